@@ -1,0 +1,47 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Weft",
+    products: [
+        .library(name: "Weft", targets: ["Weft"]),
+        .executable(name: "weft", targets: ["weft"]),
+    ],
+    targets: [
+        // C shims: thin module maps over Debian's libraries.
+        .systemLibrary(name: "CVulkan", path: "Sources/CVulkan", pkgConfig: "vulkan"),
+        .systemLibrary(name: "CGlslang", path: "Sources/CGlslang", pkgConfig: "glslang"),
+        .systemLibrary(name: "CGLFW", path: "Sources/CGLFW", pkgConfig: "glfw3"),
+        .target(name: "CPNG", path: "Sources/CPNG", linkerSettings: [.linkedLibrary("png16")]),
+
+        // SPIR-V binary modules: parsing, opcodes, decorations.
+        .target(name: "SPIRV"),
+        // Pixel buffers, pixel formats, color encodings, PNG files.
+        .target(name: "WeftImage", dependencies: ["CPNG"]),
+        // Stitchable GLSL → reflected effect → wrapper kernel → SPIR-V.
+        .target(
+            name: "WeftShaders",
+            dependencies: ["CGlslang", "SPIRV", "WeftImage"],
+            resources: [.embedInCode("Resources/prelude.glsl")]
+        ),
+        // The executor protocol and render plans every backend runs.
+        .target(name: "WeftRuntime", dependencies: ["WeftShaders", "WeftImage"]),
+        // Backends.
+        .target(name: "WeftVulkan", dependencies: ["CVulkan", "WeftRuntime"]),
+        .target(name: "WeftCPU", dependencies: ["SPIRV", "WeftRuntime"]),
+        // Public API: render contexts, device choice, views and scenes.
+        .target(name: "Weft", dependencies: ["WeftRuntime", "WeftVulkan", "WeftCPU"]),
+        // Command-line tool.
+        .executableTarget(name: "weft", dependencies: ["Weft"]),
+
+        .target(name: "WeftTestSupport", dependencies: ["Weft"], path: "Tests/WeftTestSupport"),
+        .testTarget(name: "SPIRVTests", dependencies: ["SPIRV", "WeftShaders"]),
+        .testTarget(name: "WeftImageTests", dependencies: ["WeftImage", "WeftTestSupport"]),
+        .testTarget(name: "WeftShadersTests", dependencies: ["WeftShaders", "SPIRV", "WeftTestSupport"]),
+        .testTarget(name: "WeftVulkanTests", dependencies: ["WeftVulkan", "WeftTestSupport"]),
+        .testTarget(name: "WeftCPUTests", dependencies: ["WeftCPU", "WeftTestSupport"]),
+        .testTarget(name: "WeftTests", dependencies: ["Weft", "WeftTestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["WeftTestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,2 @@
+#define GLFW_INCLUDE_VULKAN
+#include <GLFW/glfw3.h>

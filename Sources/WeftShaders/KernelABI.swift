@@ -1,0 +1,120 @@
+import WeftImage
+
+/// The binding interface every generated kernel shares (docs/kernel-abi.md).
+///
+/// Descriptor set 0:
+/// - binding 0: output storage image, format qualifier per variant (`rgba8` or `rgba16f`)
+/// - binding 1: layer / blend source, combined image sampler (linear, clamp-to-edge, normalized)
+/// - binding 2: blend destination, combined image sampler (same sampler state)
+/// - binding 3: argument block, uniform buffer, std140
+/// - binding 4: array arguments, storage buffer of `float` (std430), read-only
+/// - binding 5 + i: the i-th `image` argument, combined image sampler
+/// Push constants: `FrameConstants`, std430, 80 bytes.
+public enum KernelABI {
+    public static let outputBinding: UInt32 = 0
+    public static let layerBinding: UInt32 = 1
+    public static let destinationBinding: UInt32 = 2
+    public static let argumentsBinding: UInt32 = 3
+    public static let arraysBinding: UInt32 = 4
+    public static let firstImageBinding: UInt32 = 5
+    public static let workgroupSize = (x: 16, y: 16)
+}
+
+/// What one compiled kernel reads, so an executor binds exactly that and nothing else.
+public struct KernelInterface: Sendable, Hashable, Codable {
+    public var readsLayer: Bool
+    public var readsDestination: Bool
+    /// Size of the std140 argument block in bytes; 0 when the function has no block arguments.
+    public var argumentBlockSize: Int
+    public var readsArrays: Bool
+    public var imageCount: Int
+    /// The kernel uses `dFdx`/`dFdy`/`fwidth` and needs 2×2 quads.
+    public var usesDerivatives: Bool
+
+    public init(readsLayer: Bool, readsDestination: Bool, argumentBlockSize: Int, readsArrays: Bool, imageCount: Int, usesDerivatives: Bool) {
+        self.readsLayer = readsLayer
+        self.readsDestination = readsDestination
+        self.argumentBlockSize = argumentBlockSize
+        self.readsArrays = readsArrays
+        self.imageCount = imageCount
+        self.usesDerivatives = usesDerivatives
+    }
+}
+
+/// A compute kernel ready to run: SPIR-V for Vulkan 1.2, entry point `main`, 16×16 workgroups.
+public struct CompiledKernel: Sendable, Hashable {
+    /// The stitchable function (or internal kernel) it wraps, for reports.
+    public var name: String
+    public var kind: EffectKind
+    /// Format of the output storage image (binding 0).
+    public var outputFormat: PixelFormat
+    public var spirv: [UInt32]
+    public var interface: KernelInterface
+    /// Hash of everything that produced `spirv`; equal keys mean interchangeable kernels.
+    public var cacheKey: String
+
+    public init(name: String, kind: EffectKind, outputFormat: PixelFormat, spirv: [UInt32], interface: KernelInterface, cacheKey: String) {
+        self.name = name
+        self.kind = kind
+        self.outputFormat = outputFormat
+        self.spirv = spirv
+        self.interface = interface
+        self.cacheKey = cacheKey
+    }
+}
+
+/// The push-constant block every kernel declares (`WeftFrame` in GLSL, std430).
+///
+/// Origins are user-space points (y down) at the top-left corner of texel (0, 0) of
+/// each texture; `scale` is pixels per point. A pixel (i, j) of the output is evaluated at
+/// `position = outputOrigin + (vec2(i, j) + 0.5) / scale`.
+public struct FrameConstants: Sendable, Hashable {
+    public var outputOrigin: SIMD2<Float> = .zero      // offset 0
+    public var layerOrigin: SIMD2<Float> = .zero       // offset 8
+    public var layerSize: SIMD2<Float> = .zero         // offset 16, in pixels
+    public var destinationOrigin: SIMD2<Float> = .zero // offset 24
+    public var destinationSize: SIMD2<Float> = .zero   // offset 32, in pixels
+    public var viewSize: SIMD2<Float> = .zero          // offset 40, in points
+    public var outputSize: SIMD2<Int32> = .zero        // offset 48, in pixels (dispatch bounds)
+    public var scale: Float = 1                        // offset 56
+    public var time: Float = 0                         // offset 60, seconds
+    public var frame: UInt32 = 0                       // offset 64
+    public var reduceMotion: UInt32 = 0                // offset 68
+    // offsets 72..<80: padding, zero
+
+    public static let byteCount = 80
+
+    public init() {}
+
+    /// The block's bytes, little-endian, exactly as the GLSL declaration lays them out.
+    public var bytes: [UInt8] {
+        var out = [UInt8]()
+        out.reserveCapacity(Self.byteCount)
+        func put(_ v: UInt32) { withUnsafeBytes(of: v.littleEndian) { out.append(contentsOf: $0) } }
+        func put(_ v: Float) { put(v.bitPattern) }
+        func put(_ v: SIMD2<Float>) { put(v.x); put(v.y) }
+        put(outputOrigin); put(layerOrigin); put(layerSize)
+        put(destinationOrigin); put(destinationSize); put(viewSize)
+        put(UInt32(bitPattern: outputSize.x)); put(UInt32(bitPattern: outputSize.y))
+        put(scale); put(time); put(frame); put(reduceMotion)
+        put(UInt32(0)); put(UInt32(0))
+        return out
+    }
+
+    /// The GLSL declaration matching `bytes`.
+    public static let glslDeclaration = """
+    layout(push_constant, std430) uniform WeftFrame {
+        vec2 outputOrigin;
+        vec2 layerOrigin;
+        vec2 layerSize;
+        vec2 destinationOrigin;
+        vec2 destinationSize;
+        vec2 viewSize;
+        ivec2 outputSize;
+        float scale;
+        float time;
+        uint frame;
+        uint reduceMotion;
+    } weft;
+    """
+}

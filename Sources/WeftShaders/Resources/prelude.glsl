@@ -1,0 +1,1 @@
+// The Weft prelude: replaced by the front-end work.
