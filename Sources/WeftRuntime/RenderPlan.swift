@@ -36,9 +36,13 @@ public struct KernelPass: Sendable {
     public var arguments: [UInt8]
     /// Contents of the array buffer (binding 4); empty when the kernel reads no arrays.
     public var arrayData: [Float]
+    /// The effect's declared `maxSampleOffset` in points, for backends that check it
+    /// (the CPU evaluator's sample-bound check); nil when the kernel declares none.
+    public var maxSampleOffset: SIMD2<Float>?
 
     public init(kernel: CompiledKernel, output: TextureID, layer: TextureID? = nil, destination: TextureID? = nil,
-                images: [TextureID] = [], frame: FrameConstants, arguments: [UInt8] = [], arrayData: [Float] = []) {
+                images: [TextureID] = [], frame: FrameConstants, arguments: [UInt8] = [], arrayData: [Float] = [],
+                maxSampleOffset: SIMD2<Float>? = nil) {
         self.kernel = kernel
         self.output = output
         self.layer = layer
@@ -47,6 +51,7 @@ public struct KernelPass: Sendable {
         self.frame = frame
         self.arguments = arguments
         self.arrayData = arrayData
+        self.maxSampleOffset = maxSampleOffset
     }
 }
 
