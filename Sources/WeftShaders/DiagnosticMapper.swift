@@ -4,7 +4,9 @@
 /// wrapper's `#line` directives set, and no column. The column is where the quoted token
 /// first appears on that line of the author's file (the first non-blank character when the
 /// token is empty or not found). Messages about Weft's own generated code are attributed to
-/// the stitchable function's declaration, never to wrapper lines.
+/// the stitchable function's declaration, never to wrapper lines. glslang runs in its
+/// "cascading errors" mode so that independent errors are all reported; the follow-on
+/// errors it then makes about a line already in error are dropped (one error per line).
 enum DiagnosticMapper {
     static func diagnostics(fromLog log: String, source: AuthorSource, function: StitchableFunction) -> [ShaderDiagnostic] {
         var result = [ShaderDiagnostic]()
@@ -35,6 +37,7 @@ enum DiagnosticMapper {
             }
             let (token, message) = splitToken(rest)
             if file.map(String.init) == WrapperGenerator.authorTag, let n = lineNumber {
+                if severity == .error, result.contains(where: { $0.line == n && $0.severity == .error && $0.file == source.path }) { continue }
                 result.append(ShaderDiagnostic(file: source.path, line: n, column: column(of: token, onLine: n, in: source),
                                                severity: severity, message: message))
             } else if severity == .error {

@@ -121,14 +121,11 @@ public struct Shader: Sendable {
 
 /// A library function waiting for its arguments: `library.ripple(.float2(100, 100), .engine(.time))`,
 /// or with labels, `library.ripple(center: .float2(100, 100), time: .engine(.time))`.
+/// (`@dynamicCallable` rather than `callAsFunction`: only it takes the parameter names as labels.)
 @dynamicCallable
 public struct ShaderFunction: Sendable {
     public let library: ShaderLibrary
     public let name: String
-
-    public func callAsFunction(_ arguments: Shader.Argument...) throws(ShaderError) -> Shader {
-        try dynamicallyCall(withArguments: arguments)
-    }
 
     public func dynamicallyCall(withArguments arguments: [Shader.Argument]) throws(ShaderError) -> Shader {
         try Shader(library: library, function: library.function(named: name), arguments: arguments.map { (nil, $0) })

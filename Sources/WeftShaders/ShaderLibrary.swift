@@ -134,7 +134,7 @@ public final class ShaderLibrary: Sendable {
     public func generatedSource(for function: StitchableFunction, outputFormat: PixelFormat) -> String {
         let file = parsedFile(of: function)
         return WrapperGenerator.generate(function: function, source: file.source, markers: file.markers,
-                                         outputFormat: outputFormat, prelude: prelude, derivatives: file.mentionsDerivatives)
+                                         outputFormat: outputFormat, prelude: prelude, derivatives: file.mentionsDerivatives ? .quads : .none)
     }
 
     public func compile(_ function: StitchableFunction, outputFormat: PixelFormat) throws(ShaderError) -> Compilation {
@@ -182,7 +182,7 @@ public final class ShaderLibrary: Sendable {
             // The file mentions derivatives but this function never reaches them: compile
             // without compute-shader derivatives so that every device can run it.
             let plain = WrapperGenerator.generate(function: function, source: file.source, markers: file.markers,
-                                                  outputFormat: outputFormat, prelude: prelude, derivatives: false)
+                                                  outputFormat: outputFormat, prelude: prelude, derivatives: .unreachable)
             return try GLSLCompiler.compileCompute(plain, reportAllErrors: true)
         } catch {
             throw .diagnostics(DiagnosticMapper.diagnostics(fromLog: error.log, source: file.source, function: function))

@@ -22,14 +22,27 @@ enum WrapperGenerator {
         source.tokens.contains { $0.kind == .identifier && derivativeFunctions.contains($0.text) }
     }
 
+    /// How the kernel treats derivative functions.
+    enum Derivatives {
+        /// The file calls none.
+        case none
+        /// Compute-shader derivatives over 2×2 quads (`GL_NV_compute_shader_derivatives`).
+        case quads
+        /// The file calls them, but not from this function (its quads compile had no
+        /// derivative instructions): they are defined away so that every device runs it.
+        case unreachable
+    }
+
     static func generate(function f: StitchableFunction, source: AuthorSource, markers: [SignatureParser.Marker],
-                         outputFormat: PixelFormat, prelude: String, derivatives: Bool) -> String {
+                         outputFormat: PixelFormat, prelude: String, derivatives: Derivatives) -> String {
         let kind = f.kind
         var out = "#version 450\n#extension GL_GOOGLE_cpp_style_line_directive : require\n"
-        if derivatives {
-            out += "#extension GL_NV_compute_shader_derivatives : require\nlayout(derivative_group_quadsNV) in;\n"
-        }
+        if derivatives == .quads { out += "#extension GL_NV_compute_shader_derivatives : require\n" }
         out += "layout(local_size_x = \(KernelABI.workgroupSize.x), local_size_y = \(KernelABI.workgroupSize.y), local_size_z = 1) in;\n"
+        if derivatives == .quads { out += "layout(derivative_group_quadsNV) in;\n" }
+        if derivatives == .unreachable {
+            for name in derivativeFunctions.sorted() { out += "#define \(name)(x) ((x) * 0.0)\n" }
+        }
         out += "layout(binding = \(KernelABI.outputBinding), \(outputFormat.glslQualifier)) uniform writeonly image2D weftOutput;\n"
         if kind.readsLayer {
             out += "layout(binding = \(KernelABI.layerBinding)) uniform sampler2D weftLayer;\n#define WEFT_HAS_LAYER 1\n"
