@@ -66,12 +66,22 @@ public enum GLSLCompiler {
         return try result.get()
     }
 
-    /// What identifies this compiler's output for caches: glslang's SPIR-V generator word
-    /// (tool id and generator version, header word 2) and the targets used here. Found
-    /// once per process by compiling an empty kernel.
+    /// What identifies this compiler's output, for cache keys. glslang is linked into the
+    /// program (and its C interface does not report a version), so the program file itself
+    /// (size and modification time) stands for it: a rebuilt or upgraded program gets fresh
+    /// cache entries. Costs one `stat`, never a compile.
     public static let identity: String = {
-        let words = (try? compileCompute("#version 450\nlayout(local_size_x = 1) in;\nvoid main() {}\n")) ?? []
-        let generator = words.count > 2 ? String(words[2], radix: 16) : "unknown"
-        return "glslang generator \(generator), GLSL 450 compute, Vulkan 1.2, SPIR-V 1.5"
+        var info = stat()
+        guard stat("/proc/self/exe", &info) == 0 else { return "glslang (unknown program)" }
+        return "glslang in a program of \(info.st_size) bytes modified \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec); Vulkan 1.2, SPIR-V 1.5"
     }()
+
+    /// Compiles an empty kernel, so that glslang's once-per-process set-up (its built-in
+    /// symbol tables) is paid now; returns how long that took.
+    public static func warmUp() -> Duration {
+        let clock = ContinuousClock()
+        let start = clock.now
+        _ = try? compileCompute("#version 450\nlayout(local_size_x = 1) in;\nvoid main() {}\n")
+        return clock.now - start
+    }
 }

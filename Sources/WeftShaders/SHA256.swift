@@ -16,11 +16,22 @@ struct SHA256 {
     private var length: UInt64 = 0
 
     mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
-        for b in bytes {
-            pending.append(b)
-            length &+= 1
-            if pending.count == 64 { compress(pending); pending.removeAll(keepingCapacity: true) }
+        var input = Array(bytes)
+        length &+= UInt64(input.count)
+        if !pending.isEmpty {
+            let take = min(64 - pending.count, input.count)
+            pending += input[..<take]
+            input.removeFirst(take)
+            guard pending.count == 64 else { return }
+            compress(pending[...])
+            pending.removeAll(keepingCapacity: true)
         }
+        var start = 0
+        while input.count - start >= 64 {
+            compress(input[start..<(start + 64)])
+            start += 64
+        }
+        pending += input[start...]
     }
 
     mutating func update(_ text: String) {
@@ -34,7 +45,7 @@ struct SHA256 {
         pending.append(0x80)
         while pending.count % 64 != 56 { pending.append(0) }
         for shift in stride(from: 56, through: 0, by: -8) { pending.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
-        for start in stride(from: 0, to: pending.count, by: 64) { compress(Array(pending[start..<(start + 64)])) }
+        for start in stride(from: 0, to: pending.count, by: 64) { compress(pending[start..<(start + 64)]) }
         pending = []
         let digits = Array("0123456789abcdef")
         var out = ""
@@ -50,10 +61,11 @@ struct SHA256 {
         return h.finalize()
     }
 
-    private mutating func compress(_ block: [UInt8]) {
+    private mutating func compress(_ block: ArraySlice<UInt8>) {
         var w = [UInt32](repeating: 0, count: 64)
+        let base = block.startIndex
         for i in 0..<16 {
-            w[i] = UInt32(block[4 * i]) << 24 | UInt32(block[4 * i + 1]) << 16 | UInt32(block[4 * i + 2]) << 8 | UInt32(block[4 * i + 3])
+            w[i] = UInt32(block[base + 4 * i]) << 24 | UInt32(block[base + 4 * i + 1]) << 16 | UInt32(block[base + 4 * i + 2]) << 8 | UInt32(block[base + 4 * i + 3])
         }
         func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { x >> n | x << (32 - n) }
         for i in 16..<64 {
