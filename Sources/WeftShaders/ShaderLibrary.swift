@@ -130,6 +130,21 @@ public final class ShaderLibrary: Sendable {
         try compile(function, outputFormat: outputFormat).kernel
     }
 
+    /// Compiles every function for `outputFormats` (say, to report every problem of a
+    /// library right after loading it). Throws all the diagnostics found, each once.
+    public func compileAll(outputFormats: [PixelFormat] = PixelFormat.allCases) throws(ShaderError) {
+        var diagnostics = [ShaderDiagnostic]()
+        for function in functions {
+            for format in outputFormats {
+                do { _ = try compile(function, outputFormat: format) } catch {
+                    for d in error.diagnostics where !diagnostics.contains(d) { diagnostics.append(d) }
+                    break
+                }
+            }
+        }
+        guard diagnostics.isEmpty else { throw .diagnostics(diagnostics) }
+    }
+
     /// The GLSL compute shader generated for a function (what is compiled), for inspection.
     public func generatedSource(for function: StitchableFunction, outputFormat: PixelFormat) -> String {
         let file = parsedFile(of: function)
