@@ -1,8 +1,24 @@
 import CGlslang
 import Foundation
 
-/// glslang's C interface, in process: GLSL 4.50 compute source → SPIR-V for Vulkan 1.2.
+/// glslang's C interface, in process: GLSL 4.50 source → SPIR-V 1.5 for Vulkan 1.2.
 public enum GLSLCompiler {
+    /// The shader stages Weft compiles: compute kernels, and the vertex + fragment pair of
+    /// the fragment-pass fallback for kernels that use derivatives.
+    public enum Stage: Sendable, Hashable {
+        case compute
+        case vertex
+        case fragment
+
+        var glslang: glslang_stage_t {
+            switch self {
+            case .compute: GLSLANG_STAGE_COMPUTE
+            case .vertex: GLSLANG_STAGE_VERTEX
+            case .fragment: GLSLANG_STAGE_FRAGMENT
+            }
+        }
+    }
+
     /// A failed compile: glslang's info log, unparsed.
     public struct Failure: Error, Sendable, CustomStringConvertible {
         public var log: String
@@ -18,11 +34,16 @@ public enum GLSLCompiler {
     /// With `reportAllErrors` glslang keeps going after the first error (its "cascading
     /// errors" mode), so an author sees every independent error of a file at once.
     public static func compileCompute(_ source: String, reportAllErrors: Bool = false) throws(Failure) -> [UInt32] {
+        try compile(source, stage: .compute, reportAllErrors: reportAllErrors)
+    }
+
+    /// Compiles one shader of `stage`; otherwise as `compileCompute`.
+    public static func compile(_ source: String, stage: Stage, reportAllErrors: Bool = false) throws(Failure) -> [UInt32] {
         precondition(processInitialised, "glslang failed to initialise")
         let result: Result<[UInt32], Failure> = source.withCString { code in
             var input = glslang_input_t()
             input.language = GLSLANG_SOURCE_GLSL
-            input.stage = GLSLANG_STAGE_COMPUTE
+            input.stage = stage.glslang
             input.client = GLSLANG_CLIENT_VULKAN
             input.client_version = GLSLANG_TARGET_VULKAN_1_2
             input.target_language = GLSLANG_TARGET_SPV
@@ -54,7 +75,7 @@ public enum GLSLCompiler {
             }
             var options = glslang_spv_options_t()
             options.validate = true
-            glslang_program_SPIRV_generate_with_options(program, GLSLANG_STAGE_COMPUTE, &options)
+            glslang_program_SPIRV_generate_with_options(program, stage.glslang, &options)
             let count = glslang_program_SPIRV_get_size(program)
             var words = [UInt32](repeating: 0, count: count)
             words.withUnsafeMutableBufferPointer { glslang_program_SPIRV_get(program, $0.baseAddress) }

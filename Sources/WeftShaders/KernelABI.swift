@@ -18,6 +18,23 @@ public enum KernelABI {
     public static let arraysBinding: UInt32 = 4
     public static let firstImageBinding: UInt32 = 5
     public static let workgroupSize = (x: 16, y: 16)
+
+    /// The vertex shader of the fragment-pass fallback (`CompiledKernel.fragmentSPIRV`):
+    /// three vertices, no inputs, one triangle covering the whole viewport.
+    public static let fragmentPassVertexSource = """
+    #version 450
+    void main() {
+        vec2 corner = vec2(float((gl_VertexIndex << 1) & 2), float(gl_VertexIndex & 2));
+        gl_Position = vec4(corner * 2.0 - 1.0, 0.0, 1.0);
+    }
+    """
+
+    /// `fragmentPassVertexSource` compiled (once per process, on first use).
+    public static let fragmentPassVertexSPIRV: [UInt32] = {
+        do throws(GLSLCompiler.Failure) { return try GLSLCompiler.compile(fragmentPassVertexSource, stage: .vertex) } catch {
+            preconditionFailure("the fragment-pass vertex shader does not compile: \(error.log)")
+        }
+    }()
 }
 
 /// What one compiled kernel reads, so an executor binds exactly that and nothing else.
@@ -52,14 +69,22 @@ public struct CompiledKernel: Sendable, Hashable {
     public var interface: KernelInterface
     /// Hash of everything that produced `spirv`; equal keys mean interchangeable kernels.
     public var cacheKey: String
+    /// For kernels that use derivatives, on devices without compute-shader derivatives: the
+    /// same effect as a fragment shader (entry `main`), drawn with
+    /// `KernelABI.fragmentPassVertexSPIRV` as one full-screen triangle into a colour
+    /// attachment (location 0) of `outputFormat` over the output texture, bindings 1… and
+    /// push constants as the kernel's (visible to the fragment stage). nil otherwise.
+    public var fragmentSPIRV: [UInt32]?
 
-    public init(name: String, kind: EffectKind, outputFormat: PixelFormat, spirv: [UInt32], interface: KernelInterface, cacheKey: String) {
+    public init(name: String, kind: EffectKind, outputFormat: PixelFormat, spirv: [UInt32], interface: KernelInterface, cacheKey: String,
+                fragmentSPIRV: [UInt32]? = nil) {
         self.name = name
         self.kind = kind
         self.outputFormat = outputFormat
         self.spirv = spirv
         self.interface = interface
         self.cacheKey = cacheKey
+        self.fragmentSPIRV = fragmentSPIRV
     }
 }
 

@@ -166,7 +166,7 @@ public final class ShaderLibrary: Sendable {
         let key = hasher.finalize()
 
         let words: [UInt32]
-        let outcome: SPIRVCache.Outcome
+        var outcome: SPIRVCache.Outcome
         if let hit = cache.lookup(key) {
             words = hit.words
             outcome = hit.outcome
@@ -176,12 +176,35 @@ public final class ShaderLibrary: Sendable {
             outcome = .compiled
         }
         checkLayout(of: function, against: words)
+        let usesDerivatives = SPIRVFacts.usesDerivatives(words)
+        var fragment: [UInt32]?
+        if usesDerivatives {
+            let source = WrapperGenerator.generate(function: function, source: file.source, markers: file.markers,
+                                                   outputFormat: outputFormat, prelude: prelude, derivatives: .none, fragment: true)
+            let fragmentKey = SHA256.hex(key + "\u{0}fragment\u{0}" + source)
+            if let hit = cache.lookup(fragmentKey) {
+                fragment = hit.words
+            } else {
+                do { fragment = try GLSLCompiler.compile(source, stage: .fragment, reportAllErrors: true) } catch {
+                    throw .diagnostics(DiagnosticMapper.diagnostics(fromLog: error.log, source: file.source, function: function))
+                }
+                cache.store(fragment!, for: fragmentKey)
+                outcome = .compiled
+            }
+        }
         let interface = KernelInterface(readsLayer: function.kind.readsLayer, readsDestination: function.kind.readsDestination,
                                         argumentBlockSize: function.argumentBlockSize, readsArrays: function.readsArrays,
-                                        imageCount: function.imageCount, usesDerivatives: SPIRVFacts.usesDerivatives(words))
+                                        imageCount: function.imageCount, usesDerivatives: usesDerivatives)
         let kernel = CompiledKernel(name: function.name, kind: function.kind, outputFormat: outputFormat, spirv: words,
-                                    interface: interface, cacheKey: key)
+                                    interface: interface, cacheKey: key, fragmentSPIRV: fragment)
         return Compilation(kernel: kernel, outcome: outcome, duration: clock.now - start)
+    }
+
+    /// The fragment shader generated for a function's fragment-pass fallback, for inspection.
+    public func generatedFragmentSource(for function: StitchableFunction) -> String {
+        let file = parsedFile(of: function)
+        return WrapperGenerator.generate(function: function, source: file.source, markers: file.markers,
+                                         outputFormat: .rgba8Unorm, prelude: prelude, derivatives: .none, fragment: true)
     }
 
     private func parsedFile(of function: StitchableFunction) -> ParsedFile {

@@ -33,17 +33,24 @@ enum WrapperGenerator {
         case unreachable
     }
 
+    /// The compute kernel, or (`fragment: true`) the same effect as a fragment shader for the
+    /// fragment-pass fallback: no binding 0, the result goes to colour attachment 0 and
+    /// `position` comes from `gl_FragCoord` (pixel centres), so it matches the kernel.
     static func generate(function f: StitchableFunction, source: AuthorSource, markers: [SignatureParser.Marker],
-                         outputFormat: PixelFormat, prelude: String, derivatives: Derivatives) -> String {
+                         outputFormat: PixelFormat, prelude: String, derivatives: Derivatives, fragment: Bool = false) -> String {
         let kind = f.kind
         var out = "#version 450\n#extension GL_GOOGLE_cpp_style_line_directive : require\n"
-        if derivatives == .quads { out += "#extension GL_NV_compute_shader_derivatives : require\n" }
-        out += "layout(local_size_x = \(KernelABI.workgroupSize.x), local_size_y = \(KernelABI.workgroupSize.y), local_size_z = 1) in;\n"
-        if derivatives == .quads { out += "layout(derivative_group_quadsNV) in;\n" }
-        if derivatives == .unreachable {
-            for name in derivativeFunctions.sorted() { out += "#define \(name)(x) ((x) * 0.0)\n" }
+        if fragment {
+            out += "layout(location = 0) out vec4 weftFragmentColor;\n"
+        } else {
+            if derivatives == .quads { out += "#extension GL_NV_compute_shader_derivatives : require\n" }
+            out += "layout(local_size_x = \(KernelABI.workgroupSize.x), local_size_y = \(KernelABI.workgroupSize.y), local_size_z = 1) in;\n"
+            if derivatives == .quads { out += "layout(derivative_group_quadsNV) in;\n" }
+            if derivatives == .unreachable {
+                for name in derivativeFunctions.sorted() { out += "#define \(name)(x) ((x) * 0.0)\n" }
+            }
+            out += "layout(binding = \(KernelABI.outputBinding), \(outputFormat.glslQualifier)) uniform writeonly image2D weftOutput;\n"
         }
-        out += "layout(binding = \(KernelABI.outputBinding), \(outputFormat.glslQualifier)) uniform writeonly image2D weftOutput;\n"
         if kind.readsLayer {
             out += "layout(binding = \(KernelABI.layerBinding)) uniform sampler2D weftLayer;\n#define WEFT_HAS_LAYER 1\n"
         }
@@ -67,7 +74,7 @@ enum WrapperGenerator {
         out += "#line 1 \"\(authorTag)\"\n" + compilableText(of: source, markers: markers) + "\n"
         out += "#line 1 \"\(wrapperTag)\"\n"
         out += imageHelpers(count: f.imageCount)
-        out += main(for: f)
+        out += fragment ? fragmentMain(for: f) : main(for: f)
         return out
     }
 
@@ -102,6 +109,31 @@ enum WrapperGenerator {
     }
 
     private static func main(for f: StitchableFunction) -> String {
+        // Every invocation evaluates (so 2×2 quads stay whole for derivatives); only those
+        // inside the output store.
+        """
+        void main() {
+            ivec2 pixel = ivec2(gl_GlobalInvocationID.xy);
+            vec2 position = weft.outputOrigin + (vec2(pixel) + 0.5) / weft.scale;
+            vec4 result = \(resultExpression(for: f));
+            if (all(lessThan(pixel, weft.outputSize))) imageStore(weftOutput, pixel, result);
+        }
+
+        """
+    }
+
+    private static func fragmentMain(for f: StitchableFunction) -> String {
+        """
+        void main() {
+            vec2 position = weft.outputOrigin + gl_FragCoord.xy / weft.scale;
+            weftFragmentColor = \(resultExpression(for: f));
+        }
+
+        """
+    }
+
+    /// The per-kind call of the author's function (docs/kernel-abi.md, "What the wrapper does").
+    private static func resultExpression(for f: StitchableFunction) -> String {
         var arguments = [String]()
         for p in f.parameters {
             switch p.type {
@@ -128,16 +160,6 @@ enum WrapperGenerator {
         case .blend:
             result = call("position, \(layerInput), weftLoad(weftDestination, weft.destinationOrigin, weft.destinationSize, position)")
         }
-        // Every invocation evaluates (so 2×2 quads stay whole for derivatives); only those
-        // inside the output store.
-        return """
-        void main() {
-            ivec2 pixel = ivec2(gl_GlobalInvocationID.xy);
-            vec2 position = weft.outputOrigin + (vec2(pixel) + 0.5) / weft.scale;
-            vec4 result = \(result);
-            if (all(lessThan(pixel, weft.outputSize))) imageStore(weftOutput, pixel, result);
-        }
-
-        """
+        return result
     }
 }

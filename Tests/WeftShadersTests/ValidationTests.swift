@@ -43,3 +43,34 @@ func everyGeneratedModuleValidates() throws {
     #expect(lib.functions.count >= 12)
     #expect(Set(lib.functions.map(\.kind)) == Set(EffectKind.allCases))
 }
+
+/// Kernels with derivatives carry a fragment-pass fallback; it and the pass's vertex shader validate.
+@Test(.enabled(if: spirvValAvailable, "spirv-val (spirv-tools) is not installed"))
+func fragmentFallbackValidates() throws {
+    let lib = try library("""
+    [[ stitchable ]]
+    vec4 outline(vec2 p, Layer layer, vec4 ink, Image paper) {
+        float a = sampleLayer(layer, p).a;
+        return ink * saturate(fwidth(a) * 4.0) + sampleImage(paper, p) * 0.0;
+    }
+    [[ stitchable ]]
+    vec4 flat(vec2 p, vec4 color) { return color; }
+    """)
+    let directory = temporaryCacheDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let outline = try lib.kernel(for: lib.function(named: "outline"), outputFormat: .rgba16Float)
+    #expect(outline.interface.usesDerivatives)
+    let fragment = try #require(outline.fragmentSPIRV)
+    let reading = SPIRVReading(fragment)
+    #expect(reading.bindingNumbers == [1, 3, 5], "no storage image: the output is colour attachment 0")
+    #expect(try lib.kernel(for: lib.function(named: "flat"), outputFormat: .rgba8Unorm).fragmentSPIRV == nil)
+    for (name, words) in [("fragment", fragment), ("vertex", KernelABI.fragmentPassVertexSPIRV)] {
+        let file = directory.appendingPathComponent("\(name).spv")
+        try writeSPIRV(words, to: file)
+        let result = try #require(runTool("spirv-val", ["--target-env", "vulkan1.2", file.path]))
+        #expect(result.status == 0, "\(name): \(result.output)")
+    }
+    let text = lib.generatedFragmentSource(for: try lib.function(named: "outline"))
+    #expect(text.contains("vec2 position = weft.outputOrigin + gl_FragCoord.xy / weft.scale;"))
+    #expect(!text.contains("weftOutput"))
+}
