@@ -54,7 +54,7 @@ func fragmentFallbackValidates() throws {
         return ink * saturate(fwidth(a) * 4.0) + sampleImage(paper, p) * 0.0;
     }
     [[ stitchable ]]
-    vec4 flat(vec2 p, vec4 color) { return color; }
+    vec4 plainColor(vec2 p, vec4 color) { return color; }
     """)
     let directory = temporaryCacheDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -63,7 +63,7 @@ func fragmentFallbackValidates() throws {
     let fragment = try #require(outline.fragmentSPIRV)
     let reading = SPIRVReading(fragment)
     #expect(reading.bindingNumbers == [1, 3, 5], "no storage image: the output is colour attachment 0")
-    #expect(try lib.kernel(for: lib.function(named: "flat"), outputFormat: .rgba8Unorm).fragmentSPIRV == nil)
+    #expect(try lib.kernel(for: lib.function(named: "plainColor"), outputFormat: .rgba8Unorm).fragmentSPIRV == nil)
     for (name, words) in [("fragment", fragment), ("vertex", KernelABI.fragmentPassVertexSPIRV)] {
         let file = directory.appendingPathComponent("\(name).spv")
         try writeSPIRV(words, to: file)
