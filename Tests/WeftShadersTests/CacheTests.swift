@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import WeftShaders
 
@@ -80,4 +81,18 @@ vec4 dim(vec2 position, vec4 color, float amount) { return color * (1.0 - amount
     #expect(SHA256.hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq")
             == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
     #expect(SHA256.hex(String(repeating: "a", count: 1000)) == "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
+}
+
+/// A library is `Sendable`: compiling from several threads at once gives the same kernels.
+@Test func compilesConcurrently() throws {
+    let lib = try ShaderLibrary(path: stockShadersPath, cache: SPIRVCache(directory: nil))
+    let serial = try lib.functions.map { try ShaderLibrary(path: stockShadersPath, cache: .disabled()).kernel(for: $0, outputFormat: .rgba8Unorm).spirv }
+    let results = Mutex<[Int: [UInt32]]>([:])
+    DispatchQueue.concurrentPerform(iterations: lib.functions.count) { i in
+        let words = try? lib.kernel(for: lib.functions[i], outputFormat: .rgba8Unorm).spirv
+        results.withLock { $0[i] = words }
+    }
+    for i in lib.functions.indices {
+        #expect(results.withLock { $0[i] } == serial[i], "\(lib.functions[i].name)")
+    }
 }
