@@ -40,10 +40,13 @@ public final class ValidationLog: Sendable {
         }
     }
 
+    static let chatterIDs: Set<String> = ["Loader Message", "UNASSIGNED-khronos-validation-createinstance-status-message"]
+
     func record(_ message: ValidationMessage) {
         guard message.severity >= minimumSeverity else { return }
-        // The loader's own chatter (layer and driver discovery) is not about Weft's API use.
-        if message.idName == "Loader Message" && message.severity < .warning { return }
+        // Status chatter from the loader (layer and driver discovery) and the layer's own
+        // "validation active" notice is not about Weft's use of the API.
+        if message.severity < .warning && Self.chatterIDs.contains(message.idName) { return }
         storage.withLock { $0.append(message) }
     }
 }
