@@ -1,6 +1,7 @@
 #include "cpng.h"
 
 #include <png.h>
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +21,7 @@ typedef struct context {
     int writing;
     weft_png_status status;
     char *message;
+    char last_warning[WEFT_PNG_MESSAGE_CAPACITY];
 } context;
 
 static void fail(context *c, weft_png_status status, const char *text) {
@@ -39,13 +41,67 @@ static void on_error(png_structp png, png_const_charp text) {
     else if (c->writing) status = WEFT_PNG_INVALID_ARGUMENT;
     else if (strstr(text, "CRC error")) status = WEFT_PNG_CRC;
     else status = WEFT_PNG_CORRUPT;
-    fail(c, status, text);
+    if (strstr(text, "Invalid IHDR data") && c->last_warning[0]) {
+        // libpng says which field is wrong only in the warning just before this error.
+        char combined[WEFT_PNG_MESSAGE_CAPACITY];
+        snprintf(combined, sizeof combined, "%s (%s)", text, c->last_warning);
+        fail(c, status, combined);
+    } else {
+        fail(c, status, text);
+    }
     png_longjmp(png, 1);
 }
 
 static void on_warning(png_structp png, png_const_charp text) {
-    (void)png;
-    (void)text;
+    context *c = png_get_error_ptr(png);
+    snprintf(c->last_warning, sizeof c->last_warning, "%s", text);
+}
+
+// CRC-32 of PNG chunks (ISO 3309, polynomial 0xEDB88320).
+static uint32_t crc_table[256];
+static pthread_once_t crc_table_once = PTHREAD_ONCE_INIT;
+
+static void make_crc_table(void) {
+    for (uint32_t n = 0; n < 256; n++) {
+        uint32_t c = n;
+        for (int k = 0; k < 8; k++) c = c & 1 ? 0xEDB88320u ^ (c >> 1) : c >> 1;
+        crc_table[n] = c;
+    }
+}
+
+static uint32_t crc_update(uint32_t crc, const uint8_t *bytes, size_t count) {
+    pthread_once(&crc_table_once, make_crc_table);
+    const uint32_t *table = crc_table;
+    for (size_t i = 0; i < count; i++) crc = table[(crc ^ bytes[i]) & 0xff] ^ (crc >> 8);
+    return crc;
+}
+
+static uint32_t read_u32(const uint8_t *bytes) {
+    return (uint32_t)bytes[0] << 24 | (uint32_t)bytes[1] << 16 | (uint32_t)bytes[2] << 8 | bytes[3];
+}
+
+// libpng checks a chunk's CRC only after it has consumed the chunk, so a damaged IDAT shows up
+// as a zlib error first. Checking every complete critical chunk up front names the real problem.
+// Ancillary chunks with a bad CRC are left to libpng, which drops them, as the PNG spec allows.
+static int check_critical_crcs(context *c) {
+    size_t offset = 8;
+    while (c->input_size - offset >= 12) {
+        uint32_t length = read_u32(c->input + offset);
+        if (length > 0x7fffffffu || c->input_size - offset - 12 < length) return 1;  // libpng reports it
+        const uint8_t *type = c->input + offset + 4;
+        uint32_t stored = read_u32(type + 4 + length);
+        uint32_t actual = crc_update(0xffffffffu, type, 4 + (size_t)length) ^ 0xffffffffu;
+        int critical = (type[0] & 0x20) == 0;
+        if (critical && stored != actual) {
+            char text[WEFT_PNG_MESSAGE_CAPACITY];
+            snprintf(text, sizeof text, "%c%c%c%c: CRC error (chunk at byte %zu)", type[0], type[1], type[2], type[3], offset);
+            fail(c, WEFT_PNG_CRC, text);
+            return 0;
+        }
+        if (memcmp(type, "IEND", 4) == 0) return 1;
+        offset += 12 + (size_t)length;
+    }
+    return 1;
 }
 
 static void read_input(png_structp png, png_bytep destination, size_t count) {
@@ -97,6 +153,8 @@ weft_png_status weft_png_decode(const uint8_t *data, size_t size, uint64_t max_p
         fail(&c, WEFT_PNG_NOT_PNG, "the data does not start with the PNG signature");
         return c.status;
     }
+
+    if (!check_critical_crcs(&c)) return c.status;
 
     png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &c, on_error, on_warning);
     if (!png) {
