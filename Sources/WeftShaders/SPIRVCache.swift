@@ -66,6 +66,11 @@ public final class SPIRVCache: Sendable {
         return nil
     }
 
+    /// Counts a hit answered by a library's own memory of its kernels.
+    func countMemoryHit() {
+        state.withLock { $0.statistics.memoryHits += 1 }
+    }
+
     /// Remembers a module. A directory that cannot be written only costs later compiles.
     func store(_ words: [UInt32], for key: String) {
         guard isEnabled else { return }
@@ -80,6 +85,7 @@ public final class SPIRVCache: Sendable {
     }
 
     /// Forgets the in-memory entries (the disk stays), as a fresh process would start.
+    /// Libraries keep the kernels they already made; load a new library to start afresh.
     public func dropMemory() {
         state.withLock { $0.entries.removeAll() }
     }

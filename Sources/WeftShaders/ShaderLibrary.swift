@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import WeftImage
 
 /// The stitchable functions of a folder of `.glsl` files, one file, or a source string.
@@ -14,6 +15,14 @@ public final class ShaderLibrary: Sendable {
     private let indexByName: [String: Int]
     private let files: [String: ParsedFile]
     private let prelude: String
+    /// Kernels this library has produced, so a repeated request (every frame) skips even
+    /// generating and hashing the wrapper. Only while the cache is enabled.
+    private let kernels = Mutex<[KernelKey: CompiledKernel]>([:])
+
+    private struct KernelKey: Hashable {
+        let function: String
+        let format: PixelFormat
+    }
 
     struct ParsedFile: Sendable {
         let source: AuthorSource
@@ -155,6 +164,11 @@ public final class ShaderLibrary: Sendable {
     public func compile(_ function: StitchableFunction, outputFormat: PixelFormat) throws(ShaderError) -> Compilation {
         let clock = ContinuousClock()
         let start = clock.now
+        let memo = KernelKey(function: function.name, format: outputFormat)
+        if cache.isEnabled, let kernel = kernels.withLock({ $0[memo] }) {
+            cache.countMemoryHit()
+            return Compilation(kernel: kernel, outcome: .memory, duration: clock.now - start)
+        }
         let file = parsedFile(of: function)
         let generated = generatedSource(for: function, outputFormat: outputFormat)
         var hasher = SHA256()
@@ -197,6 +211,7 @@ public final class ShaderLibrary: Sendable {
                                         imageCount: function.imageCount, usesDerivatives: usesDerivatives)
         let kernel = CompiledKernel(name: function.name, kind: function.kind, outputFormat: outputFormat, spirv: words,
                                     interface: interface, cacheKey: key, fragmentSPIRV: fragment)
+        if cache.isEnabled { kernels.withLock { $0[memo] = kernel } }
         return Compilation(kernel: kernel, outcome: outcome, duration: clock.now - start)
     }
 

@@ -57,7 +57,8 @@ vec4 dim(vec2 position, vec4 color, float amount) { return color * (1.0 - amount
     let kernel = try lib.kernel(for: lib.function(named: "dim"), outputFormat: .rgba8Unorm)
     try Data([1, 2, 3, 4, 5, 6, 7]).write(to: directory.appendingPathComponent("\(kernel.cacheKey).spv"))
     cache.dropMemory()
-    let again = try lib.compile(lib.function(named: "dim"), outputFormat: .rgba8Unorm)
+    let fresh = try ShaderLibrary(source: effect, name: "dim.glsl", cache: cache)
+    let again = try fresh.compile(fresh.function(named: "dim"), outputFormat: .rgba8Unorm)
     #expect(again.outcome == .compiled)
     #expect(again.kernel.spirv == kernel.spirv)
 }
