@@ -127,3 +127,17 @@ private let stockEffects: [(String, String)] = [
     let unknown = try weft(["check", "--bogus"], cache: cache)
     #expect(unknown.stderr.contains("unknown option '--bogus'"))
 }
+
+@Test func duplicateNamesAcrossFilesFailTheCheck() throws {
+    let folder = temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for name in ["a", "b"] {
+        try "[[ stitchable ]]\nvec4 twin(vec2 p) { return vec4(1.0); }\n"
+            .write(to: folder.appendingPathComponent("\(name).glsl"), atomically: true, encoding: .utf8)
+    }
+    let run = try weft(["check", "--no-cache", folder.path], cache: folder)
+    #expect(run.status == 1)
+    let a = folder.appendingPathComponent("a.glsl").path, b = folder.appendingPathComponent("b.glsl").path
+    #expect(run.stderr.contains("\(b):2:6: error: stitchable function 'twin' is already defined at \(a):2:6"), "\(run.stderr)")
+    #expect(run.stdout.contains("glslang start-up (once per process)"))
+}
