@@ -133,3 +133,19 @@ func rejectsSignature(_ index: Int) {
     #expect(diagnostics.map(\.line) == [2, 4])
     #expect(diagnostics.map(\.column) == [6, 7])
 }
+
+@Test func metalAliasesVersionLinesExtensionsAndAttributesCompile() throws {
+    let lib = try library("""
+    #version 450
+    #extension GL_EXT_control_flow_attributes : enable
+    [[ stitchable ]]
+    half4 f(float2 p, in half4 color, const half amount, float3 v, half2 w) {
+        int2 texel = int2(p);
+        [[unroll]] for (int i = 0; i < 2; i++) { color *= amount; }
+        return saturate(color + half4(v, w.x) * 0.0);
+    }
+    """)
+    let function = try lib.function(named: "f")
+    #expect(function.parameters.map(\.description) == ["amount: float", "v: vec3", "w: vec2"])
+    _ = try lib.kernel(for: function, outputFormat: .rgba8Unorm)
+}
