@@ -2,7 +2,7 @@ import WeftImage
 
 /// A stitchable function with its arguments, checked against the function's reflected
 /// signature: count, types and (where labelled) names. Immutable and `Sendable`.
-public struct Shader: Sendable {
+public struct Shader: Sendable, Equatable {
     /// An argument value, after SwiftUI's `Shader.Argument`.
     public enum Argument: Sendable, Equatable, CustomStringConvertible {
         case float(Float)
@@ -111,6 +111,11 @@ public struct Shader: Sendable {
         self.library = library
         self.function = function
         self.arguments = arguments.map(\.value)
+    }
+
+    /// Equal when made from the same library object, function and arguments.
+    public static func == (a: Shader, b: Shader) -> Bool {
+        a.library === b.library && a.function == b.function && a.arguments == b.arguments
     }
 
     /// The compiled kernel for this shader's function (cached).

@@ -106,6 +106,9 @@ public final class ShaderLibrary: Sendable {
         return sources
     }
 
+    /// The files the library was read from (what a hot-reloading preview watches).
+    public var sourcePaths: [String] { files.keys.sorted() }
+
     /// The function `name`, or `ShaderError.unknownFunction`.
     public func function(named name: String) throws(ShaderError) -> StitchableFunction {
         guard let i = indexByName[name] else { throw .unknownFunction(name: name, available: functions.map(\.name)) }

@@ -1,7 +1,7 @@
 /// Finds `[[ stitchable ]]` / `[[ stitchable(kind) ]]` markers and parses the function
 /// signature after each one. Comments, multi-line signatures and parameter qualifiers are
 /// handled; types are kept as written (the classifier interprets them).
-struct SignatureParser {
+enum SignatureParser {
     struct Marker: Sendable, Hashable {
         /// Byte range of the marker text, to blank out of the compiled source.
         let range: Range<Int>

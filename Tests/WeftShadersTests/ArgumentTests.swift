@@ -127,3 +127,12 @@ func mismatchedArgumentsGiveTypedErrors(_ index: Int) throws {
     ShaderFrameContext(viewSize: SIMD2(640, 480), time: 1.5, frame: 9, reduceMotion: true).apply(to: &constants)
     #expect(constants.time == 1.5 && constants.frame == 9 && constants.viewSize == SIMD2(640, 480) && constants.reduceMotion == 1)
 }
+
+@Test func shadersCompareByLibraryFunctionAndArguments() throws {
+    let l = try lib()
+    let a = try l.radialTint(.float2(1, 2), .float(3), .color(.red))
+    #expect(a == (try l.radialTint(center: .float2(1, 2), radius: .float(3), tint: .color(.red))))
+    #expect(a != (try l.radialTint(.float2(1, 2), .float(4), .color(.red))))
+    #expect(a != (try lib().radialTint(.float2(1, 2), .float(3), .color(.red))))
+    #expect(l.sourcePaths == ["test.glsl"])
+}
