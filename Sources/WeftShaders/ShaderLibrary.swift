@@ -164,15 +164,17 @@ public final class ShaderLibrary: Sendable {
                                          outputFormat: outputFormat, prelude: prelude, derivatives: file.mentionsDerivatives ? .quads : .none)
     }
 
+    /// The kernel for one of this library's functions in `outputFormat`: from this library's
+    /// memory, the SPIR-V cache (memory, then disk), or glslang, in that order.
     public func compile(_ function: StitchableFunction, outputFormat: PixelFormat) throws(ShaderError) -> Compilation {
         let clock = ContinuousClock()
         let start = clock.now
+        let file = parsedFile(of: function)
         let memo = KernelKey(function: function.name, format: outputFormat)
         if cache.isEnabled, let kernel = kernels.withLock({ $0[memo] }) {
             cache.countMemoryHit()
             return Compilation(kernel: kernel, outcome: .memory, duration: clock.now - start)
         }
-        let file = parsedFile(of: function)
         let generated = generatedSource(for: function, outputFormat: outputFormat)
         var hasher = SHA256()
         hasher.update("weft wrapper \(WrapperGenerator.version)")
@@ -226,7 +228,9 @@ public final class ShaderLibrary: Sendable {
     }
 
     private func parsedFile(of function: StitchableFunction) -> ParsedFile {
-        guard let file = files[function.file] else { preconditionFailure("\(function.name) does not belong to this library") }
+        guard let file = files[function.file], let i = indexByName[function.name], functions[i] == function else {
+            preconditionFailure("\(function.name) does not belong to this library")
+        }
         return file
     }
 
