@@ -59,3 +59,16 @@ private extension String {
     /// This relative path resolved against `base`, as an absolute path.
     func relative(to base: URL) -> String { base.appendingPathComponent(self).path }
 }
+
+/// The "From Swift" walk-through of docs/authoring.md, as written there.
+@Test func authoringGuideWalkThroughWorks() throws {
+    let library = try ShaderLibrary(url: URL(fileURLWithPath: stockShadersPath), cache: SPIRVCache(directory: nil))
+    try library.compileAll()
+    let ripple = try library.ripple(.float2(120, 90), .float(6), .float(40), .float(80), .engine(.time))
+    let kernel = try ripple.kernel(outputFormat: .rgba8Unorm)
+    let bound = ripple.bind(ShaderFrameContext(colorMode: .nonLinear, viewSize: SIMD2(240, 180), time: 1.5))
+    #expect(bound.argumentBlock.count == kernel.interface.argumentBlockSize)
+    #expect(kernel.kind == .distortion && kernel.interface.readsLayer && !kernel.interface.readsArrays)
+    let tint = try library.radialTint(.float2(200, 160), .float(220), .color(.orange))
+    #expect(try library.kernel(for: tint, outputFormat: .rgba16Float).interface.argumentBlockSize == 32) // vec2 @0, float @8, vec4 @16
+}
