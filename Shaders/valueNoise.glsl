@@ -1,7 +1,13 @@
 // valueNoise (fill): smooth value noise with cells of `cellSize` points, shading `tint`
-// (premultiplied) by the noise value; `seed` picks a different pattern.
+// (premultiplied) by the noise value; `seed` picks a different pattern. The lattice values
+// come from an integer hash, so every backend computes the same pattern.
 float valueNoiseHash(vec2 cell, float seed) {
-    return fract(sin(dot(cell, vec2(127.1, 311.7)) + seed * 74.7) * 43758.5453);
+    uvec2 q = uvec2(ivec2(cell)) * uvec2(1597334673u, 3812015801u);
+    uint n = (q.x ^ q.y ^ (floatBitsToUint(seed) * 2654435761u)) * 1597334673u;
+    n ^= n >> 16;
+    n *= 2246822519u;
+    n ^= n >> 13;
+    return float(n >> 8) * (1.0 / 16777216.0);
 }
 
 [[ stitchable ]]
