@@ -8,15 +8,16 @@ enum Thumbnail {
     /// then encoded.
     static func scale(_ image: PixelBuffer, colorMode: ColorMode, toWidth width: Int, height: Int) -> [Float] {
         precondition(width > 0 && height > 0)
-        let source = floats(of: image)
         let columns = weights(from: image.width, to: width)
         let rows = weights(from: image.height, to: height)
+        // Horizontal pass one source row at a time, so a huge image is never widened to floats whole.
         var horizontal = [Float](repeating: 0, count: width * image.height * 4)
         for y in 0..<image.height {
+            let source = floats(ofRow: y, in: image)
             for x in 0..<width {
                 let o = (y * width + x) * 4
                 for (sx, w) in columns[x] {
-                    let s = (y * image.width + sx) * 4
+                    let s = sx * 4
                     horizontal[o] += w * source[s]
                     horizontal[o + 1] += w * source[s + 1]
                     horizontal[o + 2] += w * source[s + 2]
@@ -43,12 +44,13 @@ enum Thumbnail {
         return out
     }
 
-    static func floats(of image: PixelBuffer) -> [Float] {
+    static func floats(ofRow y: Int, in image: PixelBuffer) -> [Float] {
+        let first = y * image.width * 4
         switch image.format {
         case .rgba8Unorm:
-            return image.bytes.map { Float($0) / 255 }
+            return image.bytes[first..<first + image.width * 4].map { Float($0) / 255 }
         case .rgba16Float:
-            return (0..<image.pixelCount * 4).map { i in
+            return (first..<first + image.width * 4).map { i in
                 Float(Float16(bitPattern: UInt16(image.bytes[2 * i]) | UInt16(image.bytes[2 * i + 1]) << 8))
             }
         }
