@@ -15,8 +15,8 @@ public enum PNGFile {
 
     static let signature: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
 
-    /// The most bytes a PNG of `pixels` pixels plausibly needs: 8 bytes a pixel (RGBA16) and a
-    /// 64 MiB allowance for filter bytes, deflate overhead and ancillary chunks.
+    /// The most bytes a PNG of `pixels` pixels plausibly needs: 9 bytes a pixel (8 for RGBA16,
+    /// one more for filter bytes and deflate overhead) and 64 MiB for ancillary chunks.
     static func maxFileSize(forPixels pixels: Int) -> Int {
         let allowance = 64 << 20
         let (raw, overflow) = pixels.multipliedReportingOverflow(by: 9)
