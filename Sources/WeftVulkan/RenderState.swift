@@ -26,6 +26,7 @@ final class RenderState {
     private var readbackArena: HostArena?
     private(set) var renders = 0
     private(set) var lastBarrierCount = 0
+    private(set) var lastBarrierBatchCount = 0
 
     struct DescriptorCounts {
         var sets = 0, storageImages = 0, samplers = 0, uniformBuffers = 0, storageBuffers = 0
@@ -277,6 +278,11 @@ final class RenderState {
         }
         for id in readbackIDs where !defined.contains(id) { clears.append(id) }
         for id in uploadIDs + clears { tracker.transferWrite(id.index) }
+        var firstUseIsWrite = Set(plan.passes.map(\.output)).subtracting(uploadIDs).subtracting(clears)
+        for pass in plan.passes {
+            for input in [pass.layer, pass.destination].compactMap({ $0 }) + pass.images { firstUseIsWrite.remove(input) }
+            if firstUseIsWrite.remove(pass.output) != nil { tracker.prepareFirstWrite(pass.output.index) }
+        }
         tracker.flush(cmd)
         for (i, id) in uploadIDs.enumerated() {
             let d = plan.textures[id.index]
@@ -341,6 +347,7 @@ final class RenderState {
         }
         try vkCheck(vkEndCommandBuffer(cmd), "vkEndCommandBuffer")
         lastBarrierCount = tracker.barrierCount
+        lastBarrierBatchCount = tracker.batchCount
 
         let clock = ContinuousClock()
         let start = clock.now

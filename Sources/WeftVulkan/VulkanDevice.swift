@@ -188,6 +188,9 @@ public final class VulkanDevice: @unchecked Sendable {
         }
     }
 
+    /// Submissions made so far.
+    var submissionCount: UInt64 { lock.locked { lastSubmitted } }
+
     /// Resources waiting for the GPU before they can be destroyed.
     var pendingDestructionCount: Int { lock.locked { retired.count } }
 
