@@ -299,14 +299,18 @@ final class RenderState {
         }
 
         // Passes, `repetitions` times.
+        let frameBytes = plan.passes.map(\.frame.bytes)
+        let passInputs = plan.passes.map { pass in
+            var unique: [TextureID] = []
+            for input in [pass.layer, pass.destination].compactMap({ $0 }) + pass.images where !unique.contains(input) { unique.append(input) }
+            return unique
+        }
         let computeBind = VK_PIPELINE_BIND_POINT_COMPUTE
         for repetition in 0..<options.repetitions {
             if let timestamps { vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, timestamps, UInt32(repetition)) }
             var bound: VkPipeline?
             for (i, pass) in plan.passes.enumerated() {
-                var inputs = [pass.layer, pass.destination].compactMap { $0 } + pass.images
-                inputs = inputs.enumerated().filter { inputs.firstIndex(of: $0.element) == $0.offset }.map(\.element)
-                for input in inputs { tracker.shaderRead(input.index) }
+                for input in passInputs[i] { tracker.shaderRead(input.index) }
                 tracker.shaderWrite(pass.output.index)
                 tracker.flush(cmd)
                 let pipeline = kernelPipelines[i]
@@ -316,7 +320,7 @@ final class RenderState {
                 }
                 var set: VkDescriptorSet? = sets[i]
                 vkCmdBindDescriptorSets(cmd, computeBind, pipeline.layout.pipelineLayout, 0, 1, &set, 0, nil)
-                pass.frame.bytes.withUnsafeBytes {
+                frameBytes[i].withUnsafeBytes {
                     vkCmdPushConstants(cmd, pipeline.layout.pipelineLayout, vkFlags(VK_SHADER_STAGE_COMPUTE_BIT), 0, UInt32($0.count), $0.baseAddress)
                 }
                 let d = plan.textures[pass.output.index]
