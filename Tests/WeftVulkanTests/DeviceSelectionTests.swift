@@ -92,7 +92,7 @@ struct DeviceSelectionTests {
         #expect(report.contains("selected"))
         #expect(report.contains("rejected: no storage images in R8G8B8A8_UNORM"))
         #expect(report.contains("usable, not preferred"))
-        #expect(report.contains("maxImageDimension2D:  16384"))
+        #expect(report.contains("maxImageDimension2D:   16384"))
         #expect(report.contains("lavapipe does not bracket compute dispatches"))
     }
 }
