@@ -162,6 +162,25 @@ struct PlanExecutionTests {
         }
     }
 
+    @Test func executorsSharingOneDeviceRunConcurrently() throws {
+        let first = try makeExecutor()
+        let second = try VulkanExecutor(device: first.vulkanDevice, pipelineCache: .none)
+        let failures = ConcurrentList()
+        DispatchQueue.concurrentPerform(iterations: 8) { i in
+            do {
+                let executor = i % 2 == 0 ? first : second
+                let (plan, _, c) = try Self.chainPlan(width: 4 + i, height: 6)
+                let result = try executor.execute(plan, options: ExecutionOptions(repetitions: 2))
+                if result.outputs[c] != Self.expectedChainC(width: 4 + i, height: 6) { failures.append("call \(i): wrong pixels") }
+            } catch {
+                failures.append("call \(i): \(error)")
+            }
+        }
+        #expect(failures.items.isEmpty, "\(failures.items)")
+        #expect(first.vulkanDevice.submissionCount == 8)
+        #expect(first.validationMessages.isEmpty, "\(first.validationMessages)")
+    }
+
     static func expectedChainC(width: Int, height: Int) -> PixelBuffer {
         pixels(width, height, .rgba8Unorm) { x, y in
             // Through RGBA16F: 1 - x/8 is exact in half precision for these sizes, so 1 - (1 - x/8) is too.
