@@ -23,6 +23,7 @@ extension VulkanDeviceInfo {
             ("compute workgroups", "\(maxComputeWorkGroupInvocations) invocations, size \(size), count \(count)"),
             ("storage RGBA8_UNORM", "\(yesNo(storageRGBA8)) (linear sampling: \(yesNo(sampledLinearRGBA8)))"),
             ("storage RGBA16_SFLOAT", "\(yesNo(storageRGBA16F)) (linear sampling: \(yesNo(sampledLinearRGBA16F)))"),
+            ("compute derivatives", computeDerivatives ? "yes (\(Self.computeDerivativesExtension))" : "no"),
             ("timestamps", timestamps),
         ]
         let width = rows.map(\.0.count).max()! + 2

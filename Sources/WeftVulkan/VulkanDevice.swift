@@ -48,6 +48,10 @@ public final class VulkanDevice: @unchecked Sendable {
         let physical = instance.physicalDevices[info.index]
         var priority: Float = 1
         var device: VkDevice?
+        var derivatives = VkPhysicalDeviceComputeShaderDerivativesFeaturesNV()
+        derivatives.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COMPUTE_SHADER_DERIVATIVES_FEATURES_NV
+        derivatives.computeDerivativeGroupQuads = VkBool32(VK_TRUE)
+        let extensions = info.computeDerivatives ? [VulkanDeviceInfo.computeDerivativesExtension] : []
         let r: VkResult = withUnsafePointer(to: &priority) { priorityPtr in
             var queueInfo = VkDeviceQueueCreateInfo()
             queueInfo.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO
@@ -55,11 +59,20 @@ public final class VulkanDevice: @unchecked Sendable {
             queueInfo.queueCount = 1
             queueInfo.pQueuePriorities = priorityPtr
             return withUnsafePointer(to: &queueInfo) { queuePtr in
-                var createInfo = VkDeviceCreateInfo()
-                createInfo.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO
-                createInfo.queueCreateInfoCount = 1
-                createInfo.pQueueCreateInfos = queuePtr
-                return vkCreateDevice(physical, &createInfo, nil, &device)
+                withUnsafePointer(to: &derivatives) { derivativesPtr in
+                    withCStringArray(extensions) { names in
+                        names.withUnsafeBufferPointer { namesPtr in
+                            var createInfo = VkDeviceCreateInfo()
+                            createInfo.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO
+                            createInfo.pNext = info.computeDerivatives ? UnsafeRawPointer(derivativesPtr) : nil
+                            createInfo.queueCreateInfoCount = 1
+                            createInfo.pQueueCreateInfos = queuePtr
+                            createInfo.enabledExtensionCount = UInt32(namesPtr.count)
+                            createInfo.ppEnabledExtensionNames = namesPtr.baseAddress
+                            return vkCreateDevice(physical, &createInfo, nil, &device)
+                        }
+                    }
+                }
             }
         }
         try vkCheck(r, "vkCreateDevice")

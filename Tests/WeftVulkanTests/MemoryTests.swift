@@ -90,3 +90,24 @@ struct DeferredDestructionTests {
         #expect(executor.validationMessages.isEmpty)
     }
 }
+
+@Suite(.enabled(if: VulkanTestEnvironment.available, Comment(rawValue: VulkanTestEnvironment.skipReason ?? "")))
+struct DerivativeKernelTests {
+    @Test(.enabled(if: !VulkanTestEnvironment.selectedDeviceHasComputeDerivatives, "the device runs derivative kernels as compute"))
+    func derivativeKernelsAreRefusedWhereComputeHasNoDerivatives() throws {
+        let executor = try makeExecutor()
+        var kernel = try FillKernelTests.positionKernel()
+        kernel.interface.usesDerivatives = true
+        kernel.cacheKey += "-derivatives"
+        var plan = RenderPlan()
+        let out = plan.addTexture(TextureDescriptor(width: 2, height: 2, format: .rgba16Float))
+        plan.passes.append(KernelPass(kernel: kernel, output: out, frame: frame(output: (2, 2))))
+        #expect {
+            try executor.execute(plan)
+        } throws: { error in
+            guard case let VulkanError.unsupportedKernel(name, reason) = error else { return false }
+            return name == "position" && reason.contains("derivatives")
+        }
+        #expect(executor.validationMessages.isEmpty)
+    }
+}
