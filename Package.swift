@@ -31,8 +31,10 @@ let package = Package(
         .target(name: "WeftCPU", dependencies: ["SPIRV", "WeftRuntime"]),
         // Public API: render contexts, device choice, views and scenes.
         .target(name: "Weft", dependencies: ["WeftRuntime", "WeftVulkan", "WeftCPU"]),
+        // Benchmark runs: measurement, reports, regression comparison.
+        .target(name: "WeftBench", dependencies: ["WeftRuntime", "WeftShaders", "WeftImage"]),
         // Command-line tool.
-        .executableTarget(name: "weft", dependencies: ["Weft"]),
+        .executableTarget(name: "weft", dependencies: ["Weft", "WeftBench"]),
 
         .target(name: "WeftTestSupport", dependencies: ["Weft"], path: "Tests/WeftTestSupport"),
         .testTarget(name: "SPIRVTests", dependencies: ["SPIRV", "WeftShaders"]),
@@ -42,6 +44,7 @@ let package = Package(
         .testTarget(name: "WeftCPUTests", dependencies: ["WeftCPU", "WeftTestSupport"]),
         .testTarget(name: "WeftTests", dependencies: ["Weft", "WeftTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["WeftTestSupport"]),
+        .testTarget(name: "WeftBenchTests", dependencies: ["WeftBench", "WeftTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
