@@ -15,7 +15,9 @@ public enum GLSLCompiler {
 
     /// Compiles one compute shader. `log` of a failure holds glslang's messages
     /// (`ERROR: <file>:<line>: …`, with the file and line that `#line` directives set).
-    public static func compileCompute(_ source: String) throws(Failure) -> [UInt32] {
+    /// With `reportAllErrors` glslang keeps going after the first error (its "cascading
+    /// errors" mode), so an author sees every independent error of a file at once.
+    public static func compileCompute(_ source: String, reportAllErrors: Bool = false) throws(Failure) -> [UInt32] {
         precondition(processInitialised, "glslang failed to initialise")
         let result: Result<[UInt32], Failure> = source.withCString { code in
             var input = glslang_input_t()
@@ -30,7 +32,8 @@ public enum GLSLCompiler {
             input.default_profile = GLSLANG_NO_PROFILE
             input.force_default_version_and_profile = 0
             input.forward_compatible = 0
-            input.messages = GLSLANG_MSG_DEFAULT_BIT
+            let rules = GLSLANG_MSG_SPV_RULES_BIT.rawValue | GLSLANG_MSG_VULKAN_RULES_BIT.rawValue
+            input.messages = glslang_messages_t(rawValue: rules | (reportAllErrors ? GLSLANG_MSG_CASCADING_ERRORS_BIT.rawValue : 0))
             input.resource = glslang_default_resource()
 
             guard let shader = glslang_shader_create(&input) else {
@@ -62,4 +65,13 @@ public enum GLSLCompiler {
         }
         return try result.get()
     }
+
+    /// What identifies this compiler's output for caches: glslang's SPIR-V generator word
+    /// (tool id and generator version, header word 2) and the targets used here. Found
+    /// once per process by compiling an empty kernel.
+    public static let identity: String = {
+        let words = (try? compileCompute("#version 450\nlayout(local_size_x = 1) in;\nvoid main() {}\n")) ?? []
+        let generator = words.count > 2 ? String(words[2], radix: 16) : "unknown"
+        return "glslang generator \(generator), GLSL 450 compute, Vulkan 1.2, SPIR-V 1.5"
+    }()
 }

@@ -1,1 +1,98 @@
-// The Weft prelude: replaced by the front-end work.
+// The Weft prelude: prepended to every stitchable effect (docs/authoring.md, "The prelude").
+// The generated wrapper declares the bindings before this text and defines
+// WEFT_HAS_LAYER, WEFT_HAS_DESTINATION and WEFT_HAS_ARRAYS for the ones it declares, so
+// helpers here reference only bindings that the kernel has. Names starting with `weft`
+// are reserved for Weft.
+
+// Metal-flavoured aliases, so SwiftUI shaders port with few edits.
+#define float2 vec2
+#define float3 vec3
+#define float4 vec4
+#define half float
+#define half2 vec2
+#define half3 vec3
+#define half4 vec4
+#define int2 ivec2
+#define int3 ivec3
+#define int4 ivec4
+
+// The layer a layer effect reads: its padded bounds in points (user space).
+struct Layer {
+    vec2 origin;
+    vec2 size;
+};
+
+// Array arguments: a window into the kernel's array buffer.
+struct FloatArray {
+    uint offset;
+    uint count;
+};
+
+struct ColorArray {
+    uint offset; // in floats; four per color
+    uint count;  // in colors
+};
+
+// An image argument: which of the kernel's extra textures (binding 5 + index).
+struct Image {
+    uint index;
+};
+
+float saturate(float x) { return clamp(x, 0.0, 1.0); }
+vec2 saturate(vec2 x) { return clamp(x, 0.0, 1.0); }
+vec3 saturate(vec3 x) { return clamp(x, 0.0, 1.0); }
+vec4 saturate(vec4 x) { return clamp(x, 0.0, 1.0); }
+
+// Engine values, filled every frame.
+float weftTime() { return weft.time; }
+int weftFrame() { return int(weft.frame); }
+vec2 weftViewSize() { return weft.viewSize; }
+bool weftReduceMotion() { return weft.reduceMotion != 0u; }
+
+// The premultiplied layer at user-space point p: bilinear, texel centres at .5, clamped to
+// the padded layer's edge.
+vec4 sampleLayer(Layer layer, vec2 p) {
+#ifdef WEFT_HAS_LAYER
+    return textureLod(weftLayer, (p - weft.layerOrigin) * weft.scale / weft.layerSize, 0.0);
+#else
+    return vec4(0.0);
+#endif
+}
+
+int count(FloatArray a) { return int(a.count); }
+int count(ColorArray a) { return int(a.count); }
+
+// Element i of an array argument; 0 (transparent for colors) outside [0, count).
+float floatAt(FloatArray a, int i) {
+#ifdef WEFT_HAS_ARRAYS
+    if (i >= 0 && uint(i) < a.count) return weftArrayData[a.offset + uint(i)];
+#endif
+    return 0.0;
+}
+
+float floatAt(FloatArray a, uint i) { return floatAt(a, int(i)); }
+
+vec4 colorAt(ColorArray a, int i) {
+#ifdef WEFT_HAS_ARRAYS
+    if (i >= 0 && uint(i) < a.count) {
+        uint base = a.offset + 4u * uint(i);
+        return vec4(weftArrayData[base], weftArrayData[base + 1u], weftArrayData[base + 2u], weftArrayData[base + 3u]);
+    }
+#endif
+    return vec4(0.0);
+}
+
+vec4 colorAt(ColorArray a, uint i) { return colorAt(a, int(i)); }
+
+// An image argument at p in the image's own pixel coordinates (texel centres at .5):
+// bilinear, clamped to the edge. Defined by the wrapper for the kernel's images.
+vec4 sampleImage(Image image, vec2 p);
+// An image argument's size in pixels.
+vec2 imageExtent(Image image);
+
+// The texel of tex containing a user-space position; transparent outside the texture.
+vec4 weftLoad(sampler2D tex, vec2 origin, vec2 size, vec2 position) {
+    ivec2 texel = ivec2(floor((position - origin) * weft.scale));
+    if (any(lessThan(texel, ivec2(0))) || any(greaterThanEqual(texel, ivec2(size)))) return vec4(0.0);
+    return texelFetch(tex, texel, 0);
+}

@@ -1,0 +1,9 @@
+// chromaticAberration (layer): splits the channels, red sampled at +`offset` points and
+// blue at -`offset`, green in place. maxSampleOffset: abs(offset).
+[[ stitchable ]]
+vec4 chromaticAberration(vec2 position, Layer layer, vec2 offset) {
+    vec4 r = sampleLayer(layer, position + offset);
+    vec4 g = sampleLayer(layer, position);
+    vec4 b = sampleLayer(layer, position - offset);
+    return vec4(r.r, g.g, b.b, max(max(r.a, g.a), b.a));
+}

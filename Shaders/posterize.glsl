@@ -1,0 +1,8 @@
+// posterize (color): quantizes each channel of the straight color to `levels` steps (≥ 2).
+[[ stitchable ]]
+vec4 posterize(vec2 position, vec4 color, float levels) {
+    if (color.a <= 0.0) return vec4(0.0);
+    float steps = max(levels, 2.0) - 1.0;
+    vec3 straight = saturate(color.rgb / color.a);
+    return vec4(floor(straight * steps + 0.5) / steps * color.a, color.a);
+}

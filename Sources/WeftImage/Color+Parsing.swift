@@ -1,0 +1,54 @@
+extension Color {
+    /// The names `Color(parsing:)` accepts, with the colors they stand for.
+    public static let named: [String: Color] = [
+        "clear": .clear, "black": .black, "white": .white, "gray": .gray, "red": .red, "orange": .orange,
+        "yellow": .yellow, "green": .green, "mint": .mint, "teal": .teal, "cyan": .cyan, "blue": .blue,
+        "indigo": .indigo, "purple": .purple, "pink": .pink, "brown": .brown,
+    ]
+
+    /// Reads a color written as `#rrggbb` or `#rrggbbaa` (hex digits, `#` optional),
+    /// `r,g,b` or `r,g,b,a` (numbers in 0…1, spaces allowed around them), or one of `named`.
+    /// Components are sRGB-encoded with straight alpha, as everywhere authors write colors.
+    public init(parsing text: String) throws(ValueParseError) {
+        let trimmed = text.trimmingSpaces
+        if trimmed.isEmpty { throw .invalidColor(text: text, reason: "it is empty") }
+        if let color = Self.named[trimmed.lowercased()] {
+            self = color
+            return
+        }
+        if trimmed.contains(",") {
+            let parts = trimmed.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingSpaces }
+            guard parts.count == 3 || parts.count == 4 else {
+                throw .invalidColor(text: text, reason: "it has \(parts.count) components, not 3 or 4")
+            }
+            var values: [Float] = []
+            for (i, part) in parts.enumerated() {
+                let name = ["red", "green", "blue", "alpha"][i]
+                guard let value = Float(part), value.isFinite else {
+                    throw .invalidColor(text: text, reason: "\(name) \"\(part)\" is not a number")
+                }
+                guard (0...1).contains(value) else {
+                    throw .invalidColor(text: text, reason: "\(name) \(part) is outside 0…1")
+                }
+                values.append(value)
+            }
+            self.init(red: values[0], green: values[1], blue: values[2], alpha: values.count == 4 ? values[3] : 1)
+            return
+        }
+        let digits = trimmed.hasPrefix("#") ? String(trimmed.dropFirst()) : trimmed
+        guard digits.count == 6 || digits.count == 8 else {
+            throw .invalidColor(text: text, reason: trimmed.hasPrefix("#") || digits.allSatisfy(\.isHexDigit)
+                ? "\(digits.count) hex digits, not 6 or 8" : "not a color name, hex color or component list")
+        }
+        guard digits.allSatisfy(\.isHexDigit), let color = Color(hex: digits) else {
+            throw .invalidColor(text: text, reason: "\"\(digits)\" is not hexadecimal")
+        }
+        self = color
+    }
+}
+
+extension String {
+    var trimmingSpaces: String {
+        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    }
+}

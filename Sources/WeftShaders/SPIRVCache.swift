@@ -1,0 +1,99 @@
+import Foundation
+import Synchronization
+
+/// Compiled SPIR-V by cache key: in memory, and on disk as `<key>.spv` under a directory
+/// (by default `$XDG_CACHE_HOME/weft`, else `~/.cache/weft`). Keys hash everything that
+/// affects the module, so entries never need invalidating; a damaged file is a miss.
+public final class SPIRVCache: Sendable {
+    /// Where a lookup was answered.
+    public enum Outcome: String, Sendable, Hashable {
+        case memory
+        case disk
+        case compiled
+    }
+
+    public struct Statistics: Sendable, Hashable {
+        public var memoryHits = 0
+        public var diskHits = 0
+        public var misses = 0
+        public var hits: Int { memoryHits + diskHits }
+    }
+
+    /// The on-disk directory; nil keeps entries in memory only.
+    public let directory: URL?
+    /// When false nothing is looked up or stored (to measure cold compiles).
+    public let isEnabled: Bool
+    private let state = Mutex<(entries: [String: [UInt32]], statistics: Statistics)>(([:], Statistics()))
+
+    public init(directory: URL?, isEnabled: Bool = true) {
+        self.directory = directory
+        self.isEnabled = isEnabled
+    }
+
+    /// A cache that never answers and never stores.
+    public static func disabled() -> SPIRVCache { SPIRVCache(directory: nil, isEnabled: false) }
+
+    /// The process-wide cache at the default directory.
+    public static let shared = SPIRVCache(directory: defaultDirectory())
+
+    /// `$XDG_CACHE_HOME/weft`, or `~/.cache/weft` when that is unset or not absolute.
+    public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+            return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("weft", isDirectory: true)
+        }
+        let home = environment["HOME"].map { URL(fileURLWithPath: $0, isDirectory: true) }
+            ?? FileManager.default.homeDirectoryForCurrentUser
+        return home.appendingPathComponent(".cache/weft", isDirectory: true)
+    }
+
+    public var statistics: Statistics { state.withLock { $0.statistics } }
+
+    /// The module stored under `key`, or nil (counted as a miss).
+    func lookup(_ key: String) -> (words: [UInt32], outcome: Outcome)? {
+        guard isEnabled else { return nil }
+        if let words = state.withLock({ $0.entries[key] }) {
+            state.withLock { $0.statistics.memoryHits += 1 }
+            return (words, .memory)
+        }
+        if let url = fileURL(key), let data = try? Data(contentsOf: url), let words = Self.words(data) {
+            state.withLock {
+                $0.entries[key] = words
+                $0.statistics.diskHits += 1
+            }
+            return (words, .disk)
+        }
+        state.withLock { $0.statistics.misses += 1 }
+        return nil
+    }
+
+    /// Remembers a module. A directory that cannot be written only costs later compiles.
+    func store(_ words: [UInt32], for key: String) {
+        guard isEnabled else { return }
+        state.withLock { $0.entries[key] = words }
+        guard let directory, let url = fileURL(key) else { return }
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let data = words.withUnsafeBufferPointer { buffer in
+            Data(buffer: UnsafeBufferPointer(start: buffer.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self) },
+                                             count: buffer.count * 4))
+        }
+        try? data.write(to: url, options: .atomic)
+    }
+
+    /// Forgets the in-memory entries (the disk stays), as a fresh process would start.
+    public func dropMemory() {
+        state.withLock { $0.entries.removeAll() }
+    }
+
+    private func fileURL(_ key: String) -> URL? {
+        directory?.appendingPathComponent("\(key).spv")
+    }
+
+    /// Words of a stored module; nil unless it is a whole number of words starting with SPIR-V's magic.
+    private static func words(_ data: Data) -> [UInt32]? {
+        guard data.count >= 20, data.count % 4 == 0 else { return nil }
+        var words = [UInt32](repeating: 0, count: data.count / 4)
+        _ = words.withUnsafeMutableBytes { data.copyBytes(to: $0) }
+        guard words[0] == 0x0723_0203 else { return nil }
+        return words
+    }
+}

@@ -1,0 +1,44 @@
+/// Everything that can go wrong between an author's source and a bound, runnable shader.
+public enum ShaderError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The source has problems: signatures the front end cannot use, or compile errors.
+    /// Every problem found is listed, each pointing into the author's file.
+    case diagnostics([ShaderDiagnostic])
+    /// A file or folder could not be read.
+    case unreadable(path: String, reason: String)
+    /// No stitchable function of that name is in the library.
+    case unknownFunction(name: String, available: [String])
+    /// Two files of one library define stitchable functions with the same name.
+    case duplicateFunction(name: String, first: String, second: String)
+    /// A call gave the wrong number of arguments.
+    case argumentCount(function: String, expected: Int, given: Int, parameters: [String])
+    /// An argument's type does not fit its parameter.
+    case argumentType(function: String, parameter: String, expected: String, given: String)
+    /// A labelled argument names no parameter, or names one out of order.
+    case argumentName(function: String, position: Int, expected: String, given: String)
+
+    public var description: String {
+        switch self {
+        case .diagnostics(let list):
+            return list.map(\.description).joined(separator: "\n")
+        case .unreadable(let path, let reason):
+            return "cannot read \(path): \(reason)"
+        case .unknownFunction(let name, let available):
+            let known = available.isEmpty ? "the library has no stitchable functions" : "available: \(available.joined(separator: ", "))"
+            return "no stitchable function '\(name)' in the library (\(known))"
+        case .duplicateFunction(let name, let first, let second):
+            return "stitchable function '\(name)' is defined in both \(first) and \(second); rename one"
+        case .argumentCount(let function, let expected, let given, let parameters):
+            return "\(function) takes \(expected) argument\(expected == 1 ? "" : "s") (\(parameters.joined(separator: ", "))) but \(given) \(given == 1 ? "was" : "were") given"
+        case .argumentType(let function, let parameter, let expected, let given):
+            return "\(function): parameter '\(parameter)' expects \(expected), but \(given) was given"
+        case .argumentName(let function, let position, let expected, let given):
+            return "\(function): argument \(position + 1) is labelled '\(given)', but that parameter is '\(expected)'"
+        }
+    }
+
+    /// The diagnostics carried, if any.
+    public var diagnostics: [ShaderDiagnostic] {
+        if case .diagnostics(let list) = self { return list }
+        return []
+    }
+}

@@ -1,0 +1,202 @@
+import Foundation
+import WeftImage
+
+/// The stitchable functions of a folder of `.glsl` files, one file, or a source string.
+///
+/// Loading parses and classifies every `[[ stitchable ]]` function (cheap); kernels are
+/// generated and compiled on first use, per output format, through a `SPIRVCache`.
+/// Functions are reached by name: `library.radialTint(.float2(200, 160), .float(220), .color(.orange))`.
+@dynamicMemberLookup
+public final class ShaderLibrary: Sendable {
+    /// Every stitchable function, in file order then source order.
+    public let functions: [StitchableFunction]
+    public let cache: SPIRVCache
+    private let indexByName: [String: Int]
+    private let files: [String: ParsedFile]
+    private let prelude: String
+
+    struct ParsedFile: Sendable {
+        let source: AuthorSource
+        let markers: [SignatureParser.Marker]
+        let mentionsDerivatives: Bool
+    }
+
+    /// The prelude shipped with Weft.
+    public static let stockPrelude = String(decoding: PackageResources.prelude_glsl, as: UTF8.self)
+
+    /// Loads every `*.glsl` file directly inside a folder, or one file.
+    public convenience init(url: URL, cache: SPIRVCache = .shared) throws(ShaderError) {
+        try self.init(path: url.path, cache: cache)
+    }
+
+    /// Like `init(url:)`; diagnostics name files by `path` as given (relative stays relative).
+    public convenience init(path: String, cache: SPIRVCache = .shared) throws(ShaderError) {
+        try self.init(sources: Self.read(path: path), cache: cache, prelude: Self.stockPrelude)
+    }
+
+    /// One source string; `name` is the file name diagnostics use.
+    public convenience init(source: String, name: String = "source.glsl", cache: SPIRVCache = .shared) throws(ShaderError) {
+        try self.init(sources: [AuthorSource(path: name, text: source)], cache: cache, prelude: Self.stockPrelude)
+    }
+
+    init(sources: [AuthorSource], cache: SPIRVCache, prelude: String) throws(ShaderError) {
+        var functions = [StitchableFunction]()
+        var indexByName = [String: Int]()
+        var files = [String: ParsedFile]()
+        var diagnostics = [ShaderDiagnostic]()
+        for source in sources {
+            let parsed = SignatureParser.parse(source)
+            diagnostics += parsed.diagnostics
+            files[source.path] = ParsedFile(source: source, markers: parsed.markers, mentionsDerivatives: WrapperGenerator.mentionsDerivatives(source))
+            for raw in parsed.signatures {
+                switch KindClassifier.classify(raw, in: source) {
+                case .success(let function):
+                    if let existing = indexByName[function.name] {
+                        let first = functions[existing]
+                        diagnostics.append(ShaderDiagnostic(file: function.file, line: function.line, column: function.column,
+                            message: "stitchable function '\(function.name)' is already defined at \(first.file):\(first.line):\(first.column); rename one"))
+                    } else {
+                        indexByName[function.name] = functions.count
+                        functions.append(function)
+                    }
+                case .failure(let diagnostic):
+                    diagnostics.append(diagnostic)
+                }
+            }
+        }
+        guard diagnostics.isEmpty else { throw .diagnostics(diagnostics) }
+        self.functions = functions
+        self.indexByName = indexByName
+        self.files = files
+        self.cache = cache
+        self.prelude = prelude
+    }
+
+    /// The `.glsl` files at `path`: the file itself, or those directly inside the folder, by name.
+    static func read(path: String) throws(ShaderError) -> [AuthorSource] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw .unreadable(path: path, reason: "no such file or folder")
+        }
+        var paths = [path]
+        if isDirectory.boolValue {
+            let names: [String]
+            do { names = try FileManager.default.contentsOfDirectory(atPath: path) } catch {
+                throw .unreadable(path: path, reason: "\(error.localizedDescription)")
+            }
+            let folder = path.hasSuffix("/") ? String(path.dropLast()) : path
+            paths = names.filter { $0.hasSuffix(".glsl") }.sorted().map { "\(folder)/\($0)" }
+        }
+        var sources = [AuthorSource]()
+        for file in paths {
+            guard let data = FileManager.default.contents(atPath: file) else {
+                throw .unreadable(path: file, reason: "cannot read the file")
+            }
+            sources.append(AuthorSource(path: file, text: String(decoding: data, as: UTF8.self)))
+        }
+        return sources
+    }
+
+    /// The function `name`, or `ShaderError.unknownFunction`.
+    public func function(named name: String) throws(ShaderError) -> StitchableFunction {
+        guard let i = indexByName[name] else { throw .unknownFunction(name: name, available: functions.map(\.name)) }
+        return functions[i]
+    }
+
+    public subscript(dynamicMember name: String) -> ShaderFunction {
+        ShaderFunction(library: self, name: name)
+    }
+
+    /// Makes a validated `Shader` from positional arguments in declaration order.
+    public func shader(_ name: String, _ arguments: [Shader.Argument]) throws(ShaderError) -> Shader {
+        try Shader(library: self, function: function(named: name), arguments: arguments.map { (nil, $0) })
+    }
+
+    // MARK: Kernels
+
+    /// One compile (or cache answer): the kernel, where it came from and how long it took.
+    public struct Compilation: Sendable {
+        public let kernel: CompiledKernel
+        public let outcome: SPIRVCache.Outcome
+        public let duration: Duration
+    }
+
+    /// The compiled kernel for a shader's function in `outputFormat`, from the cache when it can.
+    public func kernel(for shader: Shader, outputFormat: PixelFormat) throws(ShaderError) -> CompiledKernel {
+        try compile(shader.function, outputFormat: outputFormat).kernel
+    }
+
+    public func kernel(for function: StitchableFunction, outputFormat: PixelFormat) throws(ShaderError) -> CompiledKernel {
+        try compile(function, outputFormat: outputFormat).kernel
+    }
+
+    /// The GLSL compute shader generated for a function (what is compiled), for inspection.
+    public func generatedSource(for function: StitchableFunction, outputFormat: PixelFormat) -> String {
+        let file = parsedFile(of: function)
+        return WrapperGenerator.generate(function: function, source: file.source, markers: file.markers,
+                                         outputFormat: outputFormat, prelude: prelude, derivatives: file.mentionsDerivatives ? .quads : .none)
+    }
+
+    public func compile(_ function: StitchableFunction, outputFormat: PixelFormat) throws(ShaderError) -> Compilation {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let file = parsedFile(of: function)
+        let generated = generatedSource(for: function, outputFormat: outputFormat)
+        var hasher = SHA256()
+        hasher.update("weft wrapper \(WrapperGenerator.version)")
+        hasher.update(GLSLCompiler.identity)
+        hasher.update(function.name)
+        hasher.update(outputFormat.rawValue)
+        hasher.update(generated) // contains the prelude and the author's whole file
+        let key = hasher.finalize()
+
+        let words: [UInt32]
+        let outcome: SPIRVCache.Outcome
+        if let hit = cache.lookup(key) {
+            words = hit.words
+            outcome = hit.outcome
+        } else {
+            words = try compileGenerated(generated, function: function, file: file, outputFormat: outputFormat)
+            cache.store(words, for: key)
+            outcome = .compiled
+        }
+        checkLayout(of: function, against: words)
+        let interface = KernelInterface(readsLayer: function.kind.readsLayer, readsDestination: function.kind.readsDestination,
+                                        argumentBlockSize: function.argumentBlockSize, readsArrays: function.readsArrays,
+                                        imageCount: function.imageCount, usesDerivatives: SPIRVFacts.usesDerivatives(words))
+        let kernel = CompiledKernel(name: function.name, kind: function.kind, outputFormat: outputFormat, spirv: words,
+                                    interface: interface, cacheKey: key)
+        return Compilation(kernel: kernel, outcome: outcome, duration: clock.now - start)
+    }
+
+    private func parsedFile(of function: StitchableFunction) -> ParsedFile {
+        guard let file = files[function.file] else { preconditionFailure("\(function.name) does not belong to this library") }
+        return file
+    }
+
+    private func compileGenerated(_ generated: String, function: StitchableFunction, file: ParsedFile,
+                                  outputFormat: PixelFormat) throws(ShaderError) -> [UInt32] {
+        do {
+            let words = try GLSLCompiler.compileCompute(generated, reportAllErrors: true)
+            guard file.mentionsDerivatives, !SPIRVFacts.usesDerivatives(words) else { return words }
+            // The file mentions derivatives but this function never reaches them: compile
+            // without compute-shader derivatives so that every device can run it.
+            let plain = WrapperGenerator.generate(function: function, source: file.source, markers: file.markers,
+                                                  outputFormat: outputFormat, prelude: prelude, derivatives: .unreachable)
+            return try GLSLCompiler.compileCompute(plain, reportAllErrors: true)
+        } catch {
+            throw .diagnostics(DiagnosticMapper.diagnostics(fromLog: error.log, source: file.source, function: function))
+        }
+    }
+
+    /// The reflected offsets must be exactly glslang's; a difference is a front-end bug.
+    private func checkLayout(of function: StitchableFunction, against words: [UInt32]) {
+        let block = function.blockParameters
+        guard !block.isEmpty else { return }
+        let laidOut = SPIRVFacts.memberOffsets(of: "WeftArguments", in: words)
+        for (member, parameter) in block.enumerated() {
+            precondition(laidOut[member] == parameter.blockOffset,
+                         "\(function.name): reflected offset \(parameter.blockOffset!) of '\(parameter.name)' differs from glslang's \(laidOut[member].map(String.init) ?? "none")")
+        }
+    }
+}

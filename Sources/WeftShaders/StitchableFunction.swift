@@ -1,0 +1,65 @@
+/// A stitchable function as reflected from its signature: its kind, its argument
+/// parameters and where each one lives in the kernel's interface.
+public struct StitchableFunction: Sendable, Hashable {
+    public struct Parameter: Sendable, Hashable, CustomStringConvertible {
+        public let name: String
+        public let type: ParameterType
+        /// Byte offset of this parameter's member in the std140 argument block (binding 3);
+        /// nil for images, which have a binding of their own.
+        public let blockOffset: Int?
+        /// Index among the function's image parameters (binding 5 + index); nil for the others.
+        public let imageIndex: Int?
+
+        public var isArray: Bool { type.isArray }
+        public var description: String { "\(name): \(type)" }
+    }
+
+    public let name: String
+    public let kind: EffectKind
+    /// The argument parameters, after the kind's leading ones, in declaration order.
+    public let parameters: [Parameter]
+    /// Names of the kind's leading parameters as the author wrote them (position first).
+    public let leadingParameterNames: [String]
+    /// The author's file and the 1-based location of the function's name in it.
+    public let file: String
+    public let line: Int
+    public let column: Int
+    /// Size of the argument block in bytes (a multiple of 16); 0 when there is no block.
+    public let argumentBlockSize: Int
+
+    public var imageCount: Int { parameters.count(where: { $0.type == .image }) }
+    public var readsArrays: Bool { parameters.contains(where: \.isArray) }
+
+    /// `name(center: vec2, radius: float)` for listings.
+    public var signatureDescription: String {
+        "\(name)(\(parameters.map(\.description).joined(separator: ", ")))"
+    }
+
+    init(name: String, kind: EffectKind, arguments: [(name: String, type: ParameterType)], leadingParameterNames: [String],
+         file: String, line: Int, column: Int) {
+        self.name = name
+        self.kind = kind
+        self.leadingParameterNames = leadingParameterNames
+        self.file = file
+        self.line = line
+        self.column = column
+        var parameters = [Parameter]()
+        var offset = 0
+        var images = 0
+        for argument in arguments {
+            if let member = argument.type.blockMember {
+                offset = (offset + member.alignment - 1) / member.alignment * member.alignment
+                parameters.append(Parameter(name: argument.name, type: argument.type, blockOffset: offset, imageIndex: nil))
+                offset += member.size
+            } else {
+                parameters.append(Parameter(name: argument.name, type: argument.type, blockOffset: nil, imageIndex: images))
+                images += 1
+            }
+        }
+        self.parameters = parameters
+        self.argumentBlockSize = (offset + 15) / 16 * 16
+    }
+
+    /// The parameters that are members of the argument block.
+    var blockParameters: [Parameter] { parameters.filter { $0.blockOffset != nil } }
+}

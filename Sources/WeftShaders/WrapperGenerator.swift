@@ -1,0 +1,143 @@
+import WeftImage
+
+/// Generates the compute kernel that runs one stitchable function per pixel, exactly per
+/// docs/kernel-abi.md: the bindings its kind and parameters need (and only those), the
+/// push constants, the prelude, the author's file under `#line` directives (so diagnostics
+/// point into it), image helpers and the per-kind `main`.
+enum WrapperGenerator {
+    /// Bumped whenever the generated text changes meaning; part of every cache key.
+    static let version = 1
+
+    /// `#line` file names; diagnostics map them back to the author's path or to "generated code".
+    static let authorTag = "author"
+    static let preludeTag = "weft-prelude"
+    static let wrapperTag = "weft-wrapper"
+
+    static let derivativeFunctions: Set<String> = ["dFdx", "dFdy", "fwidth", "dFdxFine", "dFdyFine", "fwidthFine",
+                                                    "dFdxCoarse", "dFdyCoarse", "fwidthCoarse"]
+
+    /// Whether the author's file calls a derivative function anywhere (then the wrapper enables
+    /// compute-shader derivatives over 2×2 quads so that the call compiles).
+    static func mentionsDerivatives(_ source: AuthorSource) -> Bool {
+        source.tokens.contains { $0.kind == .identifier && derivativeFunctions.contains($0.text) }
+    }
+
+    /// How the kernel treats derivative functions.
+    enum Derivatives {
+        /// The file calls none.
+        case none
+        /// Compute-shader derivatives over 2×2 quads (`GL_NV_compute_shader_derivatives`).
+        case quads
+        /// The file calls them, but not from this function (its quads compile had no
+        /// derivative instructions): they are defined away so that every device runs it.
+        case unreachable
+    }
+
+    static func generate(function f: StitchableFunction, source: AuthorSource, markers: [SignatureParser.Marker],
+                         outputFormat: PixelFormat, prelude: String, derivatives: Derivatives) -> String {
+        let kind = f.kind
+        var out = "#version 450\n#extension GL_GOOGLE_cpp_style_line_directive : require\n"
+        if derivatives == .quads { out += "#extension GL_NV_compute_shader_derivatives : require\n" }
+        out += "layout(local_size_x = \(KernelABI.workgroupSize.x), local_size_y = \(KernelABI.workgroupSize.y), local_size_z = 1) in;\n"
+        if derivatives == .quads { out += "layout(derivative_group_quadsNV) in;\n" }
+        if derivatives == .unreachable {
+            for name in derivativeFunctions.sorted() { out += "#define \(name)(x) ((x) * 0.0)\n" }
+        }
+        out += "layout(binding = \(KernelABI.outputBinding), \(outputFormat.glslQualifier)) uniform writeonly image2D weftOutput;\n"
+        if kind.readsLayer {
+            out += "layout(binding = \(KernelABI.layerBinding)) uniform sampler2D weftLayer;\n#define WEFT_HAS_LAYER 1\n"
+        }
+        if kind.readsDestination {
+            out += "layout(binding = \(KernelABI.destinationBinding)) uniform sampler2D weftDestination;\n#define WEFT_HAS_DESTINATION 1\n"
+        }
+        let block = f.blockParameters
+        if !block.isEmpty {
+            out += "layout(binding = \(KernelABI.argumentsBinding), std140) uniform WeftArguments {\n"
+            for p in block { out += "    \(p.type.blockMember!.glsl) \(p.name);\n" }
+            out += "} weftArguments;\n"
+        }
+        if f.readsArrays {
+            out += "layout(binding = \(KernelABI.arraysBinding), std430) readonly buffer WeftArrays { float weftArrayData[]; };\n#define WEFT_HAS_ARRAYS 1\n"
+        }
+        for i in 0..<f.imageCount {
+            out += "layout(binding = \(KernelABI.firstImageBinding + UInt32(i))) uniform sampler2D weftImage\(i);\n"
+        }
+        out += FrameConstants.glslDeclaration + "\n"
+        out += "#line 1 \"\(preludeTag)\"\n" + prelude + "\n"
+        out += "#line 1 \"\(authorTag)\"\n" + compilableText(of: source, markers: markers) + "\n"
+        out += "#line 1 \"\(wrapperTag)\"\n"
+        out += imageHelpers(count: f.imageCount)
+        out += main(for: f)
+        return out
+    }
+
+    /// The author's text with the markers and any `#version` line blanked (columns kept).
+    static func compilableText(of source: AuthorSource, markers: [SignatureParser.Marker]) -> String {
+        var bytes = Array(source.text.utf8)
+        let space = UInt8(ascii: " ")
+        for marker in markers {
+            for i in marker.range where bytes[i] != UInt8(ascii: "\n") { bytes[i] = space }
+        }
+        for line in 1...source.lineStarts.count {
+            let code = source.codeLine(line)
+            guard let first = code.firstIndex(where: { $0 != space && $0 != UInt8(ascii: "\t") }) else { continue }
+            if code[first...].starts(with: Array("#version".utf8)) {
+                let start = source.lineStarts[line - 1]
+                for i in start..<(start + code.count) { bytes[i] = space }
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func imageHelpers(count: Int) -> String {
+        var sample = "vec4 sampleImage(Image image, vec2 p) {\n"
+        var extent = "vec2 imageExtent(Image image) {\n"
+        for i in 0..<count {
+            sample += "    if (image.index == \(i)u) return textureLod(weftImage\(i), p / vec2(textureSize(weftImage\(i), 0)), 0.0);\n"
+            extent += "    if (image.index == \(i)u) return vec2(textureSize(weftImage\(i), 0));\n"
+        }
+        sample += "    return vec4(0.0);\n}\n"
+        extent += "    return vec2(0.0);\n}\n"
+        return sample + extent
+    }
+
+    private static func main(for f: StitchableFunction) -> String {
+        var arguments = [String]()
+        for p in f.parameters {
+            switch p.type {
+            case .float, .vec2, .vec3, .vec4, .int: arguments.append("weftArguments.\(p.name)")
+            case .floatArray: arguments.append("FloatArray(weftArguments.\(p.name).x, weftArguments.\(p.name).y)")
+            case .colorArray: arguments.append("ColorArray(weftArguments.\(p.name).x, weftArguments.\(p.name).y)")
+            case .image: arguments.append("Image(\(p.imageIndex!)u)")
+            }
+        }
+        let layerInput = "weftLoad(weftLayer, weft.layerOrigin, weft.layerSize, position)"
+        let call: (String) -> String = { leading in
+            "\(f.name)(\(([leading] + arguments).joined(separator: ", ")))"
+        }
+        let result: String
+        switch f.kind {
+        case .color:
+            result = call("position, \(layerInput)")
+        case .layer:
+            result = call("position, Layer(weft.layerOrigin, weft.layerSize / weft.scale)")
+        case .distortion:
+            result = "sampleLayer(Layer(weft.layerOrigin, weft.layerSize / weft.scale), \(call("position")))"
+        case .fill:
+            result = call("position")
+        case .blend:
+            result = call("position, \(layerInput), weftLoad(weftDestination, weft.destinationOrigin, weft.destinationSize, position)")
+        }
+        // Every invocation evaluates (so 2×2 quads stay whole for derivatives); only those
+        // inside the output store.
+        return """
+        void main() {
+            ivec2 pixel = ivec2(gl_GlobalInvocationID.xy);
+            vec2 position = weft.outputOrigin + (vec2(pixel) + 0.5) / weft.scale;
+            vec4 result = \(result);
+            if (all(lessThan(pixel, weft.outputSize))) imageStore(weftOutput, pixel, result);
+        }
+
+        """
+    }
+}

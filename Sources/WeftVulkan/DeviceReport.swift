@@ -1,0 +1,72 @@
+import WeftRuntime
+
+extension VulkanDeviceInfo {
+    /// A human-readable block about this device, as `weft devices` prints it.
+    public func formattedReport() -> String {
+        func yesNo(_ b: Bool) -> String { b ? "yes" : "no" }
+        let size = maxComputeWorkGroupSize.map(String.init).joined(separator: " × ")
+        let count = maxComputeWorkGroupCount.map(String.init).joined(separator: " × ")
+        let timestamps: String
+        if timestampValidBits == 0 {
+            timestamps = "not supported on the compute queue"
+        } else {
+            let trust = timestampsTrusted ? "trusted" : (isLavapipe ? "not trusted (lavapipe does not bracket compute dispatches; host time is used)" : "not trusted")
+            timestamps = "\(timestampPeriod) ns/tick, \(timestampValidBits) valid bits, \(trust)"
+        }
+        return """
+        \(name)
+          type:                 \(kind.rawValue)
+          driver:               \(driverName.isEmpty ? "unknown" : driverName)\(driverInfo.isEmpty ? "" : " (\(driverInfo))")
+          Vulkan:               \(apiVersionString)
+          vendor / device id:   0x\(String(vendorID, radix: 16)) / 0x\(String(deviceID, radix: 16))
+          maxImageDimension2D:  \(maxImageDimension2D)
+          compute workgroups:   \(maxComputeWorkGroupInvocations) invocations, size \(size), count \(count)
+          storage RGBA8_UNORM:  \(yesNo(storageRGBA8)) (linear sampling: \(yesNo(sampledLinearRGBA8)))
+          storage RGBA16_SFLOAT: \(yesNo(storageRGBA16F)) (linear sampling: \(yesNo(sampledLinearRGBA16F)))
+          timestamps:           \(timestamps)
+        """
+    }
+}
+
+extension DeviceSelector {
+    /// Every device with its report, the one selection picks marked, and why the others were
+    /// rejected — the text of `weft devices`.
+    public func formattedReport(_ devices: [VulkanDeviceInfo]) -> String {
+        if devices.isEmpty {
+            return "no Vulkan devices found (is a Vulkan driver installed? for CPU rendering: apt install mesa-vulkan-drivers)\n"
+        }
+        let chosen = ranked(devices).first
+        var out = ""
+        for device in devices {
+            let reasons = rejections(of: device)
+            let mark = device.index == chosen?.index ? "* " : "  "
+            out += mark + device.formattedReport().replacingNewlines(with: "\n  ") + "\n"
+            if device.index == chosen?.index {
+                out += "    selected\n"
+            } else if !reasons.isEmpty {
+                out += "    rejected: " + reasons.joined(separator: "; ") + "\n"
+            } else {
+                out += "    usable, not preferred\n"
+            }
+        }
+        if chosen == nil {
+            out += requestedName.map { "no usable device matches \"\($0)\"\n" } ?? "no usable device\n"
+        }
+        return out
+    }
+}
+
+extension VulkanInstance {
+    /// Creates an instance (without validation unless asked) and reports its devices.
+    public static func devicesReport(requestedName: String? = DeviceSelector.nameFromEnvironment,
+                                     options: Options = Options()) throws(VulkanError) -> String {
+        let instance = try VulkanInstance(options)
+        return DeviceSelector(requestedName: requestedName).formattedReport(instance.devices)
+    }
+}
+
+private extension String {
+    func replacingNewlines(with replacement: String) -> String {
+        split(separator: "\n", omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}

@@ -1,0 +1,224 @@
+import CVulkan
+import Foundation
+import WeftShaders
+
+/// Where the Vulkan pipeline cache lives on disk.
+public enum PipelineCacheLocation: Sendable, Hashable {
+    /// `$XDG_CACHE_HOME/weft`, or `~/.cache/weft`.
+    case standard
+    case directory(String)
+    /// Pipelines are cached in memory only.
+    case none
+
+    var directoryPath: String? {
+        switch self {
+        case .none: return nil
+        case let .directory(path): return path
+        case .standard:
+            let env = ProcessInfo.processInfo.environment
+            if let xdg = env["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return xdg + "/weft" }
+            if let home = env["HOME"], !home.isEmpty { return home + "/.cache/weft" }
+            return nil
+        }
+    }
+}
+
+/// The bindings a kernel declares (docs/kernel-abi.md), which fix its descriptor-set layout.
+struct BindingShape: Hashable {
+    var readsLayer: Bool
+    var readsDestination: Bool
+    var hasArguments: Bool
+    var readsArrays: Bool
+    var imageCount: Int
+
+    init(_ i: KernelInterface) {
+        readsLayer = i.readsLayer
+        readsDestination = i.readsDestination
+        hasArguments = i.argumentBlockSize > 0
+        readsArrays = i.readsArrays
+        imageCount = i.imageCount
+    }
+
+    /// (binding, descriptor type) of every declared binding.
+    var bindings: [(UInt32, VkDescriptorType)] {
+        var out: [(UInt32, VkDescriptorType)] = [(KernelABI.outputBinding, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE)]
+        if readsLayer { out.append((KernelABI.layerBinding, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER)) }
+        if readsDestination { out.append((KernelABI.destinationBinding, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER)) }
+        if hasArguments { out.append((KernelABI.argumentsBinding, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER)) }
+        if readsArrays { out.append((KernelABI.arraysBinding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER)) }
+        for i in 0..<imageCount { out.append((KernelABI.firstImageBinding + UInt32(i), VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER)) }
+        return out
+    }
+}
+
+/// Compute pipelines by `CompiledKernel.cacheKey`, descriptor-set and pipeline layouts by binding
+/// shape, and a `VkPipelineCache` loaded from and saved to disk. Not thread-safe: the executor
+/// uses it under its lock.
+final class KernelPipelines {
+    struct Layout {
+        let setLayout: VkDescriptorSetLayout
+        let pipelineLayout: VkPipelineLayout
+    }
+    struct Pipeline {
+        let handle: VkPipeline
+        let layout: Layout
+        let shape: BindingShape
+    }
+
+    private let device: VulkanDevice
+    private var layouts: [BindingShape: Layout] = [:]
+    private var pipelines: [String: Pipeline] = [:]
+    private let cache: VkPipelineCache
+    let filePath: String?
+    /// Bytes of cache data accepted from disk at start (0 when none or mismatched).
+    let loadedBytes: Int
+    private(set) var pipelinesCreated = 0
+    private var unsaved = false
+
+    init(device: VulkanDevice, location: PipelineCacheLocation) throws(VulkanError) {
+        let info = device.info
+        let uuid = info.pipelineCacheUUID.map { String(format: "%02x", $0) }.joined()
+        let path = location.directoryPath.map {
+            "\($0)/pipelines-\(String(info.vendorID, radix: 16))-\(String(info.deviceID, radix: 16))-\(uuid).bin"
+        }
+        var initial = [UInt8]()
+        if let path, let data = FileManager.default.contents(atPath: path), Self.headerMatches(Array(data), info) {
+            initial = Array(data)
+        }
+        var cache: VkPipelineCache?
+        let r: VkResult = initial.withUnsafeBytes { bytes in
+            var createInfo = VkPipelineCacheCreateInfo()
+            createInfo.sType = VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO
+            createInfo.initialDataSize = bytes.count
+            createInfo.pInitialData = bytes.baseAddress
+            return vkCreatePipelineCache(device.handle, &createInfo, nil, &cache)
+        }
+        try vkCheck(r, "vkCreatePipelineCache")
+        self.device = device
+        self.cache = cache!
+        self.filePath = path
+        self.loadedBytes = initial.count
+    }
+
+    /// VkPipelineCacheHeaderVersionOne: size, version, vendor, device, UUID — checked here
+    /// because some drivers trust the data they are given.
+    private static func headerMatches(_ data: [UInt8], _ info: VulkanDeviceInfo) -> Bool {
+        guard data.count >= 32 else { return false }
+        func word(_ at: Int) -> UInt32 { data[at..<at + 4].reversed().reduce(0) { $0 << 8 | UInt32($1) } }
+        return word(0) >= 32 && word(4) == UInt32(VK_PIPELINE_CACHE_HEADER_VERSION_ONE.rawValue)
+            && word(8) == info.vendorID && word(12) == info.deviceID && Array(data[16..<32]) == info.pipelineCacheUUID
+    }
+
+    var cachedPipelineCount: Int { pipelines.count }
+
+    func layout(for shape: BindingShape) throws(VulkanError) -> Layout {
+        if let layout = layouts[shape] { return layout }
+        var sampler: VkSampler? = device.sampler
+        let layout: Layout = try withUnsafePointer(to: &sampler) { samplerPtr throws(VulkanError) -> Layout in
+            let bindings = shape.bindings.map { binding, type in
+                var b = VkDescriptorSetLayoutBinding()
+                b.binding = binding
+                b.descriptorType = type
+                b.descriptorCount = 1
+                b.stageFlags = vkFlags(VK_SHADER_STAGE_COMPUTE_BIT)
+                if type == VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER { b.pImmutableSamplers = samplerPtr }
+                return b
+            }
+            var setLayout: VkDescriptorSetLayout?
+            let r = bindings.withUnsafeBufferPointer { buffer in
+                var info = VkDescriptorSetLayoutCreateInfo()
+                info.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO
+                info.bindingCount = UInt32(buffer.count)
+                info.pBindings = buffer.baseAddress
+                return vkCreateDescriptorSetLayout(device.handle, &info, nil, &setLayout)
+            }
+            try vkCheck(r, "vkCreateDescriptorSetLayout")
+            var range = VkPushConstantRange(stageFlags: vkFlags(VK_SHADER_STAGE_COMPUTE_BIT), offset: 0,
+                                            size: UInt32(FrameConstants.byteCount))
+            var pipelineLayout: VkPipelineLayout?
+            let r2 = withUnsafePointer(to: &setLayout) { setPtr in
+                var info = VkPipelineLayoutCreateInfo()
+                info.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO
+                info.setLayoutCount = 1
+                info.pSetLayouts = setPtr
+                info.pushConstantRangeCount = 1
+                return withUnsafePointer(to: &range) { rangePtr in
+                    info.pPushConstantRanges = rangePtr
+                    return vkCreatePipelineLayout(device.handle, &info, nil, &pipelineLayout)
+                }
+            }
+            if r2 != VK_SUCCESS {
+                vkDestroyDescriptorSetLayout(device.handle, setLayout, nil)
+                throw .call(function: "vkCreatePipelineLayout", result: VkResultCode(r2))
+            }
+            return Layout(setLayout: setLayout!, pipelineLayout: pipelineLayout!)
+        }
+        layouts[shape] = layout
+        return layout
+    }
+
+    /// The pipeline for `kernel`, created (through the pipeline cache) on first use.
+    func pipeline(for kernel: CompiledKernel) throws(VulkanError) -> Pipeline {
+        if let pipeline = pipelines[kernel.cacheKey] { return pipeline }
+        let shape = BindingShape(kernel.interface)
+        let layout = try layout(for: shape)
+        var module: VkShaderModule?
+        let mr: VkResult = kernel.spirv.withUnsafeBufferPointer { words in
+            var info = VkShaderModuleCreateInfo()
+            info.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO
+            info.codeSize = words.count * 4
+            info.pCode = words.baseAddress
+            return vkCreateShaderModule(device.handle, &info, nil, &module)
+        }
+        guard mr == VK_SUCCESS else { throw .pipelineCreation(kernel: kernel.name, result: VkResultCode(mr)) }
+        defer { vkDestroyShaderModule(device.handle, module, nil) }
+        var pipeline: VkPipeline?
+        let pr: VkResult = "main".withCString { entry in
+            var info = VkComputePipelineCreateInfo()
+            info.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO
+            info.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO
+            info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT
+            info.stage.module = module
+            info.stage.pName = entry
+            info.layout = layout.pipelineLayout
+            return vkCreateComputePipelines(device.handle, cache, 1, &info, nil, &pipeline)
+        }
+        guard pr == VK_SUCCESS, let pipeline else { throw .pipelineCreation(kernel: kernel.name, result: VkResultCode(pr)) }
+        let entry = Pipeline(handle: pipeline, layout: layout, shape: shape)
+        pipelines[kernel.cacheKey] = entry
+        pipelinesCreated += 1
+        unsaved = true
+        return entry
+    }
+
+    /// Writes the pipeline cache to disk (atomically) if pipelines were created since the last
+    /// save. A cache that cannot be written costs only compile time later, so failures are
+    /// returned for reporting rather than thrown.
+    @discardableResult
+    func saveIfNeeded() -> String? {
+        guard unsaved, let filePath else { return nil }
+        unsaved = false
+        var size = 0
+        guard vkGetPipelineCacheData(device.handle, cache, &size, nil) == VK_SUCCESS else { return "vkGetPipelineCacheData failed" }
+        var bytes = [UInt8](repeating: 0, count: size)
+        guard vkGetPipelineCacheData(device.handle, cache, &size, &bytes) == VK_SUCCESS else { return "vkGetPipelineCacheData failed" }
+        do {
+            let directory = (filePath as NSString).deletingLastPathComponent
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try Data(bytes.prefix(size)).write(to: URL(fileURLWithPath: filePath), options: .atomic)
+            return nil
+        } catch {
+            return "could not write the pipeline cache \(filePath): \(error)"
+        }
+    }
+
+    deinit {
+        saveIfNeeded()
+        for pipeline in pipelines.values { device.retire(.pipeline(pipeline.handle)) }
+        for layout in layouts.values {
+            vkDestroyPipelineLayout(device.handle, layout.pipelineLayout, nil)
+            vkDestroyDescriptorSetLayout(device.handle, layout.setLayout, nil)
+        }
+        vkDestroyPipelineCache(device.handle, cache, nil)
+    }
+}

@@ -1,0 +1,206 @@
+import CVulkan
+
+/// A GPU handle that may only be destroyed once the GPU has finished with it.
+enum RetiredResource {
+    case image(VkImage, view: VkImageView?)
+    case buffer(VkBuffer)
+    case pipeline(VkPipeline)
+    case descriptorPool(VkDescriptorPool)
+    case queryPool(VkQueryPool)
+}
+
+/// The logical device: one compute queue, the memory sub-allocator, the kernel ABI's one
+/// sampler, and deferred destruction. Every submission gets a serial and a fence; a retired
+/// resource is destroyed only after every submission made before it was retired has finished
+/// (Granite-style retire lists).
+public final class VulkanDevice: @unchecked Sendable {
+    public let instance: VulkanInstance
+    public let info: VulkanDeviceInfo
+    let physical: VkPhysicalDevice
+    let handle: VkDevice
+    let queue: VkQueue
+    let queueFamily: UInt32
+    let allocator: MemoryAllocator
+    /// Linear min/mag, nearest mip, clamp-to-edge, normalized coordinates, LOD 0 (docs/kernel-abi.md).
+    let sampler: VkSampler
+
+    private let lock = Lock()
+    private var lastSubmitted: UInt64 = 0
+    private var lastCompleted: UInt64 = 0
+    private var inFlight: [(serial: UInt64, fence: VkFence)] = []
+    private var spareFences: [VkFence] = []
+    private var retired: [(serial: UInt64, resource: RetiredResource, memory: MemoryAllocation?)] = []
+
+    /// Creates an instance, selects a device and opens it.
+    public convenience init(selector: DeviceSelector = DeviceSelector(),
+                            instanceOptions: VulkanInstance.Options = VulkanInstance.Options()) throws(VulkanError) {
+        let instance = try VulkanInstance(instanceOptions)
+        try self.init(instance: instance, device: try selector.select(from: instance.devices))
+    }
+
+    public init(instance: VulkanInstance, device info: VulkanDeviceInfo) throws(VulkanError) {
+        guard let family = info.computeQueueFamily else {
+            throw .noSuitableDevice(requestedName: nil, candidates: DeviceSelector(requestedName: nil).candidates([info]))
+        }
+        let physical = instance.physicalDevices[info.index]
+        var priority: Float = 1
+        var device: VkDevice?
+        let r: VkResult = withUnsafePointer(to: &priority) { priorityPtr in
+            var queueInfo = VkDeviceQueueCreateInfo()
+            queueInfo.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO
+            queueInfo.queueFamilyIndex = family
+            queueInfo.queueCount = 1
+            queueInfo.pQueuePriorities = priorityPtr
+            return withUnsafePointer(to: &queueInfo) { queuePtr in
+                var createInfo = VkDeviceCreateInfo()
+                createInfo.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO
+                createInfo.queueCreateInfoCount = 1
+                createInfo.pQueueCreateInfos = queuePtr
+                return vkCreateDevice(physical, &createInfo, nil, &device)
+            }
+        }
+        try vkCheck(r, "vkCreateDevice")
+        guard let device else { throw .call(function: "vkCreateDevice", result: VkResultCode(VK_ERROR_INITIALIZATION_FAILED)) }
+        var queue: VkQueue?
+        vkGetDeviceQueue(device, family, 0, &queue)
+
+        var samplerInfo = VkSamplerCreateInfo()
+        samplerInfo.sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO
+        samplerInfo.magFilter = VK_FILTER_LINEAR
+        samplerInfo.minFilter = VK_FILTER_LINEAR
+        samplerInfo.mipmapMode = VK_SAMPLER_MIPMAP_MODE_NEAREST
+        samplerInfo.addressModeU = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE
+        samplerInfo.addressModeV = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE
+        samplerInfo.addressModeW = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE
+        samplerInfo.anisotropyEnable = VkBool32(VK_FALSE)
+        samplerInfo.maxAnisotropy = 1
+        samplerInfo.minLod = 0
+        samplerInfo.maxLod = 0
+        samplerInfo.unnormalizedCoordinates = VkBool32(VK_FALSE)
+        var sampler: VkSampler?
+        let sr = vkCreateSampler(device, &samplerInfo, nil, &sampler)
+        if sr != VK_SUCCESS {
+            vkDestroyDevice(device, nil)
+            throw .call(function: "vkCreateSampler", result: VkResultCode(sr))
+        }
+
+        var memoryProperties = VkPhysicalDeviceMemoryProperties()
+        vkGetPhysicalDeviceMemoryProperties(physical, &memoryProperties)
+
+        self.instance = instance
+        self.info = info
+        self.physical = physical
+        self.handle = device
+        self.queue = queue!
+        self.queueFamily = family
+        self.sampler = sampler!
+        self.allocator = MemoryAllocator(device: device, memoryProperties: memoryProperties)
+    }
+
+    deinit {
+        vkDeviceWaitIdle(handle)
+        for entry in retired { destroy(entry.resource, entry.memory) }
+        for entry in inFlight { vkDestroyFence(handle, entry.fence, nil) }
+        for fence in spareFences { vkDestroyFence(handle, fence, nil) }
+        vkDestroySampler(handle, sampler, nil)
+        allocator.destroyAll()
+        vkDestroyDevice(handle, nil)
+    }
+
+    /// Messages the validation layer reported (empty without validation).
+    public var validationLog: ValidationLog { instance.validationLog }
+
+    /// Memory sub-allocation statistics.
+    var memoryStatistics: MemoryAllocator.Statistics { allocator.statistics }
+
+    // MARK: Submissions
+
+    /// Submits command buffers with a fresh fence; returns the submission's serial.
+    func submit(_ commandBuffer: VkCommandBuffer) throws(VulkanError) -> UInt64 {
+        try lock.locked { () throws(VulkanError) -> UInt64 in
+            let fence: VkFence
+            if let spare = spareFences.popLast() {
+                fence = spare
+                var f: VkFence? = fence
+                try vkCheck(vkResetFences(handle, 1, &f), "vkResetFences")
+            } else {
+                var info = VkFenceCreateInfo()
+                info.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO
+                var f: VkFence?
+                try vkCheck(vkCreateFence(handle, &info, nil, &f), "vkCreateFence")
+                fence = f!
+            }
+            var cmd: VkCommandBuffer? = commandBuffer
+            var submit = VkSubmitInfo()
+            submit.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO
+            submit.commandBufferCount = 1
+            let r = withUnsafePointer(to: &cmd) { cmdPtr in
+                submit.pCommandBuffers = cmdPtr
+                return vkQueueSubmit(queue, 1, &submit, fence)
+            }
+            if r != VK_SUCCESS {
+                spareFences.append(fence)
+                throw .call(function: "vkQueueSubmit", result: VkResultCode(r))
+            }
+            lastSubmitted += 1
+            inFlight.append((lastSubmitted, fence))
+            return lastSubmitted
+        }
+    }
+
+    /// Blocks until submission `serial` (and every earlier one) has finished, then frees what
+    /// became safe to free.
+    func wait(for serial: UInt64) throws(VulkanError) {
+        let fence: VkFence? = lock.locked { inFlight.first { $0.serial == serial }?.fence }
+        if let fence {
+            var f: VkFence? = fence
+            try vkCheck(vkWaitForFences(handle, 1, &f, VkBool32(VK_TRUE), UInt64.max), "vkWaitForFences")
+        }
+        try collectGarbage()
+    }
+
+    /// Polls fences in submission order and destroys retired resources whose submissions finished.
+    func collectGarbage() throws(VulkanError) {
+        try lock.locked { () throws(VulkanError) in
+            while let first = inFlight.first {
+                let status = vkGetFenceStatus(handle, first.fence)
+                if status == VK_NOT_READY { break }
+                try vkCheck(status, "vkGetFenceStatus")
+                inFlight.removeFirst()
+                spareFences.append(first.fence)
+                lastCompleted = first.serial
+            }
+            let done = retired.filter { $0.serial <= lastCompleted }
+            retired.removeAll { $0.serial <= lastCompleted }
+            for entry in done { destroy(entry.resource, entry.memory) }
+        }
+    }
+
+    /// Queues `resource` (and its memory) for destruction once the GPU is done with every
+    /// submission made so far.
+    func retire(_ resource: RetiredResource, memory: MemoryAllocation? = nil) {
+        lock.locked {
+            if lastSubmitted == lastCompleted {
+                destroy(resource, memory)
+            } else {
+                retired.append((lastSubmitted, resource, memory))
+            }
+        }
+    }
+
+    /// Resources waiting for the GPU before they can be destroyed.
+    var pendingDestructionCount: Int { lock.locked { retired.count } }
+
+    private func destroy(_ resource: RetiredResource, _ memory: MemoryAllocation?) {
+        switch resource {
+        case let .image(image, view):
+            if let view { vkDestroyImageView(handle, view, nil) }
+            vkDestroyImage(handle, image, nil)
+        case let .buffer(buffer): vkDestroyBuffer(handle, buffer, nil)
+        case let .pipeline(pipeline): vkDestroyPipeline(handle, pipeline, nil)
+        case let .descriptorPool(pool): vkDestroyDescriptorPool(handle, pool, nil)
+        case let .queryPool(pool): vkDestroyQueryPool(handle, pool, nil)
+        }
+        if let memory { allocator.free(memory) }
+    }
+}

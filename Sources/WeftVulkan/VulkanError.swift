@@ -1,0 +1,88 @@
+import CVulkan
+
+/// Every way the Vulkan backend can fail. Failures of a Vulkan call keep the call's `VkResult`.
+public enum VulkanError: Error, Sendable, CustomStringConvertible {
+    /// A Vulkan call returned an error code.
+    case call(function: String, result: VkResultCode)
+    /// The loader offers an instance version older than the 1.2 Weft needs.
+    case instanceVersionTooLow(found: String)
+    /// Validation was asked for but VK_LAYER_KHRONOS_validation is not installed.
+    case validationLayerMissing
+    /// A required instance or device extension is missing.
+    case extensionMissing(String)
+    /// No physical device qualifies (or none matches the requested name); lists every device seen.
+    case noSuitableDevice(requestedName: String?, candidates: [DeviceCandidate])
+    /// No memory type satisfies a request.
+    case noMemoryType(purpose: String)
+    /// A texture larger than the device allows.
+    case textureTooLarge(width: Int, height: Int, limit: Int)
+    /// A kernel's SPIR-V could not be turned into a pipeline.
+    case pipelineCreation(kernel: String, result: VkResultCode)
+
+    public var description: String {
+        switch self {
+        case let .call(function, result):
+            return "Vulkan call \(function) failed: \(result)"
+        case let .instanceVersionTooLow(found):
+            return "the Vulkan loader offers version \(found); Weft needs Vulkan 1.2 or newer (update the Vulkan loader and driver)"
+        case .validationLayerMissing:
+            return "validation was requested but VK_LAYER_KHRONOS_validation is not installed (Debian: apt install vulkan-validationlayers), or unset WEFT_VALIDATION"
+        case let .extensionMissing(name):
+            return "the Vulkan extension \(name) is not available"
+        case let .noSuitableDevice(requestedName, candidates):
+            var lines = [requestedName.map { "no Vulkan device matches \"\($0)\"" } ?? "no suitable Vulkan device"]
+            if candidates.isEmpty {
+                lines.append("  no Vulkan devices were found (is a Vulkan driver installed? for CPU rendering: apt install mesa-vulkan-drivers)")
+            }
+            for c in candidates {
+                lines.append("  \(c.name) (\(c.kind.rawValue)): " + (c.rejections.isEmpty ? "usable" : c.rejections.joined(separator: "; ")))
+            }
+            return lines.joined(separator: "\n")
+        case let .noMemoryType(purpose):
+            return "the Vulkan device has no memory type suitable for \(purpose)"
+        case let .textureTooLarge(width, height, limit):
+            return "a \(width)×\(height) texture exceeds the device's limit of \(limit) pixels per side"
+        case let .pipelineCreation(kernel, result):
+            return "could not create a compute pipeline for kernel \(kernel): \(result)"
+        }
+    }
+}
+
+/// A `VkResult`, `Sendable` and printed by name.
+public struct VkResultCode: Sendable, Hashable, CustomStringConvertible {
+    public let rawValue: Int32
+    public init(_ result: VkResult) { rawValue = result.rawValue }
+    public var result: VkResult { VkResult(rawValue: rawValue) }
+
+    public var description: String {
+        let names: [Int32: String] = [
+            VK_SUCCESS.rawValue: "VK_SUCCESS",
+            VK_NOT_READY.rawValue: "VK_NOT_READY",
+            VK_TIMEOUT.rawValue: "VK_TIMEOUT",
+            VK_INCOMPLETE.rawValue: "VK_INCOMPLETE",
+            VK_ERROR_OUT_OF_HOST_MEMORY.rawValue: "VK_ERROR_OUT_OF_HOST_MEMORY",
+            VK_ERROR_OUT_OF_DEVICE_MEMORY.rawValue: "VK_ERROR_OUT_OF_DEVICE_MEMORY",
+            VK_ERROR_INITIALIZATION_FAILED.rawValue: "VK_ERROR_INITIALIZATION_FAILED",
+            VK_ERROR_DEVICE_LOST.rawValue: "VK_ERROR_DEVICE_LOST",
+            VK_ERROR_MEMORY_MAP_FAILED.rawValue: "VK_ERROR_MEMORY_MAP_FAILED",
+            VK_ERROR_LAYER_NOT_PRESENT.rawValue: "VK_ERROR_LAYER_NOT_PRESENT",
+            VK_ERROR_EXTENSION_NOT_PRESENT.rawValue: "VK_ERROR_EXTENSION_NOT_PRESENT",
+            VK_ERROR_FEATURE_NOT_PRESENT.rawValue: "VK_ERROR_FEATURE_NOT_PRESENT",
+            VK_ERROR_INCOMPATIBLE_DRIVER.rawValue: "VK_ERROR_INCOMPATIBLE_DRIVER",
+            VK_ERROR_TOO_MANY_OBJECTS.rawValue: "VK_ERROR_TOO_MANY_OBJECTS",
+            VK_ERROR_FORMAT_NOT_SUPPORTED.rawValue: "VK_ERROR_FORMAT_NOT_SUPPORTED",
+            VK_ERROR_FRAGMENTED_POOL.rawValue: "VK_ERROR_FRAGMENTED_POOL",
+            VK_ERROR_UNKNOWN.rawValue: "VK_ERROR_UNKNOWN",
+            VK_ERROR_OUT_OF_POOL_MEMORY.rawValue: "VK_ERROR_OUT_OF_POOL_MEMORY",
+            VK_ERROR_FRAGMENTATION.rawValue: "VK_ERROR_FRAGMENTATION",
+            VK_ERROR_INVALID_SHADER_NV.rawValue: "VK_ERROR_INVALID_SHADER_NV",
+        ]
+        return names[rawValue] ?? "VkResult(\(rawValue))"
+    }
+}
+
+/// Turns a Vulkan return code into a typed error; `VK_SUCCESS` (and other non-negative codes) pass.
+@inline(__always)
+func vkCheck(_ result: VkResult, _ function: String) throws(VulkanError) {
+    if result.rawValue < 0 { throw .call(function: function, result: VkResultCode(result)) }
+}

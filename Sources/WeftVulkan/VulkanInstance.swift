@@ -1,0 +1,171 @@
+import CVulkan
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// A Vulkan 1.2+ instance, optionally with the Khronos validation layer and a debug messenger
+/// that collects every message into `validationLog`. First step of device setup:
+/// instance → `physicalDevices()` → `DeviceSelector` → `VulkanDevice`.
+public final class VulkanInstance: @unchecked Sendable {
+    public struct Options: Sendable {
+        /// Enable VK_LAYER_KHRONOS_validation and VK_EXT_debug_utils. Default: `WEFT_VALIDATION=1`.
+        public var validation: Bool
+        /// With validation, also enable synchronization validation (barrier hazards).
+        public var synchronizationValidation: Bool
+        /// Messages below this severity are not collected.
+        public var minimumMessageSeverity: ValidationMessage.Severity
+        public var applicationName: String
+
+        public init(validation: Bool = VulkanInstance.validationRequestedByEnvironment,
+                    synchronizationValidation: Bool = true,
+                    minimumMessageSeverity: ValidationMessage.Severity = .warning,
+                    applicationName: String = "weft") {
+            self.validation = validation
+            self.synchronizationValidation = synchronizationValidation
+            self.minimumMessageSeverity = minimumMessageSeverity
+            self.applicationName = applicationName
+        }
+    }
+
+    /// `WEFT_VALIDATION` is set to something other than empty or `0`.
+    public static var validationRequestedByEnvironment: Bool {
+        guard let v = getenv("WEFT_VALIDATION").map({ String(cString: $0) }) else { return false }
+        return !v.isEmpty && v != "0"
+    }
+
+    static let validationLayerName = "VK_LAYER_KHRONOS_validation"
+
+    let handle: VkInstance
+    private let messenger: VkDebugUtilsMessengerEXT?
+    public let validationEnabled: Bool
+    /// Messages collected from the validation layer; empty when validation is off.
+    public let validationLog: ValidationLog
+    /// The physical devices in enumeration order, with what Weft needs to know about each.
+    public let devices: [VulkanDeviceInfo]
+    let physicalDevices: [VkPhysicalDevice]
+
+    /// Whether VK_LAYER_KHRONOS_validation is installed.
+    public static func validationLayerAvailable() -> Bool {
+        var count: UInt32 = 0
+        guard vkEnumerateInstanceLayerProperties(&count, nil) == VK_SUCCESS else { return false }
+        var layers = [VkLayerProperties](repeating: VkLayerProperties(), count: Int(count))
+        guard vkEnumerateInstanceLayerProperties(&count, &layers) == VK_SUCCESS else { return false }
+        return layers.prefix(Int(count)).contains { string(fromCArray: $0.layerName) == validationLayerName }
+    }
+
+    public init(_ options: Options = Options()) throws(VulkanError) {
+        var loaderVersion: UInt32 = 0
+        try vkCheck(vkEnumerateInstanceVersion(&loaderVersion), "vkEnumerateInstanceVersion")
+        guard loaderVersion >= vkAPIVersion(1, 2) else {
+            throw .instanceVersionTooLow(found: vkVersionString(loaderVersion))
+        }
+        if options.validation && !Self.validationLayerAvailable() { throw .validationLayerMissing }
+        let log = ValidationLog(minimumSeverity: options.minimumMessageSeverity)
+
+        let layers = options.validation ? [Self.validationLayerName] : []
+        let extensions = options.validation ? ["VK_EXT_debug_utils"] : []
+
+        var severities = vkFlags(VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT, VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT)
+        if options.minimumMessageSeverity <= .info { severities |= VK_DEBUG_UTILS_MESSAGE_SEVERITY_INFO_BIT_EXT.rawValue }
+        if options.minimumMessageSeverity <= .verbose { severities |= VK_DEBUG_UTILS_MESSAGE_SEVERITY_VERBOSE_BIT_EXT.rawValue }
+        var messengerInfo = VkDebugUtilsMessengerCreateInfoEXT()
+        messengerInfo.sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT
+        messengerInfo.messageSeverity = severities
+        messengerInfo.messageType = vkFlags(VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT, VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT,
+                                            VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT)
+        messengerInfo.pfnUserCallback = debugUtilsCallback
+        messengerInfo.pUserData = Unmanaged.passUnretained(log).toOpaque()
+
+        var instance: VkInstance?
+        let result: VkResult = withCStringArray(layers) { layerNames in
+            withCStringArray(extensions) { extensionNames in
+                options.applicationName.withCString { appName in
+                    var app = VkApplicationInfo()
+                    app.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO
+                    app.pApplicationName = appName
+                    app.pEngineName = appName
+                    app.apiVersion = vkAPIVersion(1, 2)
+                    var syncValidation = [VK_VALIDATION_FEATURE_ENABLE_SYNCHRONIZATION_VALIDATION_EXT]
+                    return withUnsafePointer(to: &app) { appPtr in
+                        withUnsafeMutablePointer(to: &messengerInfo) { messengerPtr in
+                            syncValidation.withUnsafeMutableBufferPointer { enables in
+                                var features = VkValidationFeaturesEXT()
+                                features.sType = VK_STRUCTURE_TYPE_VALIDATION_FEATURES_EXT
+                                features.enabledValidationFeatureCount = 1
+                                features.pEnabledValidationFeatures = UnsafePointer(enables.baseAddress)
+                                features.pNext = UnsafeRawPointer(messengerPtr)
+                                return withUnsafePointer(to: &features) { featuresPtr in
+                                    var info = VkInstanceCreateInfo()
+                                    info.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO
+                                    info.pApplicationInfo = appPtr
+                                    if options.validation {
+                                        info.pNext = options.synchronizationValidation ? UnsafeRawPointer(featuresPtr) : UnsafeRawPointer(messengerPtr)
+                                    }
+                                    return layerNames.withUnsafeBufferPointer { l in
+                                        extensionNames.withUnsafeBufferPointer { e in
+                                            info.enabledLayerCount = UInt32(l.count)
+                                            info.ppEnabledLayerNames = l.baseAddress
+                                            info.enabledExtensionCount = UInt32(e.count)
+                                            info.ppEnabledExtensionNames = e.baseAddress
+                                            return vkCreateInstance(&info, nil, &instance)
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        try vkCheck(result, "vkCreateInstance")
+        guard let instance else { throw .call(function: "vkCreateInstance", result: VkResultCode(VK_ERROR_INITIALIZATION_FAILED)) }
+
+        var messenger: VkDebugUtilsMessengerEXT?
+        if options.validation {
+            guard let proc = vkGetInstanceProcAddr(instance, "vkCreateDebugUtilsMessengerEXT") else {
+                vkDestroyInstance(instance, nil)
+                throw .extensionMissing("VK_EXT_debug_utils")
+            }
+            let create = unsafeBitCast(proc, to: PFN_vkCreateDebugUtilsMessengerEXT.self)
+            let r = create(instance, &messengerInfo, nil, &messenger)
+            if r != VK_SUCCESS {
+                vkDestroyInstance(instance, nil)
+                throw .call(function: "vkCreateDebugUtilsMessengerEXT", result: VkResultCode(r))
+            }
+        }
+
+        var count: UInt32 = 0
+        var physical: [VkPhysicalDevice?] = []
+        var r = vkEnumeratePhysicalDevices(instance, &count, nil)
+        if r == VK_SUCCESS {
+            physical = [VkPhysicalDevice?](repeating: nil, count: Int(count))
+            r = vkEnumeratePhysicalDevices(instance, &count, &physical)
+        }
+        if r.rawValue < 0 {
+            Self.destroy(instance, messenger)
+            throw .call(function: "vkEnumeratePhysicalDevices", result: VkResultCode(r))
+        }
+        let handles = physical.prefix(Int(count)).compactMap { $0 }
+
+        self.handle = instance
+        self.messenger = messenger
+        self.validationEnabled = options.validation
+        self.validationLog = log
+        self.physicalDevices = handles
+        self.devices = handles.enumerated().map { VulkanDeviceInfo(probing: $1, index: $0) }
+    }
+
+    /// The physical devices as Weft sees them; `DeviceSelector` picks one.
+    public func physicalDeviceInfos() -> [VulkanDeviceInfo] { devices }
+
+    deinit { Self.destroy(handle, messenger) }
+
+    private static func destroy(_ instance: VkInstance, _ messenger: VkDebugUtilsMessengerEXT?) {
+        if let messenger, let proc = vkGetInstanceProcAddr(instance, "vkDestroyDebugUtilsMessengerEXT") {
+            unsafeBitCast(proc, to: PFN_vkDestroyDebugUtilsMessengerEXT.self)(instance, messenger, nil)
+        }
+        vkDestroyInstance(instance, nil)
+    }
+}

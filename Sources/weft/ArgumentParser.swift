@@ -1,0 +1,82 @@
+/// A command's options and positional arguments, declared up front so that parsing and
+/// `--help` come from one description.
+struct OptionSpec: Sendable {
+    /// Long name without dashes (`no-cache`).
+    let name: String
+    /// Name of the value (`DIR`); nil for a flag.
+    let valueName: String?
+    let help: String
+
+    static func flag(_ name: String, help: String) -> OptionSpec { OptionSpec(name: name, valueName: nil, help: help) }
+    static func value(_ name: String, _ valueName: String, help: String) -> OptionSpec { OptionSpec(name: name, valueName: valueName, help: help) }
+}
+
+/// What the command line said, checked against the specs.
+struct ParsedArguments: Sendable {
+    var flags: Set<String> = []
+    var values: [String: String] = [:]
+    var positionals: [String] = []
+
+    func has(_ flag: String) -> Bool { flags.contains(flag) }
+    func value(_ name: String) -> String? { values[name] }
+}
+
+/// A command line that does not fit the command's description; exits 2.
+struct UsageError: Error, Sendable, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}
+
+enum ArgumentParser {
+    /// Parses `--name`, `--name value`, `--name=value` and positionals; `--` ends options.
+    /// `-h`/`--help` is reported as the flag `help`.
+    static func parse(_ arguments: [String], options: [OptionSpec], acceptsPositionals: Bool) throws(UsageError) -> ParsedArguments {
+        var parsed = ParsedArguments()
+        var i = 0
+        var optionsEnded = false
+        while i < arguments.count {
+            let argument = arguments[i]
+            i += 1
+            if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
+                guard acceptsPositionals else { throw UsageError(message: "unexpected argument '\(argument)'") }
+                parsed.positionals.append(argument)
+                continue
+            }
+            if argument == "--" { optionsEnded = true; continue }
+            if argument == "-h" || argument == "--help" { parsed.flags.insert("help"); continue }
+            guard argument.hasPrefix("--") else { throw UsageError(message: "unknown option '\(argument)'") }
+            var name = String(argument.dropFirst(2))
+            var inlineValue: String?
+            if let equals = name.firstIndex(of: "=") {
+                inlineValue = String(name[name.index(after: equals)...])
+                name = String(name[..<equals])
+            }
+            guard let spec = options.first(where: { $0.name == name }) else {
+                throw UsageError(message: "unknown option '--\(name)'")
+            }
+            if let valueName = spec.valueName {
+                if let inlineValue {
+                    parsed.values[name] = inlineValue
+                } else {
+                    guard i < arguments.count else { throw UsageError(message: "option '--\(name)' needs a value \(valueName)") }
+                    parsed.values[name] = arguments[i]
+                    i += 1
+                }
+            } else {
+                guard inlineValue == nil else { throw UsageError(message: "option '--\(name)' takes no value") }
+                parsed.flags.insert(name)
+            }
+        }
+        return parsed
+    }
+
+    /// The OPTIONS section of a help text.
+    static func optionsHelp(_ options: [OptionSpec]) -> String {
+        let all = options + [.flag("help", help: "Show this help.")]
+        let left = all.map { "--\($0.name)" + ($0.valueName.map { " \($0)" } ?? "") }
+        let width = left.map(\.count).max() ?? 0
+        return zip(left, all).map { l, spec in
+            "  " + l + String(repeating: " ", count: width - l.count + 2) + spec.help
+        }.joined(separator: "\n")
+    }
+}

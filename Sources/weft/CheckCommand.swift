@@ -1,0 +1,118 @@
+import Foundation
+import WeftImage
+import WeftShaders
+
+/// `weft check [PATH…]`: compiles every stitchable function, lists them, reports diagnostics.
+enum CheckCommand: Command {
+    static let name = "check"
+    static let summary = "Compile every stitchable function and list it, or report its diagnostics."
+    static let usage = "weft check [--no-cache] [--cache-dir DIR] [PATH…]"
+    static let discussion = """
+    PATH is a .glsl file or a folder of them (default: Shaders). Each function is compiled
+    for both output formats (rgba8 and rgba16f); the table shows the time of each and
+    whether the SPIR-V came from the cache. Diagnostics go to standard error as
+    path:line:column: error: message. Exit status: 0 when everything compiles, 1 when
+    anything fails, 2 for a usage error.
+    """
+    static let options: [OptionSpec] = [
+        .flag("no-cache", help: "Neither read nor write the SPIR-V cache (measures cold compiles)."),
+        .value("cache-dir", "DIR", help: "SPIR-V cache folder (default: $XDG_CACHE_HOME/weft or ~/.cache/weft)."),
+    ]
+    static let acceptsPositionals = true
+
+    static func run(_ arguments: ParsedArguments, output: inout Output) throws(UsageError) -> Int32 {
+        let cache: SPIRVCache
+        if arguments.has("no-cache") {
+            guard arguments.value("cache-dir") == nil else { throw UsageError(message: "--no-cache and --cache-dir exclude each other") }
+            cache = .disabled()
+        } else if let directory = arguments.value("cache-dir") {
+            cache = SPIRVCache(directory: URL(fileURLWithPath: directory, isDirectory: true))
+        } else {
+            cache = .shared
+        }
+        let files = try shaderFiles(in: arguments.positionals.isEmpty ? ["Shaders"] : arguments.positionals)
+        guard !files.isEmpty else { throw UsageError(message: "no .glsl files in \(arguments.positionals.isEmpty ? "Shaders" : arguments.positionals.joined(separator: ", "))") }
+        _ = GLSLCompiler.identity // the compiler's one-time set-up is not any function's compile time
+
+        var table = TextTable(headers: ["FUNCTION", "KIND", "PARAMETERS", "RGBA8", "RGBA16F", "SPIR-V"], rightAligned: [3, 4])
+        var diagnostics = [ShaderDiagnostic]()
+        var failedFunctions = 0
+        var failedFiles = 0
+        var definedAt = [String: String]()
+        for file in files {
+            let library: ShaderLibrary
+            do {
+                library = try ShaderLibrary(path: file, cache: cache)
+            } catch {
+                failedFiles += 1
+                diagnostics += error.diagnostics.isEmpty ? [] : error.diagnostics
+                if error.diagnostics.isEmpty { output.printError("weft check: \(error)") }
+                continue
+            }
+            for function in library.functions {
+                let place = "\(function.file):\(function.line):\(function.column)"
+                if let first = definedAt[function.name] {
+                    diagnostics.append(ShaderDiagnostic(file: function.file, line: function.line, column: function.column,
+                        message: "stitchable function '\(function.name)' is already defined at \(first); rename one"))
+                    failedFunctions += 1
+                    continue
+                }
+                definedAt[function.name] = place
+                var times = [String]()
+                var outcomes = [String]()
+                var failed = false
+                for format in [PixelFormat.rgba8Unorm, .rgba16Float] {
+                    do {
+                        let compilation = try library.compile(function, outputFormat: format)
+                        times.append(milliseconds(compilation.duration))
+                        outcomes.append(compilation.outcome == .compiled ? "compiled" : "cached (\(compilation.outcome.rawValue))")
+                    } catch {
+                        for d in error.diagnostics where !diagnostics.contains(d) { diagnostics.append(d) }
+                        if error.diagnostics.isEmpty { output.printError("weft check: \(error)") }
+                        failed = true
+                        break
+                    }
+                }
+                let parameters = function.parameters.map(\.description).joined(separator: ", ")
+                if failed {
+                    failedFunctions += 1
+                    table.append([function.name, function.kind.rawValue, parameters, "-", "-", "FAILED"])
+                } else {
+                    table.append([function.name, function.kind.rawValue, parameters.isEmpty ? "-" : parameters,
+                                  times[0], times[1], Set(outcomes).count == 1 ? outcomes[0] : outcomes.joined(separator: " / ")])
+                }
+            }
+        }
+        if !table.rows.isEmpty { output.print(table.rendered) }
+        for d in diagnostics { output.printError(d.description) }
+        let total = table.rows.count
+        var summary = "\(total) function\(total == 1 ? "" : "s") in \(files.count) file\(files.count == 1 ? "" : "s")"
+        summary += failedFunctions + failedFiles == 0 ? ": all compile" : ": \(failedFunctions) failed" + (failedFiles > 0 ? ", \(failedFiles) file\(failedFiles == 1 ? "" : "s") rejected" : "")
+        output.print(summary)
+        return failedFunctions + failedFiles == 0 ? 0 : 1
+    }
+
+    /// The .glsl files named by `paths` (files as given, folders' direct contents by name).
+    static func shaderFiles(in paths: [String]) throws(UsageError) -> [String] {
+        var files = [String]()
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw UsageError(message: "no such file or folder: \(path)")
+            }
+            if isDirectory.boolValue {
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+                let folder = path.hasSuffix("/") ? String(path.dropLast()) : path
+                files += names.filter { $0.hasSuffix(".glsl") }.sorted().map { "\(folder)/\($0)" }
+            } else {
+                files.append(path)
+            }
+        }
+        return files
+    }
+
+    static func milliseconds(_ d: Duration) -> String {
+        let ms = Double(d.components.seconds) * 1e3 + Double(d.components.attoseconds) * 1e-15
+        return String(format: "%.2f ms", ms)
+    }
+}

@@ -1,0 +1,6 @@
+/// Every `weft` subcommand, in the order `weft --help` lists them.
+enum Commands {
+    static let table: [any Command.Type] = [
+        CheckCommand.self,
+    ]
+}

@@ -1,0 +1,52 @@
+/// `weft COMMAND …`: finds the command in `Commands.table`, parses its options and runs it.
+/// Exit status: the command's own, or 2 for a usage error.
+enum Tool {
+    static func run(_ arguments: [String], output: inout Output) -> Int32 {
+        guard let first = arguments.first else {
+            output.printError("weft: missing command\n\n\(help)")
+            return 2
+        }
+        if first == "--help" || first == "-h" || first == "help" {
+            if first == "help", arguments.count > 1, let command = Commands.table.first(where: { $0.name == arguments[1] }) {
+                output.print(command.help)
+            } else {
+                output.print(help)
+            }
+            return 0
+        }
+        guard let command = Commands.table.first(where: { $0.name == first }) else {
+            output.printError("weft: unknown command '\(first)'\n\n\(help)")
+            return 2
+        }
+        do {
+            let parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), options: command.options,
+                                                  acceptsPositionals: command.acceptsPositionals)
+            if parsed.has("help") {
+                output.print(command.help)
+                return 0
+            }
+            return try command.run(parsed, output: &output)
+        } catch {
+            output.printError("weft \(command.name): \(error.message)\nUSAGE: \(command.usage)\nSee 'weft \(command.name) --help'.")
+            return 2
+        }
+    }
+
+    static var help: String {
+        let names = Commands.table.map { command in command.name }
+        let width = names.map { name in name.count }.max() ?? 0
+        let lines = Commands.table.map { command in
+            "  " + command.name + String(repeating: " ", count: width - command.name.count + 2) + command.summary
+        }
+        return """
+        USAGE: weft COMMAND [OPTIONS] [ARGUMENTS]
+
+        Weft: stitchable shader effects on Vulkan.
+
+        COMMANDS:
+        \(lines.joined(separator: "\n"))
+
+        See 'weft COMMAND --help' for a command's options.
+        """
+    }
+}
