@@ -1,4 +1,5 @@
 @testable import Weft
+import WeftVulkan
 
 enum BackendFactory {
     struct Unavailable: Error, CustomStringConvertible {
@@ -7,6 +8,9 @@ enum BackendFactory {
     }
 
     static func executor(for backend: Backend) throws -> any Executor {
-        throw Unavailable(backend: backend)
+        switch backend {
+        case .vulkan: try VulkanExecutor(options: VulkanExecutor.Options(validation: true, pipelineCache: .none))
+        case .cpu: throw Unavailable(backend: backend)
+        }
     }
 }

@@ -45,10 +45,10 @@ func testImage() -> PixelBuffer {
     @Test(arguments: Backend.allCases)
     func colorEffectsActOnTheComposedContent(backend: Backend) throws {
         // Inverting the group: the overlap shows the inverted top square, not a mix of inverted squares.
-        let pixels = try render(threeSquares().colorEffect(try TestKernels.invert()), width: 40, height: 20, on: backend)
-        expectClose(pixels[15, 10], SIMD4(1, 0, 1, 1), "inverted green")
-        expectClose(pixels[35, 10], SIMD4(1, 1, 0, 1), "inverted blue")
-        expectClose(pixels[0, 0], .zero, "transparent stays transparent")
+        let pixels = try render(threeSquares().colorEffect(try TestKernels.invert()), width: 40, height: 24, on: backend)
+        expectClose(pixels[15, 12], SIMD4(1, 0, 1, 1), "inverted green")
+        expectClose(pixels[35, 12], SIMD4(1, 1, 0, 1), "inverted blue")
+        expectClose(pixels[20, 0], .zero, "transparent stays transparent")
     }
 
     @Test(arguments: Backend.allCases)

@@ -20,13 +20,15 @@ public enum EngineBinding: String, Sendable, Hashable, CaseIterable {
 
 /// A shader argument as a scene file writes it; matched to the shader's parameter types by
 /// whoever provides the shaders (`SceneShaderProvider`).
-public enum SceneArgument: Sendable, Hashable {
+public enum SceneArgument: Sendable, Equatable {
     case number(Float)
     /// `[x, y]`, `[x, y, z]`, `[x, y, z, w]`, or a float array.
     case numbers([Float])
     case color(Color)
     case colors([Color])
     case binding(EngineBinding)
+    /// An image file, read when the scene is read.
+    case image(PixelBuffer)
 }
 
 /// Turns shader names in a scene into effects. Throwing `SceneShaderProblem` (or any error)

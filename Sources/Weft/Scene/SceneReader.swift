@@ -284,15 +284,22 @@ struct SceneReader {
                 throw .invalid(path: path, message: "unknown engine binding '\(s)'; one of \(EngineBinding.allCases.map { "$" + $0.rawValue }.joined(separator: ", "))")
             }
             return .binding(binding)
-        case .string:
+        case .string(let s) where s.hasPrefix("#"):
             return .color(try color(json, at: path))
+        case .string(let s):
+            let file = s.hasPrefix("/") ? s : baseDirectory + "/" + s
+            do {
+                return .image(try PNGFile.load(path: file))
+            } catch {
+                throw .invalid(path: path, message: "\(error)")
+            }
         case .array(let items):
             if items.allSatisfy({ if case .string = $0 { true } else { false } }), !items.isEmpty {
                 return .colors(try items.enumerated().map { i, v throws(SceneError) in try color(v, at: path.index(i)) })
             }
             return .numbers(try items.enumerated().map { i, v throws(SceneError) in try number(v, at: path.index(i)) })
         default:
-            throw .invalid(path: path, message: "a shader argument is a number, an array of numbers, a color, an array of colors or an engine binding, got \(json.typeName)")
+            throw .invalid(path: path, message: "a shader argument is a number, an array of numbers, a color, an array of colors, an image file or an engine binding, got \(json.typeName)")
         }
     }
 
