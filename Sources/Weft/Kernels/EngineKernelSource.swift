@@ -20,9 +20,9 @@ enum EngineKernel: String, Sendable, CaseIterable {
         case .solid:
             KernelInterface(readsLayer: false, readsDestination: false, argumentBlockSize: 16, readsArrays: false, imageCount: 0, usesDerivatives: false)
         case .shape:
-            KernelInterface(readsLayer: false, readsDestination: true, argumentBlockSize: 16 * 6, readsArrays: true, imageCount: 0, usesDerivatives: false)
+            KernelInterface(readsLayer: false, readsDestination: true, argumentBlockSize: 16 * 7, readsArrays: true, imageCount: 0, usesDerivatives: false)
         case .layer:
-            KernelInterface(readsLayer: true, readsDestination: true, argumentBlockSize: 16 * 7, readsArrays: false, imageCount: 0, usesDerivatives: false)
+            KernelInterface(readsLayer: true, readsDestination: true, argumentBlockSize: 16 * 8, readsArrays: false, imageCount: 0, usesDerivatives: false)
         case .blur:
             KernelInterface(readsLayer: true, readsDestination: false, argumentBlockSize: 16 * 3, readsArrays: false, imageCount: 0, usesDerivatives: false)
         }
@@ -212,6 +212,7 @@ enum EngineKernel: String, Sendable, CaseIterable {
         vec4 params;         // corner radius, opacity, stop count, _
         vec4 color;          // solid fill, premultiplied in the canvas's mode
         vec4 geometry;       // linear: start, end; radial: center, r0, r1; angular: center, start, end angle
+        vec4 bounds;         // canvas points (min.xy, max.xy) outside which the shape covers nothing
     } args;
     layout(binding = 4, std430) readonly buffer WeftArrays { float weftArrayData[]; };
 
@@ -257,17 +258,18 @@ enum EngineKernel: String, Sendable, CaseIterable {
         ivec2 pixel = ivec2(gl_GlobalInvocationID.xy);
         if (any(greaterThanEqual(pixel, weft.outputSize))) return;
         vec2 position = weft.outputOrigin + (vec2(pixel) + 0.5) / weft.scale;
-        mat2 toLocal = mat2(args.toLocal.xy, args.toLocal.zw);
-        vec2 size = args.translationSize.zw;
-        float coverage = weftCoverage(args.modes.x, toLocal, args.translationSize.xy, position, size, args.params.x, weft.scale);
-        vec4 destination = texelFetch(weftDestination, pixel, 0);
-        vec4 result = destination;
-        if (coverage > 0.0) {
-            vec2 q = toLocal * position + args.translationSize.xy;
-            vec4 source = fillColor(q) * (coverage * args.params.y);
-            result = weftBlend(args.modes.z, source, destination);
+        vec4 source = vec4(0.0);
+        if (all(greaterThanEqual(position, args.bounds.xy)) && all(lessThan(position, args.bounds.zw))) {
+            mat2 toLocal = mat2(args.toLocal.xy, args.toLocal.zw);
+            vec2 size = args.translationSize.zw;
+            float coverage = weftCoverage(args.modes.x, toLocal, args.translationSize.xy, position, size, args.params.x, weft.scale);
+            if (coverage > 0.0) {
+                vec2 q = toLocal * position + args.translationSize.xy;
+                source = fillColor(q) * (coverage * args.params.y);
+            }
         }
-        imageStore(weftOutput, pixel, weftStoreClamp(result, args.modes.w));
+        vec4 destination = texelFetch(weftDestination, pixel, 0);
+        imageStore(weftOutput, pixel, weftStoreClamp(weftBlend(args.modes.z, source, destination), args.modes.w));
     }
     """
 
@@ -282,6 +284,7 @@ enum EngineKernel: String, Sendable, CaseIterable {
         vec4 maskTranslationSize; // canvas → mask-space translation (xy), mask size (zw)
         ivec4 mask;            // mask shape kind (5 = none), _, _, _
         vec4 maskParams;       // mask corner radius, _, _, _
+        vec4 bounds;           // canvas points (min.xy, max.xy) outside which the layer is transparent
     } args;
 
     vec4 texel(ivec2 t) {
@@ -302,15 +305,18 @@ enum EngineKernel: String, Sendable, CaseIterable {
         ivec2 pixel = ivec2(gl_GlobalInvocationID.xy);
         if (any(greaterThanEqual(pixel, weft.outputSize))) return;
         vec2 position = weft.outputOrigin + (vec2(pixel) + 0.5) / weft.scale;
-        vec2 q = mat2(args.toLayer.xy, args.toLayer.zw) * position + args.translationScale.xy;
-        vec2 u = (q - weft.layerOrigin) * args.translationScale.z;
         int flags = args.modes.w;
-        vec4 source = (flags & 1) != 0 ? texel(ivec2(floor(u))) : sampleBilinear(u);
-        source = weftConvert(source, args.modes.y, args.modes.z);
-        if ((flags & 2) != 0) source = vec4(source.rgb, 1.0);
-        float coverage = weftCoverage(args.mask.x, mat2(args.toMask.xy, args.toMask.zw), args.maskTranslationSize.xy,
-                                      position, args.maskTranslationSize.zw, args.maskParams.x, weft.scale);
-        source *= coverage * args.translationScale.w;
+        vec4 source = vec4(0.0);
+        if (all(greaterThanEqual(position, args.bounds.xy)) && all(lessThan(position, args.bounds.zw))) {
+            vec2 q = mat2(args.toLayer.xy, args.toLayer.zw) * position + args.translationScale.xy;
+            vec2 u = (q - weft.layerOrigin) * args.translationScale.z;
+            source = (flags & 1) != 0 ? texel(ivec2(floor(u))) : sampleBilinear(u);
+            source = weftConvert(source, args.modes.y, args.modes.z);
+            if ((flags & 2) != 0) source = vec4(source.rgb, 1.0);
+            float coverage = weftCoverage(args.mask.x, mat2(args.toMask.xy, args.toMask.zw), args.maskTranslationSize.xy,
+                                          position, args.maskTranslationSize.zw, args.maskParams.x, weft.scale);
+            source *= coverage * args.translationScale.w;
+        }
         vec4 destination = texelFetch(weftDestination, pixel, 0);
         imageStore(weftOutput, pixel, weftStoreClamp(weftBlend(args.modes.x, source, destination), (flags & 4) != 0 ? 1 : 0));
     }

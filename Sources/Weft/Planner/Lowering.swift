@@ -137,7 +137,8 @@ struct Lowering {
     /// pixel grid (in `mode`), then composited once with the modifiers that stand outside.
     private mutating func drawGroup(_ child: Layout.Placement, transform: Affine, mode: ColorMode, opaqueBounds: LayerMask?,
                                     distributed: Distributed, into canvas: inout Canvas) throws {
-        let reach = Layout.extent(of: child.node, proposed: child.proposal).applying(transform)
+        var reach = Layout.extent(of: child.node, proposed: child.proposal).applying(transform)
+        if let opaqueBounds { reach = reach.union(Rect(size: opaqueBounds.size).applying(opaqueBounds.toTarget)) }
         guard var layer = try makeCanvas(covering: reach, on: canvas, mode: mode) else { return }
         try draw(child.node, proposed: child.proposal, transform: transform, distributed: Distributed(), into: &layer)
         try composite(layer.asLayer(toTarget: .identity), mask: opaqueBounds, opaque: opaqueBounds != nil,
@@ -223,6 +224,7 @@ struct Lowering {
         block.vec4(geometry.cornerRadius, distributed.opacity, Float(stops.count), 0)
         block.vec4(solid)
         block.vec4(geometryArgs)
+        block.bounds(Rect(size: size).applying(transform), on: canvas)
         let output = builder.texture(width: canvas.width, height: canvas.height, format: canvas.format)
         builder.add(KernelPass(kernel: try kernels.kernel(.shape, outputFormat: canvas.format), output: output,
                                destination: canvas.texture, frame: frameConstants(for: canvas),
@@ -331,18 +333,23 @@ struct Lowering {
         block.linear(toLayer)
         block.vec4(toLayer.translation, SIMD2(source.scale, opacity))
         block.ivec4(copy ? BlendMode.copyKernelCode : blendMode.kernelCode, source.mode.kernelCode, canvas.mode.kernelCode, flags)
+        var reach = source.targetRect
         if let mask {
             let toMask = mask.toTarget.inverse
             block.linear(toMask)
             block.vec4(toMask.translation, mask.size)
             block.ivec4(mask.geometry.kernelCode)
             block.vec4(mask.geometry.cornerRadius, 0, 0, 0)
+            let maskRect = Rect(size: mask.size).applying(mask.toTarget)
+            // An opaque layer covers its whole mask, transparent texels included.
+            reach = opaque ? maskRect : reach.intersection(maskRect)
         } else {
             block.linear(.identity)
             block.vec4(0, 0, 0, 0)
             block.ivec4(ShapeGeometry.noShapeKernelCode)
             block.vec4(0, 0, 0, 0)
         }
+        block.bounds(reach, on: canvas)
         var frame = frameConstants(for: canvas)
         frame.layerOrigin = source.origin
         frame.layerSize = source.pixelSize
