@@ -46,3 +46,31 @@ enum StockShaders {
         #expect(p.w == 1 && abs(p.x - p.y) < 1e-6 && abs(p.y - p.z) < 1e-6 && p.x > 0.1 && p.x < 0.5, "\(p)")
     }
 }
+
+@Suite struct BlendEffectTests {
+    @Test(arguments: Backend.allCases)
+    func aBlendFunctionMatchesTheBuiltInMode(backend: Backend) throws {
+        let difference = try StockShaders.library.differenceBlend()
+        func scene(_ top: some View) -> ZStack {
+            ZStack {
+                LinearGradient(colors: [.red, .blue], startPoint: .leading, endPoint: .trailing)
+                top
+            }
+        }
+        let circle = Circle().fill(Color(red: 0.2, green: 0.9, blue: 0.4, alpha: 0.8)).frame(width: 24, height: 24)
+        let custom = try render(scene(circle.blendEffect(difference)), width: 32, height: 32, on: backend)
+        let builtIn = try render(scene(circle.blendMode(.difference)), width: 32, height: 32, on: backend)
+        for y in 0..<32 {
+            for x in 0..<32 {
+                expectClose(custom[x, y], builtIn[x, y], "(\(x), \(y))")
+            }
+        }
+    }
+
+    @Test func effectPicksTheModifierByKind() throws {
+        let gray = try StockShaders.library.grayscale(.float(1))
+        let checker = try StockShaders.library.checkerboard(.float(4), .color(.white), .color(.black))
+        _ = try Color.red.effect(gray)
+        #expect(throws: RenderError.self) { try Color.red.effect(checker) }
+    }
+}

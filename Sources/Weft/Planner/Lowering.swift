@@ -111,6 +111,9 @@ struct Lowering {
                               opaqueBounds: opaque ? LayerMask(geometry: .rectangle, size: size, toTarget: transform) : nil,
                               distributed: d, into: &canvas)
                 return
+            case .blendEffect(let shader):
+                try drawBlendEffect(shader, child: child, transform: childTransform, size: size, distributed: d, into: &canvas)
+                return
             case .effect(let kind, let shader, let padding):
                 try drawEffect(kind, shader: shader, padding: padding, child: child, size: size, transform: transform,
                                distributed: d, into: &canvas)
@@ -176,6 +179,45 @@ struct Lowering {
                                maxSampleOffset: kind.samplesNeighbourhood ? padding : nil))
         layer.texture = output
         try composite(layer.asLayer(toTarget: transform), distributed: distributed, into: &canvas)
+    }
+
+    /// A blend function: the composed child (on the canvas's grid, faded by the distributed
+    /// opacity, its distributed shadows drawn beneath first) as the source, the canvas as the
+    /// destination. Positions are the canvas's user space.
+    private mutating func drawBlendEffect(_ shader: EffectShader, child: Layout.Placement, transform: Affine, size: SIMD2<Float>,
+                                          distributed: Distributed, into canvas: inout Canvas) throws {
+        let reach = Layout.extent(of: child.node, proposed: child.proposal).applying(transform)
+        guard var layer = try makeCanvas(covering: reach, on: canvas, mode: canvas.mode) else { return }
+        try draw(child.node, proposed: child.proposal, transform: transform, distributed: Distributed(), into: &layer)
+        if !distributed.shadows.isEmpty {
+            var shadowsOnly = distributed
+            shadowsOnly.blendMode = .normal
+            try compositeShadows(of: layer.asLayer(toTarget: .identity), distributed: shadowsOnly, into: &canvas)
+        }
+        if distributed.opacity < 1 {
+            guard var faded = try makeCanvas(covering: layer.rect, on: canvas, mode: canvas.mode) else { return }
+            try emitLayer(layer.asLayer(toTarget: .identity), mask: nil, opaque: false, opacity: distributed.opacity,
+                          blendMode: .normal, into: &faded)
+            layer = faded
+        }
+        let request = EffectRequest(outputFormat: canvas.format, colorMode: canvas.mode,
+                                    boundingRect: SIMD4(0, 0, size.x, size.y), time: frameInfo.time,
+                                    frame: frameInfo.frame, reduceMotion: frameInfo.reduceMotion)
+        let bound = try shader.bind(.blend, request)
+        guard bound.kernel.kind == .blend else {
+            throw RenderError.effectKind(shader: shader.name, expected: EffectKind.blend.rawValue, actual: bound.kernel.kind.rawValue)
+        }
+        var frame = frameConstants(for: canvas)
+        frame.layerOrigin = layer.origin
+        frame.layerSize = layer.pixelSize
+        frame.destinationOrigin = canvas.origin
+        frame.destinationSize = canvas.pixelSize
+        frame.viewSize = size
+        let images = bound.images.map { builder.upload($0) }
+        let output = builder.texture(width: canvas.width, height: canvas.height, format: canvas.format)
+        builder.add(KernelPass(kernel: bound.kernel, output: output, layer: layer.texture, destination: canvas.texture,
+                               images: images, frame: frame, arguments: bound.arguments, arrayData: bound.arrayData))
+        canvas.texture = output
     }
 
     // MARK: Leaves
@@ -284,6 +326,23 @@ struct Lowering {
             try emitLayer(shadow, mask: nil, opaque: false, opacity: distributed.opacity, blendMode: distributed.blendMode, into: &canvas)
         }
         try emitLayer(content, mask: nil, opaque: false, opacity: distributed.opacity, blendMode: distributed.blendMode, into: &canvas)
+    }
+
+    /// Only the shadows `composite` would draw beneath `source` (aligned with `canvas`).
+    private mutating func compositeShadows(of source: LayerSource, distributed: Distributed, into canvas: inout Canvas) throws {
+        guard let outer = distributed.shadows.last else { return }
+        var content = source
+        let inner = Array(distributed.shadows.dropLast())
+        if !inner.isEmpty {
+            var reach = source.targetRect
+            for s in inner { reach = reach.union(reach.offset(by: s.offset).outset(by: SIMD2(repeating: Blur.reach(sigma: s.sigma)))) }
+            guard var flat = try makeCanvas(covering: reach, on: canvas, mode: canvas.mode) else { return }
+            try composite(source, distributed: Distributed(shadows: inner), into: &flat)
+            content = flat.asLayer(toTarget: .identity)
+        }
+        if let shadow = try blurredShadow(of: content, shadow: outer, on: canvas) {
+            try emitLayer(shadow, mask: nil, opaque: false, opacity: distributed.opacity, blendMode: distributed.blendMode, into: &canvas)
+        }
     }
 
     /// The shadow of `content` (aligned with `canvas`): its alpha blurred, tinted, offset.

@@ -31,6 +31,7 @@ enum Modifier: Sendable {
     case compositingGroup
     case drawingGroup(opaque: Bool, colorMode: ColorMode)
     case effect(EffectKind, EffectShader, maxSampleOffset: SIMD2<Float>)
+    case blendEffect(EffectShader)
 }
 
 extension View {
@@ -69,4 +70,7 @@ extension View {
     public func distortionEffect(_ shader: EffectShader, maxSampleOffset: Size) -> ModifiedView {
         modified(.effect(.distortion, shader, maxSampleOffset: pointwiseMax(maxSampleOffset.vector, .zero)))
     }
+    /// Composes the view, then combines it with what lies beneath through a blend function
+    /// instead of a blend mode (beyond SwiftUI; docs/compositing.md).
+    public func blendEffect(_ shader: EffectShader) -> ModifiedView { modified(.blendEffect(shader)) }
 }
