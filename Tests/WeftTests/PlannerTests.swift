@@ -60,3 +60,17 @@ final class PlanOnlyExecutor: Executor {
     #expect(throws: RenderError.self) { try context.plan(Color.red, size: Size(width: 0, height: 10)) }
     #expect(throws: RenderError.self) { try context.plan(Color.red, size: Size(width: 10, height: 10), options: RenderOptions(scale: .nan)) }
 }
+
+@Test func effectPassesCarryTheirPaddingAndLayerGeometry() throws {
+    let context = RenderContext(executor: PlanOnlyExecutor())
+    let view = Image(testImage(), scale: 2).layerEffect(try TestKernels.shift(1), maxSampleOffset: Size(width: 3, height: 2))
+    let planned = try context.plan(view, size: Size(width: 2, height: 1), options: RenderOptions(scale: 2))
+    let effect = try #require(planned.plan.passes.first { $0.kernel.name == "shift1.0" })
+    #expect(effect.maxSampleOffset == SIMD2(3, 2))
+    // Padded layer: origin −P, size (viewSize + 2P) × scale, as docs/kernel-abi.md says.
+    #expect(effect.frame.layerOrigin == SIMD2(-3, -2))
+    #expect(effect.frame.outputOrigin == SIMD2(-3, -2))
+    #expect(effect.frame.layerSize == SIMD2(16, 10))
+    #expect(effect.frame.viewSize == SIMD2(2, 1))
+    #expect(effect.frame.scale == 2)
+}

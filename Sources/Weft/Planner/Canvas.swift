@@ -58,8 +58,6 @@ struct Distributed {
     var blendMode: BlendMode = .normal
     /// Innermost first; geometry already in the canvas's user space.
     var shadows: [PlacedShadow] = []
-
-    var isIdentity: Bool { opacity == 1 && blendMode == .normal && shadows.isEmpty }
 }
 
 struct PlacedShadow {

@@ -76,7 +76,7 @@ struct Lowering {
         let (size, children) = Layout.arrange(node, proposed: proposed)
         switch node.kind {
         case .shape(let geometry, let fill):
-            try drawLeaf(distributed: distributed, into: &canvas) { this, d, target in
+            try drawLeaf(reach: Rect(size: size).applying(transform), distributed: distributed, into: &canvas) { this, d, target in
                 try this.drawShape(geometry, fill: fill, size: size, transform: transform, distributed: d, into: &target)
             }
         case .image(let image):
@@ -125,13 +125,14 @@ struct Lowering {
 
     /// Draws a leaf directly, or — when shadows reach it — into a layer that is then
     /// composited with its shadows.
-    private mutating func drawLeaf(distributed: Distributed, into canvas: inout Canvas,
+    private mutating func drawLeaf(reach: Rect, distributed: Distributed, into canvas: inout Canvas,
                                    _ body: (inout Lowering, Distributed, inout Canvas) throws -> Void) throws {
         guard !distributed.shadows.isEmpty else {
             try body(&self, distributed, &canvas)
             return
         }
-        guard var layer = try makeCanvas(covering: canvas.rect, on: canvas, mode: canvas.mode) else { return }
+        guard var layer = try makeCanvas(covering: reach.outset(by: SIMD2(repeating: 1 / canvas.scale)), on: canvas,
+                                         mode: canvas.mode) else { return }
         try body(&self, Distributed(), &layer)
         try composite(layer.asLayer(toTarget: .identity), distributed: distributed, into: &canvas)
     }
