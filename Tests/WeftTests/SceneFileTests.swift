@@ -103,3 +103,27 @@ func sceneErrorsNameTheirPath(scene: String, path: String, word: String) {
                             "maxSampleOffset": [4, 0]}}]}}
     """##.utf8), baseDirectory: "/") { _ in Recorder() }
 }
+
+@Test func imagesAreReadRelativeToTheSceneFile() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("weft-scene-\(getpid())").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try PNGFile.write(testImage(), to: folder + "/pattern.png")
+    let scene = try Scene.parse(Data(#"{"size": [2, 1], "scale": 2, "root": {"image": {"path": "pattern.png", "scale": 2}}}"#.utf8),
+                                baseDirectory: folder) { _ in OneShaderProvider() }
+    guard case .image(let image) = scene.root.kind else {
+        Issue.record("expected an image view")
+        return
+    }
+    #expect(image.pixels == testImage())
+    #expect(image.size == Size(width: 2, height: 1))
+
+    let missing = #"{"size": [2, 1], "root": {"zstack": [{"image": "nowhere.png"}]}}"#
+    do {
+        _ = try Scene.parse(Data(missing.utf8), baseDirectory: folder) { _ in OneShaderProvider() }
+        Issue.record("expected an error")
+    } catch {
+        #expect(error.path?.description == "root.zstack[0].image")
+        #expect(error.description.contains("nowhere.png"), "\(error)")
+    }
+}
