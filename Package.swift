@@ -27,7 +27,7 @@ let package = Package(
         // The executor protocol and render plans every backend runs.
         .target(name: "WeftRuntime", dependencies: ["WeftShaders", "WeftImage"]),
         // Backends.
-        .target(name: "WeftVulkan", dependencies: ["CVulkan", "WeftRuntime"]),
+        .target(name: "WeftVulkan", dependencies: ["CVulkan", "WeftRuntime", "WeftShaders", "WeftImage"]),
         .target(name: "WeftCPU", dependencies: ["SPIRV", "WeftRuntime"]),
         // Public API: render contexts, device choice, views and scenes.
         .target(name: "Weft", dependencies: ["WeftRuntime", "WeftVulkan", "WeftCPU"]),

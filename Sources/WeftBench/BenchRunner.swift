@@ -44,12 +44,20 @@ public struct BenchRunner {
     public func measure(_ subject: BenchSubject, width: Int, height: Int, format: PixelFormat) throws -> BenchReport.Row {
         let kernel = try subject.kernel(format)
         let plan = try makePlan(subject: subject, kernel: kernel, width: width, height: height, format: format)
-        let m = try time(plan: plan, subject: subject.name)
-        let pixels = Double(width * height)
         let inputs = (kernel.interface.readsLayer ? 1 : 0) + (kernel.interface.readsDestination ? 1 : 0)
-        let bytes = pixels * Double(format.bytesPerPixel * (inputs + 1))
+        return try measure(plan: plan, name: subject.name, kind: subject.kind, width: width, height: height,
+                           format: format, texturesMovedPerPixel: inputs + 1)
+    }
+
+    /// Measures any plan (a scene's, say) as one row; `texturesMovedPerPixel` counts the
+    /// textures of `format` read or written once per output pixel, for the GB/s figure.
+    public func measure(plan: RenderPlan, name: String, kind: String, width: Int, height: Int,
+                        format: PixelFormat, texturesMovedPerPixel: Int) throws -> BenchReport.Row {
+        let m = try time(plan: plan, subject: name)
+        let pixels = Double(width * height)
+        let bytes = pixels * Double(format.bytesPerPixel * texturesMovedPerPixel)
         return BenchReport.Row(
-            effect: subject.name, kind: subject.kind, device: deviceLabel, width: width, height: height,
+            effect: name, kind: kind, device: deviceLabel, width: width, height: height,
             format: format.rawValue, threads: threads, timeSource: m.timeSource, time: m.time, hostTime: m.hostTime,
             megapixelsPerSecond: pixels / m.time.median / 1e6, gigabytesPerSecond: bytes / m.time.median / 1e9,
             ceilingRatio: nil)

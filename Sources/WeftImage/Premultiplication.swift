@@ -8,10 +8,12 @@
 /// Guarantees (checked exhaustively in the tests):
 /// - premultiply ∘ unpremultiply is the identity on valid premultiplied pairs (p ≤ a): writing
 ///   a Weft image to an 8-bit PNG and reading it back gives the same bytes.
-/// - unpremultiply ∘ premultiply returns c within the least error any decoder could achieve
-///   for that alpha (premultiplication maps up to ⌈255/a⌉ values of c to one p; the best one can
-///   do is the middle of that run). The error is at most ⌊255/(2a) + 1/2⌋: 0 at a = 255, at most
-///   1 for a ≥ 86, and up to 128 at a = 1.
+/// - unpremultiply ∘ premultiply returns c within the least worst-case error any decoder could
+///   achieve for that alpha, for every a ≥ 2 (premultiplication maps a run of about 255/a values
+///   of c to one p; the best one can do is the middle of the run). The error is at most
+///   ⌊255/(2a) + 1/2⌋: 0 at a = 255, at most 1 for a ≥ 86. At a = 1, p = 0 and p = 1 decode to
+///   0 and 255 (keeping black and full intensity exact) rather than the run middles, so the
+///   error there reaches 127 where 64 would be possible.
 public enum Premultiplication {
     @inlinable
     public static func premultiply(_ c: UInt8, alpha a: UInt8) -> UInt8 {

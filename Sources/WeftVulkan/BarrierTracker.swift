@@ -20,6 +20,7 @@ struct BarrierTracker {
     private var srcStages: VkPipelineStageFlags = 0
     private var dstStages: VkPipelineStageFlags = 0
     private(set) var barrierCount = 0
+    private(set) var batchCount = 0
 
     init(images: [VkImage]) {
         self.images = images
@@ -59,9 +60,25 @@ struct BarrierTracker {
         states[index].readStages |= Self.computeStage
     }
 
+    /// Moves a texture that nothing has used yet in this command buffer to GENERAL, ahead of
+    /// its first write, so that the transition can share the first barrier batch and does not
+    /// separate dispatches that are otherwise independent.
+    mutating func prepareFirstWrite(_ index: Int) {
+        precondition(states[index].layout == VK_IMAGE_LAYOUT_UNDEFINED, "prepareFirstWrite on a texture already in use")
+        transition(index, to: VK_IMAGE_LAYOUT_GENERAL, keepContents: false, dstStage: Self.computeStage,
+                   dstAccess: vkFlags(VK_ACCESS_SHADER_WRITE_BIT))
+        states[index].layout = VK_IMAGE_LAYOUT_GENERAL
+    }
+
     /// Written in full as a storage image; earlier contents are discarded.
     mutating func shaderWrite(_ index: Int) {
         let access = vkFlags(VK_ACCESS_SHADER_WRITE_BIT)
+        let s = states[index]
+        if s.layout == VK_IMAGE_LAYOUT_GENERAL && s.writeStages == 0 && s.readStages == 0 {
+            states[index].writeStages = Self.computeStage
+            states[index].writeAccess = access
+            return
+        }
         transition(index, to: VK_IMAGE_LAYOUT_GENERAL, keepContents: false, dstStage: Self.computeStage, dstAccess: access)
         states[index] = State(layout: VK_IMAGE_LAYOUT_GENERAL, writeStages: Self.computeStage, writeAccess: access, readStages: 0)
     }
@@ -96,6 +113,7 @@ struct BarrierTracker {
             vkCmdPipelineBarrier(commandBuffer, src, dstStages, 0, 0, nil, 0, nil, UInt32(barriers.count), barriers.baseAddress)
         }
         barrierCount += pending.count
+        batchCount += 1
         pending.removeAll(keepingCapacity: true)
         srcStages = 0
         dstStages = 0

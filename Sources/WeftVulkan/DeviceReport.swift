@@ -1,3 +1,4 @@
+import Foundation
 import WeftRuntime
 
 extension VulkanDeviceInfo {
@@ -13,18 +14,22 @@ extension VulkanDeviceInfo {
             let trust = timestampsTrusted ? "trusted" : (isLavapipe ? "not trusted (lavapipe does not bracket compute dispatches; host time is used)" : "not trusted")
             timestamps = "\(timestampPeriod) ns/tick, \(timestampValidBits) valid bits, \(trust)"
         }
-        return """
-        \(name)
-          type:                 \(kind.rawValue)
-          driver:               \(driverName.isEmpty ? "unknown" : driverName)\(driverInfo.isEmpty ? "" : " (\(driverInfo))")
-          Vulkan:               \(apiVersionString)
-          vendor / device id:   0x\(String(vendorID, radix: 16)) / 0x\(String(deviceID, radix: 16))
-          maxImageDimension2D:  \(maxImageDimension2D)
-          compute workgroups:   \(maxComputeWorkGroupInvocations) invocations, size \(size), count \(count)
-          storage RGBA8_UNORM:  \(yesNo(storageRGBA8)) (linear sampling: \(yesNo(sampledLinearRGBA8)))
-          storage RGBA16_SFLOAT: \(yesNo(storageRGBA16F)) (linear sampling: \(yesNo(sampledLinearRGBA16F)))
-          timestamps:           \(timestamps)
-        """
+        let rows: [(String, String)] = [
+            ("type", kind.rawValue),
+            ("driver", (driverName.isEmpty ? "unknown" : driverName) + (driverInfo.isEmpty ? "" : " (\(driverInfo))")),
+            ("Vulkan", apiVersionString),
+            ("vendor / device id", "0x\(String(vendorID, radix: 16)) / 0x\(String(deviceID, radix: 16))"),
+            ("maxImageDimension2D", "\(maxImageDimension2D)"),
+            ("compute workgroups", "\(maxComputeWorkGroupInvocations) invocations, size \(size), count \(count)"),
+            ("storage RGBA8_UNORM", "\(yesNo(storageRGBA8)) (linear sampling: \(yesNo(sampledLinearRGBA8)))"),
+            ("storage RGBA16_SFLOAT", "\(yesNo(storageRGBA16F)) (linear sampling: \(yesNo(sampledLinearRGBA16F)))"),
+            ("compute derivatives", computeDerivatives ? "yes (\(Self.computeDerivativesExtension))" : "no"),
+            ("timestamps", timestamps),
+        ]
+        let width = rows.map(\.0.count).max()! + 2
+        return ([name] + rows.map { label, value in
+            "  " + (label + ":").padding(toLength: width, withPad: " ", startingAt: 0) + value
+        }).joined(separator: "\n")
     }
 }
 

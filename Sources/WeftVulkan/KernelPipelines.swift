@@ -160,6 +160,9 @@ final class KernelPipelines {
     /// The pipeline for `kernel`, created (through the pipeline cache) on first use.
     func pipeline(for kernel: CompiledKernel) throws(VulkanError) -> Pipeline {
         if let pipeline = pipelines[kernel.cacheKey] { return pipeline }
+        if kernel.interface.usesDerivatives && !device.info.computeDerivatives {
+            throw .unsupportedKernel(kernel: kernel.name, reason: "it uses derivatives (dFdx, dFdy, fwidth) and the device lacks \(VulkanDeviceInfo.computeDerivativesExtension); it needs a fragment-pass fallback")
+        }
         let shape = BindingShape(kernel.interface)
         let layout = try layout(for: shape)
         var module: VkShaderModule?

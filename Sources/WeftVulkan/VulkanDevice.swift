@@ -29,6 +29,9 @@ public final class VulkanDevice: @unchecked Sendable {
     private var lastCompleted: UInt64 = 0
     private var inFlight: [(serial: UInt64, fence: VkFence)] = []
     private var spareFences: [VkFence] = []
+    /// Threads blocked in `wait(for:)`, by serial, and finished fences they still hold.
+    private var waiters: [UInt64: Int] = [:]
+    private var completedWhileWatched: [UInt64: VkFence] = [:]
     private var retired: [(serial: UInt64, resource: RetiredResource, memory: MemoryAllocation?)] = []
 
     /// Creates an instance, selects a device and opens it.
@@ -45,6 +48,10 @@ public final class VulkanDevice: @unchecked Sendable {
         let physical = instance.physicalDevices[info.index]
         var priority: Float = 1
         var device: VkDevice?
+        var derivatives = VkPhysicalDeviceComputeShaderDerivativesFeaturesNV()
+        derivatives.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COMPUTE_SHADER_DERIVATIVES_FEATURES_NV
+        derivatives.computeDerivativeGroupQuads = VkBool32(VK_TRUE)
+        let extensions = info.computeDerivatives ? [VulkanDeviceInfo.computeDerivativesExtension] : []
         let r: VkResult = withUnsafePointer(to: &priority) { priorityPtr in
             var queueInfo = VkDeviceQueueCreateInfo()
             queueInfo.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO
@@ -52,11 +59,20 @@ public final class VulkanDevice: @unchecked Sendable {
             queueInfo.queueCount = 1
             queueInfo.pQueuePriorities = priorityPtr
             return withUnsafePointer(to: &queueInfo) { queuePtr in
-                var createInfo = VkDeviceCreateInfo()
-                createInfo.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO
-                createInfo.queueCreateInfoCount = 1
-                createInfo.pQueueCreateInfos = queuePtr
-                return vkCreateDevice(physical, &createInfo, nil, &device)
+                withUnsafePointer(to: &derivatives) { derivativesPtr in
+                    withCStringArray(extensions) { names in
+                        names.withUnsafeBufferPointer { namesPtr in
+                            var createInfo = VkDeviceCreateInfo()
+                            createInfo.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO
+                            createInfo.pNext = info.computeDerivatives ? UnsafeRawPointer(derivativesPtr) : nil
+                            createInfo.queueCreateInfoCount = 1
+                            createInfo.pQueueCreateInfos = queuePtr
+                            createInfo.enabledExtensionCount = UInt32(namesPtr.count)
+                            createInfo.ppEnabledExtensionNames = namesPtr.baseAddress
+                            return vkCreateDevice(physical, &createInfo, nil, &device)
+                        }
+                    }
+                }
             }
         }
         try vkCheck(r, "vkCreateDevice")
@@ -101,7 +117,7 @@ public final class VulkanDevice: @unchecked Sendable {
         vkDeviceWaitIdle(handle)
         for entry in retired { destroy(entry.resource, entry.memory) }
         for entry in inFlight { vkDestroyFence(handle, entry.fence, nil) }
-        for fence in spareFences { vkDestroyFence(handle, fence, nil) }
+        for fence in spareFences + completedWhileWatched.values { vkDestroyFence(handle, fence, nil) }
         vkDestroySampler(handle, sampler, nil)
         allocator.destroyAll()
         vkDestroyDevice(handle, nil)
@@ -149,12 +165,25 @@ public final class VulkanDevice: @unchecked Sendable {
     }
 
     /// Blocks until submission `serial` (and every earlier one) has finished, then frees what
-    /// became safe to free.
+    /// became safe to free. Several threads may wait at once: a fence being waited on is not
+    /// recycled until its last waiter is done.
     func wait(for serial: UInt64) throws(VulkanError) {
-        let fence: VkFence? = lock.locked { inFlight.first { $0.serial == serial }?.fence }
+        let fence: VkFence? = lock.locked {
+            guard serial > lastCompleted, let fence = inFlight.first(where: { $0.serial == serial })?.fence else { return nil }
+            waiters[serial, default: 0] += 1
+            return fence
+        }
         if let fence {
             var f: VkFence? = fence
-            try vkCheck(vkWaitForFences(handle, 1, &f, VkBool32(VK_TRUE), UInt64.max), "vkWaitForFences")
+            let r = vkWaitForFences(handle, 1, &f, VkBool32(VK_TRUE), UInt64.max)
+            lock.locked {
+                waiters[serial]! -= 1
+                if waiters[serial] == 0 {
+                    waiters[serial] = nil
+                    if let watched = completedWhileWatched.removeValue(forKey: serial) { spareFences.append(watched) }
+                }
+            }
+            try vkCheck(r, "vkWaitForFences")
         }
         try collectGarbage()
     }
@@ -167,7 +196,11 @@ public final class VulkanDevice: @unchecked Sendable {
                 if status == VK_NOT_READY { break }
                 try vkCheck(status, "vkGetFenceStatus")
                 inFlight.removeFirst()
-                spareFences.append(first.fence)
+                if waiters[first.serial] != nil {
+                    completedWhileWatched[first.serial] = first.fence
+                } else {
+                    spareFences.append(first.fence)
+                }
                 lastCompleted = first.serial
             }
             let done = retired.filter { $0.serial <= lastCompleted }
@@ -187,6 +220,9 @@ public final class VulkanDevice: @unchecked Sendable {
             }
         }
     }
+
+    /// Submissions made so far.
+    var submissionCount: UInt64 { lock.locked { lastSubmitted } }
 
     /// Resources waiting for the GPU before they can be destroyed.
     var pendingDestructionCount: Int { lock.locked { retired.count } }

@@ -35,6 +35,10 @@ public struct VulkanDeviceInfo: Sendable, Hashable {
     public var sampledLinearRGBA8: Bool
     public var sampledLinearRGBA16F: Bool
 
+    /// VK_NV_compute_shader_derivatives with quad derivative groups: kernels that use
+    /// `dFdx`/`dFdy`/`fwidth` can run as compute.
+    public var computeDerivatives: Bool
+
     /// Index of a queue family with compute support, preferring one without graphics; nil if none.
     public var computeQueueFamily: UInt32?
     public var timestampValidBits: UInt32
@@ -50,6 +54,7 @@ public struct VulkanDeviceInfo: Sendable, Hashable {
                 minStorageBufferOffsetAlignment: UInt64 = 256, nonCoherentAtomSize: UInt64 = 256,
                 storageRGBA8: Bool = true, storageRGBA16F: Bool = true,
                 sampledLinearRGBA8: Bool = true, sampledLinearRGBA16F: Bool = true,
+                computeDerivatives: Bool = false,
                 computeQueueFamily: UInt32? = 0, timestampValidBits: UInt32 = 64, timestampPeriod: Float = 1) {
         self.index = index
         self.name = name
@@ -73,6 +78,7 @@ public struct VulkanDeviceInfo: Sendable, Hashable {
         self.storageRGBA16F = storageRGBA16F
         self.sampledLinearRGBA8 = sampledLinearRGBA8
         self.sampledLinearRGBA16F = sampledLinearRGBA16F
+        self.computeDerivatives = computeDerivatives
         self.computeQueueFamily = computeQueueFamily
         self.timestampValidBits = timestampValidBits
         self.timestampPeriod = timestampPeriod
@@ -97,6 +103,16 @@ public struct VulkanDeviceInfo: Sendable, Hashable {
 }
 
 extension VulkanDeviceInfo {
+    static let computeDerivativesExtension = "VK_NV_compute_shader_derivatives"
+
+    static func extensions(of device: VkPhysicalDevice) -> Set<String> {
+        var count: UInt32 = 0
+        guard vkEnumerateDeviceExtensionProperties(device, nil, &count, nil) == VK_SUCCESS else { return [] }
+        var properties = [VkExtensionProperties](repeating: VkExtensionProperties(), count: Int(count))
+        guard vkEnumerateDeviceExtensionProperties(device, nil, &count, &properties) == VK_SUCCESS else { return [] }
+        return Set(properties.prefix(Int(count)).map { string(fromCArray: $0.extensionName) })
+    }
+
     init(probing device: VkPhysicalDevice, index: Int) {
         var driver = VkPhysicalDeviceDriverProperties()
         driver.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES
@@ -141,6 +157,18 @@ extension VulkanDeviceInfo {
         case VK_PHYSICAL_DEVICE_TYPE_CPU: .cpuDevice
         default: .other
         }
+        var derivatives = false
+        if Self.extensions(of: device).contains(Self.computeDerivativesExtension) {
+            var feature = VkPhysicalDeviceComputeShaderDerivativesFeaturesNV()
+            feature.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COMPUTE_SHADER_DERIVATIVES_FEATURES_NV
+            withUnsafeMutablePointer(to: &feature) { featurePtr in
+                var features2 = VkPhysicalDeviceFeatures2()
+                features2.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2
+                features2.pNext = UnsafeMutableRawPointer(featurePtr)
+                vkGetPhysicalDeviceFeatures2(device, &features2)
+            }
+            derivatives = feature.computeDerivativeGroupQuads != 0
+        }
         let wgSize = limits.maxComputeWorkGroupSize
         let wgCount = limits.maxComputeWorkGroupCount
         self.init(
@@ -161,6 +189,7 @@ extension VulkanDeviceInfo {
             nonCoherentAtomSize: limits.nonCoherentAtomSize,
             storageRGBA8: rgba8.storage, storageRGBA16F: rgba16.storage,
             sampledLinearRGBA8: rgba8.linear, sampledLinearRGBA16F: rgba16.linear,
+            computeDerivatives: derivatives,
             computeQueueFamily: chosen.map { UInt32($0) },
             timestampValidBits: chosen.map { families[$0].timestampValidBits } ?? 0,
             timestampPeriod: limits.timestampPeriod)

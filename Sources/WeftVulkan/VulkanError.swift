@@ -16,6 +16,8 @@ public enum VulkanError: Error, Sendable, CustomStringConvertible {
     case noMemoryType(purpose: String)
     /// A texture larger than the device allows.
     case textureTooLarge(width: Int, height: Int, limit: Int)
+    /// A kernel needs something this device cannot do.
+    case unsupportedKernel(kernel: String, reason: String)
     /// A kernel's SPIR-V could not be turned into a pipeline.
     case pipelineCreation(kernel: String, result: VkResultCode)
 
@@ -42,6 +44,8 @@ public enum VulkanError: Error, Sendable, CustomStringConvertible {
             return "the Vulkan device has no memory type suitable for \(purpose)"
         case let .textureTooLarge(width, height, limit):
             return "a \(width)×\(height) texture exceeds the device's limit of \(limit) pixels per side"
+        case let .unsupportedKernel(kernel, reason):
+            return "kernel \(kernel) cannot run on this device: \(reason)"
         case let .pipelineCreation(kernel, result):
             return "could not create a compute pipeline for kernel \(kernel): \(result)"
         }

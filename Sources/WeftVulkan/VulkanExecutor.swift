@@ -34,8 +34,9 @@ public final class VulkanExecutor: Executor, @unchecked Sendable {
         public var deviceMemoryAllocations: Int
         /// Bytes of pipeline-cache data accepted from disk when the executor started.
         public var pipelineCacheBytesLoaded: Int
-        /// Image barriers recorded by the last render.
+        /// Image barriers recorded by the last render, and the `vkCmdPipelineBarrier` calls holding them.
         public var lastRenderBarriers: Int
+        public var lastRenderBarrierBatches: Int
     }
 
     public let vulkanDevice: VulkanDevice
@@ -65,7 +66,8 @@ public final class VulkanExecutor: Executor, @unchecked Sendable {
                               idleTextures: state.texturePool.idleCount, pipelinesCreated: state.pipelines.pipelinesCreated,
                               cachedPipelines: state.pipelines.cachedPipelineCount, memoryBlocks: memory.blocks,
                               memoryAllocations: memory.allocations, deviceMemoryAllocations: memory.deviceAllocations,
-                              pipelineCacheBytesLoaded: state.pipelines.loadedBytes, lastRenderBarriers: state.lastBarrierCount)
+                              pipelineCacheBytesLoaded: state.pipelines.loadedBytes, lastRenderBarriers: state.lastBarrierCount,
+                              lastRenderBarrierBatches: state.lastBarrierBatchCount)
         }
     }
 

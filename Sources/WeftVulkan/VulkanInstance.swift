@@ -119,6 +119,8 @@ public final class VulkanInstance: @unchecked Sendable {
                 }
             }
         }
+        if result == VK_ERROR_EXTENSION_NOT_PRESENT { throw .extensionMissing("VK_EXT_debug_utils") }
+        if result == VK_ERROR_LAYER_NOT_PRESENT { throw .validationLayerMissing }
         try vkCheck(result, "vkCreateInstance")
         guard let instance else { throw .call(function: "vkCreateInstance", result: VkResultCode(VK_ERROR_INITIALIZATION_FAILED)) }
 
@@ -156,9 +158,6 @@ public final class VulkanInstance: @unchecked Sendable {
         self.physicalDevices = handles
         self.devices = handles.enumerated().map { VulkanDeviceInfo(probing: $1, index: $0) }
     }
-
-    /// The physical devices as Weft sees them; `DeviceSelector` picks one.
-    public func physicalDeviceInfos() -> [VulkanDeviceInfo] { devices }
 
     deinit { Self.destroy(handle, messenger) }
 

@@ -1,5 +1,8 @@
 import Testing
 import WeftImage
+#if canImport(Glibc)
+import Glibc
+#endif
 
 @Suite struct PNGErrorTests {
     func decodeError(_ bytes: [UInt8], maxPixelCount: Int = PNGFile.defaultMaxPixelCount) -> PNGError? {
@@ -122,5 +125,23 @@ import WeftImage
         #expect(throws: PNGError.self) {  // rows too short
             try PNGFile.encode(PNGRawImage(width: 4, height: 2, colorType: .rgba, bitDepth: 8, rows: [UInt8](repeating: 0, count: 16)))
         }
+    }
+}
+
+@Suite struct PNGStreamTests {
+    @Test func endlessNonPNGStreamsStopAtTheSignature() {
+        // /dev/zero never ends; the reader must give up after the first bytes.
+        #expect(throws: PNGError.notPNG(source: "/dev/zero")) { try PNGFile.read(path: "/dev/zero") }
+    }
+
+    @Test func overlongFilesAreRefused() throws {
+        let directory = scratchDirectory("long")
+        let path = directory + "/long.png"
+        try PNGFile.write(try samplePNG(), to: path)
+        #expect(truncate(path, 80 << 20) == 0)  // sparse trailing zeros, past any plausible size for 1 pixel
+        #expect(throws: PNGError.fileTooLarge(path: path, limit: 9 + (64 << 20))) {
+            try PNGFile.read(path: path, maxPixelCount: 1)
+        }
+        unlink(path)
     }
 }

@@ -1,5 +1,6 @@
 import Testing
 import WeftImage
+import Foundation
 
 /// One way of storing pixels in a PNG, with the straight RGBA samples a reader must produce.
 struct PNGFormatCase: CustomTestStringConvertible, Sendable {
@@ -204,5 +205,61 @@ struct PNGFormatCase: CustomTestStringConvertible, Sendable {
         buffer[1, 2] = SIMD4(0.2, 0.4, 0.6, 0.8)
         try PNGFile.write(buffer, to: path)
         #expect(try PNGFile.load(path: path) == buffer)
+    }
+}
+
+/// A PNG built by hand — stored (uncompressed) deflate blocks, our own CRC and Adler-32 — so the
+/// reader is checked against a writer that is not libpng.
+@Suite struct HandMadePNGTests {
+    static func adler32(_ bytes: [UInt8]) -> UInt32 {
+        var a: UInt32 = 1, b: UInt32 = 0
+        for byte in bytes {
+            a = (a + UInt32(byte)) % 65521
+            b = (b + a) % 65521
+        }
+        return b << 16 | a
+    }
+
+    static func png(width: Int, height: Int, colorType: UInt8, bitDepth: UInt8, filteredRows: [UInt8]) -> [UInt8] {
+        var chunks = PNGChunks(PNGChunks.signature)
+        let header = bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [bitDepth, colorType, 0, 0, 0]
+        var zlib: [UInt8] = [0x78, 0x01]
+        let length = UInt16(filteredRows.count)
+        zlib += [1, UInt8(length & 0xff), UInt8(length >> 8), UInt8(~length & 0xff), UInt8(~length >> 8)]
+        zlib += filteredRows
+        zlib += bigEndian(adler32(filteredRows))
+        chunks.chunks = [.init(type: "IHDR", data: header, offset: 0),
+                         .init(type: "IDAT", data: zlib, offset: 0),
+                         .init(type: "IEND", data: [], offset: 0)]
+        return chunks.bytes
+    }
+
+    @Test func readsAnIndependentlyWrittenFileWithFilters() throws {
+        // 2×2 RGBA8. Row 0 unfiltered; row 1 with the Sub filter (each byte minus the byte 4 to its left).
+        let row0: [UInt8] = [255, 0, 0, 255, 0, 128, 255, 64]
+        let row1: [UInt8] = [10, 20, 30, 0, 40, 60, 80, 200]
+        let sub1 = [row1[0], row1[1], row1[2], row1[3]] + (4..<8).map { row1[$0] &- row1[$0 - 4] }
+        let file = Self.png(width: 2, height: 2, colorType: 6, bitDepth: 8, filteredRows: [0] + row0 + [1] + sub1)
+        let decoded = try PNGFile.decode(file)
+        #expect(decoded.samples == .eight(row0 + row1))
+        let buffer = try PNGFile.load(file)
+        #expect(buffer.bytes == [255, 0, 0, 255, 0, 32, 64, 64, 0, 0, 0, 0, 31, 47, 63, 200])
+    }
+
+    @Test func readsGrayTwoBitFromAnIndependentWriter() throws {
+        // 5×1 gray, 2 bits: samples 0, 1, 2, 3, 1 packed MSB first, padded.
+        let file = Self.png(width: 5, height: 1, colorType: 0, bitDepth: 2, filteredRows: [0, 0b00_01_10_11, 0b01_00_00_00])
+        let decoded = try PNGFile.decode(file)
+        #expect(decoded.samples == .eight([0, 0, 0, 255, 85, 85, 85, 255, 170, 170, 170, 255, 255, 255, 255, 255, 85, 85, 85, 255]))
+    }
+
+    @Test func dataAndURLOverloadsMatchTheByteAPI() throws {
+        let file = try samplePNG()
+        #expect(try PNGFile.load(Data(file)) == PNGFile.load(file))
+        let directory = scratchDirectory("url")
+        let url = URL(fileURLWithPath: directory + "/a.png")
+        try PNGFile.write(PNGFile.load(file), to: url)
+        #expect(try PNGFile.load(url: url) == PNGFile.load(file))
+        #expect(try PNGFile.encodedData(PNGFile.load(file)) == Data(PNGFile.encode(PNGFile.load(file))))
     }
 }

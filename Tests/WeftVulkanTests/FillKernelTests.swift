@@ -11,6 +11,10 @@ struct FillKernelTests {
         try makeKernel("position", kind: .fill, format: .rgba16Float, result: "vec4(position, float(pixel.x + 2 * pixel.y), 1.0)")
     }
 
+    static func positionKernel8() throws -> CompiledKernel {
+        try makeKernel("position8", kind: .fill, format: .rgba8Unorm, result: "vec4(fract(position), 0.0, 1.0)")
+    }
+
     @Test(arguments: [(1, 1), (2, 2), (3, 5), (257, 3)])
     func fillEvaluatesEveryPixelAtItsCentre(size: (Int, Int)) throws {
         try withExecutor { executor in

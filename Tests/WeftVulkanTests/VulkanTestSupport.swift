@@ -22,6 +22,13 @@ enum VulkanTestEnvironment {
     }()
 
     static var available: Bool { skipReason == nil }
+
+    /// Whether the selected device runs derivative kernels as compute.
+    static let selectedDeviceHasComputeDerivatives: Bool = {
+        guard available, let instance = try? VulkanInstance(.init(validation: false)),
+              let device = try? DeviceSelector(requestedName: nil).select(from: instance.devices) else { return false }
+        return device.computeDerivatives
+    }()
 }
 
 /// A fresh executor with validation (including synchronization validation, and messages down to

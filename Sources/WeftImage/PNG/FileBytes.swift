@@ -5,9 +5,13 @@ enum FileBytes {
     enum ReadFailure: Error {
         case notFound
         case failed(String)
+        case longerThan(Int)
     }
 
-    static func read(path: String) -> Result<[UInt8], ReadFailure> {
+    /// Reads the whole file, but stops early once its first bytes differ from `expectedPrefix`
+    /// (returning what it has, for the caller to reject), and fails past `maxBytes`; so pointing
+    /// it at /dev/zero or an endless pipe does not hang.
+    static func read(path: String, expectedPrefix: [UInt8] = [], maxBytes: Int = .max) -> Result<[UInt8], ReadFailure> {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         if fd < 0 {
             let code = errno
@@ -19,7 +23,7 @@ enum FileBytes {
         if (info.st_mode & S_IFMT) == S_IFDIR { return .failure(.failed("it is a directory")) }
 
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(Int(info.st_size))
+        bytes.reserveCapacity(Swift.min(Int(info.st_size), maxBytes))
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
@@ -29,6 +33,8 @@ enum FileBytes {
             }
             if n == 0 { return .success(bytes) }
             bytes += chunk[0..<n]
+            if !bytes.starts(with: expectedPrefix.prefix(bytes.count)) { return .success(bytes) }
+            if bytes.count > maxBytes { return .failure(.longerThan(maxBytes)) }
         }
     }
 

@@ -5,6 +5,8 @@ public enum PNGError: Error, Hashable, CustomStringConvertible {
     case fileNotFound(path: String)
     /// The file exists but could not be read (a directory, no permission, an I/O error).
     case unreadable(path: String, reason: String)
+    /// The file goes on past any size a PNG within the pixel limit could have (an endless stream, say).
+    case fileTooLarge(path: String, limit: Int)
     /// The file or data has no bytes at all.
     case empty(source: String)
     /// The data does not start with the 8-byte PNG signature.
@@ -29,6 +31,8 @@ public enum PNGError: Error, Hashable, CustomStringConvertible {
             "\(path): no such file"
         case .unreadable(let path, let reason):
             "\(path): cannot read the file: \(reason)"
+        case .fileTooLarge(let path, let limit):
+            "\(path): the file is longer than \(limit) bytes, more than a PNG within the pixel limit needs"
         case .empty(let source):
             "\(source): the file is empty, not a PNG image"
         case .notPNG(let source):

@@ -13,13 +13,24 @@ public enum PNGFile {
 
     // MARK: Reading
 
+    static let signature: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
+
+    /// The most bytes a PNG of `pixels` pixels plausibly needs: 9 bytes a pixel (8 for RGBA16,
+    /// one more for filter bytes and deflate overhead) and 64 MiB for ancillary chunks.
+    static func maxFileSize(forPixels pixels: Int) -> Int {
+        let allowance = 64 << 20
+        let (raw, overflow) = pixels.multipliedReportingOverflow(by: 9)
+        return overflow || raw > .max - allowance ? .max : raw + allowance
+    }
+
     /// Reads and decodes the PNG file at `path` to straight RGBA samples.
     public static func read(path: String, maxPixelCount: Int = defaultMaxPixelCount) throws(PNGError) -> DecodedPNG {
         let bytes: [UInt8]
-        switch FileBytes.read(path: path) {
+        switch FileBytes.read(path: path, expectedPrefix: signature, maxBytes: maxFileSize(forPixels: maxPixelCount)) {
         case .success(let b): bytes = b
         case .failure(.notFound): throw .fileNotFound(path: path)
         case .failure(.failed(let reason)): throw .unreadable(path: path, reason: reason)
+        case .failure(.longerThan(let limit)): throw .fileTooLarge(path: path, limit: limit)
         }
         return try decode(bytes, name: path, maxPixelCount: maxPixelCount)
     }

@@ -10,18 +10,27 @@ extension PNGRawImage {
     /// - otherwise in floating point: c = p/a, then round(clamp(c)·max).
     public init(straightRGBAOf buffer: PixelBuffer, bitDepth: PNGBitDepth = .eight, colorMode: ColorMode = .nonLinear) {
         let count = buffer.pixelCount
-        var samples = [UInt16](repeating: 0, count: count * 4)
+        let wide = bitDepth == .sixteen
+        // PNG rows: RGBA, 16-bit samples big-endian.
+        var rows = [UInt8](repeating: 0, count: count * 4 * (wide ? 2 : 1))
+        func put(_ value: UInt16, sample s: Int) {
+            if wide {
+                rows[2 * s] = UInt8(value >> 8)
+                rows[2 * s + 1] = UInt8(truncatingIfNeeded: value)
+            } else {
+                rows[s] = UInt8(truncatingIfNeeded: value)
+            }
+        }
         buffer.bytes.withUnsafeBufferPointer { bytes in
             if buffer.format == .rgba8Unorm && colorMode == .nonLinear {
                 for i in 0..<count {
                     let a = bytes[4 * i + 3]
                     for c in 0..<3 {
                         let p = bytes[4 * i + c]
-                        samples[4 * i + c] = bitDepth == .eight
-                            ? UInt16(Premultiplication.unpremultiply(p, alpha: a))
-                            : Premultiplication.unpremultiply8To16(p, alpha: a)
+                        put(wide ? Premultiplication.unpremultiply8To16(p, alpha: a) : UInt16(Premultiplication.unpremultiply(p, alpha: a)),
+                            sample: 4 * i + c)
                     }
-                    samples[4 * i + 3] = bitDepth == .eight ? UInt16(a) : UInt16(a) * 257
+                    put(wide ? UInt16(a) * 257 : UInt16(a), sample: 4 * i + 3)
                 }
                 return
             }
@@ -34,16 +43,13 @@ extension PNGRawImage {
             for i in 0..<count {
                 let p = reader.read(bytes, pixel: i)
                 guard p.w > 0 else { continue }  // also false for NaN
-                var straight = SIMD3(p.x, p.y, p.z) / p.w
-                if colorMode != .nonLinear {
-                    straight = SIMD3(SRGB.encode(straight.x), SRGB.encode(straight.y), SRGB.encode(straight.z))
+                for c in 0..<3 {
+                    let straight = p[c] / p.w
+                    put(quantize(colorMode == .nonLinear ? straight : SRGB.encode(straight)), sample: 4 * i + c)
                 }
-                samples[4 * i] = quantize(straight.x)
-                samples[4 * i + 1] = quantize(straight.y)
-                samples[4 * i + 2] = quantize(straight.z)
-                samples[4 * i + 3] = quantize(p.w)
+                put(quantize(p.w), sample: 4 * i + 3)
             }
         }
-        self.init(width: buffer.width, height: buffer.height, colorType: .rgba, bitDepth: bitDepth.rawValue, samples: samples)
+        self.init(width: buffer.width, height: buffer.height, colorType: .rgba, bitDepth: bitDepth.rawValue, rows: rows)
     }
 }

@@ -1,0 +1,110 @@
+import WeftImage
+import WeftRuntime
+
+/// How one frame is rendered.
+public struct RenderOptions: Sendable {
+    /// Pixels per point.
+    public var scale: Float = 1
+    /// Seconds, for effects that animate.
+    public var time: Float = 0
+    public var frame: UInt32 = 0
+    public var reduceMotion: Bool = false
+    /// Fills the canvas before anything is drawn.
+    public var background: Color = .clear
+    /// The output's format: RGBA8 holds sRGB-encoded values, RGBA16F extended-linear ones.
+    public var outputFormat: PixelFormat = .rgba8Unorm
+    /// The color mode the root of the scene is composed in.
+    public var workingColorMode: ColorMode = .nonLinear
+    /// Grow the output to everything the scene draws beyond its size (shadows, offsets,
+    /// effect padding) instead of clipping it.
+    public var keepOverflow: Bool = false
+
+    public init(scale: Float = 1, time: Float = 0, frame: UInt32 = 0, reduceMotion: Bool = false, background: Color = .clear,
+                outputFormat: PixelFormat = .rgba8Unorm, workingColorMode: ColorMode = .nonLinear, keepOverflow: Bool = false) {
+        self.scale = scale
+        self.time = time
+        self.frame = frame
+        self.reduceMotion = reduceMotion
+        self.background = background
+        self.outputFormat = outputFormat
+        self.workingColorMode = workingColorMode
+        self.keepOverflow = keepOverflow
+    }
+}
+
+/// A planned render: the plan an executor runs, and where its output lies.
+public struct PlannedRender: Sendable {
+    public var plan: RenderPlan
+    public var output: TextureID
+    /// The scene point at the output's top-left corner: (0, 0), or negative when overflow is kept.
+    public var origin: SIMD2<Float>
+    public var scale: Float
+}
+
+/// A rendered frame.
+public struct Rendering: Sendable {
+    public var pixels: PixelBuffer
+    /// The scene point at the top-left corner of `pixels`, points.
+    public var origin: SIMD2<Float>
+    /// Findings of the executor's checks (the CPU evaluator's).
+    public var reports: [ExecutionReport]
+    public var hostTime: Duration
+}
+
+/// Renders views on one executor. Owns the compiled engine kernels; safe to share across threads.
+public final class RenderContext: Sendable {
+    public let executor: any Executor
+    let kernels = EngineKernelCache()
+
+    public init(executor: any Executor) {
+        self.executor = executor
+    }
+
+    /// Lowers `view` to a render plan; nothing runs.
+    public func plan(_ view: some View, size: Size, options: RenderOptions = RenderOptions()) throws -> PlannedRender {
+        let scale = options.scale
+        guard size.width > 0, size.height > 0, scale > 0, size.width.isFinite, size.height.isFinite, scale.isFinite else {
+            throw RenderError.invalidSize(width: size.width, height: size.height, scale: scale)
+        }
+        let root = view.node
+        let proposal = size.vector
+        let rootSize = Layout.size(of: root, proposed: proposal)
+        let rootTransform = Affine.translation((proposal - rootSize) / 2)
+
+        var area = Rect(size: proposal)
+        if options.keepOverflow {
+            area = area.union(Layout.extent(of: root, proposed: proposal).applying(rootTransform))
+        }
+        let lo = (area.minimum * scale).rounded(.down)
+        let hi = (area.maximum * scale).rounded(.up)
+        let pixels = pointwiseMax(hi - lo, SIMD2(1, 1))
+
+        var lowering = Lowering(kernels: kernels, frameInfo: FrameInfo(time: options.time, frame: options.frame,
+                                                                       reduceMotion: options.reduceMotion))
+        let mode = options.workingColorMode
+        var canvas = try lowering.makeCanvas(origin: lo / scale, width: Int(pixels.x), height: Int(pixels.y), scale: scale,
+                                             mode: mode, fill: options.background.premultiplied(in: mode))
+        try lowering.draw(root, proposed: proposal, transform: rootTransform, distributed: Distributed(), into: &canvas)
+
+        let outputMode: ColorMode = options.outputFormat == .rgba8Unorm ? .nonLinear : .extendedLinear
+        if canvas.format != options.outputFormat || (canvas.mode == .nonLinear) != (outputMode == .nonLinear) {
+            var output = try lowering.makeCanvas(origin: canvas.origin, width: canvas.width, height: canvas.height,
+                                                 scale: scale, mode: outputMode)
+            try lowering.emitLayer(canvas.asLayer(toTarget: .identity), mask: nil, opaque: false, opacity: 1,
+                                   blendMode: .normal, into: &output, copy: true)
+            canvas = output
+        }
+        let (plan, readbacks) = lowering.builder.finish(readingBack: [canvas.texture])
+        return PlannedRender(plan: plan, output: readbacks[0], origin: canvas.origin, scale: scale)
+    }
+
+    /// Renders `view` offered `size` points.
+    public func render(_ view: some View, size: Size, options: RenderOptions = RenderOptions()) throws -> Rendering {
+        let planned = try plan(view, size: size, options: options)
+        let result = try executor.execute(planned.plan)
+        guard let pixels = result.outputs[planned.output] else {
+            preconditionFailure("executor \(executor.device.name) did not read back the plan's output")
+        }
+        return Rendering(pixels: pixels, origin: planned.origin, reports: result.reports, hostTime: result.hostTime)
+    }
+}

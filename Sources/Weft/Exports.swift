@@ -1,0 +1,3 @@
+@_exported import WeftImage
+@_exported import WeftRuntime
+@_exported import WeftShaders

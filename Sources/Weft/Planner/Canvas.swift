@@ -1,0 +1,82 @@
+import WeftImage
+import WeftRuntime
+
+/// A texture being drawn into, with the user space its texels cover. Every draw writes a
+/// new logical texture (a pass cannot read its own output), so `texture` is the current version.
+struct Canvas {
+    var texture: TextureID
+    /// The point of this canvas's user space at the top-left corner of texel (0, 0).
+    var origin: SIMD2<Float>
+    var width: Int
+    var height: Int
+    /// Pixels per point.
+    var scale: Float
+    var mode: ColorMode
+
+    var format: PixelFormat { mode.storageFormat }
+    var pixelSize: SIMD2<Float> { SIMD2(Float(width), Float(height)) }
+    var rect: Rect { Rect(origin: origin, size: pixelSize / scale) }
+    /// Whether stores must clamp to [0, 1] (RGBA8 clamps by itself; `.linear` promises it).
+    var clampsOutput: Bool { mode != .extendedLinear }
+
+    /// The canvas's contents as a layer to composite elsewhere; `toTarget` maps this
+    /// canvas's user space to the target's.
+    func asLayer(toTarget: Affine) -> LayerSource {
+        LayerSource(texture: texture, origin: origin, width: width, height: height, scale: scale, mode: mode, toTarget: toTarget)
+    }
+}
+
+/// A finished texture to composite onto a canvas.
+struct LayerSource {
+    var texture: TextureID
+    var origin: SIMD2<Float>
+    var width: Int
+    var height: Int
+    var scale: Float
+    var mode: ColorMode
+    /// Maps the layer's user space to the target canvas's user space.
+    var toTarget: Affine
+
+    var pixelSize: SIMD2<Float> { SIMD2(Float(width), Float(height)) }
+    /// The layer's area in the target canvas's user space (a bounding box when rotated).
+    var targetRect: Rect { Rect(origin: origin, size: pixelSize / scale).applying(toTarget) }
+
+    /// Whether the layer's texels land exactly on the canvas's texels, so that nearest
+    /// fetches reproduce them bit for bit.
+    func isAligned(with canvas: Canvas) -> Bool {
+        guard toTarget.isTranslation, abs(scale - canvas.scale) <= 1e-6 * canvas.scale else { return false }
+        let shift = (toTarget.translation + origin - canvas.origin) * canvas.scale
+        let fraction = shift - shift.rounded(.toNearestOrEven)
+        return abs(fraction.x) < 1e-3 && abs(fraction.y) < 1e-3
+    }
+}
+
+/// Modifiers that reach each leaf separately: opacity and blend mode and shadows of
+/// containers without a `compositingGroup()` in between.
+struct Distributed {
+    var opacity: Float = 1
+    var blendMode: BlendMode = .normal
+    /// Innermost first; geometry already in the canvas's user space.
+    var shadows: [PlacedShadow] = []
+}
+
+struct PlacedShadow {
+    var color: Color
+    /// In the canvas's points.
+    var sigma: Float
+    var offset: SIMD2<Float>
+
+    init(_ shadow: Shadow, through transform: Affine) {
+        color = shadow.color
+        sigma = shadow.sigma * transform.lengthScale
+        offset = transform.applyLinear(SIMD2(shadow.x, shadow.y))
+    }
+}
+
+/// An optional shape that limits where a layer is drawn (shader fills, opaque groups).
+struct LayerMask {
+    var geometry: ShapeGeometry
+    var size: SIMD2<Float>
+    /// Maps the mask's user space to the target canvas's.
+    var toTarget: Affine
+}

@@ -1,0 +1,98 @@
+/// SwiftUI-style layout, simplified: a parent proposes a size, the child chooses its own,
+/// the parent places it. Shapes and colors take what they are offered, images keep their
+/// size, `ZStack` is as large as its largest child and centres every child.
+enum Layout {
+    /// A child as placed by its parent: what it was offered, and the map from its user
+    /// space to the parent's.
+    struct Placement {
+        var node: ViewNode
+        var proposal: SIMD2<Float>
+        var transform: Affine
+    }
+
+    static func size(of node: ViewNode, proposed: SIMD2<Float>) -> SIMD2<Float> {
+        switch node.kind {
+        case .shape: return pointwiseMax(proposed, .zero)
+        case .image(let image): return image.size.vector
+        case .stack, .modified: return arrange(node, proposed: proposed).size
+        }
+    }
+
+    /// The node's size and its children's placements.
+    static func arrange(_ node: ViewNode, proposed: SIMD2<Float>) -> (size: SIMD2<Float>, children: [Placement]) {
+        switch node.kind {
+        case .shape, .image:
+            return (size(of: node, proposed: proposed), [])
+        case .stack(let children):
+            let sizes = children.map { size(of: $0, proposed: proposed) }
+            let total = sizes.reduce(SIMD2<Float>.zero) { pointwiseMax($0, $1) }
+            let placed = zip(children, sizes).map { child, childSize in
+                Placement(node: child, proposal: proposed, transform: .translation((total - childSize) / 2))
+            }
+            return (total, placed)
+        case .modified(let child, let modifier):
+            switch modifier {
+            case .frame(let width, let height):
+                let offer = SIMD2(width ?? proposed.x, height ?? proposed.y)
+                let childSize = size(of: child, proposed: offer)
+                let total = SIMD2(width ?? childSize.x, height ?? childSize.y)
+                return (total, [Placement(node: child, proposal: offer, transform: .translation((total - childSize) / 2))])
+            case .padding(let e):
+                let insets = SIMD2(e.leading + e.trailing, e.top + e.bottom)
+                let offer = pointwiseMax(proposed - insets, .zero)
+                let childSize = size(of: child, proposed: offer)
+                return (childSize + insets, [Placement(node: child, proposal: offer, transform: .translation(SIMD2(e.leading, e.top)))])
+            case .offset(let delta):
+                let childSize = size(of: child, proposed: proposed)
+                return (childSize, [Placement(node: child, proposal: proposed, transform: .translation(delta))])
+            case .rotation(let angle):
+                let childSize = size(of: child, proposed: proposed)
+                let c = childSize / 2
+                let t = Affine.translation(c) * .rotation(angle.radians) * .translation(-c)
+                return (childSize, [Placement(node: child, proposal: proposed, transform: t)])
+            case .scale(let factors):
+                let childSize = size(of: child, proposed: proposed)
+                let c = childSize / 2
+                let t = Affine.translation(c) * .scaling(factors) * .translation(-c)
+                return (childSize, [Placement(node: child, proposal: proposed, transform: t)])
+            case .opacity, .blendMode, .shadow, .compositingGroup, .drawingGroup, .effect, .blendEffect:
+                let childSize = size(of: child, proposed: proposed)
+                return (childSize, [Placement(node: child, proposal: proposed, transform: .identity)])
+            }
+        }
+    }
+
+    /// Where the node can draw, in its own user space: its bounds grown by what its content
+    /// reaches beyond them (offsets, rotations, shadows, effect padding).
+    static func extent(of node: ViewNode, proposed: SIMD2<Float>) -> Rect {
+        let (size, children) = arrange(node, proposed: proposed)
+        let bounds = Rect(size: size)
+        switch node.kind {
+        case .shape, .image:
+            return bounds
+        case .stack:
+            return children.reduce(Rect(origin: bounds.origin + size / 2, size: .zero)) { sum, child in
+                sum.union(extent(of: child.node, proposed: child.proposal).applying(child.transform))
+            }
+        case .modified(_, let modifier):
+            let child = children[0]
+            let inner = extent(of: child.node, proposed: child.proposal).applying(child.transform)
+            switch modifier {
+            case .shadow(let shadow):
+                let reach = Blur.reach(sigma: shadow.sigma)
+                return inner.union(inner.offset(by: SIMD2(shadow.x, shadow.y)).outset(by: SIMD2(repeating: reach)))
+            case .effect(_, _, let padding):
+                return inner.outset(by: padding)
+            case .drawingGroup(let opaque, _):
+                return opaque ? bounds : inner
+            default:
+                return inner
+            }
+        }
+    }
+}
+
+enum Blur {
+    /// How far a Gaussian of `sigma` reaches (3σ), in the same unit.
+    static func reach(sigma: Float) -> Float { (3 * sigma).rounded(.up) }
+}

@@ -1,0 +1,121 @@
+import WeftImage
+import WeftRuntime
+import WeftShaders
+
+/// Compositing finished layers: shadows, conversion, masks, blending.
+extension Lowering {
+    /// Composites `source` with the distributed modifiers: shadows beneath (each blurred from
+    /// the content with the inner shadows already drawn), then the content.
+    mutating func composite(_ source: LayerSource, mask: LayerMask? = nil, opaque: Bool = false,
+                            distributed: Distributed, into canvas: inout Canvas) throws {
+        guard let outer = distributed.shadows.last else {
+            try emitLayer(source, mask: mask, opaque: opaque, opacity: distributed.opacity, blendMode: distributed.blendMode,
+                          into: &canvas)
+            return
+        }
+        // The content as the shadow sees it: masked, made opaque, with the inner shadows, on the canvas's grid.
+        var content = source
+        let inner = Array(distributed.shadows.dropLast())
+        if mask != nil || opaque || !inner.isEmpty || !source.isAligned(with: canvas) {
+            var reach = source.targetRect
+            for s in inner { reach = reach.union(reach.offset(by: s.offset).outset(by: SIMD2(repeating: Blur.reach(sigma: s.sigma)))) }
+            guard var flat = try makeCanvas(covering: reach, on: canvas, mode: canvas.mode) else { return }
+            try composite(source, mask: mask, opaque: opaque, distributed: Distributed(shadows: inner), into: &flat)
+            content = flat.asLayer(toTarget: .identity)
+        }
+        if let shadow = try blurredShadow(of: content, shadow: outer, on: canvas) {
+            try emitLayer(shadow, mask: nil, opaque: false, opacity: distributed.opacity, blendMode: distributed.blendMode, into: &canvas)
+        }
+        try emitLayer(content, mask: nil, opaque: false, opacity: distributed.opacity, blendMode: distributed.blendMode, into: &canvas)
+    }
+
+    /// Only the shadows `composite` would draw beneath `source` (aligned with `canvas`).
+    mutating func compositeShadows(of source: LayerSource, distributed: Distributed, into canvas: inout Canvas) throws {
+        guard let outer = distributed.shadows.last else { return }
+        var content = source
+        let inner = Array(distributed.shadows.dropLast())
+        if !inner.isEmpty {
+            var reach = source.targetRect
+            for s in inner { reach = reach.union(reach.offset(by: s.offset).outset(by: SIMD2(repeating: Blur.reach(sigma: s.sigma)))) }
+            guard var flat = try makeCanvas(covering: reach, on: canvas, mode: canvas.mode) else { return }
+            try composite(source, distributed: Distributed(shadows: inner), into: &flat)
+            content = flat.asLayer(toTarget: .identity)
+        }
+        if let shadow = try blurredShadow(of: content, shadow: outer, on: canvas) {
+            try emitLayer(shadow, mask: nil, opaque: false, opacity: distributed.opacity, blendMode: distributed.blendMode, into: &canvas)
+        }
+    }
+
+    /// The shadow of `content` (aligned with `canvas`): its alpha blurred, tinted, offset.
+    mutating func blurredShadow(of content: LayerSource, shadow: PlacedShadow, on canvas: Canvas) throws -> LayerSource? {
+        let sigmaPixels = shadow.sigma * canvas.scale
+        let radius = Blur.reach(sigma: sigmaPixels)
+        let area = content.targetRect.outset(by: SIMD2(repeating: radius / canvas.scale))
+        let lo = ((area.minimum - canvas.origin) * canvas.scale).rounded(.down)
+        let hi = ((area.maximum - canvas.origin) * canvas.scale).rounded(.up)
+        let pixels = hi - lo
+        guard pixels.x >= 1, pixels.y >= 1 else { return nil }
+        let origin = canvas.origin + lo / canvas.scale
+        var blurred = Canvas(texture: content.texture, origin: content.toTarget.apply(content.origin), width: content.width,
+                             height: content.height, scale: canvas.scale, mode: canvas.mode)
+        let tint = shadow.color.premultiplied(in: canvas.mode)
+        for (step, tinted) in [(SIMD2<Float>(1, 0), false), (SIMD2<Float>(0, 1), true)] {
+            guard Int(pixels.x) <= RenderLimits.maxTextureDimension, Int(pixels.y) <= RenderLimits.maxTextureDimension else {
+                throw RenderError.textureTooLarge(width: Int(pixels.x), height: Int(pixels.y))
+            }
+            let output = builder.texture(width: Int(pixels.x), height: Int(pixels.y), format: canvas.format)
+            let target = Canvas(texture: output, origin: origin, width: Int(pixels.x), height: Int(pixels.y),
+                                scale: canvas.scale, mode: canvas.mode)
+            var frame = frameConstants(for: target)
+            frame.layerOrigin = blurred.origin
+            frame.layerSize = blurred.pixelSize
+            var block = ArgumentBlock()
+            block.vec4(step, SIMD2(sigmaPixels, radius))
+            block.vec4(tint)
+            block.ivec4(tinted ? 1 : 0)
+            builder.add(KernelPass(kernel: try kernels.kernel(.blur, outputFormat: canvas.format), output: output,
+                                   layer: blurred.texture, frame: frame, arguments: block.bytes))
+            blurred = target
+        }
+        return blurred.asLayer(toTarget: .translation(shadow.offset))
+    }
+
+    /// One layer pass: `source` sampled through its map, converted to the canvas's color mode,
+    /// masked, faded and blended over the canvas.
+    mutating func emitLayer(_ source: LayerSource, mask: LayerMask?, opaque: Bool, opacity: Float, blendMode: BlendMode,
+                            into canvas: inout Canvas, copy: Bool = false) throws {
+        let toLayer = source.toTarget.inverse
+        var flags: Int32 = 0
+        if source.isAligned(with: canvas) { flags |= 1 }
+        if opaque { flags |= 2 }
+        if canvas.clampsOutput { flags |= 4 }
+        var block = ArgumentBlock()
+        block.linear(toLayer)
+        block.vec4(toLayer.translation, SIMD2(source.scale, opacity))
+        block.ivec4(copy ? BlendMode.copyKernelCode : blendMode.kernelCode, source.mode.kernelCode, canvas.mode.kernelCode, flags)
+        var reach = source.targetRect
+        if let mask {
+            let toMask = mask.toTarget.inverse
+            block.linear(toMask)
+            block.vec4(toMask.translation, mask.size)
+            block.ivec4(mask.geometry.kernelCode)
+            block.vec4(mask.geometry.cornerRadius, 0, 0, 0)
+            let maskRect = Rect(size: mask.size).applying(mask.toTarget)
+            // An opaque layer covers its whole mask, transparent texels included.
+            reach = opaque ? maskRect : reach.intersection(maskRect)
+        } else {
+            block.linear(.identity)
+            block.vec4(0, 0, 0, 0)
+            block.ivec4(ShapeGeometry.noShapeKernelCode)
+            block.vec4(0, 0, 0, 0)
+        }
+        block.bounds(reach, on: canvas)
+        var frame = frameConstants(for: canvas)
+        frame.layerOrigin = source.origin
+        frame.layerSize = source.pixelSize
+        let output = builder.texture(width: canvas.width, height: canvas.height, format: canvas.format)
+        builder.add(KernelPass(kernel: try kernels.kernel(.layer, outputFormat: canvas.format), output: output,
+                               layer: source.texture, destination: canvas.texture, frame: frame, arguments: block.bytes))
+        canvas.texture = output
+    }
+}

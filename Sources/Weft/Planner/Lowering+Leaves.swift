@@ -1,0 +1,85 @@
+import WeftImage
+import WeftRuntime
+import WeftShaders
+
+/// Shapes and shader fills.
+extension Lowering {
+    mutating func drawShape(_ geometry: ShapeGeometry, fill: FillStyle, size: SIMD2<Float>, transform: Affine,
+                                    distributed: Distributed, into canvas: inout Canvas) throws {
+        guard size.x > 0, size.y > 0 else { return }
+        if case .shader(let shader) = fill.kind {
+            try drawShaderFill(geometry, shader: shader, size: size, transform: transform, distributed: distributed, into: &canvas)
+            return
+        }
+        let toLocal = transform.inverse
+        var fillKind: Int32 = 0
+        var solid = SIMD4<Float>.zero
+        var geometryArgs = SIMD4<Float>.zero
+        var stops: [Gradient.Stop] = []
+        switch fill.kind {
+        case .color(let color):
+            solid = color.premultiplied(in: canvas.mode)
+        case let .linear(gradient, start, end):
+            fillKind = 1
+            geometryArgs = SIMD4(lowHalf: start.vector * size, highHalf: end.vector * size)
+            stops = gradient.stops
+        case let .radial(gradient, center, r0, r1):
+            fillKind = 2
+            geometryArgs = SIMD4(lowHalf: center.vector * size, highHalf: SIMD2(r0, r1))
+            stops = gradient.stops
+        case let .angular(gradient, center, a0, a1):
+            fillKind = 3
+            geometryArgs = SIMD4(lowHalf: center.vector * size, highHalf: SIMD2(a0.radians, a1.radians))
+            stops = gradient.stops
+        case .shader:
+            preconditionFailure("shader fills are drawn through a layer")
+        }
+        var arrays: [Float] = []
+        for stop in stops {
+            let c = stop.color.premultiplied(in: canvas.mode)
+            arrays += [stop.location, c.x, c.y, c.z, c.w]
+        }
+        if arrays.isEmpty { arrays = [0, 0, 0, 0, 0] }
+
+        var block = ArgumentBlock()
+        block.linear(toLocal)
+        block.vec4(toLocal.translation, size)
+        block.ivec4(geometry.kernelCode, fillKind, distributed.blendMode.kernelCode, canvas.clampsOutput ? 1 : 0)
+        block.vec4(geometry.cornerRadius, distributed.opacity, Float(stops.count), 0)
+        block.vec4(solid)
+        block.vec4(geometryArgs)
+        block.bounds(Rect(size: size).applying(transform), on: canvas)
+        let output = builder.texture(width: canvas.width, height: canvas.height, format: canvas.format)
+        builder.add(KernelPass(kernel: try kernels.kernel(.shape, outputFormat: canvas.format), output: output,
+                               destination: canvas.texture, frame: frameConstants(for: canvas),
+                               arguments: block.bytes, arrayData: arrays))
+        canvas.texture = output
+    }
+
+    /// A fill shader evaluated over the shape's bounds (in the shape's user space), then
+    /// composited through the shape's coverage.
+    mutating func drawShaderFill(_ geometry: ShapeGeometry, shader: EffectShader, size: SIMD2<Float>, transform: Affine,
+                                         distributed: Distributed, into canvas: inout Canvas) throws {
+        let scale = canvas.scale * transform.lengthScale
+        let pixels = pointwiseMax((size * scale).rounded(.up), SIMD2(1, 1))
+        let format = canvas.format
+        let request = EffectRequest(outputFormat: format, colorMode: canvas.mode, boundingRect: SIMD4(0, 0, size.x, size.y),
+                                    time: frameInfo.time, frame: frameInfo.frame, reduceMotion: frameInfo.reduceMotion)
+        let bound = try shader.bind(.fill, request)
+        guard bound.kernel.kind == .fill else {
+            throw RenderError.effectKind(shader: shader.name, expected: EffectKind.fill.rawValue, actual: bound.kernel.kind.rawValue)
+        }
+        guard Int(pixels.x) <= RenderLimits.maxTextureDimension, Int(pixels.y) <= RenderLimits.maxTextureDimension else {
+            throw RenderError.textureTooLarge(width: Int(pixels.x), height: Int(pixels.y))
+        }
+        let output = builder.texture(width: Int(pixels.x), height: Int(pixels.y), format: format)
+        let fillCanvas = Canvas(texture: output, origin: .zero, width: Int(pixels.x), height: Int(pixels.y), scale: scale, mode: canvas.mode)
+        var frame = frameConstants(for: fillCanvas)
+        frame.viewSize = size
+        let images = bound.images.map { builder.upload($0) }
+        builder.add(KernelPass(kernel: bound.kernel, output: output, images: images, frame: frame,
+                               arguments: bound.arguments, arrayData: bound.arrayData))
+        try emitLayer(fillCanvas.asLayer(toTarget: transform), mask: LayerMask(geometry: geometry, size: size, toTarget: transform),
+                      opaque: false, opacity: distributed.opacity, blendMode: distributed.blendMode, into: &canvas)
+    }
+}

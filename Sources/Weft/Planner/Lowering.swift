@@ -1,0 +1,234 @@
+import WeftImage
+import WeftRuntime
+import WeftShaders
+
+/// What every pass of one render shares.
+struct FrameInfo {
+    var time: Float
+    var frame: UInt32
+    var reduceMotion: Bool
+}
+
+/// Lowers a view tree to passes over logical textures (DESIGN.md §3, docs/compositing.md).
+///
+/// Every draw is a full pass over its canvas that reads the canvas's current texture as the
+/// destination and writes a new one. Fusion of effect chains would be a rewrite of
+/// `builder.passes` between lowering and allocation; none is done yet.
+struct Lowering {
+    var builder = PlanBuilder()
+    let kernels: EngineKernelCache
+    let frameInfo: FrameInfo
+
+    init(kernels: EngineKernelCache, frameInfo: FrameInfo) {
+        self.kernels = kernels
+        self.frameInfo = frameInfo
+    }
+
+    // MARK: Canvases
+
+    /// A new canvas filled with `color` (premultiplied in `mode`).
+    mutating func makeCanvas(origin: SIMD2<Float>, width: Int, height: Int, scale: Float, mode: ColorMode,
+                             fill color: SIMD4<Float> = .zero) throws -> Canvas {
+        guard width <= RenderLimits.maxTextureDimension, height <= RenderLimits.maxTextureDimension else {
+            throw RenderError.textureTooLarge(width: width, height: height)
+        }
+        let texture = builder.texture(width: width, height: height, format: mode.storageFormat)
+        var block = ArgumentBlock()
+        block.vec4(color)
+        var canvas = Canvas(texture: texture, origin: origin, width: width, height: height, scale: scale, mode: mode)
+        builder.add(KernelPass(kernel: try kernels.kernel(.solid, outputFormat: canvas.format), output: texture,
+                               frame: frameConstants(for: canvas), arguments: block.bytes))
+        canvas.texture = texture
+        return canvas
+    }
+
+    /// A transparent canvas on `target`'s pixel grid covering `rect` (target user space),
+    /// clipped to the target; nil when nothing of it would be visible.
+    mutating func makeCanvas(covering rect: Rect, on target: Canvas, mode: ColorMode) throws -> Canvas? {
+        let lo = ((rect.minimum - target.origin) * target.scale).rounded(.down)
+        let hi = ((rect.maximum - target.origin) * target.scale).rounded(.up)
+        let clippedLo = pointwiseMax(lo, .zero)
+        let clippedHi = pointwiseMin(hi, target.pixelSize)
+        let size = clippedHi - clippedLo
+        guard size.x >= 1, size.y >= 1 else { return nil }
+        return try makeCanvas(origin: target.origin + clippedLo / target.scale, width: Int(size.x), height: Int(size.y),
+                              scale: target.scale, mode: mode)
+    }
+
+    func frameConstants(for canvas: Canvas) -> FrameConstants {
+        var f = FrameConstants()
+        f.outputOrigin = canvas.origin
+        f.outputSize = SIMD2(Int32(canvas.width), Int32(canvas.height))
+        f.viewSize = canvas.pixelSize / canvas.scale
+        f.scale = canvas.scale
+        f.time = frameInfo.time
+        f.frame = frameInfo.frame
+        f.reduceMotion = frameInfo.reduceMotion ? 1 : 0
+        return f
+    }
+
+    // MARK: The walk
+
+    /// Draws `node`, whose user space maps to `canvas`'s through `transform`.
+    mutating func draw(_ node: ViewNode, proposed: SIMD2<Float>, transform: Affine, distributed: Distributed,
+                       into canvas: inout Canvas) throws {
+        guard transform.determinant != 0 else { return }
+        let (size, children) = Layout.arrange(node, proposed: proposed)
+        switch node.kind {
+        case .shape(let geometry, let fill):
+            try drawLeaf(reach: Rect(size: size).applying(transform), distributed: distributed, into: &canvas) { this, d, target in
+                try this.drawShape(geometry, fill: fill, size: size, transform: transform, distributed: d, into: &target)
+            }
+        case .image(let image):
+            let texture = builder.upload(image.pixels)
+            let source = LayerSource(texture: texture, origin: .zero, width: image.pixels.width, height: image.pixels.height,
+                                     scale: image.scale, mode: image.colorMode, toTarget: transform)
+            try composite(source, distributed: distributed, into: &canvas)
+        case .stack:
+            for child in children {
+                try draw(child.node, proposed: child.proposal, transform: transform * child.transform,
+                         distributed: distributed, into: &canvas)
+            }
+        case .modified(_, let modifier):
+            let child = children[0]
+            let childTransform = transform * child.transform
+            var d = distributed
+            switch modifier {
+            case .frame, .offset, .padding, .rotation, .scale:
+                break
+            case .opacity(let value):
+                d.opacity *= value
+            case .blendMode(let mode):
+                d.blendMode = mode
+            case .shadow(let shadow):
+                d.shadows.insert(PlacedShadow(shadow, through: transform), at: 0)
+            case .compositingGroup:
+                try drawGroup(child, transform: childTransform, mode: canvas.mode, opaqueBounds: nil,
+                              distributed: d, into: &canvas)
+                return
+            case .drawingGroup(let opaque, let mode):
+                try drawGroup(child, transform: childTransform, mode: mode,
+                              opaqueBounds: opaque ? LayerMask(geometry: .rectangle, size: size, toTarget: transform) : nil,
+                              distributed: d, into: &canvas)
+                return
+            case .blendEffect(let shader):
+                try drawBlendEffect(shader, child: child, transform: childTransform, size: size, distributed: d, into: &canvas)
+                return
+            case .effect(let kind, let shader, let padding):
+                try drawEffect(kind, shader: shader, padding: padding, child: child, size: size, transform: transform,
+                               distributed: d, into: &canvas)
+                return
+            }
+            try draw(child.node, proposed: child.proposal, transform: childTransform, distributed: d, into: &canvas)
+        }
+    }
+
+    /// Draws a leaf directly, or — when shadows reach it — into a layer that is then
+    /// composited with its shadows.
+    private mutating func drawLeaf(reach: Rect, distributed: Distributed, into canvas: inout Canvas,
+                                   _ body: (inout Lowering, Distributed, inout Canvas) throws -> Void) throws {
+        guard !distributed.shadows.isEmpty else {
+            try body(&self, distributed, &canvas)
+            return
+        }
+        guard var layer = try makeCanvas(covering: reach.outset(by: SIMD2(repeating: 1 / canvas.scale)), on: canvas,
+                                         mode: canvas.mode) else { return }
+        try body(&self, Distributed(), &layer)
+        try composite(layer.asLayer(toTarget: .identity), distributed: distributed, into: &canvas)
+    }
+
+    /// `compositingGroup()` and `drawingGroup()`: the subtree composed alone on the canvas's
+    /// pixel grid (in `mode`), then composited once with the modifiers that stand outside.
+    private mutating func drawGroup(_ child: Layout.Placement, transform: Affine, mode: ColorMode, opaqueBounds: LayerMask?,
+                                    distributed: Distributed, into canvas: inout Canvas) throws {
+        var reach = Layout.extent(of: child.node, proposed: child.proposal).applying(transform)
+        if let opaqueBounds { reach = reach.union(Rect(size: opaqueBounds.size).applying(opaqueBounds.toTarget)) }
+        guard var layer = try makeCanvas(covering: reach, on: canvas, mode: mode) else { return }
+        try draw(child.node, proposed: child.proposal, transform: transform, distributed: Distributed(), into: &layer)
+        try composite(layer.asLayer(toTarget: .identity), mask: opaqueBounds, opaque: opaqueBounds != nil,
+                      distributed: distributed, into: &canvas)
+    }
+
+    /// A shader effect on the composed content of `child`: the content rendered into a layer
+    /// in the modified view's user space, grown by `padding`, then the effect kernel over it.
+    private mutating func drawEffect(_ kind: EffectKind, shader: EffectShader, padding: SIMD2<Float>, child: Layout.Placement,
+                                     size: SIMD2<Float>, transform: Affine, distributed: Distributed,
+                                     into canvas: inout Canvas) throws {
+        let scale = canvas.scale * transform.lengthScale
+        let area = Layout.extent(of: child.node, proposed: child.proposal).applying(child.transform).outset(by: padding)
+        let lo = (area.minimum * scale).rounded(.down)
+        let hi = (area.maximum * scale).rounded(.up)
+        let pixels = pointwiseMax(hi - lo, SIMD2(1, 1))
+        var layer = try makeCanvas(origin: lo / scale, width: Int(pixels.x), height: Int(pixels.y), scale: scale, mode: canvas.mode)
+        try draw(child.node, proposed: child.proposal, transform: child.transform, distributed: Distributed(), into: &layer)
+
+        let request = EffectRequest(outputFormat: layer.format, colorMode: layer.mode,
+                                    boundingRect: SIMD4(0, 0, size.x, size.y), time: frameInfo.time,
+                                    frame: frameInfo.frame, reduceMotion: frameInfo.reduceMotion)
+        let bound = try shader.bind(kind, request)
+        guard bound.kernel.kind == kind else {
+            throw RenderError.effectKind(shader: shader.name, expected: kind.rawValue, actual: bound.kernel.kind.rawValue)
+        }
+        let output = builder.texture(width: layer.width, height: layer.height, format: layer.format)
+        var frame = frameConstants(for: layer)
+        frame.layerOrigin = layer.origin
+        frame.layerSize = layer.pixelSize
+        frame.viewSize = size
+        let images = bound.images.map { builder.upload($0) }
+        builder.add(KernelPass(kernel: bound.kernel, output: output, layer: layer.texture, images: images, frame: frame,
+                               arguments: bound.arguments, arrayData: bound.arrayData,
+                               maxSampleOffset: kind.samplesNeighbourhood ? padding : nil))
+        layer.texture = output
+        try composite(layer.asLayer(toTarget: transform), distributed: distributed, into: &canvas)
+    }
+
+    /// A blend function: the composed child (on the canvas's grid, faded by the distributed
+    /// opacity, its distributed shadows drawn beneath first) as the source, the canvas as the
+    /// destination. Positions are the canvas's user space.
+    private mutating func drawBlendEffect(_ shader: EffectShader, child: Layout.Placement, transform: Affine, size: SIMD2<Float>,
+                                          distributed: Distributed, into canvas: inout Canvas) throws {
+        let reach = Layout.extent(of: child.node, proposed: child.proposal).applying(transform)
+        guard var layer = try makeCanvas(covering: reach, on: canvas, mode: canvas.mode) else { return }
+        try draw(child.node, proposed: child.proposal, transform: transform, distributed: Distributed(), into: &layer)
+        if !distributed.shadows.isEmpty {
+            var shadowsOnly = distributed
+            shadowsOnly.blendMode = .normal
+            try compositeShadows(of: layer.asLayer(toTarget: .identity), distributed: shadowsOnly, into: &canvas)
+        }
+        if distributed.opacity < 1 {
+            guard var faded = try makeCanvas(covering: layer.rect, on: canvas, mode: canvas.mode) else { return }
+            try emitLayer(layer.asLayer(toTarget: .identity), mask: nil, opaque: false, opacity: distributed.opacity,
+                          blendMode: .normal, into: &faded)
+            layer = faded
+        }
+        let request = EffectRequest(outputFormat: canvas.format, colorMode: canvas.mode,
+                                    boundingRect: SIMD4(0, 0, size.x, size.y), time: frameInfo.time,
+                                    frame: frameInfo.frame, reduceMotion: frameInfo.reduceMotion)
+        let bound = try shader.bind(.blend, request)
+        guard bound.kernel.kind == .blend else {
+            throw RenderError.effectKind(shader: shader.name, expected: EffectKind.blend.rawValue, actual: bound.kernel.kind.rawValue)
+        }
+        var frame = frameConstants(for: canvas)
+        frame.layerOrigin = layer.origin
+        frame.layerSize = layer.pixelSize
+        frame.destinationOrigin = canvas.origin
+        frame.destinationSize = canvas.pixelSize
+        frame.viewSize = size
+        let images = bound.images.map { builder.upload($0) }
+        let output = builder.texture(width: canvas.width, height: canvas.height, format: canvas.format)
+        builder.add(KernelPass(kernel: bound.kernel, output: output, layer: layer.texture, destination: canvas.texture,
+                               images: images, frame: frame, arguments: bound.arguments, arrayData: bound.arrayData))
+        canvas.texture = output
+    }
+}
+
+extension ColorMode {
+    /// The mode's number in the engine kernels' `weftConvert`.
+    var kernelCode: Int32 {
+        switch self {
+        case .nonLinear: 0
+        case .linear: 1
+        case .extendedLinear: 2
+        }
+    }
+}

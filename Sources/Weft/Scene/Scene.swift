@@ -1,0 +1,47 @@
+import Foundation
+import WeftImage
+import WeftShaders
+
+/// A scene read from a JSON file (docs/scenes.md): a view tree and how to render it.
+public struct Scene: Sendable {
+    public var size: Size
+    public var scale: Float
+    public var background: Color
+    /// Folders of stitchable shaders the scene's effects are found in, as written.
+    public var shaderFolders: [String]
+    public var root: ViewNode
+
+    /// Render options for this scene; time and frame come from the caller.
+    public func options(time: Float = 0, frame: UInt32 = 0, reduceMotion: Bool = false) -> RenderOptions {
+        RenderOptions(scale: scale, time: time, frame: frame, reduceMotion: reduceMotion, background: background)
+    }
+
+    /// Reads a scene file. `shaders` is asked once for a provider of the folders the scene
+    /// names (resolved against `baseDirectory`); images are read relative to `baseDirectory` too.
+    public static func parse(_ data: Data, baseDirectory: String,
+                             shaders: (_ folders: [String]) throws -> any SceneShaderProvider) throws(SceneError) -> Scene {
+        let json: JSONValue
+        do {
+            json = try JSONDecoder().decode(JSONValue.self, from: data)
+        } catch let DecodingError.dataCorrupted(context) {
+            throw .malformedJSON((context.underlyingError as NSError?)?.localizedDescription ?? context.debugDescription)
+        } catch {
+            throw .malformedJSON("\(error)")
+        }
+        var reader = SceneReader(baseDirectory: baseDirectory)
+        return try reader.scene(json, shaders: shaders)
+    }
+
+    /// Reads the scene file at `path`.
+    public static func load(contentsOf path: String,
+                            shaders: (_ folders: [String]) throws -> any SceneShaderProvider) throws(SceneError) -> Scene {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw .unreadable(file: path, reason: error.localizedDescription)
+        }
+        let base = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        return try parse(data, baseDirectory: base, shaders: shaders)
+    }
+}

@@ -1,0 +1,385 @@
+import Foundation
+import WeftImage
+import WeftShaders
+
+/// Turns parsed JSON into views, reporting every problem with its JSON path.
+struct SceneReader {
+    let baseDirectory: String
+    var provider: (any SceneShaderProvider)?
+
+    init(baseDirectory: String) { self.baseDirectory = baseDirectory }
+
+    static let contentKeys = ["image", "color", "rectangle", "roundedRectangle", "circle", "ellipse", "capsule", "zstack"]
+
+    mutating func scene(_ json: JSONValue, shaders: ([String]) throws -> any SceneShaderProvider) throws(SceneError) -> Scene {
+        let top = JSONPath("")
+        let fields = try object(json, at: top, allowed: ["size", "scale", "background", "shaders", "root"], required: ["size", "root"])
+        let size = try numbers(fields["size"]!, at: top.key("size"), count: 2)
+        guard size[0] > 0, size[1] > 0 else { throw .invalid(path: top.key("size"), message: "width and height must be positive") }
+        let scale = try fields["scale"].map { v throws(SceneError) in try positive(v, at: top.key("scale")) } ?? 1
+        let background = try fields["background"].map { v throws(SceneError) in try color(v, at: top.key("background")) } ?? .clear
+        var folders: [String] = []
+        if let list = fields["shaders"] {
+            folders = try array(list, at: top.key("shaders")).enumerated().map { i, v throws(SceneError) in
+                try string(v, at: top.key("shaders").index(i))
+            }
+        }
+        if !folders.isEmpty {
+            do {
+                provider = try shaders(folders)
+            } catch {
+                throw .invalid(path: top.key("shaders"), message: "\(error)")
+            }
+        }
+        let root = try view(fields["root"]!, at: top.key("root"))
+        return Scene(size: Size(width: size[0], height: size[1]), scale: scale, background: background,
+                     shaderFolders: folders, root: root)
+    }
+
+    // MARK: Views
+
+    func view(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> ViewNode {
+        let fields = try object(json, at: path, allowed: Self.contentKeys + ["modifiers"], required: [])
+        let present = Self.contentKeys.filter { fields[$0] != nil }
+        guard present.count == 1, let key = present.first else {
+            let message = present.isEmpty
+                ? "a view needs one content key (\(Self.contentKeys.joined(separator: ", ")))"
+                : "a view has exactly one content key, found \(present.joined(separator: " and "))"
+            throw .invalid(path: path, message: message)
+        }
+        let contentPath = path.key(key)
+        let value = fields[key]!
+        var shape: ShapeGeometry?
+        var node: ViewNode
+        switch key {
+        case "image":
+            node = try image(value, at: contentPath).node
+        case "color":
+            node = try color(value, at: contentPath).node
+        case "zstack":
+            let children = try array(value, at: contentPath).enumerated().map { i, child throws(SceneError) in
+                try view(child, at: contentPath.index(i))
+            }
+            node = ViewNode(.stack(children))
+        case "roundedRectangle":
+            let f = try object(value, at: contentPath, allowed: ["cornerRadius"], required: ["cornerRadius"])
+            shape = .roundedRectangle(cornerRadius: try nonNegative(f["cornerRadius"]!, at: contentPath.key("cornerRadius")))
+            node = ViewNode(.shape(shape!, Color.black.fillStyle))
+        default:
+            _ = try object(value, at: contentPath, allowed: [], required: [])
+            shape = ["rectangle": .rectangle, "circle": .circle, "ellipse": .ellipse, "capsule": .capsule][key]!
+            node = ViewNode(.shape(shape!, Color.black.fillStyle))
+        }
+        guard let modifiers = fields["modifiers"] else { return node }
+        let listPath = path.key("modifiers")
+        for (i, entry) in try array(modifiers, at: listPath).enumerated() {
+            let at = listPath.index(i)
+            let (name, argument) = try single(entry, at: at)
+            if name == "fill" {
+                guard let geometry = shape else {
+                    throw .invalid(path: at, message: "'fill' applies to a shape (rectangle, roundedRectangle, circle, ellipse, capsule) and must come before its other modifiers")
+                }
+                node = ViewNode(.shape(geometry, try fill(argument, at: at.key("fill"))))
+                shape = nil
+                continue
+            }
+            shape = nil
+            node = ViewNode(.modified(node, try modifier(name, argument, at: at)))
+        }
+        return node
+    }
+
+    private func image(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> Image {
+        var file: String
+        var scale: Float = 1
+        if case .string(let s) = json {
+            file = s
+        } else {
+            let f = try object(json, at: path, allowed: ["path", "scale"], required: ["path"])
+            file = try string(f["path"]!, at: path.key("path"))
+            scale = try f["scale"].map { v throws(SceneError) in try positive(v, at: path.key("scale")) } ?? 1
+        }
+        if !file.hasPrefix("/") { file = baseDirectory + "/" + file }
+        do {
+            return try Image(contentsOfFile: file, scale: scale)
+        } catch {
+            throw .invalid(path: path, message: "\(error)")
+        }
+    }
+
+    // MARK: Modifiers
+
+    private func modifier(_ name: String, _ json: JSONValue, at entry: JSONPath) throws(SceneError) -> Modifier {
+        let path = entry.key(name)
+        switch name {
+        case "frame":
+            let f = try object(json, at: path, allowed: ["width", "height"], required: [])
+            return .frame(width: try f["width"].map { v throws(SceneError) in try nonNegative(v, at: path.key("width")) },
+                          height: try f["height"].map { v throws(SceneError) in try nonNegative(v, at: path.key("height")) })
+        case "offset":
+            let f = try object(json, at: path, allowed: ["x", "y"], required: [])
+            return .offset(SIMD2(try f["x"].map { v throws(SceneError) in try number(v, at: path.key("x")) } ?? 0,
+                                 try f["y"].map { v throws(SceneError) in try number(v, at: path.key("y")) } ?? 0))
+        case "padding":
+            if case .number = json { return .padding(EdgeInsets(all: try nonNegative(json, at: path))) }
+            let f = try object(json, at: path, allowed: ["top", "leading", "bottom", "trailing"], required: [])
+            func side(_ k: String) throws(SceneError) -> Float {
+                try f[k].map { v throws(SceneError) in try nonNegative(v, at: path.key(k)) } ?? 0
+            }
+            return .padding(EdgeInsets(top: try side("top"), leading: try side("leading"), bottom: try side("bottom"),
+                                       trailing: try side("trailing")))
+        case "rotationEffect":
+            return .rotation(try angle(json, at: path))
+        case "scaleEffect":
+            if case .number = json {
+                let s = try number(json, at: path)
+                return .scale(SIMD2(s, s))
+            }
+            let f = try object(json, at: path, allowed: ["x", "y"], required: [])
+            return .scale(SIMD2(try f["x"].map { v throws(SceneError) in try number(v, at: path.key("x")) } ?? 1,
+                                try f["y"].map { v throws(SceneError) in try number(v, at: path.key("y")) } ?? 1))
+        case "opacity":
+            let v = try number(json, at: path)
+            guard (0...1).contains(v) else { throw .invalid(path: path, message: "opacity must be between 0 and 1, got \(v)") }
+            return .opacity(v)
+        case "blendMode":
+            let s = try string(json, at: path)
+            guard let mode = BlendMode(rawValue: s) else {
+                throw .invalid(path: path, message: "unknown blend mode '\(s)'; one of \(BlendMode.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            return .blendMode(mode)
+        case "shadow":
+            let f = try object(json, at: path, allowed: ["color", "radius", "x", "y"], required: ["radius"])
+            return .shadow(Shadow(color: try f["color"].map { v throws(SceneError) in try color(v, at: path.key("color")) } ?? Shadow.defaultColor,
+                                  radius: try nonNegative(f["radius"]!, at: path.key("radius")),
+                                  x: try f["x"].map { v throws(SceneError) in try number(v, at: path.key("x")) } ?? 0,
+                                  y: try f["y"].map { v throws(SceneError) in try number(v, at: path.key("y")) } ?? 0))
+        case "compositingGroup":
+            _ = try object(json, at: path, allowed: [], required: [])
+            return .compositingGroup
+        case "drawingGroup":
+            let f = try object(json, at: path, allowed: ["opaque", "colorMode"], required: [])
+            var opaque = false
+            if let o = f["opaque"] {
+                guard case .bool(let b) = o else { throw .invalid(path: path.key("opaque"), message: "expected a boolean, got \(o.typeName)") }
+                opaque = b
+            }
+            var mode = ColorMode.nonLinear
+            if let m = f["colorMode"] {
+                let s = try string(m, at: path.key("colorMode"))
+                guard let parsed = ColorMode(rawValue: s) else {
+                    throw .invalid(path: path.key("colorMode"), message: "unknown color mode '\(s)'; one of nonLinear, linear, extendedLinear")
+                }
+                mode = parsed
+            }
+            return .drawingGroup(opaque: opaque, colorMode: mode)
+        case "colorEffect", "layerEffect", "distortionEffect":
+            let kind: EffectKind = name == "colorEffect" ? .color : name == "layerEffect" ? .layer : .distortion
+            let allowed = kind == .color ? ["shader", "args"] : ["shader", "args", "maxSampleOffset"]
+            let f = try object(json, at: path, allowed: allowed, required: ["shader"])
+            var padding = SIMD2<Float>.zero
+            if let m = f["maxSampleOffset"] {
+                let v = try numbers(m, at: path.key("maxSampleOffset"), count: 2)
+                guard v[0] >= 0, v[1] >= 0 else { throw .invalid(path: path.key("maxSampleOffset"), message: "offsets must not be negative") }
+                padding = SIMD2(v[0], v[1])
+            }
+            let effect = try shader(f, kind: kind, at: path)
+            return .effect(kind, effect, maxSampleOffset: padding)
+        case "fill":
+            throw .invalid(path: entry, message: "'fill' applies to a shape and must come before its other modifiers")
+        default:
+            throw .invalid(path: entry, message: "unknown modifier '\(name)'")
+        }
+    }
+
+    private func angle(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> Angle {
+        if case .number = json { return .degrees(try number(json, at: path)) }
+        let f = try object(json, at: path, allowed: ["degrees", "radians"], required: [])
+        if let d = f["degrees"], f["radians"] == nil { return .degrees(try number(d, at: path.key("degrees"))) }
+        if let r = f["radians"], f["degrees"] == nil { return .radians(try number(r, at: path.key("radians"))) }
+        throw .invalid(path: path, message: "an angle is a number of degrees, {\"degrees\": d} or {\"radians\": r}")
+    }
+
+    // MARK: Fills and shaders
+
+    private func fill(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> FillStyle {
+        if case .string = json { return try color(json, at: path).fillStyle }
+        guard case .object(let f) = json else {
+            throw .invalid(path: path, message: "a fill is a color, a gradient object or a shader object, got \(json.typeName)")
+        }
+        if f["shader"] != nil {
+            let fields = try object(json, at: path, allowed: ["shader", "args"], required: ["shader"])
+            return FillStyle(kind: .shader(try shader(fields, kind: .fill, at: path)))
+        }
+        let (kind, body) = try single(json, at: path)
+        let at = path.key(kind)
+        switch kind {
+        case "linearGradient":
+            let g = try object(body, at: at, allowed: ["colors", "stops", "startPoint", "endPoint"], required: [])
+            return LinearGradient(gradient: try gradient(g, at: at),
+                                  startPoint: try g["startPoint"].map { v throws(SceneError) in try unitPoint(v, at: at.key("startPoint")) } ?? .top,
+                                  endPoint: try g["endPoint"].map { v throws(SceneError) in try unitPoint(v, at: at.key("endPoint")) } ?? .bottom).fillStyle
+        case "radialGradient":
+            let g = try object(body, at: at, allowed: ["colors", "stops", "center", "startRadius", "endRadius"], required: ["endRadius"])
+            return RadialGradient(gradient: try gradient(g, at: at),
+                                  center: try g["center"].map { v throws(SceneError) in try unitPoint(v, at: at.key("center")) } ?? .center,
+                                  startRadius: try g["startRadius"].map { v throws(SceneError) in try nonNegative(v, at: at.key("startRadius")) } ?? 0,
+                                  endRadius: try nonNegative(g["endRadius"]!, at: at.key("endRadius"))).fillStyle
+        case "angularGradient":
+            let g = try object(body, at: at, allowed: ["colors", "stops", "center", "startAngle", "endAngle"], required: [])
+            return AngularGradient(gradient: try gradient(g, at: at),
+                                   center: try g["center"].map { v throws(SceneError) in try unitPoint(v, at: at.key("center")) } ?? .center,
+                                   startAngle: try g["startAngle"].map { v throws(SceneError) in try angle(v, at: at.key("startAngle")) } ?? .zero,
+                                   endAngle: try g["endAngle"].map { v throws(SceneError) in try angle(v, at: at.key("endAngle")) } ?? .degrees(360)).fillStyle
+        default:
+            throw .invalid(path: path, message: "unknown fill '\(kind)'; a fill is a color, linearGradient, radialGradient, angularGradient or {\"shader\": …}")
+        }
+    }
+
+    private func gradient(_ g: [String: JSONValue], at path: JSONPath) throws(SceneError) -> Gradient {
+        switch (g["colors"], g["stops"]) {
+        case (let colors?, nil):
+            let list = try array(colors, at: path.key("colors"))
+            guard !list.isEmpty else { throw .invalid(path: path.key("colors"), message: "a gradient needs at least one color") }
+            return Gradient(colors: try list.enumerated().map { i, v throws(SceneError) in try color(v, at: path.key("colors").index(i)) })
+        case (nil, let stops?):
+            let list = try array(stops, at: path.key("stops"))
+            guard !list.isEmpty else { throw .invalid(path: path.key("stops"), message: "a gradient needs at least one stop") }
+            return Gradient(stops: try list.enumerated().map { i, v throws(SceneError) in
+                let at = path.key("stops").index(i)
+                let s = try object(v, at: at, allowed: ["color", "location"], required: ["color", "location"])
+                return Gradient.Stop(color: try color(s["color"]!, at: at.key("color")), location: try number(s["location"]!, at: at.key("location")))
+            })
+        default:
+            throw .invalid(path: path, message: "a gradient has either \"colors\" or \"stops\"")
+        }
+    }
+
+    private func shader(_ fields: [String: JSONValue], kind: EffectKind, at path: JSONPath) throws(SceneError) -> EffectShader {
+        let name = try string(fields["shader"]!, at: path.key("shader"))
+        var arguments: [String: SceneArgument] = [:]
+        if let args = fields["args"] {
+            let argsPath = path.key("args")
+            guard case .object(let list) = args else { throw .invalid(path: argsPath, message: "expected an object, got \(args.typeName)") }
+            for (key, value) in list { arguments[key] = try argument(value, at: argsPath.key(key)) }
+        }
+        guard let provider else {
+            throw .invalid(path: path.key("shader"), message: "shader '\(name)' is used, but the scene lists no \"shaders\" folders")
+        }
+        do {
+            return try provider.shader(named: name, kind: kind, arguments: arguments)
+        } catch {
+            throw .invalid(path: path, message: "\(error)")
+        }
+    }
+
+    private func argument(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> SceneArgument {
+        switch json {
+        case .number(let n):
+            return .number(try finite(n, at: path))
+        case .bool(let b):
+            return .number(b ? 1 : 0)
+        case .string(let s) where s.hasPrefix("$"):
+            guard let binding = EngineBinding(rawValue: String(s.dropFirst())) else {
+                throw .invalid(path: path, message: "unknown engine binding '\(s)'; one of \(EngineBinding.allCases.map { "$" + $0.rawValue }.joined(separator: ", "))")
+            }
+            return .binding(binding)
+        case .string(let s) where s.hasPrefix("#"):
+            return .color(try color(json, at: path))
+        case .string(let s):
+            let file = s.hasPrefix("/") ? s : baseDirectory + "/" + s
+            do {
+                return .image(try PNGFile.load(path: file))
+            } catch {
+                throw .invalid(path: path, message: "\(error)")
+            }
+        case .array(let items):
+            if items.allSatisfy({ if case .string = $0 { true } else { false } }), !items.isEmpty {
+                return .colors(try items.enumerated().map { i, v throws(SceneError) in try color(v, at: path.index(i)) })
+            }
+            return .numbers(try items.enumerated().map { i, v throws(SceneError) in try number(v, at: path.index(i)) })
+        default:
+            throw .invalid(path: path, message: "a shader argument is a number, an array of numbers, a color, an array of colors, an image file or an engine binding, got \(json.typeName)")
+        }
+    }
+
+    // MARK: Primitives
+
+    private func object(_ json: JSONValue, at path: JSONPath, allowed: [String], required: [String]) throws(SceneError) -> [String: JSONValue] {
+        guard case .object(let fields) = json else { throw .invalid(path: path, message: "expected an object, got \(json.typeName)") }
+        for key in fields.keys.sorted() where !allowed.contains(key) {
+            let hint = allowed.isEmpty ? "it takes no keys" : "allowed: \(allowed.joined(separator: ", "))"
+            throw .invalid(path: path.key(key), message: "unknown key '\(key)' (\(hint))")
+        }
+        for key in required where fields[key] == nil {
+            throw .invalid(path: path, message: "missing key '\(key)'")
+        }
+        return fields
+    }
+
+    /// An object with exactly one key, as modifiers and gradient fills are written.
+    private func single(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> (String, JSONValue) {
+        guard case .object(let fields) = json else { throw .invalid(path: path, message: "expected an object, got \(json.typeName)") }
+        guard fields.count == 1, let (key, value) = fields.first else {
+            throw .invalid(path: path, message: "expected an object with exactly one key, got \(fields.count) (\(fields.keys.sorted().joined(separator: ", ")))")
+        }
+        return (key, value)
+    }
+
+    private func array(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> [JSONValue] {
+        guard case .array(let items) = json else { throw .invalid(path: path, message: "expected an array, got \(json.typeName)") }
+        return items
+    }
+
+    private func string(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> String {
+        guard case .string(let s) = json else { throw .invalid(path: path, message: "expected a string, got \(json.typeName)") }
+        return s
+    }
+
+    private func finite(_ n: Double, at path: JSONPath) throws(SceneError) -> Float {
+        let f = Float(n)
+        guard f.isFinite else { throw .invalid(path: path, message: "number \(n) is out of range") }
+        return f
+    }
+
+    private func number(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> Float {
+        guard case .number(let n) = json else { throw .invalid(path: path, message: "expected a number, got \(json.typeName)") }
+        return try finite(n, at: path)
+    }
+
+    private func positive(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> Float {
+        let v = try number(json, at: path)
+        guard v > 0 else { throw .invalid(path: path, message: "must be positive, got \(v)") }
+        return v
+    }
+
+    private func nonNegative(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> Float {
+        let v = try number(json, at: path)
+        guard v >= 0 else { throw .invalid(path: path, message: "must not be negative, got \(v)") }
+        return v
+    }
+
+    private func numbers(_ json: JSONValue, at path: JSONPath, count: Int) throws(SceneError) -> [Float] {
+        let items = try array(json, at: path)
+        guard items.count == count else { throw .invalid(path: path, message: "expected \(count) numbers, got \(items.count)") }
+        return try items.enumerated().map { i, v throws(SceneError) in try number(v, at: path.index(i)) }
+    }
+
+    private func color(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> Color {
+        let s = try string(json, at: path)
+        guard let c = Color(hex: s) else { throw .invalid(path: path, message: "'\(s)' is not a color; write #rrggbb or #rrggbbaa") }
+        return c
+    }
+
+    private func unitPoint(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> UnitPoint {
+        if case .string(let s) = json {
+            let named: [String: UnitPoint] = ["center": .center, "top": .top, "bottom": .bottom, "leading": .leading,
+                                              "trailing": .trailing, "topLeading": .topLeading, "topTrailing": .topTrailing,
+                                              "bottomLeading": .bottomLeading, "bottomTrailing": .bottomTrailing]
+            guard let p = named[s] else { throw .invalid(path: path, message: "unknown unit point '\(s)'") }
+            return p
+        }
+        let v = try numbers(json, at: path, count: 2)
+        return UnitPoint(x: v[0], y: v[1])
+    }
+}

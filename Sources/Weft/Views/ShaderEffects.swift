@@ -1,0 +1,53 @@
+import WeftShaders
+
+extension Shader {
+    /// This shader as a view holds it: its kernel and argument bytes are produced when planned.
+    public var effect: EffectShader {
+        EffectShader(name: function.name) { kind, request in
+            guard function.kind == kind else {
+                throw RenderError.effectKind(shader: function.name, expected: kind.rawValue, actual: function.kind.rawValue)
+            }
+            let kernel = try kernel(outputFormat: request.outputFormat)
+            let bound = bind(ShaderFrameContext(colorMode: request.colorMode, viewSize: SIMD2(request.boundingRect.z, request.boundingRect.w),
+                                                boundingRect: request.boundingRect, time: request.time, frame: request.frame,
+                                                reduceMotion: request.reduceMotion))
+            return BoundEffect(kernel: kernel, arguments: bound.argumentBlock, arrayData: bound.arrayData, images: bound.images)
+        }
+    }
+}
+
+extension Shader: ShapeStyle {
+    /// A fill shader as a shape style: evaluated at each point of the shape's user space.
+    public var fillStyle: FillStyle { FillStyle(kind: .shader(effect)) }
+}
+
+extension View {
+    /// Runs a color effect on the view's composed content.
+    public func colorEffect(_ shader: Shader) -> ModifiedView { colorEffect(shader.effect) }
+
+    /// Runs a layer effect on the view's composed content, rendered with `maxSampleOffset` of
+    /// transparent padding on every side; the result covers the padded area.
+    public func layerEffect(_ shader: Shader, maxSampleOffset: Size) -> ModifiedView {
+        layerEffect(shader.effect, maxSampleOffset: maxSampleOffset)
+    }
+
+    /// Moves the view's composed content: each output point samples where the shader says.
+    public func distortionEffect(_ shader: Shader, maxSampleOffset: Size) -> ModifiedView {
+        distortionEffect(shader.effect, maxSampleOffset: maxSampleOffset)
+    }
+
+    /// Composes the view, then combines it with what lies beneath through a blend function.
+    public func blendEffect(_ shader: Shader) -> ModifiedView { blendEffect(shader.effect) }
+
+    /// The effect modifier the shader's kind calls for: how a command line applies `--effect`.
+    /// `maxSampleOffset` is used by layer and distortion effects; fill shaders cannot modify a view.
+    public func effect(_ shader: Shader, maxSampleOffset: Size = .zero) throws(RenderError) -> ModifiedView {
+        switch shader.function.kind {
+        case .color: colorEffect(shader)
+        case .layer: layerEffect(shader, maxSampleOffset: maxSampleOffset)
+        case .distortion: distortionEffect(shader, maxSampleOffset: maxSampleOffset)
+        case .blend: blendEffect(shader)
+        case .fill: throw RenderError.effectKind(shader: shader.function.name, expected: "view-modifying", actual: EffectKind.fill.rawValue)
+        }
+    }
+}

@@ -1,0 +1,203 @@
+/// A rectangle of whole pixels, origin top-left.
+public struct PixelRect: Sendable, Hashable, CustomStringConvertible {
+    public var x: Int
+    public var y: Int
+    public var width: Int
+    public var height: Int
+
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    public func contains(x px: Int, y py: Int) -> Bool {
+        px >= x && px < x + width && py >= y && py < y + height
+    }
+
+    public var description: String { "(\(x), \(y)) \(width)×\(height)" }
+}
+
+/// A grid of labelled thumbnails on one opaque RGBA8 (sRGB-encoded, premultiplied) sheet, for
+/// looking at many renders at once. Transparent parts of each image show a checkerboard; labels
+/// use `BitmapFont`. The caller writes the result with `PNGFile.write`.
+public struct ContactSheet: Sendable {
+    public struct Item: Sendable {
+        public var name: String
+        public var image: PixelBuffer
+        /// The color mode of `image`'s values; linear images are encoded to sRGB for display.
+        public var colorMode: ColorMode
+
+        public init(name: String, image: PixelBuffer, colorMode: ColorMode = .nonLinear) {
+            self.name = name
+            self.image = image
+            self.colorMode = colorMode
+        }
+    }
+
+    /// The largest thumbnail; images are scaled to fit it, keeping their aspect ratio. Images
+    /// smaller than half of it are enlarged by a whole factor (nearest neighbour, crisp pixels);
+    /// larger ones are reduced with an area-weighted box filter on premultiplied values.
+    public var thumbnailWidth: Int = 160
+    public var thumbnailHeight: Int = 120
+    /// Thumbnails per row; nil chooses ⌈√n⌉.
+    public var columns: Int?
+    /// Pixels around the grid and between cells.
+    public var margin: Int = 12
+    public var spacing: Int = 12
+    /// Pixels between a thumbnail and its label.
+    public var labelGap: Int = 4
+    /// Size of one font pixel, in sheet pixels.
+    public var labelScale: Int = 1
+    public var background = Color(white: 0.13)
+    public var labelColor = Color(white: 0.92)
+    public var checkerLight = Color(white: 0.8)
+    public var checkerDark = Color(white: 0.55)
+    /// Side of one checkerboard square, in sheet pixels.
+    public var checkerSize: Int = 8
+
+    public init() {}
+
+    /// Where one item goes on the sheet.
+    public struct Cell: Sendable, Hashable {
+        /// The box the thumbnail is fitted into.
+        public var thumbnailBox: PixelRect
+        /// The scaled image inside the box (centered), with the checkerboard under it.
+        public var imageFrame: PixelRect
+        /// The label as drawn (shortened with "..." when it is wider than the box).
+        public var label: String
+        /// Where the label's glyphs are drawn; its origin is the first glyph's top-left pixel.
+        public var labelFrame: PixelRect
+    }
+
+    public struct Layout: Sendable, Hashable {
+        public var width: Int
+        public var height: Int
+        public var columns: Int
+        public var rows: Int
+        public var cells: [Cell]
+    }
+
+    var labelHeight: Int { BitmapFont.glyphHeight * labelScale }
+    var cellHeight: Int { thumbnailHeight + labelGap + labelHeight }
+
+    public func layout(for items: [Item]) -> Layout {
+        precondition(thumbnailWidth > 0 && thumbnailHeight > 0 && labelScale > 0 && checkerSize > 0, "invalid contact sheet settings")
+        precondition(margin >= 0 && spacing >= 0 && labelGap >= 0, "invalid contact sheet settings")
+        let columnCount = max(1, columns ?? Int((Double(items.count).squareRoot()).rounded(.up)))
+        let rowCount = (items.count + columnCount - 1) / columnCount
+        let width = 2 * margin + columnCount * thumbnailWidth + (columnCount - 1) * spacing
+        let height = max(1, 2 * margin + rowCount * cellHeight + max(0, rowCount - 1) * spacing)
+        let cells = items.enumerated().map { index, item in
+            let box = PixelRect(x: margin + index % columnCount * (thumbnailWidth + spacing),
+                                y: margin + index / columnCount * (cellHeight + spacing),
+                                width: thumbnailWidth, height: thumbnailHeight)
+            let size = fittedSize(width: item.image.width, height: item.image.height)
+            let frame = PixelRect(x: box.x + (box.width - size.width) / 2, y: box.y + (box.height - size.height) / 2,
+                                  width: size.width, height: size.height)
+            let label = fittedLabel(item.name)
+            let labelWidth = BitmapFont.width(of: label) * labelScale
+            let labelFrame = PixelRect(x: box.x + (box.width - labelWidth) / 2, y: box.y + thumbnailHeight + labelGap,
+                                       width: labelWidth, height: labelHeight)
+            return Cell(thumbnailBox: box, imageFrame: frame, label: label, labelFrame: labelFrame)
+        }
+        return Layout(width: width, height: height, columns: columnCount, rows: rowCount, cells: cells)
+    }
+
+    /// The size an image of `width × height` is shown at.
+    func fittedSize(width: Int, height: Int) -> (width: Int, height: Int) {
+        let scale = min(Double(thumbnailWidth) / Double(width), Double(thumbnailHeight) / Double(height))
+        if scale >= 2 {
+            let factor = Int(scale)
+            return (width * factor, height * factor)
+        }
+        if scale >= 1 { return (width, height) }
+        return (max(1, min(thumbnailWidth, Int((Double(width) * scale).rounded()))),
+                max(1, min(thumbnailHeight, Int((Double(height) * scale).rounded()))))
+    }
+
+    func fittedLabel(_ name: String) -> String {
+        let fits = (thumbnailWidth / labelScale + 1) / BitmapFont.advance
+        if name.count <= fits { return name }
+        return fits > 3 ? String(name.prefix(fits - 3)) + "..." : String(name.prefix(fits))
+    }
+
+    /// Draws the sheet.
+    public func render(_ items: [Item]) -> PixelBuffer {
+        let layout = layout(for: items)
+        var canvas = Canvas(width: layout.width, height: layout.height, fill: background.premultiplied(in: .nonLinear))
+        let light = checkerLight.premultiplied(in: .nonLinear)
+        let dark = checkerDark.premultiplied(in: .nonLinear)
+        let ink = labelColor.premultiplied(in: .nonLinear)
+        for (item, cell) in zip(items, layout.cells) {
+            let frame = cell.imageFrame
+            let thumbnail = Thumbnail.scale(item.image, colorMode: item.colorMode, toWidth: frame.width, height: frame.height)
+            for y in 0..<frame.height {
+                for x in 0..<frame.width {
+                    let square = (x / checkerSize + y / checkerSize) % 2 == 0 ? light : dark
+                    canvas.blend(thumbnail, pixel: y * frame.width + x, over: square, x: frame.x + x, y: frame.y + y)
+                }
+            }
+            for (i, character) in cell.label.enumerated() {
+                for gx in 0..<BitmapFont.glyphWidth {
+                    for gy in 0..<BitmapFont.glyphHeight where BitmapFont.isLit(character, x: gx, y: gy) {
+                        let left = cell.labelFrame.x + (i * BitmapFont.advance + gx) * labelScale
+                        let top = cell.labelFrame.y + gy * labelScale
+                        for py in top..<top + labelScale {
+                            for px in left..<left + labelScale { canvas.blend(ink, x: px, y: py) }
+                        }
+                    }
+                }
+            }
+        }
+        return canvas.buffer()
+    }
+}
+
+/// Premultiplied sRGB-encoded float pixels (4 floats each), drawn on with source-over.
+struct Canvas {
+    let width: Int
+    let height: Int
+    var pixels: [Float]
+
+    init(width: Int, height: Int, fill: SIMD4<Float>) {
+        self.width = width
+        self.height = height
+        pixels = [Float](repeating: 0, count: width * height * 4)
+        for i in 0..<width * height {
+            pixels[4 * i] = fill.x
+            pixels[4 * i + 1] = fill.y
+            pixels[4 * i + 2] = fill.z
+            pixels[4 * i + 3] = fill.w
+        }
+    }
+
+    /// Pixel `i` of `source` over `under`, the result over the canvas (so a translucent backdrop shows through).
+    mutating func blend(_ source: [Float], pixel i: Int, over under: SIMD4<Float>, x: Int, y: Int) {
+        guard x >= 0 && x < width && y >= 0 && y < height else { return }
+        let s = 4 * i
+        let k = 1 - source[s + 3]
+        let r = source[s] + k * under.x, g = source[s + 1] + k * under.y
+        let b = source[s + 2] + k * under.z, a = source[s + 3] + k * under.w
+        put(r, g, b, a, x: x, y: y)
+    }
+
+    mutating func blend(_ source: SIMD4<Float>, x: Int, y: Int) {
+        guard x >= 0 && x < width && y >= 0 && y < height else { return }
+        put(source.x, source.y, source.z, source.w, x: x, y: y)
+    }
+
+    private mutating func put(_ r: Float, _ g: Float, _ b: Float, _ a: Float, x: Int, y: Int) {
+        let o = 4 * (y * width + x)
+        let k = 1 - a
+        pixels[o] = r + k * pixels[o]
+        pixels[o + 1] = g + k * pixels[o + 1]
+        pixels[o + 2] = b + k * pixels[o + 2]
+        pixels[o + 3] = a + k * pixels[o + 3]
+    }
+
+    func buffer() -> PixelBuffer {
+        PixelBuffer(width: width, height: height, format: .rgba8Unorm, bytes: pixels.map { UInt8(unormFloat: $0) })
+    }
+}

@@ -1,0 +1,90 @@
+import WeftImage
+import WeftRuntime
+
+/// Where a plan's host data lives: upload texels, argument blocks and array data in the upload
+/// arena (each at its required alignment), read-back texels in the readback arena.
+struct HostLayout {
+    private(set) var uploadIDs: [TextureID] = []
+    private(set) var uploadOffsets: [Int] = []
+    /// Per pass: offset of its argument block, nil when it has none.
+    private(set) var argumentOffsets: [Int?] = []
+    /// Per pass: its array data's range (at least 16 bytes), nil when it reads no arrays.
+    private(set) var arrayRanges: [(offset: Int, size: Int)?] = []
+    private(set) var uploadSize = 16
+    /// `plan.readbacks` without repeats, in order.
+    private(set) var readbackIDs: [TextureID] = []
+    private(set) var readbackOffsets: [Int] = []
+    private(set) var readbackSize = 16
+
+    private static func align(_ value: Int, _ alignment: Int) -> Int { (value + alignment - 1) / alignment * alignment }
+
+    init(_ plan: RenderPlan, device: VulkanDeviceInfo) {
+        let uniformAlign = max(16, Int(device.minUniformBufferOffsetAlignment))
+        let storageAlign = max(16, Int(device.minStorageBufferOffsetAlignment))
+        var cursor = 0
+        uploadIDs = plan.uploads.keys.sorted()
+        for id in uploadIDs {
+            cursor = Self.align(cursor, 16)
+            uploadOffsets.append(cursor)
+            cursor += plan.uploads[id]!.bytes.count
+        }
+        for pass in plan.passes {
+            if pass.kernel.interface.argumentBlockSize > 0 {
+                cursor = Self.align(cursor, uniformAlign)
+                argumentOffsets.append(cursor)
+                cursor += pass.arguments.count
+            } else {
+                argumentOffsets.append(nil)
+            }
+            if pass.kernel.interface.readsArrays {
+                cursor = Self.align(cursor, storageAlign)
+                let size = max(16, pass.arrayData.count * 4)
+                arrayRanges.append((cursor, size))
+                cursor += size
+            } else {
+                arrayRanges.append(nil)
+            }
+        }
+        uploadSize = max(cursor, 16)
+
+        for id in plan.readbacks where !readbackIDs.contains(id) { readbackIDs.append(id) }
+        cursor = 0
+        for id in readbackIDs {
+            cursor = Self.align(cursor, 16)
+            readbackOffsets.append(cursor)
+            let d = plan.textures[id.index]
+            cursor += d.width * d.height * d.format.bytesPerPixel
+        }
+        readbackSize = max(cursor, 16)
+    }
+
+    /// Copies upload texels, argument blocks and array data to the mapped upload arena.
+    func writeUploadData(_ plan: RenderPlan, to base: UnsafeMutableRawPointer) {
+        for (i, id) in uploadIDs.enumerated() {
+            plan.uploads[id]!.bytes.withUnsafeBytes { (base + uploadOffsets[i]).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+        }
+        for (i, pass) in plan.passes.enumerated() {
+            if let offset = argumentOffsets[i] {
+                pass.arguments.withUnsafeBytes { (base + offset).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+            }
+            if let range = arrayRanges[i] {
+                (base + range.offset).initializeMemory(as: UInt8.self, repeating: 0, count: range.size)
+                pass.arrayData.withUnsafeBytes { bytes in
+                    if let address = bytes.baseAddress { (base + range.offset).copyMemory(from: address, byteCount: bytes.count) }
+                }
+            }
+        }
+    }
+
+    /// The read-back textures, from the mapped readback arena.
+    func readOutputs(_ plan: RenderPlan, from base: UnsafeMutableRawPointer) -> [TextureID: PixelBuffer] {
+        var outputs: [TextureID: PixelBuffer] = [:]
+        for (i, id) in readbackIDs.enumerated() {
+            let d = plan.textures[id.index]
+            let count = d.width * d.height * d.format.bytesPerPixel
+            let bytes = [UInt8](UnsafeRawBufferPointer(start: base + readbackOffsets[i], count: count))
+            outputs[id] = PixelBuffer(width: d.width, height: d.height, format: d.format, bytes: bytes)
+        }
+        return outputs
+    }
+}

@@ -1,0 +1,155 @@
+import Testing
+import WeftImage
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite struct ContactSheetTests {
+    func solid(_ width: Int, _ height: Int, _ rgba: [UInt8]) -> PixelBuffer {
+        PixelBuffer(width: width, height: height, format: .rgba8Unorm, bytes: Array([[UInt8]](repeating: rgba, count: width * height).joined()))
+    }
+
+    func pixel(_ b: PixelBuffer, _ x: Int, _ y: Int) -> [UInt8] {
+        Array(b.bytes[(y * b.width + x) * 4..<(y * b.width + x) * 4 + 4])
+    }
+
+    func bytes(_ color: Color) -> [UInt8] {
+        let p = color.premultiplied(in: .nonLinear)
+        return (0..<4).map { UInt8(unormFloat: p[$0]) }
+    }
+
+    @Test func layoutDimensions() {
+        var sheet = ContactSheet()
+        sheet.thumbnailWidth = 100
+        sheet.thumbnailHeight = 50
+        sheet.margin = 10
+        sheet.spacing = 6
+        sheet.labelGap = 3
+        sheet.labelScale = 2
+        let items = (0..<5).map { ContactSheet.Item(name: "item \($0)", image: solid(400, 100, [0, 0, 0, 255])) }
+        let layout = sheet.layout(for: items)
+        // ⌈√5⌉ = 3 columns, 2 rows; a cell is 50 + 3 + 7·2 = 67 high.
+        #expect(layout.columns == 3 && layout.rows == 2)
+        #expect(layout.width == 2 * 10 + 3 * 100 + 2 * 6)
+        #expect(layout.height == 2 * 10 + 2 * 67 + 6)
+        #expect(layout.cells[4].thumbnailBox == PixelRect(x: 10 + 106, y: 10 + 73, width: 100, height: 50))
+        // 400×100 fits as 100×25, centred vertically in the box.
+        #expect(layout.cells[4].imageFrame == PixelRect(x: 116, y: 83 + 12, width: 100, height: 25))
+        #expect(layout.cells[0].labelFrame.y == 10 + 50 + 3)
+        #expect(layout.cells[0].labelFrame.width == BitmapFont.width(of: "item 0") * 2)
+        let rendered = sheet.render(items)
+        #expect(rendered.width == layout.width && rendered.height == layout.height)
+
+        sheet.columns = 5
+        #expect(sheet.layout(for: items).rows == 1)
+    }
+
+    @Test func smallImagesGrowByWholeFactorsAndLongNamesAreShortened() {
+        var sheet = ContactSheet()
+        sheet.thumbnailWidth = 64
+        sheet.thumbnailHeight = 64
+        let layout = sheet.layout(for: [ContactSheet.Item(name: "a-very-long-effect-name", image: solid(10, 20, [1, 2, 3, 255]))])
+        #expect(layout.cells[0].imageFrame.width == 30 && layout.cells[0].imageFrame.height == 60)
+        #expect(layout.cells[0].label == "a-very-...")   // (64 + 1) / 6 = 10 characters fit
+        #expect(layout.cells[0].labelFrame.width <= 64)
+    }
+
+    @Test func labelPixelsMatchTheFontBitmap() {
+        var sheet = ContactSheet()
+        sheet.labelScale = 2
+        sheet.thumbnailWidth = 200  // room for 16 characters at scale 2
+        let name = "Ripple_2.5 (x)"
+        let rendered = sheet.render([ContactSheet.Item(name: name, image: solid(16, 16, [0, 0, 0, 255]))])
+        let frame = sheet.layout(for: [ContactSheet.Item(name: name, image: solid(16, 16, [0, 0, 0, 255]))]).cells[0].labelFrame
+        #expect(sheet.layout(for: [ContactSheet.Item(name: name, image: solid(1, 1, [0, 0, 0, 0]))]).cells[0].label == name)
+        let ink = bytes(sheet.labelColor)
+        let paper = bytes(sheet.background)
+        var lit = 0
+        var wrong = 0
+        for (i, character) in name.enumerated() {
+            for gx in 0..<BitmapFont.advance {
+                for gy in 0..<BitmapFont.glyphHeight {
+                    let on = gx < BitmapFont.glyphWidth && BitmapFont.isLit(character, x: gx, y: gy)
+                    if on { lit += 1 }
+                    for dy in 0..<2 {
+                        for dx in 0..<2 {
+                            let x = frame.x + (i * BitmapFont.advance + gx) * 2 + dx
+                            let y = frame.y + gy * 2 + dy
+                            if x < frame.x + frame.width && pixel(rendered, x, y) != (on ? ink : paper) { wrong += 1 }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(lit > 100)
+        #expect(wrong == 0)
+        // A row above and below the label is background only.
+        #expect((frame.x..<frame.x + frame.width).allSatisfy { pixel(rendered, $0, frame.y - 1) == paper && pixel(rendered, $0, frame.y + frame.height) == paper })
+    }
+
+    @Test func checkerboardShowsUnderTransparency() {
+        var sheet = ContactSheet()
+        sheet.thumbnailWidth = 64
+        sheet.thumbnailHeight = 64
+        let items = [ContactSheet.Item(name: "clear", image: solid(64, 64, [0, 0, 0, 0])),
+                     ContactSheet.Item(name: "half", image: solid(64, 64, [0, 0, 128, 128])),
+                     ContactSheet.Item(name: "opaque", image: solid(64, 64, [0, 255, 0, 255]))]
+        let rendered = sheet.render(items)
+        let cells = sheet.layout(for: items).cells
+        let light = bytes(sheet.checkerLight)
+        let dark = bytes(sheet.checkerDark)
+        let clear = cells[0].imageFrame
+        #expect(pixel(rendered, clear.x, clear.y) == light)
+        #expect(pixel(rendered, clear.x + sheet.checkerSize, clear.y) == dark)
+        #expect(pixel(rendered, clear.x + sheet.checkerSize, clear.y + sheet.checkerSize) == light)
+        // Half-transparent blue over the checker: blue + (1 − ½)·square.
+        let half = cells[1].imageFrame
+        let over = pixel(rendered, half.x, half.y)
+        let expectedRed = UInt8((Float(light[0]) / 255 * (1 - Float(128) / 255) * 255).rounded())
+        #expect(over[0] == expectedRed && over[2] > over[0] && over[3] == 255)
+        #expect(pixel(rendered, half.x, half.y) != pixel(rendered, half.x + sheet.checkerSize, half.y))
+        // Opaque content hides it.
+        let opaque = cells[2].imageFrame
+        #expect(pixel(rendered, opaque.x, opaque.y) == [0, 255, 0, 255])
+        #expect(pixel(rendered, opaque.x + sheet.checkerSize, opaque.y) == [0, 255, 0, 255])
+    }
+
+    @Test func reductionAveragesPremultipliedValues() {
+        // Alternating opaque white and transparent columns, reduced 2:1, give half-transparent
+        // white (128,128,128,128), not gray over black.
+        var bytes: [UInt8] = []
+        for _ in 0..<8 { for x in 0..<8 { bytes += x % 2 == 0 ? [255, 255, 255, 255] : [0, 0, 0, 0] } }
+        var sheet = ContactSheet()
+        sheet.thumbnailWidth = 4
+        sheet.thumbnailHeight = 4
+        sheet.checkerLight = .black
+        sheet.checkerDark = .black
+        let item = ContactSheet.Item(name: "", image: PixelBuffer(width: 8, height: 8, format: .rgba8Unorm, bytes: bytes))
+        let rendered = sheet.render([item])
+        let frame = sheet.layout(for: [item]).cells[0].imageFrame
+        #expect(frame.width == 4 && frame.height == 4)
+        #expect(pixel(rendered, frame.x + 1, frame.y + 2) == [128, 128, 128, 255])
+    }
+
+    /// Writes a sheet of real images to /tmp for a person to look at.
+    @Test func writesAViewableSheet() throws {
+        let pattern = TestPattern.make()
+        var linear = PixelBuffer(width: 256, height: 64, format: .rgba16Float)
+        for y in 0..<64 { for x in 0..<256 { linear[x, y] = SIMD4(Float(x) / 255, 0.2, 1 - Float(x) / 255, 1) * Float(y) / 63 } }
+        let items = [
+            ContactSheet.Item(name: "test-pattern", image: pattern),
+            ContactSheet.Item(name: "linear gradient", image: linear, colorMode: .linear),
+            ContactSheet.Item(name: "clear 100%", image: solid(40, 30, [0, 0, 0, 0])),
+            ContactSheet.Item(name: "ABCDEFGHIJKLMNOPQRSTUVWXYZ", image: solid(30, 40, [0, 60, 120, 120])),
+            ContactSheet.Item(name: "abcdefghijklmnopqrstuvwxyz", image: pattern),
+            ContactSheet.Item(name: "0123456789 .,:;-_+=()[]#%/?!", image: pattern),
+        ]
+        var sheet = ContactSheet()
+        sheet.columns = 3
+        sheet.thumbnailWidth = 180
+        let rendered = sheet.render(items)
+        try PNGFile.write(rendered, to: "/tmp/weft-contact-sheet.png")
+        #expect(try PNGFile.load(path: "/tmp/weft-contact-sheet.png") == rendered)
+    }
+}

@@ -1,0 +1,76 @@
+import Testing
+import WeftImage
+import WeftRuntime
+import WeftShaders
+@testable import Weft
+
+/// An executor that must never run: planning alone is under test.
+final class PlanOnlyExecutor: Executor {
+    let device = DeviceDescription(name: "plan only", kind: .other, driver: "none", apiVersion: "-")
+    func execute(_ plan: RenderPlan, options: ExecutionOptions) throws -> ExecutionResult {
+        Issue.record("planning must not execute")
+        return ExecutionResult(outputs: [:], hostTime: .zero)
+    }
+}
+
+@Test func texturesAreReusedOnceTheirLastReaderHasRun() throws {
+    let context = RenderContext(executor: PlanOnlyExecutor())
+    let scene = ZStack {
+        for i in 0..<10 {
+            Circle().fill(Color.blue).frame(width: 20, height: 20).offset(x: Float(i * 5))
+        }
+    }
+    let planned = try context.plan(scene, size: Size(width: 64, height: 32))
+    // One clear and ten shape passes, ping-ponging between two textures.
+    #expect(planned.plan.passes.count == 11)
+    #expect(planned.plan.textures.count == 2)
+    #expect(planned.plan.readbacks == [planned.output])
+    for pass in planned.plan.passes {
+        #expect(pass.destination != pass.output)
+    }
+}
+
+@Test func aGroupNeedsItsOwnLayerButNoMoreTexturesThanLive() throws {
+    let context = RenderContext(executor: PlanOnlyExecutor())
+    let scene = ZStack {
+        Circle().fill(Color.blue).frame(width: 20, height: 20)
+        Circle().fill(Color.red).frame(width: 20, height: 20).offset(x: 8)
+    }.compositingGroup().opacity(0.5)
+    let planned = try context.plan(scene, size: Size(width: 64, height: 32))
+    // canvas clear, group clear, 2 shapes, 1 layer composite
+    #expect(planned.plan.passes.count == 5)
+    let kernels = planned.plan.passes.map(\.kernel.name)
+    #expect(kernels == ["weft.solid", "weft.solid", "weft.shape", "weft.shape", "weft.layer"])
+    // Live at once at most: canvas, group layer (two versions while drawing), composite output.
+    #expect(planned.plan.textures.count <= 4)
+}
+
+@Test func overflowGrowsTheOutput() throws {
+    let context = RenderContext(executor: PlanOnlyExecutor())
+    let scene = Rectangle().fill(Color.red).frame(width: 10, height: 10).offset(x: 20)
+    let clipped = try context.plan(scene, size: Size(width: 10, height: 10), options: RenderOptions(scale: 2))
+    #expect(clipped.plan.textures[clipped.output.index].width == 20)
+    let kept = try context.plan(scene, size: Size(width: 10, height: 10), options: RenderOptions(scale: 2, keepOverflow: true))
+    #expect(kept.plan.textures[kept.output.index].width == 60)
+    #expect(kept.origin == SIMD2(0, 0))
+}
+
+@Test func impossibleSizesAreErrors() {
+    let context = RenderContext(executor: PlanOnlyExecutor())
+    #expect(throws: RenderError.self) { try context.plan(Color.red, size: Size(width: 0, height: 10)) }
+    #expect(throws: RenderError.self) { try context.plan(Color.red, size: Size(width: 10, height: 10), options: RenderOptions(scale: .nan)) }
+}
+
+@Test func effectPassesCarryTheirPaddingAndLayerGeometry() throws {
+    let context = RenderContext(executor: PlanOnlyExecutor())
+    let view = Image(testImage(), scale: 2).layerEffect(try TestKernels.shift(1), maxSampleOffset: Size(width: 3, height: 2))
+    let planned = try context.plan(view, size: Size(width: 2, height: 1), options: RenderOptions(scale: 2))
+    let effect = try #require(planned.plan.passes.first { $0.kernel.name == "shift1.0" })
+    #expect(effect.maxSampleOffset == SIMD2(3, 2))
+    // Padded layer: origin −P, size (viewSize + 2P) × scale, as docs/kernel-abi.md says.
+    #expect(effect.frame.layerOrigin == SIMD2(-3, -2))
+    #expect(effect.frame.outputOrigin == SIMD2(-3, -2))
+    #expect(effect.frame.layerSize == SIMD2(16, 10))
+    #expect(effect.frame.viewSize == SIMD2(2, 1))
+    #expect(effect.frame.scale == 2)
+}

@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+@testable import Weft
+
+/// Knows one color effect, `tint`, taking `amount` (a number).
+struct OneShaderProvider: SceneShaderProvider {
+    func shader(named name: String, kind: EffectKind, arguments: [String: SceneArgument]) throws -> EffectShader {
+        guard name == "tint" else { throw SceneShaderProblem("no shader named '\(name)' in the library") }
+        guard kind == .color else { throw SceneShaderProblem("'tint' is a color effect, used as a \(kind.rawValue) effect") }
+        for (key, value) in arguments {
+            guard key == "amount" else { throw SceneShaderProblem("'tint' has no parameter '\(key)'") }
+            guard case .number = value else { throw SceneShaderProblem("parameter 'amount' of 'tint' is a float") }
+        }
+        return EffectShader(name: name) { _, _ in throw SceneShaderProblem("not for rendering") }
+    }
+}
+
+func parseScene(_ text: String) throws(SceneError) -> Scene {
+    try Scene.parse(Data(text.utf8), baseDirectory: "/nonexistent") { _ in OneShaderProvider() }
+}
+
+func sceneError(_ text: String) -> SceneError? {
+    do {
+        _ = try parseScene(text)
+        return nil
+    } catch {
+        return error
+    }
+}
+
+@Test func theDocumentedExampleParses() throws {
+    let scene = try parseScene("""
+    { "size": [512, 384], "scale": 1, "background": "#00000000", "shaders": ["Shaders"],
+      "root": { "zstack": [
+          { "circle": {}, "modifiers": [ {"fill": "#0000ff"}, {"frame": {"width": 64, "height": 64}}, {"offset": {"x": -18, "y": 0}} ] },
+          { "circle": {}, "modifiers": [ {"fill": "#ff69b4"}, {"frame": {"width": 64, "height": 64}} ] } ],
+        "modifiers": [ {"compositingGroup": {}}, {"opacity": 0.25}, {"colorEffect": {"shader": "tint", "args": {"amount": 0.5}}} ] } }
+    """)
+    #expect(scene.size == Size(width: 512, height: 384))
+    #expect(scene.shaderFolders == ["Shaders"])
+    #expect(Layout.size(of: scene.root, proposed: SIMD2(512, 384)) == SIMD2(64, 64))
+}
+
+@Test(arguments: [
+    // (scene, expected path, a word of the message)
+    (##"{"size": [10, 10], "root": {"zstack": [{"circle": {}}, {"circle": {}, "modifiers": [{"opactiy": 1}]}]}}"##,
+     "root.zstack[1].modifiers[0]", "opactiy"),
+    (##"{"size": [10, 10], "root": {"circle": {}, "modifiers": [{"fill": "#00f"}, {"frame": {"width": "wide"}}]}}"##,
+     "root.modifiers[0].fill", "color"),
+    (##"{"size": [10, 10], "root": {"circle": {}, "modifiers": [{"frame": {"width": "wide"}}]}}"##,
+     "root.modifiers[0].frame.width", "number"),
+    (##"{"size": [10, 10], "root": {"circle": {"radius": 3}}}"##, "root.circle.radius", "unknown key"),
+    (##"{"size": [10, 10], "root": {"circle": {}, "rectangle": {}}}"##, "root", "exactly one"),
+    (##"{"size": [10, 10], "root": {"zstack": [{"color": "#ff0000", "modifiers": [{"fill": "#00ff00"}]}]}}"##,
+     "root.zstack[0].modifiers[0]", "shape"),
+    (##"{"size": [10, 10], "shaders": ["S"], "root": {"color": "#ff0000", "modifiers": [{"colorEffect": {"shader": "missing"}}]}}"##,
+     "root.modifiers[0].colorEffect", "missing"),
+    (##"{"size": [10, 10], "shaders": ["S"], "root": {"color": "#ff0000", "modifiers": [{"colorEffect": {"shader": "tint", "args": {"amount": "$tiem"}}}]}}"##,
+     "root.modifiers[0].colorEffect.args.amount", "$tiem"),
+    (##"{"size": [10, 10], "root": {"color": "#ff0000", "modifiers": [{"colorEffect": {"shader": "tint"}}]}}"##,
+     "root.modifiers[0].colorEffect.shader", "shaders"),
+    (##"{"size": [10, 10], "shaders": ["S"], "root": {"color": "#ff0000", "modifiers": [{"layerEffect": {"shader": "tint", "maxSampleOffset": [4]}}]}}"##,
+     "root.modifiers[0].layerEffect.maxSampleOffset", "2 numbers"),
+    (##"{"size": [10, 10], "root": {"color": "#ff0000", "modifiers": [{"blendMode": "overlayy"}]}}"##,
+     "root.modifiers[0].blendMode", "overlayy"),
+    (##"{"size": [10, 10], "root": {"color": "#ff0000", "modifiers": [{"opacity": 0.5, "offset": {}}]}}"##,
+     "root.modifiers[0]", "exactly one key"),
+    (##"{"size": [10], "root": {"color": "#ff0000"}}"##, "size", "2 numbers"),
+    (##"{"size": [10, 10], "root": {"color": "#ff0000"}, "extra": 1}"##, "extra", "unknown key"),
+    (##"{"size": [10, 10], "root": {"circle": {}, "modifiers": [{"fill": {"linearGradient": {"colors": ["#ff0000", 3]}}}]}}"##,
+     "root.modifiers[0].fill.linearGradient.colors[1]", "string"),
+])
+func sceneErrorsNameTheirPath(scene: String, path: String, word: String) {
+    guard let error = sceneError(scene) else {
+        Issue.record("expected an error at \(path)")
+        return
+    }
+    #expect(error.path?.description == path, "\(error)")
+    #expect(error.description.contains(word), "\(error)")
+    #expect(error.description.hasPrefix(path))
+}
+
+@Test func malformedJSONIsItsOwnError() {
+    guard case .malformedJSON? = sceneError(##"{"size": [10, 10], "root": "#}"##) else {
+        Issue.record("expected malformedJSON")
+        return
+    }
+}
+
+@Test func engineBindingsParse() throws {
+    struct Recorder: SceneShaderProvider {
+        func shader(named name: String, kind: EffectKind, arguments: [String: SceneArgument]) throws -> EffectShader {
+            #expect(arguments["t"] == .binding(.time))
+            #expect(arguments["r"] == .binding(.boundingRect))
+            #expect(arguments["c"] == .color(Color(hex: "#ff8c1a")!))
+            #expect(arguments["p"] == .numbers([200, 160]))
+            return EffectShader(name: name) { _, _ in throw SceneShaderProblem("unused") }
+        }
+    }
+    _ = try Scene.parse(Data(##"""
+    {"size": [10, 10], "shaders": ["S"], "root": {"color": "#ff0000", "modifiers": [
+      {"distortionEffect": {"shader": "wave", "args": {"t": "$time", "r": "$boundingRect", "c": "#ff8c1a", "p": [200, 160]},
+                            "maxSampleOffset": [4, 0]}}]}}
+    """##.utf8), baseDirectory: "/") { _ in Recorder() }
+}
+
+@Test func imagesAreReadRelativeToTheSceneFile() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("weft-scene-\(getpid())").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try PNGFile.write(testImage(), to: folder + "/pattern.png")
+    let scene = try Scene.parse(Data(#"{"size": [2, 1], "scale": 2, "root": {"image": {"path": "pattern.png", "scale": 2}}}"#.utf8),
+                                baseDirectory: folder) { _ in OneShaderProvider() }
+    guard case .image(let image) = scene.root.kind else {
+        Issue.record("expected an image view")
+        return
+    }
+    #expect(image.pixels == testImage())
+    #expect(image.size == Size(width: 2, height: 1))
+
+    let missing = #"{"size": [2, 1], "root": {"zstack": [{"image": "nowhere.png"}]}}"#
+    do {
+        _ = try Scene.parse(Data(missing.utf8), baseDirectory: folder) { _ in OneShaderProvider() }
+        Issue.record("expected an error")
+    } catch {
+        #expect(error.path?.description == "root.zstack[0].image")
+        #expect(error.description.contains("nowhere.png"), "\(error)")
+    }
+}
