@@ -128,6 +128,9 @@ enum RenderCommand: Command {
         } catch let error as EffectSetupError where !error.diagnostics.isEmpty {
             for diagnostic in error.diagnostics { output.printError(diagnostic.description) }
             return 1
+        } catch let error as ShaderError where !error.diagnostics.isEmpty {
+            for diagnostic in error.diagnostics { output.printError(diagnostic.description) }
+            return 1
         } catch {
             output.printError("weft render: \(error)")
             return 1
