@@ -31,7 +31,8 @@ enum DevicesCommand: Command {
             if report.hasSuffix("\n") { report.removeLast() }
             output.print(report)
             if choice == .cpu {
-                output.print("weft would use: the CPU evaluator (--device cpu); " + cpu)
+                output.print(DeviceChoice.cpuEvaluatorAvailable ? "weft would use: the CPU evaluator (--device cpu)"
+                                                                : "weft would use: nothing; --device cpu asks for the CPU evaluator, which is not available in this build")
             } else if let chosen = selector.ranked(instance.devices).first {
                 output.print("weft would use: \(chosen.name) (\(chosen.kind.rawValue))")
             } else if choice == .automatic {

@@ -1,5 +1,6 @@
 import Foundation
 import Weft
+import WeftVulkan
 
 /// `weft gallery`: every stock effect and example scene rendered, plus a contact sheet (`make run`).
 enum GalleryCommand: Command {
@@ -72,6 +73,7 @@ enum GalleryCommand: Command {
         }
         output.print(table.rendered)
         for error in errors { output.printError(error) }
+        for message in (context.executor as? VulkanExecutor)?.validationMessages ?? [] { output.printError("weft gallery: \(message)") }
 
         let sheetPath = out + "/gallery.png"
         do {

@@ -1,5 +1,6 @@
 import Foundation
 import Weft
+import WeftVulkan
 
 /// `weft render`: an image through a chain of effects, a fill, or a scene file, into a PNG.
 enum RenderCommand: Command {
@@ -122,6 +123,7 @@ enum RenderCommand: Command {
             try PNGFile.write(rendering.pixels, to: outputPath, bitDepth: wide ? .sixteen : .eight,
                               colorMode: wide ? .extendedLinear : .nonLinear)
             for report in rendering.reports { output.printError("weft render: \(report)") }
+            for message in (executor as? VulkanExecutor)?.validationMessages ?? [] { output.printError("weft render: \(message)") }
             let ms = Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) * 1e-15
             output.print("\(outputPath): \(rendering.pixels.width)x\(rendering.pixels.height), \(executor.device.name), \(String(format: "%.1f", ms)) ms")
             return 0

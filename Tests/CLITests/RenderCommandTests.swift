@@ -115,4 +115,17 @@ struct RenderCommandTests {
         #expect(run.status == 0, "\(run)")
         #expect(try PNGFile.read(path: out).header.bitDepth == 16)
     }
+
+    @Test func blendEffectBlendsOverTheBackdrop() throws {
+        // Difference with opaque black beneath leaves the source, composed over black.
+        let out = path("difference.png")
+        let run = try render([CLI.pattern, "--effect", "differenceBlend", "--backdrop", "#000000", "-o", out])
+        #expect(run.status == 0, "\(run)")
+        let image = try PNGFile.load(path: out), input = try PNGFile.load(path: CLI.pattern)
+        for (x, y) in [(10, 360), (100, 64), (40, 375), (200, 330)] {
+            let p = CLI.pixel(input, x, y), q = CLI.pixel(image, x, y)
+            #expect(q.w == 255, "(\(x), \(y)) is opaque over the backdrop")
+            for c in 0..<3 { #expect(abs(q[c] - p[c]) <= 1.5, "(\(x), \(y)) channel \(c): \(q) vs the premultiplied input \(p)") }
+        }
+    }
 }
