@@ -91,7 +91,9 @@ enum RenderCommand: Command {
         let source: Source
         switch (arguments.positionals.first, arguments.value("size")) {
         case (let input?, nil) where input.lowercased().hasSuffix(".json"):
-            guard requests.isEmpty else { throw UsageError(message: "a scene file brings its own effects; --effect cannot be added to it") }
+            guard requests.isEmpty, shaderPaths.isEmpty, arguments.value("backdrop") == nil else {
+                throw UsageError(message: "a scene file brings its own effects and shader folders; --effect, --shaders and --backdrop do not apply to it")
+            }
             source = .scene(input)
         case (let input?, nil):
             guard !requests.isEmpty else { throw UsageError(message: "give at least one --effect NAME") }

@@ -30,16 +30,17 @@ public enum DeviceChoice: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Makes the CPU evaluator; nil while this build has none.
+    // CPU evaluator: wire CPUExecutor() here, as `{ try CPUExecutor() }`.
+    static let cpuEvaluatorFactory: (@Sendable () throws -> any Executor)? = nil
+
     /// Whether this build contains the CPU evaluator.
-    public static var cpuEvaluatorAvailable: Bool {
-        // CPU evaluator: true once CPUExecutor is wired into `makeCPUExecutor`.
-        false
-    }
+    public static var cpuEvaluatorAvailable: Bool { cpuEvaluatorFactory != nil }
 
     /// The CPU evaluator.
     public static func makeCPUExecutor() throws(DeviceChoiceError) -> any Executor {
-        // CPU evaluator: wire CPUExecutor() here (and flip `cpuEvaluatorAvailable`).
-        throw .cpuEvaluatorUnavailable
+        guard let factory = cpuEvaluatorFactory else { throw .cpuEvaluatorUnavailable }
+        do { return try factory() } catch { throw .cpuEvaluator("\(error)") }
     }
 
     /// An executor as chosen, with a one-line notice when automatic choice fell back to the CPU
@@ -58,8 +59,12 @@ public enum DeviceChoice: Sendable, Hashable, CustomStringConvertible {
         } catch {
             guard self == .automatic, Self.meansNoVulkanDevice(error) else { throw .vulkan(error) }
             let reason = Self.firstLine(of: error.description)
-            guard let cpu = try? Self.makeCPUExecutor() else { throw .noDevice(vulkanReason: reason) }
-            return (cpu, "weft: no Vulkan device (\(reason)); using the CPU evaluator")
+            do {
+                return (try Self.makeCPUExecutor(), "weft: no Vulkan device (\(reason)); using the CPU evaluator")
+            } catch {
+                if case .cpuEvaluatorUnavailable = error { throw .noDevice(vulkanReason: reason) }
+                throw error
+            }
         }
     }
 
@@ -80,6 +85,8 @@ public enum DeviceChoice: Sendable, Hashable, CustomStringConvertible {
 /// Why no executor could be made.
 public enum DeviceChoiceError: Error, Sendable, CustomStringConvertible {
     case cpuEvaluatorUnavailable
+    /// The CPU evaluator could not be started.
+    case cpuEvaluator(String)
     case vulkan(VulkanError)
     /// Automatic choice found no Vulkan device, and this build has no CPU evaluator to fall back to.
     case noDevice(vulkanReason: String)
@@ -88,6 +95,8 @@ public enum DeviceChoiceError: Error, Sendable, CustomStringConvertible {
         switch self {
         case .cpuEvaluatorUnavailable:
             "the CPU evaluator is not available in this build; choose a Vulkan device (weft devices lists them)"
+        case .cpuEvaluator(let reason):
+            "the CPU evaluator could not start: \(reason)"
         case .vulkan(let error):
             error.description
         case .noDevice(let reason):
