@@ -128,4 +128,27 @@ struct RenderCommandTests {
             for c in 0..<3 { #expect(abs(q[c] - p[c]) <= 1.5, "(\(x), \(y)) channel \(c): \(q) vs the premultiplied input \(p)") }
         }
     }
+
+    @Test func argumentValuesAreReadByTheParameterType() throws {
+        // A ColorArray as hex colors, names, or numeric colors separated by ';'.
+        func gradient(_ stops: String) throws -> PixelBuffer {
+            let out = path("gradient-\(UUID().uuidString).png")
+            let run = try render(["--size", "64x4", "--effect", "linearGradient", "--arg", "start=0,0", "--arg", "end=64,0",
+                                  "--arg", "stops=\(stops)", "-o", out])
+            #expect(run.status == 0, "\(stops): \(run)")
+            return try PNGFile.load(path: out)
+        }
+        let hex = try gradient("#ff0000,#0000ff")
+        #expect(try gradient("1,0,0;0,0,1,1") == hex)
+        #expect(CLI.pixel(hex, 0, 1).x > 245 && CLI.pixel(hex, 0, 1).z < 10 && CLI.pixel(hex, 63, 1).x < 10 && CLI.pixel(hex, 63, 1).z > 245)
+        let named = try gradient("red,blue"), spelled = try gradient("#ff3b30,#007aff")
+        #expect(zip(named.bytes, spelled.bytes).allSatisfy { abs(Int($0) - Int($1)) <= 1 }, "the named colors are Color.red and Color.blue")
+
+        // A vec4 of four numbers that are not a color is passed as it is: the pattern's bounds.
+        let bound = path("vignette-binding.png"), numbers = path("vignette-numbers.png")
+        let a = try render([CLI.pattern, "--effect", "vignette", "--arg", "bounds=$boundingRect", "--arg", "strength=1", "-o", bound])
+        let b = try render([CLI.pattern, "--effect", "vignette", "--arg", "bounds=0,0,512,384", "--arg", "strength=1", "-o", numbers])
+        #expect(a.status == 0 && b.status == 0, "\(a)\n\(b)")
+        #expect(try PNGFile.load(path: bound) == PNGFile.load(path: numbers))
+    }
 }

@@ -129,10 +129,13 @@ public enum EffectArgumentText {
         case .floatArray:
             return .numbers(try numbers(trimmed, count: nil, invalid))
         case .colorArray:
-            let parts = trimmed.contains(";") ? trimmed.split(separator: ";") : (trimmed.contains("#") ? trimmed.split(separator: ",") : [Substring(trimmed)])
+            // `;` separates colors; so do commas between colors that are not numbers (hex, names).
+            let commaParts = trimmed.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            let parts = trimmed.contains(";") ? trimmed.split(separator: ";").map(String.init)
+                : commaParts.allSatisfy({ Float($0) == nil }) ? commaParts : [trimmed]
             var colors: [Color] = []
             for part in parts {
-                do { colors.append(try Color(parsing: String(part))) } catch { throw invalid(error.description) }
+                do { colors.append(try Color(parsing: part)) } catch { throw invalid(error.description) }
             }
             return .colors(colors)
         case .image:

@@ -55,8 +55,9 @@ public struct Gallery: Sendable {
         let size = Size(width: Float(pattern.width), height: Float(pattern.height))
         let options = RenderOptions(scale: scale)
         var items: [Item] = []
-        for folder in catalog.folders.prefix(1) {
-            for function in folder.library.functions.sorted(by: { $0.name < $1.name }) {
+        var seen: Set<String> = []
+        for folder in catalog.folders {
+            for function in folder.library.functions.sorted(by: { $0.name < $1.name }) where seen.insert(function.name).inserted {
                 let catalog = self.catalog
                 let name = function.name
                 items.append(Item(name: name, kind: function.kind.rawValue, fileName: name + ".png") {
