@@ -28,7 +28,7 @@ enum GalleryCommand: Command {
     static func run(_ arguments: ParsedArguments, output: inout Output) throws(UsageError) -> Int32 {
         let out = arguments.value("out") ?? "out"
         let only = arguments.value("only").map { Set($0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }) }
-        let scale = try RenderCommand.number("scale", arguments.value("scale"), positive: true) ?? 1
+        let scale = try RenderRequest.number("scale", arguments.value("scale"), positive: true) ?? 1
 
         let gallery: Gallery
         let items: [Gallery.Item]

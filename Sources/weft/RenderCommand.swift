@@ -44,90 +44,21 @@ enum RenderCommand: Command {
     ]
     static let acceptsPositionals = true
 
-    /// One `--effect` and what belongs to it.
-    struct EffectRequest {
-        var name: String
-        var arguments: [(name: String, text: String)] = []
-        var maxSampleOffset: Size?
-        var preset = false
-    }
-
-    enum Source {
-        case image(String)
-        case fill(ImageSize)
-        case scene(String)
-    }
-
     static func run(_ arguments: ParsedArguments, output: inout Output) throws(UsageError) -> Int32 {
-        // Everything the command line alone can get wrong is a usage error, found before any work.
-        var requests: [EffectRequest] = []
-        var shaderPaths: [String] = []
-        for (option, value) in arguments.occurrences {
-            switch option {
-            case "shaders": shaderPaths.append(value ?? "")
-            case "effect": requests.append(EffectRequest(name: value ?? ""))
-            case "arg", "max-sample-offset", "preset":
-                guard !requests.isEmpty else {
-                    throw UsageError(message: "--\(option)\(value.map { " \($0)" } ?? "") comes before any --effect; write it after the --effect it belongs to")
-                }
-                if option == "arg" {
-                    let text = value ?? ""
-                    guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
-                        throw UsageError(message: "--arg \(text): expected NAME=VALUE")
-                    }
-                    requests[requests.count - 1].arguments.append((String(text[..<equals]), String(text[text.index(after: equals)...])))
-                } else if option == "preset" {
-                    requests[requests.count - 1].preset = true
-                } else {
-                    requests[requests.count - 1].maxSampleOffset = try offset(value ?? "")
-                }
-            default: break
-            }
-        }
-        guard let outputPath = arguments.value("output") else { throw UsageError(message: "missing -o OUT.png") }
-        guard arguments.positionals.count <= 1 else {
-            throw UsageError(message: "one input at most, got \(arguments.positionals.joined(separator: " "))")
-        }
-        let source: Source
-        switch (arguments.positionals.first, arguments.value("size")) {
-        case (let input?, nil) where input.lowercased().hasSuffix(".json"):
-            guard requests.isEmpty, shaderPaths.isEmpty, arguments.value("backdrop") == nil else {
-                throw UsageError(message: "a scene file brings its own effects and shader folders; --effect, --shaders and --backdrop do not apply to it")
-            }
-            source = .scene(input)
-        case (let input?, nil):
-            guard !requests.isEmpty else { throw UsageError(message: "give at least one --effect NAME") }
-            source = .image(input)
-        case (nil, let size?):
-            guard !requests.isEmpty else { throw UsageError(message: "--size needs a fill --effect") }
-            do { source = .fill(try ImageSize(parsing: size)) } catch { throw UsageError(message: error.description) }
-        case (.some, .some):
-            throw UsageError(message: "--size is for fills without an input image; give one or the other")
-        case (nil, nil):
-            throw UsageError(message: "missing INPUT.png, SCENE.json or --size WxH")
-        }
-        let scale = try number("scale", arguments.value("scale"), positive: true)
-        let time = try number("time", arguments.value("time"), positive: false)
-        var options = RenderOptions(scale: scale ?? 1, time: time ?? 0, keepOverflow: arguments.has("keep-overflow"))
-        let wide = arguments.has("16bit")
-        if wide { options.outputFormat = .rgba16Float }
-
+        let request = try RenderRequest(arguments)
         do {
-            let (view, size, sceneOptions) = try prepare(source, requests: requests, shaderPaths: shaderPaths,
-                                                        backdrop: arguments.value("backdrop"), options: options,
-                                                        scaleGiven: scale != nil)
-            let (executor, notice) = try DeviceChoice(flag: arguments.value("device")).makeExecutor()
+            let (view, size, options) = try prepare(request)
+            let (executor, notice) = try DeviceChoice(flag: request.device).makeExecutor()
             if let notice { output.printError(notice) }
             let context = RenderContext(executor: executor)
             let start = ContinuousClock.now
-            let rendering = try context.render(view, size: size, options: sceneOptions)
+            let rendering = try context.render(view, size: size, options: options)
             let elapsed = ContinuousClock.now - start
-            try PNGFile.write(rendering.pixels, to: outputPath, bitDepth: wide ? .sixteen : .eight,
-                              colorMode: wide ? .extendedLinear : .nonLinear)
+            try PNGFile.write(rendering.pixels, to: request.outputPath, bitDepth: request.sixteenBit ? .sixteen : .eight,
+                              colorMode: request.sixteenBit ? .extendedLinear : .nonLinear)
             for report in rendering.reports { output.printError("weft render: \(report)") }
             for message in (executor as? VulkanExecutor)?.validationMessages ?? [] { output.printError("weft render: \(message)") }
-            let ms = Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) * 1e-15
-            output.print("\(outputPath): \(rendering.pixels.width)x\(rendering.pixels.height), \(executor.device.name), \(String(format: "%.1f", ms)) ms")
+            output.print("\(request.outputPath): \(rendering.pixels.width)x\(rendering.pixels.height), \(executor.device.name), \(CheckCommand.milliseconds(elapsed))")
             return 0
         } catch let error as EffectSetupError where !error.diagnostics.isEmpty {
             for diagnostic in error.diagnostics { output.printError(diagnostic.description) }
@@ -141,27 +72,27 @@ enum RenderCommand: Command {
         }
     }
 
-    /// The view to render, its size in points and the options, from the command line's source.
-    static func prepare(_ source: Source, requests: [EffectRequest], shaderPaths: [String], backdrop: String?,
-                        options: RenderOptions, scaleGiven: Bool) throws -> (ViewNode, Size, RenderOptions) {
-        if case .scene(let path) = source {
+    /// The view to render, its size in points and the options.
+    static func prepare(_ request: RenderRequest) throws -> (ViewNode, Size, RenderOptions) {
+        let options = request.options
+        if case .scene(path: let path) = request.source {
             let scene = try Scene.load(contentsOf: path) { folders in
                 try LibraryShaderProvider(folders: folders, baseDirectory: URL(fileURLWithPath: path).deletingLastPathComponent().path)
             }
             var sceneOptions = scene.options(time: options.time)
-            if scaleGiven { sceneOptions.scale = scene.scale * options.scale }
+            if request.scaleGiven { sceneOptions.scale = scene.scale * options.scale }
             sceneOptions.keepOverflow = options.keepOverflow
             sceneOptions.outputFormat = options.outputFormat
             return (scene.root, scene.size, sceneOptions)
         }
-        let catalog = try EffectCatalog(paths: shaderPaths + defaultShaderFolders())
-        let steps = try requests.map { request throws in
-            let (shader, presetOffset) = try catalog.shader(named: request.name, arguments: request.arguments, usePreset: request.preset)
-            return EffectStep(shader: shader, maxSampleOffset: request.maxSampleOffset ?? presetOffset ?? .zero)
+        let catalog = try EffectCatalog(paths: request.shaderPaths + defaultShaderFolders())
+        let steps = try request.effects.map { effect throws in
+            let (shader, presetOffset) = try catalog.shader(named: effect.name, arguments: effect.arguments, usePreset: effect.preset)
+            return EffectStep(shader: shader, maxSampleOffset: effect.maxSampleOffset ?? presetOffset ?? .zero)
         }
-        let under = try backdrop.map { text throws in try backdropView(text) }
-        switch source {
-        case .image(let path):
+        let under = try request.backdrop.map { text throws in try backdropView(text) }
+        switch request.source {
+        case .image(path: let path):
             let pixels = try PNGFile.load(path: path)
             let view = try EffectChain.apply(steps, to: Image(pixels), backdrop: under)
             return (view, Size(width: Float(pixels.width), height: Float(pixels.height)), options)
@@ -186,21 +117,5 @@ enum RenderCommand: Command {
             return Image(try PNGFile.load(path: text)).node
         }
         return try Color(parsing: text).node
-    }
-
-    static func offset(_ text: String) throws(UsageError) -> Size {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Float($0.trimmingCharacters(in: .whitespaces)) }
-        guard (1...2).contains(parts.count), let x = parts[0], let y = parts.last!, x >= 0, y >= 0, x.isFinite, y.isFinite else {
-            throw UsageError(message: "--max-sample-offset \(text): expected X or X,Y, numbers ≥ 0")
-        }
-        return Size(width: x, height: y)
-    }
-
-    static func number(_ option: String, _ text: String?, positive: Bool) throws(UsageError) -> Float? {
-        guard let text else { return nil }
-        guard let value = Float(text), value.isFinite, !positive || value > 0 else {
-            throw UsageError(message: "--\(option) \(text): expected \(positive ? "a positive number" : "a number")")
-        }
-        return value
     }
 }
