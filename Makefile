@@ -22,7 +22,7 @@ build: deps
 	$(SWIFT) build -c release --product weft
 
 run: build
-	.build/release/weft check Shaders
+	.build/release/weft gallery
 
 test: deps
 	$(SWIFT) build --build-tests

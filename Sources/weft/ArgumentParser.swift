@@ -6,9 +6,13 @@ struct OptionSpec: Sendable {
     /// Name of the value (`DIR`); nil for a flag.
     let valueName: String?
     let help: String
+    /// One-letter alias (`o` for `-o`), if any.
+    var short: Character? = nil
 
     static func flag(_ name: String, help: String) -> OptionSpec { OptionSpec(name: name, valueName: nil, help: help) }
-    static func value(_ name: String, _ valueName: String, help: String) -> OptionSpec { OptionSpec(name: name, valueName: valueName, help: help) }
+    static func value(_ name: String, _ valueName: String, short: Character? = nil, help: String) -> OptionSpec {
+        OptionSpec(name: name, valueName: valueName, help: help, short: short)
+    }
 }
 
 /// What the command line said, checked against the specs.
@@ -16,6 +20,9 @@ struct ParsedArguments: Sendable {
     var flags: Set<String> = []
     var values: [String: String] = [:]
     var positionals: [String] = []
+    /// Every option in command-line order, for commands whose options bind to the one before
+    /// them (`weft render --effect A --arg x=1 --effect B`); `value` is nil for a flag.
+    var occurrences: [(name: String, value: String?)] = []
 
     func has(_ flag: String) -> Bool { flags.contains(flag) }
     func value(_ name: String) -> String? { values[name] }
@@ -44,8 +51,14 @@ enum ArgumentParser {
             }
             if argument == "--" { optionsEnded = true; continue }
             if argument == "-h" || argument == "--help" { parsed.flags.insert("help"); continue }
-            guard argument.hasPrefix("--") else { throw UsageError(message: "unknown option '\(argument)'") }
-            var name = String(argument.dropFirst(2))
+            var name: String
+            if argument.hasPrefix("--") {
+                name = String(argument.dropFirst(2))
+            } else if argument.count == 2, let spec = options.first(where: { $0.short == argument.last }) {
+                name = spec.name
+            } else {
+                throw UsageError(message: "unknown option '\(argument)'")
+            }
             var inlineValue: String?
             if let equals = name.firstIndex(of: "=") {
                 inlineValue = String(name[name.index(after: equals)...])
@@ -55,16 +68,20 @@ enum ArgumentParser {
                 throw UsageError(message: "unknown option '--\(name)'")
             }
             if let valueName = spec.valueName {
+                let value: String
                 if let inlineValue {
-                    parsed.values[name] = inlineValue
+                    value = inlineValue
                 } else {
                     guard i < arguments.count else { throw UsageError(message: "option '--\(name)' needs a value \(valueName)") }
-                    parsed.values[name] = arguments[i]
+                    value = arguments[i]
                     i += 1
                 }
+                parsed.values[name] = value
+                parsed.occurrences.append((name, value))
             } else {
                 guard inlineValue == nil else { throw UsageError(message: "option '--\(name)' takes no value") }
                 parsed.flags.insert(name)
+                parsed.occurrences.append((name, nil))
             }
         }
         return parsed
@@ -73,7 +90,7 @@ enum ArgumentParser {
     /// The OPTIONS section of a help text.
     static func optionsHelp(_ options: [OptionSpec]) -> String {
         let all = options + [.flag("help", help: "Show this help.")]
-        let left = all.map { "--\($0.name)" + ($0.valueName.map { " \($0)" } ?? "") }
+        let left = all.map { ($0.short.map { "-\($0), " } ?? "") + "--\($0.name)" + ($0.valueName.map { " \($0)" } ?? "") }
         let width = left.map(\.count).max() ?? 0
         return zip(left, all).map { l, spec in
             "  " + l + String(repeating: " ", count: width - l.count + 2) + spec.help

@@ -2,5 +2,8 @@
 enum Commands {
     static let table: [any Command.Type] = [
         CheckCommand.self,
+        RenderCommand.self,
+        GalleryCommand.self,
+        DevicesCommand.self,
     ]
 }

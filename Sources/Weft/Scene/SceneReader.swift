@@ -273,7 +273,7 @@ struct SceneReader {
         }
     }
 
-    private func argument(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> SceneArgument {
+    func argument(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> SceneArgument {
         switch json {
         case .number(let n):
             return .number(try finite(n, at: path))

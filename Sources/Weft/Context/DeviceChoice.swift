@@ -1,0 +1,106 @@
+import WeftVulkan
+
+/// Which backend renders, as `--device NAME|cpu` and `WEFT_DEVICE` say.
+public enum DeviceChoice: Sendable, Hashable, CustomStringConvertible {
+    /// The best Vulkan device (discrete, integrated, virtual, lavapipe); the CPU evaluator when
+    /// no Vulkan device can be had at all.
+    case automatic
+    /// The Vulkan device whose name or driver name contains this (case-insensitive); no fallback.
+    case named(String)
+    /// The CPU evaluator.
+    case cpu
+
+    /// The word that asks for the CPU evaluator.
+    public static let cpuName = "cpu"
+
+    /// From a command-line flag, else `WEFT_DEVICE`, else automatic.
+    public init(flag: String?) {
+        switch flag ?? DeviceSelector.nameFromEnvironment {
+        case nil, "": self = .automatic
+        case let name? where name.lowercased() == Self.cpuName: self = .cpu
+        case let name?: self = .named(name)
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .automatic: "automatic"
+        case .named(let name): "\"\(name)\""
+        case .cpu: Self.cpuName
+        }
+    }
+
+    /// Makes the CPU evaluator; nil while this build has none.
+    // CPU evaluator: wire CPUExecutor() here, as `{ try CPUExecutor() }`.
+    static let cpuEvaluatorFactory: (@Sendable () throws -> any Executor)? = nil
+
+    /// Whether this build contains the CPU evaluator.
+    public static var cpuEvaluatorAvailable: Bool { cpuEvaluatorFactory != nil }
+
+    /// The CPU evaluator.
+    public static func makeCPUExecutor() throws(DeviceChoiceError) -> any Executor {
+        guard let factory = cpuEvaluatorFactory else { throw .cpuEvaluatorUnavailable }
+        do { return try factory() } catch { throw .cpuEvaluator("\(error)") }
+    }
+
+    /// An executor as chosen, with a one-line notice when automatic choice fell back to the CPU
+    /// evaluator (the caller prints it on standard error).
+    public func makeExecutor(validation: Bool = VulkanInstance.validationRequestedByEnvironment,
+                             pipelineCache: PipelineCacheLocation = .standard) throws(DeviceChoiceError) -> (executor: any Executor, notice: String?) {
+        let name: String?
+        switch self {
+        case .cpu: return (try Self.makeCPUExecutor(), nil)
+        case .automatic: name = nil
+        case .named(let n): name = n
+        }
+        do {
+            let options = VulkanExecutor.Options(deviceName: name, validation: validation, pipelineCache: pipelineCache)
+            return (try VulkanExecutor(options: options), nil)
+        } catch {
+            guard self == .automatic, Self.meansNoVulkanDevice(error) else { throw .vulkan(error) }
+            let reason = Self.firstLine(of: error.description)
+            do {
+                return (try Self.makeCPUExecutor(), "weft: no Vulkan device (\(reason)); using the CPU evaluator")
+            } catch {
+                if case .cpuEvaluatorUnavailable = error { throw .noDevice(vulkanReason: reason) }
+                throw error
+            }
+        }
+    }
+
+    /// Errors that mean no Vulkan device can be had here: no driver, an instance that cannot be
+    /// created, a loader too old, or no usable device.
+    static func meansNoVulkanDevice(_ error: VulkanError) -> Bool {
+        switch error {
+        case .call, .instanceVersionTooLow, .extensionMissing, .noSuitableDevice: true
+        default: false
+        }
+    }
+
+    static func firstLine(of text: String) -> String {
+        String(text.split(separator: "\n", maxSplits: 1).first ?? "")
+    }
+}
+
+/// Why no executor could be made.
+public enum DeviceChoiceError: Error, Sendable, CustomStringConvertible {
+    case cpuEvaluatorUnavailable
+    /// The CPU evaluator could not be started.
+    case cpuEvaluator(String)
+    case vulkan(VulkanError)
+    /// Automatic choice found no Vulkan device, and this build has no CPU evaluator to fall back to.
+    case noDevice(vulkanReason: String)
+
+    public var description: String {
+        switch self {
+        case .cpuEvaluatorUnavailable:
+            "the CPU evaluator is not available in this build; choose a Vulkan device (weft devices lists them)"
+        case .cpuEvaluator(let reason):
+            "the CPU evaluator could not start: \(reason)"
+        case .vulkan(let error):
+            error.description
+        case .noDevice(let reason):
+            "no Vulkan device (\(reason)), and the CPU evaluator is not available in this build"
+        }
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import WeftShaders
+
+/// The effects a command line can name: the stitchable functions of several shader folders
+/// (earlier folders win a name), each with its folder's presets.
+public struct EffectCatalog: Sendable {
+    public struct Folder: Sendable {
+        public var path: String
+        public var library: ShaderLibrary
+        public var presets: EffectPresets
+    }
+
+    public let folders: [Folder]
+
+    /// Loads each folder (or single `.glsl` file); a folder that does not compile is an error
+    /// carrying its diagnostics.
+    public init(paths: [String], cache: SPIRVCache = .shared) throws(EffectSetupError) {
+        var folders: [Folder] = []
+        for path in paths {
+            let library: ShaderLibrary
+            do { library = try ShaderLibrary(path: path, cache: cache) } catch { throw .shaders(error) }
+            folders.append(Folder(path: path, library: library, presets: try EffectPresets.load(folder: path)))
+        }
+        self.folders = folders
+    }
+
+    /// Every effect name, sorted, once.
+    public var effectNames: [String] {
+        Array(Set(folders.flatMap { $0.library.functions.map(\.name) })).sorted()
+    }
+
+    /// The folder that defines `name`, and its function.
+    public func lookUp(_ name: String) throws(EffectSetupError) -> (folder: Folder, function: StitchableFunction) {
+        for folder in folders {
+            if let function = try? folder.library.function(named: name) { return (folder, function) }
+        }
+        throw .unknownEffect(name: name, available: effectNames)
+    }
+
+    /// A bound shader from `NAME=VALUE` texts (`arguments`); with `usePreset`, parameters not
+    /// given come from the effect's preset. Also returns the preset's `maxSampleOffset` when used.
+    public func shader(named name: String, arguments: [(name: String, text: String)],
+                       usePreset: Bool = false) throws(EffectSetupError) -> (shader: Shader, presetOffset: Size?) {
+        let (folder, function) = try lookUp(name)
+        var given: [String: SceneArgument] = [:]
+        for (parameterName, text) in arguments {
+            guard let parameter = function.parameters.first(where: { $0.name == parameterName }) else {
+                throw .unknownParameter(effect: name, parameter: parameterName, parameters: function.parameters.map(\.description))
+            }
+            guard given[parameterName] == nil else { throw .duplicateArgument(effect: name, parameter: parameterName) }
+            given[parameterName] = try EffectArgumentText.parse(text, for: parameter, of: name)
+        }
+        var preset: EffectPreset?
+        if usePreset {
+            guard let found = folder.presets[name] else {
+                throw .noPreset(effect: name, file: folder.presets.file ?? folder.path + "/" + StockShaders.presetsFileName)
+            }
+            preset = found
+        }
+        return (try bind(function, in: folder, given: given, preset: preset), preset?.maxSampleOffset)
+    }
+
+    /// The shader with its preset's arguments, and the preset's `maxSampleOffset`.
+    public func presetShader(named name: String) throws(EffectSetupError) -> (shader: Shader, maxSampleOffset: Size) {
+        let (shader, offset) = try shader(named: name, arguments: [], usePreset: true)
+        return (shader, offset ?? .zero)
+    }
+
+    func bind(_ function: StitchableFunction, in folder: Folder, given: [String: SceneArgument],
+              preset: EffectPreset?) throws(EffectSetupError) -> Shader {
+        var bound: [(label: String?, value: Shader.Argument)] = []
+        for parameter in function.parameters {
+            guard let value = given[parameter.name] ?? preset?.arguments[parameter.name] else {
+                throw .missingArgument(effect: function.name, parameter: parameter.name, type: parameter.type,
+                                       presetAvailable: preset == nil && folder.presets[function.name] != nil)
+            }
+            do {
+                bound.append((parameter.name, try LibraryShaderProvider.convert(value, to: parameter, of: function.name)))
+            } catch {
+                throw .invalidValue(effect: function.name, parameter: parameter.name, type: parameter.type,
+                                    text: value.spelling, reason: "\(error)")
+            }
+        }
+        if let preset {
+            let names = Set(function.parameters.map(\.name))
+            for key in preset.arguments.keys.sorted() where !names.contains(key) {
+                throw .invalidPresets(file: folder.presets.file ?? folder.path,
+                                      message: "\(function.name).args.\(key): \(function.name) has no parameter '\(key)'")
+            }
+        }
+        do {
+            return try Shader(library: folder.library, function: function, arguments: bound)
+        } catch {
+            throw .shaders(error)
+        }
+    }
+}
+
+/// Reads a shader argument written on a command line, by the parameter's type: a number, a
+/// comma list of numbers, a color (`#rrggbb`, `#rrggbbaa`, `r,g,b[,a]` in 0…1, a name), colors
+/// separated by `;` (or commas between hex colors) for a `ColorArray`, a PNG path for an
+/// `Image`, or an engine binding (`$time`, `$frame`, `$size`, `$boundingRect`, `$reduceMotion`).
+public enum EffectArgumentText {
+    public static func parse(_ text: String, for parameter: StitchableFunction.Parameter,
+                             of effect: String) throws(EffectSetupError) -> SceneArgument {
+        func invalid(_ reason: String) -> EffectSetupError {
+            .invalidValue(effect: effect, parameter: parameter.name, type: parameter.type, text: text, reason: reason)
+        }
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed.hasPrefix("$") {
+            guard let binding = EngineBinding(rawValue: String(trimmed.dropFirst())) else {
+                throw invalid("unknown engine binding; one of " + EngineBinding.allCases.map { "$" + $0.rawValue }.joined(separator: ", "))
+            }
+            return .binding(binding)
+        }
+        switch parameter.type {
+        case .float, .int:
+            return .number(try numbers(trimmed, count: 1, invalid)[0])
+        case .vec2:
+            return .numbers(try numbers(trimmed, count: 2, invalid))
+        case .vec3:
+            return .numbers(try numbers(trimmed, count: 3, invalid))
+        case .vec4:
+            if let color = try? Color(parsing: trimmed) { return .color(color) }
+            guard let values = try? numbers(trimmed, count: 4, invalid) else {
+                throw invalid("expected a color (#rrggbb, #rrggbbaa, r,g,b,a in 0…1, or a name) or 4 numbers")
+            }
+            return .numbers(values)
+        case .floatArray:
+            return .numbers(try numbers(trimmed, count: nil, invalid))
+        case .colorArray:
+            // `;` separates colors; so do commas between colors that are not numbers (hex, names).
+            let commaParts = trimmed.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            let parts = trimmed.contains(";") ? trimmed.split(separator: ";").map(String.init)
+                : commaParts.allSatisfy({ Float($0) == nil }) ? commaParts : [trimmed]
+            var colors: [Color] = []
+            for part in parts {
+                do { colors.append(try Color(parsing: part)) } catch { throw invalid(error.description) }
+            }
+            return .colors(colors)
+        case .image:
+            do { return .image(try PNGFile.load(path: trimmed)) } catch { throw invalid(error.description) }
+        }
+    }
+
+    static func numbers(_ text: String, count: Int?, _ invalid: (String) -> EffectSetupError) throws(EffectSetupError) -> [Float] {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        var values: [Float] = []
+        for part in parts {
+            guard let value = Float(part), value.isFinite else { throw invalid("\"\(part)\" is not a number") }
+            values.append(value)
+        }
+        if let count, values.count != count {
+            throw invalid(count == 1 ? "expected one number" : "expected \(count) numbers separated by commas, got \(values.count)")
+        }
+        return values
+    }
+}

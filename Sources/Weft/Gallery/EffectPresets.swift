@@ -1,0 +1,78 @@
+import Foundation
+import WeftShaders
+
+/// Arguments that show an effect well, from a library's `presets.json`:
+/// `{"radialTint": {"args": {"center": [256, 192], …}, "maxSampleOffset": [0, 0]}, …}`.
+/// Argument values are written as in scene files (docs/scenes.md) and converted the same way.
+public struct EffectPreset: Sendable {
+    public var arguments: [String: SceneArgument]
+    /// For layer and distortion effects.
+    public var maxSampleOffset: Size?
+}
+
+public struct EffectPresets: Sendable {
+    public var presets: [String: EffectPreset]
+    /// The file they came from (for messages); nil when the folder has none.
+    public var file: String?
+
+    public init(presets: [String: EffectPreset] = [:], file: String? = nil) {
+        self.presets = presets
+        self.file = file
+    }
+
+    public subscript(effect: String) -> EffectPreset? { presets[effect] }
+
+    /// The presets of a shader folder; none when it has no `presets.json`.
+    public static func load(folder: String) throws(EffectSetupError) -> EffectPresets {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else { return EffectPresets() }
+        let file = (folder.hasSuffix("/") ? String(folder.dropLast()) : folder) + "/" + StockShaders.presetsFileName
+        guard FileManager.default.fileExists(atPath: file) else { return EffectPresets() }
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw .invalidPresets(file: file, message: "cannot read the file")
+        }
+        return try parse(data, file: file, baseDirectory: folder)
+    }
+
+    public static func parse(_ data: Data, file: String, baseDirectory: String) throws(EffectSetupError) -> EffectPresets {
+        let json: JSONValue
+        do {
+            json = try JSONDecoder().decode(JSONValue.self, from: data)
+        } catch {
+            throw .invalidPresets(file: file, message: "not valid JSON: \(error)")
+        }
+        guard case .object(let effects) = json else { throw .invalidPresets(file: file, message: "expected an object of effect names") }
+        let reader = SceneReader(baseDirectory: baseDirectory)
+        var presets: [String: EffectPreset] = [:]
+        for (name, entry) in effects {
+            let path = JSONPath("").key(name)
+            guard case .object(let fields) = entry else {
+                throw .invalidPresets(file: file, message: "\(path): expected an object with \"args\" and \"maxSampleOffset\"")
+            }
+            for key in fields.keys.sorted() where key != "args" && key != "maxSampleOffset" {
+                throw .invalidPresets(file: file, message: "\(path.key(key)): unknown key '\(key)' (allowed: args, maxSampleOffset)")
+            }
+            var arguments: [String: SceneArgument] = [:]
+            if let args = fields["args"] {
+                guard case .object(let list) = args else { throw .invalidPresets(file: file, message: "\(path.key("args")): expected an object") }
+                for (key, value) in list {
+                    do {
+                        arguments[key] = try reader.argument(value, at: path.key("args").key(key))
+                    } catch {
+                        throw .invalidPresets(file: file, message: error.description)
+                    }
+                }
+            }
+            var offset: Size?
+            if let m = fields["maxSampleOffset"] {
+                guard case .array(let items) = m, items.count == 2, case .number(let x) = items[0], case .number(let y) = items[1],
+                      x >= 0, y >= 0, x.isFinite, y.isFinite else {
+                    throw .invalidPresets(file: file, message: "\(path.key("maxSampleOffset")): expected [x, y], two numbers ≥ 0")
+                }
+                offset = Size(width: Float(x), height: Float(y))
+            }
+            presets[name] = EffectPreset(arguments: arguments, maxSampleOffset: offset)
+        }
+        return EffectPresets(presets: presets, file: file)
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import WeftShaders
+
+/// Every effect of a library shown on one picture, plus example scenes (`weft gallery`).
+///
+/// - color, layer and distortion effects modify the pattern image;
+/// - fills draw a rectangle of the pattern's size;
+/// - blends draw the pattern through the blend over `Gallery.backdrop`, a diagonal gradient;
+/// every effect with the arguments of its preset (a missing preset is that item's failure).
+public struct Gallery: Sendable {
+    /// One picture to render.
+    public struct Item: Sendable {
+        public var name: String
+        /// The effect kind, or "scene".
+        public var kind: String
+        /// The output's file name, without folder.
+        public var fileName: String
+        /// Builds what to render; throws when the item cannot be set up.
+        public var make: @Sendable () throws -> (view: ViewNode, size: Size, options: RenderOptions)
+    }
+
+    /// What became of one item.
+    public struct Outcome: Sendable {
+        public var name: String
+        public var kind: String
+        public var path: String
+        /// Host milliseconds of the render (planning, compiling and running), when it ran.
+        public var milliseconds: Double?
+        /// Why it failed; nil when the picture was written.
+        public var problem: String?
+        public var pixels: PixelBuffer?
+    }
+
+    public var pattern: PixelBuffer
+    public var catalog: EffectCatalog
+    /// Scene files (docs/scenes.md).
+    public var scenes: [String]
+    public var scale: Float = 1
+
+    public init(pattern: PixelBuffer, catalog: EffectCatalog, scenes: [String], scale: Float = 1) {
+        self.pattern = pattern
+        self.catalog = catalog
+        self.scenes = scenes
+        self.scale = scale
+    }
+
+    /// What blend effects draw over: a diagonal gradient from deep blue to amber.
+    public static let backdrop = LinearGradient(gradient: Gradient(colors: [Color(red: 0.12, green: 0.23, blue: 0.54), Color(red: 0.96, green: 0.62, blue: 0.04)]),
+                                                startPoint: .topLeading, endPoint: .bottomTrailing).node
+
+    /// The items in order: every effect by name, then the scenes by file name; `only` keeps
+    /// those whose name (effect name, or `scene-NAME`) it contains.
+    public func items(only: Set<String>? = nil) -> [Item] {
+        let pattern = self.pattern
+        let size = Size(width: Float(pattern.width), height: Float(pattern.height))
+        let options = RenderOptions(scale: scale)
+        var items: [Item] = []
+        var seen: Set<String> = []
+        for folder in catalog.folders {
+            for function in folder.library.functions.sorted(by: { $0.name < $1.name }) where seen.insert(function.name).inserted {
+                let catalog = self.catalog
+                let name = function.name
+                items.append(Item(name: name, kind: function.kind.rawValue, fileName: name + ".png") {
+                    let (shader, offset) = try catalog.presetShader(named: name)
+                    let step = EffectStep(shader: shader, maxSampleOffset: offset)
+                    let view: ViewNode = switch function.kind {
+                    case .fill: try EffectChain.fill(step, then: [])
+                    case .blend: try EffectChain.apply([step], to: Image(pattern), backdrop: Self.backdrop)
+                    case .color, .layer, .distortion: try EffectChain.apply([step], to: Image(pattern))
+                    }
+                    return (view, size, options)
+                })
+            }
+        }
+        for path in scenes.sorted() {
+            let name = "scene-" + URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+            let scale = self.scale
+            items.append(Item(name: name, kind: "scene", fileName: name + ".png") {
+                let scene = try Scene.load(contentsOf: path) { folders in
+                    try LibraryShaderProvider(folders: folders, baseDirectory: URL(fileURLWithPath: path).deletingLastPathComponent().path)
+                }
+                var options = scene.options()
+                options.scale *= scale
+                return (scene.root.node, scene.size, options)
+            })
+        }
+        guard let only else { return items }
+        return items.filter { only.contains($0.name) }
+    }
+
+    /// Renders each item into `folder/FILE.png`, going on after failures; `report` sees each outcome as it comes.
+    public func render(_ items: [Item], with context: RenderContext, into folder: String,
+                       report: (Outcome) -> Void = { _ in }) -> [Outcome] {
+        items.map { item in
+            let path = (folder.hasSuffix("/") ? String(folder.dropLast()) : folder) + "/" + item.fileName
+            var outcome = Outcome(name: item.name, kind: item.kind, path: path)
+            do {
+                let (view, size, options) = try item.make()
+                let start = ContinuousClock.now
+                let rendering = try context.render(view, size: size, options: options)
+                let elapsed = ContinuousClock.now - start
+                outcome.milliseconds = Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) * 1e-15
+                try PNGFile.write(rendering.pixels, to: path)
+                outcome.pixels = rendering.pixels
+            } catch {
+                outcome.problem = "\(error)"
+            }
+            report(outcome)
+            return outcome
+        }
+    }
+
+    /// A labelled sheet of every written picture.
+    public static func contactSheet(_ outcomes: [Outcome]) -> PixelBuffer {
+        var sheet = ContactSheet()
+        sheet.thumbnailWidth = 256
+        sheet.thumbnailHeight = 192
+        sheet.columns = 6
+        return sheet.render(outcomes.compactMap { o in o.pixels.map { ContactSheet.Item(name: o.name, image: $0) } })
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import Weft
+import WeftVulkan
+
+/// `weft render`: an image through a chain of effects, a fill, or a scene file, into a PNG.
+enum RenderCommand: Command {
+    static let name = "render"
+    static let summary = "Render an image through effects, a fill effect, or a scene file to a PNG."
+    static let usage = """
+    weft render INPUT.png [--shaders PATH]... --effect NAME [--arg NAME=VALUE]... [--max-sample-offset X[,Y]] [--preset]
+                       [--effect NAME ...]... [--scale S] [--time T] [--device NAME|cpu] [--keep-overflow] [--16bit] -o OUT.png
+           weft render --size WxH --effect FILLNAME [...] -o OUT.png
+           weft render SCENE.json [--time T] [--scale S] [--device NAME|cpu] [--keep-overflow] -o OUT.png
+    """
+    static let discussion = """
+    Effects are found in each --shaders folder or file, then in Shaders/ of the current folder,
+    else in the stock library (next to the weft executable, or $WEFT_STOCK_SHADERS). They apply
+    in order, each wrapping the result before it, as SwiftUI modifiers do. --arg, --max-sample-offset
+    and --preset belong to the --effect before them. VALUE is read by the parameter's type: a number,
+    numbers separated by commas for vectors (200,160), a color for vec4 (#ff8c1a, #ff8c1a80,
+    1,0.55,0.1,1: sRGB, straight alpha; 4 numbers that are not a color are passed as they are),
+    colors separated by ';' for a ColorArray, a PNG path for an Image, or an engine binding
+    ($time, $frame, $size, $boundingRect, $reduceMotion). Layer and distortion effects get the
+    padding of --max-sample-offset (default 0, or the preset's with --preset). Blend effects blend
+    the result so far over --backdrop (default: nothing). The output has the input's size (times
+    --scale) unless --keep-overflow keeps the padded area too.
+    Prints: OUT.png, its size, the device and the render time. Exit status: 0 on success, 1 when
+    an effect, argument, input, device or output fails, 2 for a usage error.
+    """
+    static let options: [OptionSpec] = [
+        .value("output", "OUT.png", short: "o", help: "The PNG to write (required)."),
+        .value("shaders", "PATH", help: "A folder or .glsl file of effects (repeatable; searched first)."),
+        .value("effect", "NAME", help: "Apply this effect (repeatable; in order)."),
+        .value("arg", "NAME=VALUE", help: "An argument of the --effect before it (repeatable)."),
+        .value("max-sample-offset", "X[,Y]", help: "Padding of the layer/distortion --effect before it, points (default 0)."),
+        .flag("preset", help: "Arguments not given (and the padding) from the presets.json of the --effect before it."),
+        .value("size", "WxH", help: "Render a fill effect at this size instead of an input image."),
+        .value("backdrop", "FILE.png|COLOR", help: "What blend effects blend over (default: transparent)."),
+        .value("scale", "S", help: "Pixels per point of the output (default 1; a scene's own scale times S)."),
+        .value("time", "T", help: "Seconds, for effects that animate ($time; default 0)."),
+        .value("device", "NAME|cpu", help: "Vulkan device whose name contains NAME, or cpu (default: $WEFT_DEVICE, else automatic)."),
+        .flag("keep-overflow", help: "Grow the output to everything drawn beyond the input (effect padding)."),
+        .flag("16bit", help: "Render in RGBA16F (extended linear) and write a 16-bit PNG."),
+    ]
+    static let acceptsPositionals = true
+
+    static func run(_ arguments: ParsedArguments, output: inout Output) throws(UsageError) -> Int32 {
+        let request = try RenderRequest(arguments)
+        do {
+            let (view, size, options) = try prepare(request)
+            let (executor, notice) = try DeviceChoice(flag: request.device).makeExecutor()
+            if let notice { output.printError(notice) }
+            let context = RenderContext(executor: executor)
+            let start = ContinuousClock.now
+            let rendering = try context.render(view, size: size, options: options)
+            let elapsed = ContinuousClock.now - start
+            try PNGFile.write(rendering.pixels, to: request.outputPath, bitDepth: request.sixteenBit ? .sixteen : .eight,
+                              colorMode: request.sixteenBit ? .extendedLinear : .nonLinear)
+            for report in rendering.reports { output.printError("weft render: \(report)") }
+            for message in (executor as? VulkanExecutor)?.validationMessages ?? [] { output.printError("weft render: \(message)") }
+            output.print("\(request.outputPath): \(rendering.pixels.width)x\(rendering.pixels.height), \(executor.device.name), \(CheckCommand.milliseconds(elapsed))")
+            return 0
+        } catch let error as EffectSetupError where !error.diagnostics.isEmpty {
+            for diagnostic in error.diagnostics { output.printError(diagnostic.description) }
+            return 1
+        } catch let error as ShaderError where !error.diagnostics.isEmpty {
+            for diagnostic in error.diagnostics { output.printError(diagnostic.description) }
+            return 1
+        } catch {
+            output.printError("weft render: \(error)")
+            return 1
+        }
+    }
+
+    /// The view to render, its size in points and the options.
+    static func prepare(_ request: RenderRequest) throws -> (ViewNode, Size, RenderOptions) {
+        let options = request.options
+        if case .scene(path: let path) = request.source {
+            let scene = try Scene.load(contentsOf: path) { folders in
+                try LibraryShaderProvider(folders: folders, baseDirectory: URL(fileURLWithPath: path).deletingLastPathComponent().path)
+            }
+            var sceneOptions = scene.options(time: options.time)
+            if request.scaleGiven { sceneOptions.scale = scene.scale * options.scale }
+            sceneOptions.keepOverflow = options.keepOverflow
+            sceneOptions.outputFormat = options.outputFormat
+            return (scene.root, scene.size, sceneOptions)
+        }
+        let catalog = try EffectCatalog(paths: request.shaderPaths + defaultShaderFolders())
+        let steps = try request.effects.map { effect throws in
+            let (shader, presetOffset) = try catalog.shader(named: effect.name, arguments: effect.arguments, usePreset: effect.preset)
+            return EffectStep(shader: shader, maxSampleOffset: effect.maxSampleOffset ?? presetOffset ?? .zero)
+        }
+        let under = try request.backdrop.map { text throws in try backdropView(text) }
+        switch request.source {
+        case .image(path: let path):
+            let pixels = try PNGFile.load(path: path)
+            let view = try EffectChain.apply(steps, to: Image(pixels), backdrop: under)
+            return (view, Size(width: Float(pixels.width), height: Float(pixels.height)), options)
+        case .fill(let size):
+            let view = try EffectChain.fill(steps[0], then: Array(steps.dropFirst()), backdrop: under)
+            return (view, Size(width: Float(size.width), height: Float(size.height)), options)
+        case .scene:
+            preconditionFailure("scenes are handled above")
+        }
+    }
+
+    /// `Shaders/` of the current folder when it exists, else the stock library when found.
+    static func defaultShaderFolders() -> [String] {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: "Shaders", isDirectory: &isDirectory), isDirectory.boolValue { return ["Shaders"] }
+        return StockShaders.folder().map { [$0] } ?? []
+    }
+
+    /// A backdrop: a PNG file when one exists at `text`, else a color.
+    static func backdropView(_ text: String) throws -> ViewNode {
+        if FileManager.default.fileExists(atPath: text) || text.lowercased().hasSuffix(".png") {
+            return Image(try PNGFile.load(path: text)).node
+        }
+        return try Color(parsing: text).node
+    }
+}

@@ -1,0 +1,106 @@
+import Weft
+
+/// What a `weft render` command line asks for. Everything the command line alone can get wrong
+/// is a usage error found here, before any work.
+struct RenderRequest {
+    /// One `--effect` and the options that belong to it.
+    struct Effect {
+        var name: String
+        var arguments: [(name: String, text: String)] = []
+        var maxSampleOffset: Size?
+        var preset = false
+    }
+
+    enum Source {
+        case image(path: String)
+        case fill(ImageSize)
+        case scene(path: String)
+    }
+
+    var source: Source
+    var effects: [Effect] = []
+    var shaderPaths: [String] = []
+    var backdrop: String?
+    var outputPath: String
+    var device: String?
+    var options: RenderOptions
+    /// Whether `--scale` was given (a scene's own scale is multiplied by it).
+    var scaleGiven: Bool
+    var sixteenBit: Bool
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        var effects: [Effect] = []
+        for (option, value) in arguments.occurrences {
+            switch option {
+            case "shaders": shaderPaths.append(value ?? "")
+            case "effect": effects.append(Effect(name: value ?? ""))
+            case "arg", "max-sample-offset", "preset":
+                guard !effects.isEmpty else {
+                    throw UsageError(message: "--\(option)\(value.map { " \($0)" } ?? "") comes before any --effect; write it after the --effect it belongs to")
+                }
+                switch option {
+                case "arg": effects[effects.count - 1].arguments.append(try Self.argument(value ?? ""))
+                case "preset": effects[effects.count - 1].preset = true
+                default: effects[effects.count - 1].maxSampleOffset = try Self.offset(value ?? "")
+                }
+            default: break
+            }
+        }
+        self.effects = effects
+        guard let outputPath = arguments.value("output") else { throw UsageError(message: "missing -o OUT.png") }
+        self.outputPath = outputPath
+        guard arguments.positionals.count <= 1 else {
+            throw UsageError(message: "one input at most, got \(arguments.positionals.joined(separator: " "))")
+        }
+        backdrop = arguments.value("backdrop")
+        switch (arguments.positionals.first, arguments.value("size")) {
+        case (let input?, nil) where input.lowercased().hasSuffix(".json"):
+            guard effects.isEmpty, shaderPaths.isEmpty, backdrop == nil else {
+                throw UsageError(message: "a scene file brings its own effects and shader folders; --effect, --shaders and --backdrop do not apply to it")
+            }
+            source = .scene(path: input)
+        case (let input?, nil):
+            guard !effects.isEmpty else { throw UsageError(message: "give at least one --effect NAME") }
+            source = .image(path: input)
+        case (nil, let size?):
+            guard !effects.isEmpty else { throw UsageError(message: "--size needs a fill --effect") }
+            do { source = .fill(try ImageSize(parsing: size)) } catch { throw UsageError(message: error.description) }
+        case (.some, .some):
+            throw UsageError(message: "--size is for fills without an input image; give one or the other")
+        case (nil, nil):
+            throw UsageError(message: "missing INPUT.png, SCENE.json or --size WxH")
+        }
+        device = arguments.value("device")
+        let scale = try Self.number("scale", arguments.value("scale"), positive: true)
+        let time = try Self.number("time", arguments.value("time"), positive: false)
+        scaleGiven = scale != nil
+        sixteenBit = arguments.has("16bit")
+        options = RenderOptions(scale: scale ?? 1, time: time ?? 0, outputFormat: sixteenBit ? .rgba16Float : .rgba8Unorm,
+                                keepOverflow: arguments.has("keep-overflow"))
+    }
+
+    /// `NAME=VALUE`, split at the first `=`.
+    static func argument(_ text: String) throws(UsageError) -> (name: String, text: String) {
+        guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
+            throw UsageError(message: "--arg \(text): expected NAME=VALUE")
+        }
+        return (String(text[..<equals]), String(text[text.index(after: equals)...]))
+    }
+
+    /// `X` (both axes) or `X,Y`, points ≥ 0.
+    static func offset(_ text: String) throws(UsageError) -> Size {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Float($0.trimmingCharacters(in: .whitespaces)) }
+        guard (1...2).contains(parts.count), let x = parts[0], let y = parts[parts.count - 1], x >= 0, y >= 0, x.isFinite, y.isFinite else {
+            throw UsageError(message: "--max-sample-offset \(text): expected X or X,Y, numbers ≥ 0")
+        }
+        return Size(width: x, height: y)
+    }
+
+    static func number(_ option: String, _ text: String?, positive: Bool) throws(UsageError) -> Float? {
+        guard let text else { return nil }
+        guard let value = Float(text), value.isFinite, !positive || value > 0 else {
+            throw UsageError(message: "--\(option) \(text): expected \(positive ? "a positive number" : "a number")")
+        }
+        return value
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import WeftImage
+
+/// Runs the built `.build/debug/weft` as a subprocess, for the render, gallery and devices tests.
+enum CLI {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let binary = packageRoot.appendingPathComponent(".build/debug/weft").path
+    static let pattern = packageRoot.appendingPathComponent("examples/images/test-pattern.png").path
+
+    struct Run: CustomStringConvertible {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+        var description: String { "exit \(status)\nstdout:\n\(stdout)\nstderr:\n\(stderr)" }
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        let message: String
+        var description: String { message }
+    }
+
+    /// A private SPIR-V cache for the whole test run, so tests do not touch the user's.
+    static let cache: URL = temporaryDirectory()
+
+    /// Runs `weft ARGUMENTS` in `directory` (default: the package root) with `environment` added.
+    static func weft(_ arguments: [String], in directory: URL = packageRoot, environment extra: [String: String] = [:]) throws -> Run {
+        guard FileManager.default.isExecutableFile(atPath: binary) else {
+            throw Failure(message: "\(binary) is missing: run `swift build` first")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_CACHE_HOME"] = cache.path
+        environment["WEFT_DEVICE"] = nil
+        for (key, value) in extra { environment[key] = value }
+        process.environment = environment
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        // Read both pipes concurrently so a full stderr pipe cannot block the child.
+        let errData = LockedData()
+        let reader = Thread { errData.set(err.fileHandleForReading.readDataToEndOfFile()) }
+        reader.start()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        while !errData.isSet { usleep(1000) }
+        return Run(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                   stderr: String(decoding: errData.get(), as: UTF8.self))
+    }
+
+    static func temporaryDirectory() -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("weft-cli-\(UUID().uuidString)", isDirectory: true)
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Whether a Vulkan device is there to render on (what `weft devices` would use).
+    static let hasVulkan: Bool = {
+        guard let run = try? weft(["devices"]) else { return false }
+        return run.status == 0 && run.stdout.contains("* ")
+    }()
+
+    /// The stock effects, as `weft check Shaders` lists them: name → kind.
+    static func stockEffects() throws -> [String: String] {
+        let run = try weft(["check", "Shaders"])
+        guard run.status == 0 else { throw Failure(message: "weft check failed: \(run)") }
+        var effects: [String: String] = [:]
+        for line in run.stdout.split(separator: "\n").dropFirst() {
+            let cells = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+            guard cells.count >= 2, ["color", "layer", "distortion", "fill", "blend"].contains(cells[1]) else { continue }
+            effects[cells[0]] = cells[1]
+        }
+        return effects
+    }
+
+    /// A loaded PNG pixel (premultiplied, sRGB-encoded) in 0…255.
+    static func pixel(_ image: PixelBuffer, _ x: Int, _ y: Int) -> SIMD4<Float> {
+        image[x, y] * 255
+    }
+}
+
+/// Data handed from the stderr reader thread.
+final class LockedData: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data: Data?
+    func set(_ d: Data) { lock.lock(); data = d; lock.unlock() }
+    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return data != nil }
+    func get() -> Data { lock.lock(); defer { lock.unlock() }; return data ?? Data() }
+}

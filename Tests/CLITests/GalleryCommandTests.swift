@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+import WeftImage
+
+@Test func everyStockEffectHasAPreset() throws {
+    let effects = try CLI.stockEffects()
+    #expect(effects.count >= 14)
+    let data = try Data(contentsOf: CLI.packageRoot.appendingPathComponent("Shaders/presets.json"))
+    let presets = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    for name in effects.keys.sorted() { #expect(presets[name] != nil, "Shaders/presets.json has no preset for \(name)") }
+    for name in presets.keys.sorted() { #expect(effects[name] != nil, "preset \(name) names no stock effect") }
+    for (name, kind) in effects where kind == "layer" || kind == "distortion" {
+        let entry = presets[name] as? [String: Any]
+        #expect(entry?["maxSampleOffset"] != nil, "\(name) samples away from the pixel: its preset needs a maxSampleOffset")
+    }
+}
+
+@Suite(.enabled(if: CLI.hasVulkan, "no Vulkan device to render on (weft devices lists none)"))
+struct GalleryCommandTests {
+    @Test func galleryRendersEveryStockEffectSceneAndTheContactSheet() throws {
+        let out = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        // At half scale to keep the test short on lavapipe: every picture is 256×192 pixels.
+        let run = try CLI.weft(["gallery", "--out", out.path, "--scale", "0.5"])
+        #expect(run.status == 0, "\(run)")
+        let effects = try CLI.stockEffects()
+        for (name, kind) in effects {
+            let file = out.appendingPathComponent("gallery/\(name).png").path
+            let image = try PNGFile.load(path: file)
+            #expect(image.width == 256 && image.height == 192, "\(name)")
+            #expect(run.stdout.contains(name) && run.stdout.contains(kind))
+        }
+        let scenes = try FileManager.default.contentsOfDirectory(atPath: CLI.packageRoot.appendingPathComponent("examples").path)
+            .filter { $0.hasSuffix(".json") }
+        #expect(!scenes.isEmpty)
+        for scene in scenes {
+            let name = "scene-" + scene.dropLast(5) + ".png"
+            #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("gallery/\(name)").path), "\(name)")
+        }
+        let sheet = try PNGFile.load(path: out.appendingPathComponent("gallery.png").path)
+        #expect(sheet.width > 256 * 6 && sheet.height > 192 * 3, "six columns of 256×192 thumbnails, four rows")
+        #expect(run.stdout.contains("\(effects.count + scenes.count) of \(effects.count + scenes.count) rendered"))
+        // The effect actually ran: grayscale's output is gray where the pattern is colored.
+        let gray = try PNGFile.load(path: out.appendingPathComponent("gallery/grayscale.png").path)
+        let p = CLI.pixel(gray, 50, 1)
+        #expect(abs(p.x - p.y) < 1.5 && abs(p.y - p.z) < 1.5)
+    }
+
+    @Test func onlyRendersTheNamedItems() throws {
+        let out = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let run = try CLI.weft(["gallery", "--out", out.path, "--only", "wave,scene-circles-group-opacity"])
+        #expect(run.status == 0, "\(run)")
+        let written = try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("gallery").path).sorted()
+        #expect(written == ["scene-circles-group-opacity.png", "wave.png"])
+        let unknown = try CLI.weft(["gallery", "--out", out.path, "--only", "nothing"])
+        #expect(unknown.status == 2 && unknown.stderr.contains("nothing"), "\(unknown)")
+    }
+
+    @Test func anEffectWithoutAPresetFailsAndTheRestGoOn() throws {
+        // A stock folder of two effects whose presets cover only one, outside any checkout.
+        let root = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let shaders = root.appendingPathComponent("Shaders")
+        try FileManager.default.createDirectory(at: shaders, withIntermediateDirectories: true)
+        for name in ["grayscale", "posterize"] {
+            try FileManager.default.copyItem(at: CLI.packageRoot.appendingPathComponent("Shaders/\(name).glsl"),
+                                             to: shaders.appendingPathComponent("\(name).glsl"))
+        }
+        try #"{"grayscale": {"args": {"amount": 1}}}"#.write(to: shaders.appendingPathComponent("presets.json"), atomically: true, encoding: .utf8)
+        let work = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let run = try CLI.weft(["gallery", "--out", "out"], in: work, environment: ["WEFT_STOCK_SHADERS": shaders.path])
+        #expect(run.status == 1, "\(run)")
+        #expect(run.stderr.contains("posterize") && run.stderr.contains("no preset"))
+        #expect(FileManager.default.fileExists(atPath: work.appendingPathComponent("out/gallery/grayscale.png").path))
+        #expect(FileManager.default.fileExists(atPath: work.appendingPathComponent("out/gallery.png").path))
+        #expect(run.stdout.contains("1 of 2 rendered"))
+    }
+}
+
+@Test(.enabled(if: CLI.hasVulkan, "no Vulkan device (weft devices lists none)"))
+func devicesListsLavapipeAndTheChoice() throws {
+    let run = try CLI.weft(["devices"])
+    #expect(run.status == 0, "\(run)")
+    #expect(run.stdout.contains("llvmpipe"))
+    #expect(run.stdout.contains("weft would use: "))
+    #expect(run.stdout.contains("* "))
+}
+
+@Test func devicesWithoutAVulkanDriverSaysSoAndExitsZero() throws {
+    let run = try CLI.weft(["devices"], environment: ["VK_DRIVER_FILES": "/nonexistent/icd.json", "VK_ICD_FILENAMES": "/nonexistent/icd.json"])
+    #expect(run.status == 0, "\(run)")
+    #expect(run.stdout.contains("no Vulkan devices") && run.stdout.contains("CPU evaluator"))
+}

@@ -1,0 +1,152 @@
+import Foundation
+import Testing
+
+/// Every way `weft render` refuses: exit 1 with a message that names the problem, or 2 with usage.
+@Suite(.enabled(if: CLI.hasVulkan, "no Vulkan device to render on (weft devices lists none)"))
+struct RenderErrorTests {
+    let folder = CLI.temporaryDirectory()
+
+    func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+
+    func render(_ arguments: [String], environment: [String: String] = [:]) throws -> CLI.Run {
+        try CLI.weft(["render"] + arguments, environment: environment)
+    }
+
+    var gray: [String] { [CLI.pattern, "--effect", "grayscale", "--arg", "amount=1"] }
+
+    @Test func unknownEffectListsTheAvailableOnes() throws {
+        let run = try render([CLI.pattern, "--effect", "sepiaDream", "-o", path("x.png")])
+        #expect(run.status == 1, "\(run)")
+        #expect(run.stderr.contains("unknown effect 'sepiaDream'"))
+        for name in ["grayscale", "boxBlur", "wave", "checkerboard"] { #expect(run.stderr.contains(name)) }
+        #expect(!FileManager.default.fileExists(atPath: path("x.png")))
+    }
+
+    @Test func badArgumentValueNamesTheParameter() throws {
+        let run = try render([CLI.pattern, "--effect", "grayscale", "--arg", "amount=lots", "-o", path("x.png")])
+        #expect(run.status == 1, "\(run)")
+        #expect(run.stderr.contains("'amount'") && run.stderr.contains("\"lots\""))
+        let vector = try render([CLI.pattern, "--effect", "radialTint", "--arg", "center=1,2,3", "--arg", "radius=1",
+                                 "--arg", "tint=#ff0000", "-o", path("x.png")])
+        #expect(vector.status == 1 && vector.stderr.contains("'center'") && vector.stderr.contains("2 numbers"), "\(vector)")
+        let color = try render([CLI.pattern, "--effect", "radialTint", "--arg", "center=1,2", "--arg", "radius=1",
+                                "--arg", "tint=#ff00", "-o", path("x.png")])
+        #expect(color.status == 1 && color.stderr.contains("'tint'"), "\(color)")
+    }
+
+    @Test func argumentNamingNoParameterIsRefused() throws {
+        let run = try render([CLI.pattern, "--effect", "grayscale", "--arg", "strength=1", "-o", path("x.png")])
+        #expect(run.status == 1, "\(run)")
+        #expect(run.stderr.contains("no parameter 'strength'") && run.stderr.contains("amount"))
+    }
+
+    @Test func missingArgumentSaysWhichAndOffersThePreset() throws {
+        let run = try render([CLI.pattern, "--effect", "grayscale", "-o", path("x.png")])
+        #expect(run.status == 1, "\(run)")
+        #expect(run.stderr.contains("amount") && run.stderr.contains("--preset"))
+    }
+
+    @Test func missingOutputIsAUsageError() throws {
+        let run = try render(gray)
+        #expect(run.status == 2, "\(run)")
+        #expect(run.stderr.contains("-o") && run.stderr.contains("USAGE: weft render"))
+    }
+
+    @Test func argumentBeforeAnyEffectIsAUsageError() throws {
+        let run = try render([CLI.pattern, "--arg", "amount=1", "--effect", "grayscale", "-o", path("x.png")])
+        #expect(run.status == 2, "\(run)")
+        #expect(run.stderr.contains("before any --effect") && run.stderr.contains("USAGE"))
+        let offset = try render([CLI.pattern, "--max-sample-offset", "4", "--effect", "boxBlur", "-o", path("x.png")])
+        #expect(offset.status == 2, "\(offset)")
+    }
+
+    @Test func otherUsageErrors() throws {
+        for arguments in [["--effect", "grayscale", "-o", path("x.png")],                         // no input
+                          [CLI.pattern, "-o", path("x.png")],                                      // no effect
+                          gray + ["--size", "10x10", "-o", path("x.png")],                          // input and --size
+                          gray + ["--arg", "amount", "-o", path("x.png")],                          // not NAME=VALUE
+                          gray + ["--scale", "0", "-o", path("x.png")],
+                          gray + ["--max-sample-offset", "-1", "-o", path("x.png")],
+                          gray + ["--colour", "-o", path("x.png")]] {
+            let run = try render(arguments)
+            #expect(run.status == 2, "\(arguments): \(run)")
+        }
+    }
+
+    @Test func unreadableOrCorruptInputNamesTheFile() throws {
+        let missing = path("missing.png")
+        let run = try render([missing, "--effect", "grayscale", "--arg", "amount=1", "-o", path("x.png")])
+        #expect(run.status == 1, "\(run)")
+        #expect(run.stderr.contains(missing) && run.stderr.contains("no such file"))
+
+        let corrupt = path("corrupt.png")
+        try Data("this is not a PNG".utf8).write(to: URL(fileURLWithPath: corrupt))
+        let bad = try render([corrupt, "--effect", "grayscale", "--arg", "amount=1", "-o", path("x.png")])
+        #expect(bad.status == 1, "\(bad)")
+        #expect(bad.stderr.contains(corrupt) && bad.stderr.contains("not a PNG"))
+
+        // A real PNG cut short.
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: CLI.pattern))
+        let truncated = path("truncated.png")
+        try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: truncated))
+        let cut = try render([truncated, "--effect", "grayscale", "--arg", "amount=1", "-o", path("x.png")])
+        #expect(cut.status == 1 && cut.stderr.contains(truncated), "\(cut)")
+    }
+
+    @Test func unwritableOutputNamesTheFile() throws {
+        let out = folder.appendingPathComponent("no/such/folder/out.png").path
+        let run = try render(gray + ["-o", out])
+        #expect(run.status == 1, "\(run)")
+        #expect(run.stderr.contains(out) && run.stderr.contains("cannot write"))
+    }
+
+    @Test func shaderThatDoesNotCompileIsReportedAtTheAuthorsLine() throws {
+        let file = path("broken.glsl")
+        try """
+        // broken (color): uses a name that does not exist.
+        [[ stitchable ]]
+        vec4 broken(vec2 position, vec4 color, float amount) {
+            return color * undefinedThing;
+        }
+        """.write(toFile: file, atomically: true, encoding: .utf8)
+        let run = try render([CLI.pattern, "--shaders", file, "--effect", "broken", "--arg", "amount=1", "-o", path("x.png")])
+        #expect(run.status == 1, "\(run)")
+        #expect(run.stderr.contains("\(file):4:"), "path:line:column of the author's file")
+        #expect(run.stderr.contains("error:") && run.stderr.contains("undefinedThing"))
+        #expect(run.stderr.range(of: #"broken\.glsl:4:\d+: error"#, options: .regularExpression) != nil)
+    }
+
+    @Test func shadersFolderEffectsAreFoundBesideTheStockOnes() throws {
+        let file = path("invert.glsl")
+        try """
+        [[ stitchable ]]
+        vec4 invert(vec2 position, vec4 color) { return vec4(color.a - color.rgb, color.a); }
+        """.write(toFile: file, atomically: true, encoding: .utf8)
+        let out = path("inverted.png")
+        let run = try render([CLI.pattern, "--shaders", file, "--effect", "invert", "--effect", "grayscale", "--arg", "amount=1", "-o", out])
+        #expect(run.status == 0, "\(run)")
+    }
+
+    @Test func unknownDeviceListsTheDevices() throws {
+        let run = try render(gray + ["--device", "no-such-gpu", "-o", path("x.png")])
+        #expect(run.status == 1, "\(run)")
+        #expect(run.stderr.contains("no-such-gpu") && run.stderr.contains("llvmpipe"))
+        let environment = try render(gray + ["-o", path("x.png")], environment: ["WEFT_DEVICE": "no-such-gpu"])
+        #expect(environment.status == 1 && environment.stderr.contains("no-such-gpu"), "\(environment)")
+    }
+
+    @Test func withoutAnyVulkanDriverItFallsBackToTheCPUEvaluator() throws {
+        let noDriver = ["VK_DRIVER_FILES": "/nonexistent/icd.json", "VK_ICD_FILENAMES": "/nonexistent/icd.json"]
+        let out = path("cpu.png")
+        let run = try render(gray + ["-o", out], environment: noDriver)
+        #expect(run.stderr.contains("no Vulkan device"), "\(run)")
+        if run.status == 0 {
+            #expect(run.stderr.contains("using the CPU evaluator") && FileManager.default.fileExists(atPath: out))
+        } else {
+            #expect(run.status == 1 && run.stderr.contains("CPU evaluator is not available in this build"), "\(run)")
+        }
+        // A named device gets no fallback.
+        let named = try render(gray + ["--device", "llvmpipe", "-o", out], environment: noDriver)
+        #expect(named.status == 1 && !named.stderr.contains("CPU evaluator"), "\(named)")
+    }
+}
