@@ -1,0 +1,231 @@
+import Dispatch
+import SPIRV
+
+extension KernelProgram {
+    /// Default per-batch instruction budget: far beyond any effect kernel, small enough that a
+    /// runaway loop is reported within a second or two.
+    public static let defaultInstructionBudget = 20_000_000
+
+    /// Runs `groups` workgroups of the kernel. `threads` worker threads share the batches
+    /// (1 runs everything on the calling thread).
+    public func dispatch(groups: (x: Int, y: Int, z: Int), bindings: CPUBindings, threads: Int = defaultThreadCount,
+                         instructionBudget: Int = defaultInstructionBudget) throws(CPUError) {
+        _ = try dispatch(groups: groups, bindings: bindings, threads: threads, instructionBudget: instructionBudget, checks: .none)
+    }
+
+    func dispatch(groups: (x: Int, y: Int, z: Int), bindings: CPUBindings, threads: Int, instructionBudget: Int,
+                  checks: CheckConfiguration) throws(CPUError) -> CheckTally {
+        precondition(groups.x >= 0 && groups.y >= 0 && groups.z >= 0 && threads >= 1 && instructionBudget >= 1)
+        let resources = try BoundResources(program: self, bindings: bindings)
+        let gridWidth = groups.x * localSize.x, gridHeight = groups.y * localSize.y, depth = groups.z * localSize.z
+        let columns = (gridWidth + Lanes.width - 1) / Lanes.width
+        let bandRows = (gridHeight + Lanes.height - 1) / Lanes.height
+        let bands = bandRows * depth
+        guard columns > 0, bands > 0 else { return CheckTally() }
+        let workers = min(threads, bands)
+        let grid = Grid(width: gridWidth, height: gridHeight, groups: groups, localSize: localSize)
+        let outcomes = Outcomes(count: workers)
+        let work: @Sendable (Int) -> Void = { worker in
+            let state = LaneState(program: self, resources: resources, checks: checks)
+            var band = worker
+            while band < bands {
+                let z = band / bandRows, y = band % bandRows
+                for x in 0..<columns {
+                    if let e = self.runBatch(state, x: x * Lanes.width, y: y * Lanes.height, z: z, grid: grid, budget: instructionBudget) {
+                        outcomes[worker] = Outcome(tally: state.tally, error: e)
+                        return
+                    }
+                }
+                band += workers
+            }
+            outcomes[worker] = Outcome(tally: state.tally, error: nil)
+        }
+        if workers == 1 {
+            work(0)
+        } else {
+            DispatchQueue.concurrentPerform(iterations: workers, execute: work)
+        }
+        var tally = CheckTally()
+        for o in outcomes.all {
+            if let e = o.error { throw e }
+            tally.merge(o.tally)
+        }
+        return tally
+    }
+
+    public static var defaultThreadCount: Int { max(1, System.coreCount) }
+
+    struct Grid {
+        var width: Int
+        var height: Int
+        var groups: (x: Int, y: Int, z: Int)
+        var localSize: (x: Int, y: Int, z: Int)
+    }
+
+    struct Outcome {
+        var tally = CheckTally()
+        var error: CPUError?
+    }
+
+    /// One slot per worker; each worker writes only its own.
+    final class Outcomes: @unchecked Sendable {
+        private let slots: UnsafeMutableBufferPointer<Outcome>
+        init(count: Int) {
+            slots = .allocate(capacity: count)
+            slots.initialize(repeating: Outcome())
+        }
+        deinit {
+            slots.deinitialize()
+            slots.deallocate()
+        }
+        subscript(i: Int) -> Outcome {
+            get { slots[i] }
+            set { slots[i] = newValue }
+        }
+        var all: [Outcome] { Array(slots) }
+    }
+
+    /// Runs one batch to completion: every lane starts at the entry block; each step runs the
+    /// lowest-numbered block any lane waits at, with exactly those lanes active.
+    func runBatch(_ s: LaneState, x: Int, y: Int, z: Int, grid: Grid, budget: Int) -> CPUError? {
+        s.originX = x
+        s.originY = y
+        s.originZ = z
+        let L = Lanes.count
+        for l in 0..<L {
+            let p = s.pixel(l)
+            s.pc[l] = p.x < grid.width && p.y < grid.height ? 0 : .max
+            s.mask[l] = 1
+        }
+        s.allActive = true
+        fillBuiltins(s, grid: grid)
+        for op in prologue { op(s) }
+        var remaining = budget
+        while true {
+            var lowest = Int32.max
+            for l in 0..<L { lowest = min(lowest, s.pc[l]) }
+            if lowest == .max { return nil }
+            var active = 0
+            for l in 0..<L {
+                let m: UInt32 = s.pc[l] == lowest ? 1 : 0
+                s.mask[l] = m
+                active += Int(m)
+            }
+            s.allActive = active == L
+            let block = blocks[Int(lowest)]
+            for op in block.ops { op(s) }
+            if let e = s.runtimeError { return e }
+            remaining -= block.instructionCount
+            if remaining < 0 {
+                return .instructionBudgetExceeded(budget: budget, function: block.function, block: block.block)
+            }
+            switch block.terminator {
+            case .branch(let e):
+                take(e, s, s.mask)
+            case .conditional(let c, let t, let f):
+                let cond = s.row(c)
+                let yes = s.edgeMask, no = s.edgeMask + L
+                for l in 0..<L {
+                    let m = s.mask[l], v: UInt32 = cond[l] != 0 ? 1 : 0
+                    yes[l] = m & v
+                    no[l] = m & (v ^ 1)
+                }
+                take(t, s, yes)
+                take(f, s, no)
+            case .switch(let selector, let cases, let fallback):
+                let sel = s.row(selector)
+                let chosen = s.edgeMask, taken = s.edgeMask + L
+                for l in 0..<L { chosen[l] = s.mask[l] }
+                for (literal, e) in cases {
+                    var any = false
+                    for l in 0..<L {
+                        let hit: UInt32 = chosen[l] != 0 && sel[l] == literal ? 1 : 0
+                        taken[l] = hit
+                        if hit != 0 { chosen[l] = 0; any = true }
+                    }
+                    if any { take(e, s, taken) }
+                }
+                take(fallback, s, chosen)
+            case .exit:
+                for l in 0..<L where s.mask[l] != 0 { s.pc[l] = .max }
+            case .unreachable:
+                return .reachedUnreachable(function: block.function, block: block.block)
+            }
+        }
+    }
+
+    /// Moves the lanes in `lanes` along `edge`: phi copies, then the new block.
+    @inline(__always)
+    func take(_ edge: Edge, _ s: LaneState, _ lanes: UnsafeMutablePointer<UInt32>) {
+        let L = Lanes.count
+        if !edge.copies.isEmpty {
+            if let temp = edge.temporary {
+                var t = temp
+                for c in edge.copies {
+                    for r in 0..<c.rows {
+                        let src = s.row(c.source + r), dst = s.row(t + r)
+                        for l in 0..<L where lanes[l] != 0 { dst[l] = src[l] }
+                    }
+                    t += c.rows
+                }
+                t = temp
+                for c in edge.copies {
+                    for r in 0..<c.rows {
+                        let src = s.row(t + r), dst = s.row(c.destination + r)
+                        for l in 0..<L where lanes[l] != 0 { dst[l] = src[l] }
+                    }
+                    t += c.rows
+                }
+            } else {
+                for c in edge.copies {
+                    for r in 0..<c.rows {
+                        let src = s.row(c.source + r), dst = s.row(c.destination + r)
+                        for l in 0..<L where lanes[l] != 0 { dst[l] = src[l] }
+                    }
+                }
+            }
+        }
+        let target = Int32(edge.target)
+        for l in 0..<L where lanes[l] != 0 { s.pc[l] = target }
+    }
+
+    func fillBuiltins(_ s: LaneState, grid: Grid) {
+        let (lx, ly, lz) = grid.localSize
+        for (builtIn, base) in builtinRows {
+            for l in 0..<Lanes.count {
+                let p = s.pixel(l)
+                let g = (p.x, p.y, s.originZ)
+                let v: (Int, Int, Int)
+                switch builtIn {
+                case .globalInvocationId: v = g
+                case .localInvocationId: v = (g.0 % lx, g.1 % ly, g.2 % lz)
+                case .workgroupId: v = (g.0 / lx, g.1 / ly, g.2 / lz)
+                case .numWorkgroups: v = grid.groups
+                case .workgroupSize: v = grid.localSize
+                default: v = ((g.2 % lz) * lx * ly + (g.1 % ly) * lx + g.0 % lx, 0, 0)
+                }
+                s.row(base)[l] = UInt32(truncatingIfNeeded: v.0)
+                if builtIn != .localInvocationIndex {
+                    s.row(base + 1)[l] = UInt32(truncatingIfNeeded: v.1)
+                    s.row(base + 2)[l] = UInt32(truncatingIfNeeded: v.2)
+                }
+            }
+        }
+    }
+}
+
+enum System {
+    static var coreCount: Int {
+        #if canImport(Glibc)
+        Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        #else
+        ProcessInfo.processInfo.activeProcessorCount
+        #endif
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#else
+import Foundation
+#endif
