@@ -69,7 +69,7 @@ extension Compiler {
                     var v = SIMD4<Float>(0, 0, 0, 1)
                     for c in 0..<n { v[c] = asFloat(s.row(texel + c)[l]) }
                     let x = Int(asInt(cx[l])), y = Int(asInt(cy[l]))
-                    if check { s.tally.recordStore(v, x: x, y: y, s.checks) }
+                    if check { s.control.pointee.tally.recordStore(v, x: x, y: y, s.checks) }
                     guard x >= 0, y >= 0, x < t.width, y < t.height else { return }
                     t.store(v, x: x, y: y)
                 }
@@ -114,7 +114,7 @@ extension Compiler {
                     if let bound {
                         let p = s.pixel(l)
                         let su = u + Float(o.0) / Float(t.width), sv = v + Float(o.1) / Float(t.height)
-                        s.tally.recordSample(u: su, v: sv, pixelX: p.x, pixelY: p.y, bound)
+                        s.control.pointee.tally.recordSample(u: su, v: sv, pixelX: p.x, pixelY: p.y, bound)
                     }
                 }
             }

@@ -67,8 +67,15 @@ extension Compiler {
         case .store:
             let p = try pointer(i, 0, f)
             let src = try rows(i, 1, f)
+            if case .buffer(let slot) = p.space {
+                guard case .storage = bufferSlots[slot] else {
+                    throw .invalidKernel(offset: i.offset, message: "store to a uniform or push-constant block")
+                }
+                let layout = try bufferLayout(p.pointee, matrixStride: p.matrixStride, at: i.offset)
+                return bufferStore(src, layout, slot, p)
+            }
             guard case .registers(let rootBase, let rootSize) = p.space else {
-                throw .unsupported(offset: i.offset, opcode: i.opcode, message: "stores to buffers or images through pointers (Weft's buffers are read-only)")
+                throw .unsupported(offset: i.offset, opcode: i.opcode, message: "stores through image or sampler pointers")
             }
             let n = try size(of: p.pointee, at: i.offset)
             return registerStore(src, n, p, rootBase, rootSize)
@@ -195,6 +202,24 @@ extension Compiler {
                 let v = isBool ? bits(raw != 0) : raw
                 let out = s.row(d + row)
                 s.forActive { l in out[l] = v }
+            }
+        }
+    }
+
+    /// Writes each active lane's value into a storage buffer; writes past the end are dropped.
+    func bufferStore(_ src: Int, _ layout: [(Int, Int, Bool)], _ slot: Int, _ p: Pointer) -> Op {
+        let base = p.offset, dyn = p.dynamic
+        return { s in
+            let buffer = s.resources.buffers[slot]
+            guard let start = buffer.baseAddress else { return }
+            let bytes = UnsafeMutableRawPointer(mutating: start)
+            s.forActive { l in
+                let at = base + (dyn.map { Int(asInt(s.row($0)[l])) } ?? 0)
+                for (row, byte, _) in layout {
+                    let o = at + byte
+                    guard o >= 0, o + 4 <= buffer.count else { continue }
+                    bytes.storeBytes(of: s.row(src + row)[l].littleEndian, toByteOffset: o, as: UInt32.self)
+                }
             }
         }
     }

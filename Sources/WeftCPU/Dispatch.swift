@@ -7,16 +7,23 @@ extension KernelProgram {
     public static let defaultInstructionBudget = 20_000_000
 
     /// Runs `groups` workgroups of the kernel. `threads` worker threads share the batches
-    /// (1 runs everything on the calling thread).
+    /// (1 runs everything on the calling thread). Textures are written in place; the returned
+    /// dictionary holds the contents of every storage buffer after the dispatch.
+    @discardableResult
     public func dispatch(groups: (x: Int, y: Int, z: Int), bindings: CPUBindings, threads: Int = defaultThreadCount,
-                         instructionBudget: Int = defaultInstructionBudget) throws(CPUError) {
-        _ = try dispatch(groups: groups, bindings: bindings, threads: threads, instructionBudget: instructionBudget, checks: .none)
+                         instructionBudget: Int = defaultInstructionBudget) throws(CPUError) -> [UInt32: [UInt8]] {
+        let resources = try BoundResources(program: self, bindings: bindings)
+        _ = try dispatch(groups: groups, resources: resources, threads: threads, instructionBudget: instructionBudget, checks: .none)
+        var out: [UInt32: [UInt8]] = [:]
+        for (slot, source) in bufferSlots.enumerated() {
+            if case .storage(let b) = source { out[b] = Array(resources.buffers[slot]) }
+        }
+        return out
     }
 
-    func dispatch(groups: (x: Int, y: Int, z: Int), bindings: CPUBindings, threads: Int, instructionBudget: Int,
+    func dispatch(groups: (x: Int, y: Int, z: Int), resources: BoundResources, threads: Int, instructionBudget: Int,
                   checks: CheckConfiguration) throws(CPUError) -> CheckTally {
         precondition(groups.x >= 0 && groups.y >= 0 && groups.z >= 0 && threads >= 1 && instructionBudget >= 1)
-        let resources = try BoundResources(program: self, bindings: bindings)
         let gridWidth = groups.x * localSize.x, gridHeight = groups.y * localSize.y, depth = groups.z * localSize.z
         let columns = (gridWidth + Lanes.width - 1) / Lanes.width
         let bandRows = (gridHeight + Lanes.height - 1) / Lanes.height
@@ -88,88 +95,93 @@ extension KernelProgram {
     /// Runs one batch to completion: every lane starts at the entry block; each step runs the
     /// lowest-numbered block any lane waits at, with exactly those lanes active.
     func runBatch(_ s: LaneState, x: Int, y: Int, z: Int, grid: Grid, budget: Int) -> CPUError? {
-        s.originX = x
-        s.originY = y
-        s.originZ = z
+        s.setOrigin(x, y, z)
         let L = Lanes.count
+        let pc = s.pc, mask = s.mask
         for l in 0..<L {
             let p = s.pixel(l)
-            s.pc[l] = p.x < grid.width && p.y < grid.height ? 0 : .max
-            s.mask[l] = 1
+            pc[l] = p.x < grid.width && p.y < grid.height ? 0 : .max
+            mask[l] = 1
         }
         s.allActive = true
         fillBuiltins(s, grid: grid)
         for op in prologue { op(s) }
+        let t = tables
+        let ops = t.ops, blocks = t.blocks, cases = t.cases
         var remaining = budget
         while true {
             var lowest = Int32.max
-            for l in 0..<L { lowest = min(lowest, s.pc[l]) }
+            for l in 0..<L { lowest = min(lowest, pc[l]) }
             if lowest == .max { return nil }
             var active = 0
             for l in 0..<L {
-                let m: UInt32 = s.pc[l] == lowest ? 1 : 0
-                s.mask[l] = m
+                let m: UInt32 = pc[l] == lowest ? 1 : 0
+                mask[l] = m
                 active += Int(m)
             }
             s.allActive = active == L
             let block = blocks[Int(lowest)]
-            for op in block.ops { op(s) }
+            for k in block.opStart..<(block.opStart + block.opCount) { ops[k](s) }
             if let e = s.runtimeError { return e }
             remaining -= block.instructionCount
             if remaining < 0 {
-                return .instructionBudgetExceeded(budget: budget, function: block.function, block: block.block)
+                let b = self.blocks[Int(lowest)]
+                return .instructionBudgetExceeded(budget: budget, function: b.function, block: b.block)
             }
-            switch block.terminator {
-            case .branch(let e):
-                take(e, s, s.mask)
-            case .conditional(let c, let t, let f):
-                let cond = s.row(c)
+            switch block.kind {
+            case .branch:
+                take(block.first, s, mask)
+            case .conditional:
+                let cond = s.row(block.row)
                 let yes = s.edgeMask, no = s.edgeMask + L
                 for l in 0..<L {
-                    let m = s.mask[l], v: UInt32 = cond[l] != 0 ? 1 : 0
+                    let m = mask[l], v: UInt32 = cond[l] != 0 ? 1 : 0
                     yes[l] = m & v
                     no[l] = m & (v ^ 1)
                 }
-                take(t, s, yes)
-                take(f, s, no)
-            case .switch(let selector, let cases, let fallback):
-                let sel = s.row(selector)
+                take(block.first, s, yes)
+                take(block.second, s, no)
+            case .switch:
+                let sel = s.row(block.row)
                 let chosen = s.edgeMask, taken = s.edgeMask + L
-                for l in 0..<L { chosen[l] = s.mask[l] }
-                for (literal, e) in cases {
+                for l in 0..<L { chosen[l] = mask[l] }
+                for c in cases[block.caseStart..<(block.caseStart + block.caseCount)] {
                     var any = false
                     for l in 0..<L {
-                        let hit: UInt32 = chosen[l] != 0 && sel[l] == literal ? 1 : 0
+                        let hit: UInt32 = chosen[l] != 0 && sel[l] == c.literal ? 1 : 0
                         taken[l] = hit
                         if hit != 0 { chosen[l] = 0; any = true }
                     }
-                    if any { take(e, s, taken) }
+                    if any { take(c.edge, s, taken) }
                 }
-                take(fallback, s, chosen)
+                take(block.first, s, chosen)
             case .exit:
-                for l in 0..<L where s.mask[l] != 0 { s.pc[l] = .max }
+                for l in 0..<L where mask[l] != 0 { pc[l] = .max }
             case .unreachable:
-                return .reachedUnreachable(function: block.function, block: block.block)
+                let b = self.blocks[Int(lowest)]
+                return .reachedUnreachable(function: b.function, block: b.block)
             }
         }
     }
 
-    /// Moves the lanes in `lanes` along `edge`: phi copies, then the new block.
+    /// Moves the lanes in `lanes` along edge `index`: phi copies, then the new block.
     @inline(__always)
-    func take(_ edge: Edge, _ s: LaneState, _ lanes: UnsafeMutablePointer<UInt32>) {
+    func take(_ index: Int, _ s: LaneState, _ lanes: UnsafeMutablePointer<UInt32>) {
         let L = Lanes.count
-        if !edge.copies.isEmpty {
-            if let temp = edge.temporary {
-                var t = temp
-                for c in edge.copies {
+        let edge = tables.edges[index]
+        if edge.copyCount > 0 {
+            let copies = tables.copies[edge.copyStart..<(edge.copyStart + edge.copyCount)]
+            if edge.temporary >= 0 {
+                var t = edge.temporary
+                for c in copies {
                     for r in 0..<c.rows {
                         let src = s.row(c.source + r), dst = s.row(t + r)
                         for l in 0..<L where lanes[l] != 0 { dst[l] = src[l] }
                     }
                     t += c.rows
                 }
-                t = temp
-                for c in edge.copies {
+                t = edge.temporary
+                for c in copies {
                     for r in 0..<c.rows {
                         let src = s.row(t + r), dst = s.row(c.destination + r)
                         for l in 0..<L where lanes[l] != 0 { dst[l] = src[l] }
@@ -177,7 +189,7 @@ extension KernelProgram {
                     t += c.rows
                 }
             } else {
-                for c in edge.copies {
+                for c in copies {
                     for r in 0..<c.rows {
                         let src = s.row(c.source + r), dst = s.row(c.destination + r)
                         for l in 0..<L where lanes[l] != 0 { dst[l] = src[l] }
@@ -185,7 +197,7 @@ extension KernelProgram {
                 }
             }
         }
-        let target = Int32(edge.target)
+        let target = edge.target
         for l in 0..<L where lanes[l] != 0 { s.pc[l] = target }
     }
 

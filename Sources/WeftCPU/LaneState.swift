@@ -10,17 +10,44 @@ final class LaneState {
     let pc: UnsafeMutablePointer<Int32>
     /// Scratch lane masks for terminators.
     let edgeMask: UnsafeMutablePointer<UInt32>
-    var allActive = true
-    /// Global invocation id of lane position (0, 0) of the current batch.
-    var originX = 0
-    var originY = 0
-    var originZ = 0
     let resources: BoundResources
     let checks: CheckConfiguration
-    var tally = CheckTally()
-    /// First run-time error met by an op (ops cannot throw; the scheduler checks this).
-    var runtimeError: CPUError?
     let rowCount: Int
+
+    /// Mutable scalars live behind a pointer: stored `var`s of a class would pay for dynamic
+    /// exclusivity checks on every access from the ops.
+    struct Control {
+        var allActive = true
+        var originX = 0
+        var originY = 0
+        var originZ = 0
+        var tally = CheckTally()
+        var runtimeError: CPUError?
+    }
+    let control: UnsafeMutablePointer<Control>
+
+    /// Every lane of the batch runs the current block.
+    var allActive: Bool {
+        @inline(__always) get { control.pointee.allActive }
+        @inline(__always) set { control.pointee.allActive = newValue }
+    }
+    /// Global invocation id of lane position (0, 0) of the current batch.
+    var originX: Int { @inline(__always) get { control.pointee.originX } }
+    var originY: Int { @inline(__always) get { control.pointee.originY } }
+    var originZ: Int { @inline(__always) get { control.pointee.originZ } }
+    /// What the checks found so far on this thread.
+    var tally: CheckTally {
+        get { control.pointee.tally }
+        set { control.pointee.tally = newValue }
+    }
+    /// First run-time error met by an op (ops cannot throw; the scheduler checks this).
+    var runtimeError: CPUError? { control.pointee.runtimeError }
+
+    func setOrigin(_ x: Int, _ y: Int, _ z: Int) {
+        control.pointee.originX = x
+        control.pointee.originY = y
+        control.pointee.originZ = z
+    }
 
     init(program: KernelProgram, resources: BoundResources, checks: CheckConfiguration) {
         rowCount = program.rowCount
@@ -34,6 +61,8 @@ final class LaneState {
         pc.initialize(repeating: 0, count: Lanes.count)
         self.resources = resources
         self.checks = checks
+        control = .allocate(capacity: 1)
+        control.initialize(to: Control())
         for c in program.constantRows {
             let p = regs + c.row * Lanes.count
             for l in 0..<Lanes.count { p[l] = c.bits }
@@ -45,6 +74,8 @@ final class LaneState {
         mask.deallocate()
         edgeMask.deallocate()
         pc.deallocate()
+        control.deinitialize(count: 1)
+        control.deallocate()
     }
 
     @inline(__always) func row(_ r: Int) -> UnsafeMutablePointer<UInt32> { regs + r * Lanes.count }
@@ -133,6 +164,6 @@ final class LaneState {
     }
 
     func fail(_ error: CPUError) {
-        if runtimeError == nil { runtimeError = error }
+        if control.pointee.runtimeError == nil { control.pointee.runtimeError = error }
     }
 }

@@ -59,6 +59,7 @@ public final class KernelProgram: Sendable {
     public let localSize: (x: Int, y: Int, z: Int)
     public let usesDerivatives: Bool
     let blocks: [FlatBlock]
+    let tables: ProgramTables
     let rowCount: Int
     let constantRows: [ConstantRow]
     /// Rows of the compute built-ins the kernel reads (3 rows each, LocalInvocationIndex 1).
@@ -80,6 +81,7 @@ public final class KernelProgram: Sendable {
         self.localSize = localSize
         self.usesDerivatives = usesDerivatives
         self.blocks = blocks
+        tables = ProgramTables(blocks)
         self.rowCount = rowCount
         self.constantRows = constantRows
         self.builtinRows = builtinRows
