@@ -43,9 +43,12 @@ public final class CPUTexture: @unchecked Sendable {
     static func quantize(_ v: SIMD4<Float>, to format: PixelFormat) -> SIMD4<Float> {
         switch format {
         case .rgba8Unorm:
-            var c = v.replacing(with: 0, where: .!(v .== v))
-            c = c.clamped(lowerBound: .zero, upperBound: .one)
-            return (c * 255).rounded(.toNearestOrEven) / 255
+            @inline(__always) func unorm(_ x: Float) -> Float {
+                // NaN fails both comparisons and becomes 0.
+                let c = x > 0 ? (x < 1 ? x : 1) : 0
+                return Float(UInt8(unormFloat: c)) * (1 / 255)
+            }
+            return SIMD4(unorm(v.x), unorm(v.y), unorm(v.z), unorm(v.w))
         case .rgba16Float:
             return SIMD4(Float(Float16(v.x)), Float(Float16(v.y)), Float(Float16(v.z)), Float(Float16(v.w)))
         }

@@ -28,22 +28,27 @@ extension KernelProgram {
         let columns = (gridWidth + Lanes.width - 1) / Lanes.width
         let bandRows = (gridHeight + Lanes.height - 1) / Lanes.height
         let bands = bandRows * depth
-        guard columns > 0, bands > 0 else { return CheckTally() }
-        let workers = min(threads, bands)
+        let batches = columns * bands
+        guard batches > 0 else { return CheckTally() }
+        // Workers take chunks of consecutive batches (neighbouring pixels, warm caches) in turn.
+        let workers = min(threads, batches)
+        let chunk = max(1, min(columns, batches / (workers * 8)))
+        let chunks = (batches + chunk - 1) / chunk
         let grid = Grid(width: gridWidth, height: gridHeight, groups: groups, localSize: localSize)
         let outcomes = Outcomes(count: workers)
         let work: @Sendable (Int) -> Void = { worker in
             let state = LaneState(program: self, resources: resources, checks: checks)
-            var band = worker
-            while band < bands {
-                let z = band / bandRows, y = band % bandRows
-                for x in 0..<columns {
+            var c = worker
+            while c < chunks {
+                for b in (c * chunk)..<min(batches, (c + 1) * chunk) {
+                    let band = b / columns, x = b % columns
+                    let z = band / bandRows, y = band % bandRows
                     if let e = self.runBatch(state, x: x * Lanes.width, y: y * Lanes.height, z: z, grid: grid, budget: instructionBudget) {
                         outcomes[worker] = Outcome(tally: state.tally, error: e)
                         return
                     }
                 }
-                band += workers
+                c += workers
             }
             outcomes[worker] = Outcome(tally: state.tally, error: nil)
         }
@@ -113,13 +118,13 @@ extension KernelProgram {
             var lowest = Int32.max
             for l in 0..<L { lowest = min(lowest, pc[l]) }
             if lowest == .max { return nil }
-            var active = 0
+            var active: UInt32 = 0
             for l in 0..<L {
                 let m: UInt32 = pc[l] == lowest ? 1 : 0
                 mask[l] = m
-                active += Int(m)
+                active &+= m
             }
-            s.allActive = active == L
+            s.allActive = active == UInt32(L)
             let block = blocks[Int(lowest)]
             for k in block.opStart..<(block.opStart + block.opCount) { ops[k](s) }
             if let e = s.runtimeError { return e }
@@ -134,13 +139,16 @@ extension KernelProgram {
             case .conditional:
                 let cond = s.row(block.row)
                 let yes = s.edgeMask, no = s.edgeMask + L
+                var taken: UInt32 = 0, notTaken: UInt32 = 0
                 for l in 0..<L {
                     let m = mask[l], v: UInt32 = cond[l] != 0 ? 1 : 0
                     yes[l] = m & v
                     no[l] = m & (v ^ 1)
+                    taken |= yes[l]
+                    notTaken |= no[l]
                 }
-                take(block.first, s, yes)
-                take(block.second, s, no)
+                if taken != 0 { take(block.first, s, yes) }
+                if notTaken != 0 { take(block.second, s, no) }
             case .switch:
                 let sel = s.row(block.row)
                 let chosen = s.edgeMask, taken = s.edgeMask + L

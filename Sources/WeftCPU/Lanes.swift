@@ -19,3 +19,10 @@ enum Lanes {
 @inline(__always) func bits(_ f: Float) -> UInt32 { f.bitPattern }
 @inline(__always) func bits(_ i: Int32) -> UInt32 { UInt32(bitPattern: i) }
 @inline(__always) func bits(_ b: Bool) -> UInt32 { b ? 1 : 0 }
+
+/// `floor` without a libm call (the baseline x86-64 target has no SSE4.1 `roundss`).
+@inline(__always) func fastFloor(_ x: Float) -> Float {
+    guard abs(x) < 8_388_608 else { return x }
+    let t = Float(Int32(x))
+    return t > x ? t - 1 : (t == x ? x : t)
+}

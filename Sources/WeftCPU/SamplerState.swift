@@ -75,17 +75,14 @@ enum Sampling {
         let x = u * Float(t.width), y = v * Float(t.height)
         switch s.filter {
         case .nearest:
-            return texel(t, s, safeInt(x.rounded(.down)) + offset.0, safeInt(y.rounded(.down)) + offset.1)
+            return texel(t, s, safeInt(fastFloor(x)) + offset.0, safeInt(fastFloor(y)) + offset.1)
         case .linear:
             let fx = x - 0.5, fy = y - 0.5
-            let x0 = fx.rounded(.down), y0 = fy.rounded(.down)
+            let x0 = fastFloor(fx), y0 = fastFloor(fy)
             let a = fx - x0, b = fy - y0
             let i = safeInt(x0) + offset.0, j = safeInt(y0) + offset.1
-            if s.addressU == .clampToEdge, s.addressV == .clampToEdge, i >= 0, j >= 0, i + 1 < t.width, j + 1 < t.height {
-                let p = t.texels + (j * t.width + i)
-                let top = p[0] + (p[1] - p[0]) * a
-                let bottom = p[t.width] + (p[t.width + 1] - p[t.width]) * a
-                return top + (bottom - top) * b
+            if s.addressU == .clampToEdge, s.addressV == .clampToEdge {
+                return bilinearClamped(t, i, j, a, b)
             }
             let t00 = texel(t, s, i, j), t10 = texel(t, s, i + 1, j)
             let t01 = texel(t, s, i, j + 1), t11 = texel(t, s, i + 1, j + 1)
@@ -95,11 +92,24 @@ enum Sampling {
         }
     }
 
+    /// Bilinear filtering with clamp-to-edge on both axes: texels (i, j)…(i + 1, j + 1), weights a, b.
+    @inline(__always)
+    static func bilinearClamped(_ t: CPUTexture, _ i: Int, _ j: Int, _ a: Float, _ b: Float) -> SIMD4<Float> {
+        let w = t.width, h = t.height
+        let i0 = min(max(i, 0), w - 1), i1 = min(max(i + 1, 0), w - 1)
+        let j0 = min(max(j, 0), h - 1) * w, j1 = min(max(j + 1, 0), h - 1) * w
+        let p = t.texels
+        let t00 = p[j0 + i0], t10 = p[j0 + i1], t01 = p[j1 + i0], t11 = p[j1 + i1]
+        let top = t00 + (t10 - t00) * a
+        let bottom = t01 + (t11 - t01) * a
+        return top + (bottom - top) * b
+    }
+
     /// `textureGather`: component `c` of the four texels of the bilinear footprint, in the order
     /// (i0, j1), (i1, j1), (i1, j0), (i0, j0).
     static func gather(_ t: CPUTexture, _ s: SamplerState, _ u: Float, _ v: Float, component c: Int, offset: (Int, Int)) -> SIMD4<Float> {
         let fx = u * Float(t.width) - 0.5, fy = v * Float(t.height) - 0.5
-        let i = safeInt(fx.rounded(.down)) + offset.0, j = safeInt(fy.rounded(.down)) + offset.1
+        let i = safeInt(fastFloor(fx)) + offset.0, j = safeInt(fastFloor(fy)) + offset.1
         return SIMD4(texel(t, s, i, j + 1)[c], texel(t, s, i + 1, j + 1)[c], texel(t, s, i + 1, j)[c], texel(t, s, i, j)[c])
     }
 
