@@ -38,9 +38,10 @@ struct SpeedTests {
         let tintArgs = EffectKernels.floats([1, 0.5, 0.25, 1, 960, 540, 800, 0])
         let blur = try EffectKernels.kernel("blur", .layer, EffectKernels.blur(), argumentBlockSize: 16)
         let blurArgs = EffectKernels.floats([1.5, 0, 0, 0])
-        for threads in [1, KernelProgram.defaultThreadCount] {
-            try measure("radial tint", tint, arguments: tintArgs, threads: threads)
-            try measure("9-tap bilinear blur", blur, arguments: blurArgs, threads: threads)
+        let only = ProcessInfo.processInfo.environment["WEFT_CPU_BENCH_ONLY"]
+        for threads in [1, KernelProgram.defaultThreadCount] where only == nil || threads == 1 {
+            if only == nil || only == "tint" { try measure("radial tint", tint, arguments: tintArgs, threads: threads) }
+            if only == nil || only == "blur" { try measure("9-tap bilinear blur", blur, arguments: blurArgs, threads: threads) }
         }
     }
 }
