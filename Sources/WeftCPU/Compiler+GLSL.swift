@@ -87,6 +87,7 @@ extension Compiler {
             }
             let (d, _) = try result(i, &f)
             let side = allocate(n)
+            noteStore(p, n, rootBase, rootSize)
             let store = registerStore(side, n, p, rootBase, rootSize)
             let isModf = number == 35
             return { s in

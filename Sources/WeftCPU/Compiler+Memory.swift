@@ -25,14 +25,11 @@ extension Compiler {
             let base = allocate(n)
             f.values[id] = .pointer(Pointer(space: .registers(rootBase: base, rootSize: n), offset: 0, pointee: pointee))
             if i.operands.count > 1, case .rows(let src) = try value(ValueID(i.operands[1]), f, at: i.offset) {
+                forwarded[base] = (src, n)
                 return { s in s.copy(base, src, rows: n) }
             }
-            return { s in
-                for r in 0..<n {
-                    let p = s.row(base + r)
-                    s.forActive { l in p[l] = 0 }
-                }
-            }
+            // Without an initializer a variable's contents are undefined until stored (as in Vulkan).
+            return nil
         case .accessChain, .inBoundsAccessChain:
             guard let id = i.result else { return nil }
             var ops: [Op] = []
@@ -57,7 +54,12 @@ extension Compiler {
                     f.values[id] = .rows(rootBase + p.offset)
                     return nil
                 }
+                if p.dynamic == nil, let source = forwardedSource(rootBase + p.offset, n) {
+                    f.values[id] = .rows(source)
+                    return nil
+                }
                 let (d, _) = try result(i, &f)
+                if p.dynamic == nil { forwarded[rootBase + p.offset] = (d, n) }
                 return registerLoad(d, n, p, rootBase, rootSize)
             case .buffer(let slot):
                 let layout = try bufferLayout(p.pointee, matrixStride: p.matrixStride, at: i.offset)
@@ -78,6 +80,8 @@ extension Compiler {
                 throw .unsupported(offset: i.offset, opcode: i.opcode, message: "stores through image or sampler pointers")
             }
             let n = try size(of: p.pointee, at: i.offset)
+            noteStore(p, n, rootBase, rootSize)
+            if p.dynamic == nil { forwarded[rootBase + p.offset] = (src, n) }
             return registerStore(src, n, p, rootBase, rootSize)
         case .copyMemory:
             let target = try pointer(i, 0, f), source = try pointer(i, 1, f)
@@ -85,6 +89,7 @@ extension Compiler {
                 throw .unsupported(offset: i.offset, opcode: i.opcode, message: "copies between buffers")
             }
             let n = try size(of: target.pointee, at: i.offset)
+            noteStore(target, n, tb, ts)
             let temp = allocate(n)
             let load = registerLoad(temp, n, source, sb, ss), store = registerStore(temp, n, target, tb, ts)
             return { s in load(s); store(s) }
@@ -107,6 +112,19 @@ extension Compiler {
         default:
             preconditionFailure("translateMemory called with \(i.opcode)")
         }
+    }
+
+    /// SSA rows known to equal variable rows [start, start + rows), if a store or load in this
+    /// segment left them so.
+    func forwardedSource(_ start: Int, _ rows: Int) -> Int? {
+        for (s, e) in forwarded where s <= start && start + rows <= s + e.rows { return e.source + (start - s) }
+        return nil
+    }
+
+    /// Forgets forwarded values that a store through `p` may overwrite.
+    mutating func noteStore(_ p: Pointer, _ rows: Int, _ rootBase: Int, _ rootSize: Int) {
+        let (lo, hi) = p.dynamic == nil ? (rootBase + p.offset, rootBase + p.offset + rows) : (rootBase, rootBase + rootSize)
+        forwarded = forwarded.filter { s, e in s + e.rows <= lo || hi <= s }
     }
 
     func registerLoad(_ d: Int, _ n: Int, _ p: Pointer, _ rootBase: Int, _ rootSize: Int) -> Op {

@@ -21,6 +21,12 @@ struct Compiler {
     var builtinRows: [(BuiltIn, Int)] = []
     var prologue: [Op] = []
     var usesDerivatives = false
+    /// Store-to-load forwarding inside one segment: variable rows [start, start + rows) hold the
+    /// same values as SSA rows `source` (for the lanes that ran the segment so far).
+    var forwarded: [Int: (source: Int, rows: Int)] = [:]
+    /// For segments merged into their predecessor: that predecessor (structured successors
+    /// that named the merged segment now name the joined one).
+    var mergedInto: [Int] = []
 
     /// Per inlined call: the callee, its values, and where its returns go.
     struct Frame {
@@ -274,13 +280,14 @@ struct Compiler {
         try declareGlobals()
         guard let main = module.functions[entry.function] else { throw .missingEntryPoint(entry.name) }
         let entrySegment = try inline(main, arguments: [], returnRows: nil, continuation: nil)
+        mergeStraightLines(entry: entrySegment)
         let order = structuredOrder(from: entrySegment)
         var renumber = [Int](repeating: -1, count: blocks.count)
         for (new, old) in order.enumerated() { renumber[old] = new }
         func remap(_ e: Edge) -> Edge { Edge(target: renumber[e.target], copies: e.copies, temporary: e.temporary) }
         var flat: [FlatBlock] = []
         for old in order {
-            guard var b = blocks[old] else { preconditionFailure("segment \(old) was never finished") }
+            guard var b = blocks[old] else { preconditionFailure("segment \(old) was merged or never finished") }
             switch b.terminator {
             case .branch(let e): b.terminator = .branch(remap(e))
             case .conditional(let c, let t, let f): b.terminator = .conditional(condition: c, whenTrue: remap(t), whenFalse: remap(f))
@@ -301,8 +308,13 @@ struct Compiler {
         var post: [Int] = []
         var stack: [(Int, Int)] = [(start, 0)]
         visited[start] = true
+        func resolve(_ b: Int) -> Int {
+            var x = b
+            while blocks[x] == nil, x < mergedInto.count, mergedInto[x] != x { x = mergedInto[x] }
+            return x
+        }
         while let (node, next) = stack.last {
-            let succ = successors[node]
+            let succ = successors[node].map(resolve)
             if next < succ.count {
                 stack[stack.count - 1].1 += 1
                 let s = succ[next]
@@ -318,11 +330,55 @@ struct Compiler {
         return post.reversed()
     }
 
+    /// Joins a segment to its successor when it branches there unconditionally and is that
+    /// successor's only predecessor (call boundaries, returns, glslang's straight-line blocks):
+    /// the same lanes run both, so one scheduling step does.
+    mutating func mergeStraightLines(entry: Int) {
+        mergedInto = Array(blocks.indices)
+        var predecessors = [Int](repeating: 0, count: blocks.count)
+        for b in blocks.compactMap({ $0 }) {
+            switch b.terminator {
+            case .branch(let e): predecessors[e.target] += 1
+            case .conditional(_, let t, let f): predecessors[t.target] += 1; predecessors[f.target] += 1
+            case .switch(_, let cases, let d): predecessors[d.target] += 1; for c in cases { predecessors[c.1.target] += 1 }
+            case .exit, .unreachable: break
+            }
+        }
+        for a in blocks.indices {
+            while let first = blocks[a], case .branch(let e) = first.terminator, e.target != a, e.target != entry,
+                  predecessors[e.target] == 1, let second = blocks[e.target] {
+                var ops = first.ops
+                if !e.copies.isEmpty {
+                    let copies = e.copies, temporary = e.temporary
+                    ops.append { s in
+                        if let temporary {
+                            var t = temporary
+                            for c in copies { s.copy(t, c.source, rows: c.rows); t += c.rows }
+                            t = temporary
+                            for c in copies { s.copy(c.destination, t, rows: c.rows); t += c.rows }
+                        } else {
+                            for c in copies { s.copy(c.destination, c.source, rows: c.rows) }
+                        }
+                    }
+                }
+                blocks[a] = FlatBlock(ops: ops + second.ops, terminator: second.terminator,
+                                      instructionCount: first.instructionCount + second.instructionCount,
+                                      function: first.function, block: first.block)
+                successors[a] = successors[a].filter { $0 != e.target } + successors[e.target]
+                blocks[e.target] = nil
+                mergedInto[e.target] = a
+            }
+        }
+    }
+
     mutating func newSegment() -> Int {
         blocks.append(nil)
         successors.append([])
         return blocks.count - 1
     }
+
+    /// Nothing to do yet; the hook keeps call-splitting explicit about the segment it closes.
+    func finishOps(_ s: inout Segment) {}
 
     mutating func finish(_ s: Segment, _ f: Frame, _ terminator: Terminator, extraSuccessors: [Int] = []) {
         var succ = successors[s.index] + extraSuccessors
@@ -362,7 +418,12 @@ struct Compiler {
                 f.phis[block.label, default: []].append((r, n, incoming))
             }
         }
-        for block in function.blocks { try compile(block, &f) }
+        for (k, block) in function.blocks.enumerated() {
+            // The entry block runs right after the call, with the caller's lanes: stores made just
+            // before the call (glslang's argument temporaries) still forward into it.
+            if k > 0 { forwarded = [:] }
+            try compile(block, &f)
+        }
         guard let entrySegment = f.labels[function.blocks[0].label] else { preconditionFailure("entry block has no segment") }
         return entrySegment
     }
@@ -394,7 +455,9 @@ struct Compiler {
                     returnRows = try result(i, &f).rows
                 }
                 let rest = newSegment()
+                finishOps(&s)
                 let entrySegment = try inline(function, arguments: arguments, returnRows: returnRows, continuation: rest)
+                forwarded = [:]
                 finish(s, f, .branch(Edge(target: entrySegment, copies: [], temporary: nil)), extraSuccessors: [rest])
                 // The continuation must come after every callee block: make it the first structured successor.
                 successors[s.index] = [rest] + successors[s.index].filter { $0 != rest }
