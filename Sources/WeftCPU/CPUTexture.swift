@@ -44,9 +44,10 @@ public final class CPUTexture: @unchecked Sendable {
         switch format {
         case .rgba8Unorm:
             @inline(__always) func unorm(_ x: Float) -> Float {
-                // NaN fails both comparisons and becomes 0.
+                // NaN fails both comparisons and becomes 0. Adding and removing 1.5 × 2²³ rounds
+                // to the nearest integer, ties to even, without a libm call.
                 let c = x > 0 ? (x < 1 ? x : 1) : 0
-                return Float(UInt8(unormFloat: c)) * (1 / 255)
+                return ((c * 255 + 12_582_912) - 12_582_912) / 255
             }
             return SIMD4(unorm(v.x), unorm(v.y), unorm(v.z), unorm(v.w))
         case .rgba16Float:

@@ -140,16 +140,15 @@ extension Compiler {
         let a = try rows(i, 0, f)
         let n = try size(of: try type(of: i, 0), at: i.offset)
         let (d, _) = try result(i, &f)
-        let isAny = i.opcode == .any
-        return { s in
-            s.forActive { l in
-                var acc: UInt32 = isAny ? 0 : 1
-                for r in 0..<n {
-                    let v = s.row(a + r)[l] != 0 ? UInt32(1) : 0
-                    acc = isAny ? acc | v : acc & v
-                }
-                s.row(d)[l] = acc
+        if i.opcode == .any {
+            return { s in
+                for r in 1..<max(n, 2) where r < n { s.map2(d, r == 1 ? a : d, 1, a + r, 1, rows: 1) { $0 | $1 } }
+                if n == 1 { s.copy(d, a, rows: 1) }
             }
+        }
+        return { s in
+            for r in 1..<max(n, 2) where r < n { s.map2(d, r == 1 ? a : d, 1, a + r, 1, rows: 1) { $0 & $1 } }
+            if n == 1 { s.copy(d, a, rows: 1) }
         }
     }
 

@@ -61,17 +61,22 @@ extension Compiler {
             let n = try size(of: try type(of: i, 2), at: i.offset)
             writtenImages.insert(ref.binding)
             let slot = ref.slot, binding = ref.binding
+            // Missing components are (0, 0, 0, 1), as for a format with fewer channels.
+            let zero = allocateZeroRow(), one = allocate(1)
+            constantRows.append(ConstantRow(row: one, bits: Float(1).bitPattern))
+            let channels = (0..<4).map { c in c < n ? texel + c : (c == 3 ? one : zero) }
             return { s in
                 let t = s.resources.textures[slot]
                 let check = s.checks.storeBinding == binding
                 let cx = s.row(coord), cy = s.row(coord + 1)
+                let r = s.row(channels[0]), g = s.row(channels[1]), b = s.row(channels[2]), a = s.row(channels[3])
+                let w = t.width, h = t.height, texels = t.texels, format = t.format
                 s.forActive { l in
-                    var v = SIMD4<Float>(0, 0, 0, 1)
-                    for c in 0..<n { v[c] = asFloat(s.row(texel + c)[l]) }
+                    let v = SIMD4(asFloat(r[l]), asFloat(g[l]), asFloat(b[l]), asFloat(a[l]))
                     let x = Int(asInt(cx[l])), y = Int(asInt(cy[l]))
                     if check { s.control.pointee.tally.recordStore(v, x: x, y: y, s.checks) }
-                    guard x >= 0, y >= 0, x < t.width, y < t.height else { return }
-                    t.store(v, x: x, y: y)
+                    guard x >= 0, y >= 0, x < w, y < h else { return }
+                    texels[y &* w &+ x] = CPUTexture.quantize(v, to: format)
                 }
             }
         case .imageRead, .imageFetch:
@@ -105,6 +110,18 @@ extension Compiler {
                 let bound = s.checks.sampleBound.flatMap { $0.binding == binding ? $0 : nil }
                 let cu = s.row(coord), cv = s.row(coord + 1)
                 let d0 = s.row(d), d1 = s.row(d + 1), d2 = s.row(d + 2), d3 = s.row(d + 3)
+                if bound == nil, dynamic == nil, sampler.filter == .linear, sampler.addressU == .clampToEdge, sampler.addressV == .clampToEdge {
+                    // Weft's sampler: bilinear, clamp-to-edge, no per-lane offsets.
+                    let fw = Float(t.width), fh = Float(t.height)
+                    let ox = Float(constant.0) - 0.5, oy = Float(constant.1) - 0.5
+                    s.forActive { l in
+                        let fx = asFloat(cu[l]) * fw + ox, fy = asFloat(cv[l]) * fh + oy
+                        let x0 = fastFloor(fx), y0 = fastFloor(fy)
+                        let texel = Sampling.bilinearClamped(t, Sampling.safeInt(x0), Sampling.safeInt(y0), fx - x0, fy - y0)
+                        d0[l] = bits(texel.x); d1[l] = bits(texel.y); d2[l] = bits(texel.z); d3[l] = bits(texel.w)
+                    }
+                    return
+                }
                 s.forActive { l in
                     let u = asFloat(cu[l]), v = asFloat(cv[l])
                     var o = constant

@@ -57,6 +57,55 @@ extension Compiler {
         default:
             throw .unsupported(offset: i.offset, opcode: i.opcode, message: "the CPU evaluator does not implement this instruction")
         }
-        if let op { ops.append(op) }
+        guard let op else { return }
+        if try isDispatchInvariant(i, f) {
+            invariantOps.append(op)
+            if let id = i.result, case .rows(let r)? = f.values[id], let t = i.resultType, let n = try? size(of: t, at: i.offset) {
+                for k in r..<(r + n) { invariantRows.insert(k) }
+            }
+        } else {
+            ops.append(op)
+        }
+    }
+
+    /// Whether `i` computes the same value for every invocation of a dispatch: a pure
+    /// instruction whose operands are constants, uniform or push-constant data, or such values.
+    /// Those run once per thread before the first batch instead of once per batch.
+    func isDispatchInvariant(_ i: Instruction, _ f: Frame) throws(CPUError) -> Bool {
+        switch i.opcode {
+        case .fAdd, .fSub, .fMul, .fDiv, .fRem, .fMod, .iAdd, .iSub, .iMul, .uDiv, .sDiv, .uMod, .sRem, .sMod,
+             .shiftLeftLogical, .shiftRightLogical, .shiftRightArithmetic, .bitwiseAnd, .bitwiseOr, .bitwiseXor,
+             .logicalAnd, .logicalOr, .logicalEqual, .logicalNotEqual, .iEqual, .iNotEqual, .uLessThan, .uLessThanEqual,
+             .uGreaterThan, .uGreaterThanEqual, .sLessThan, .sLessThanEqual, .sGreaterThan, .sGreaterThanEqual,
+             .fOrdEqual, .fOrdNotEqual, .fOrdLessThan, .fOrdLessThanEqual, .fOrdGreaterThan, .fOrdGreaterThanEqual,
+             .fUnordEqual, .fUnordNotEqual, .fUnordLessThan, .fUnordLessThanEqual, .fUnordGreaterThan, .fUnordGreaterThanEqual,
+             .fNegate, .sNegate, .not, .logicalNot, .bitCount, .bitReverse, .convertFToS, .convertFToU, .convertSToF,
+             .convertUToF, .uConvert, .sConvert, .fConvert, .bitcast, .quantizeToF16, .isNan, .isInf, .isFinite, .isNormal,
+             .signBitSet, .select, .any, .all, .compositeConstruct, .compositeInsert, .vectorShuffle, .transpose,
+             .vectorTimesScalar, .matrixTimesScalar, .dot, .matrixTimesVector, .vectorTimesMatrix, .matrixTimesMatrix, .outerProduct:
+            break
+        case .extInst:
+            guard i.operands.count > 1, ![35, 51].contains(i.operands[1]) else { return false }
+        case .load:
+            guard case .pointer(let p)? = f.values[ValueID(i.operands[0])] ?? globals[ValueID(i.operands[0])],
+                  case .buffer(let slot) = p.space, p.dynamic == nil else { return false }
+            if case .storage = bufferSlots[slot] { return false }
+            return true
+        default:
+            return false
+        }
+        let first = i.opcode == .extInst ? 2 : 0
+        for w in i.operands.dropFirst(first) {
+            switch f.values[ValueID(w)] ?? globals[ValueID(w)] {
+            case .rows(let r)?:
+                guard let t = module.valueTypes[ValueID(w)], let n = try? size(of: t, at: i.offset) else { return false }
+                for k in r..<(r + n) where !invariantRows.contains(k) { return false }
+            case nil:
+                continue   // a literal operand
+            default:
+                return false
+            }
+        }
+        return true
     }
 }

@@ -27,6 +27,9 @@ struct Compiler {
     /// For segments merged into their predecessor: that predecessor (structured successors
     /// that named the merged segment now name the joined one).
     var mergedInto: [Int] = []
+    /// Ops whose results are the same for the whole dispatch, and the rows they fill.
+    var invariantOps: [Op] = []
+    var invariantRows: Set<Int> = []
 
     /// Per inlined call: the callee, its values, and where its returns go.
     struct Frame {
@@ -186,7 +189,10 @@ struct Compiler {
             if case .pointer? = module.types[c.type] { continue }
             let b = try constantBits(id, at: 0)
             let base = allocate(b.count)
-            for (k, v) in b.enumerated() { constantRows.append(ConstantRow(row: base + k, bits: v)) }
+            for (k, v) in b.enumerated() {
+                constantRows.append(ConstantRow(row: base + k, bits: v))
+                invariantRows.insert(base + k)
+            }
             globals[id] = .rows(base)
         }
         for (id, t) in module.undefs where globals[id] == nil {
@@ -297,7 +303,7 @@ struct Compiler {
             flat.append(b)
         }
         return KernelProgram(entryPoint: entry.name, localSize: localSize, usesDerivatives: usesDerivatives, blocks: flat,
-                             rowCount: rowCount, constantRows: constantRows, builtinRows: builtinRows, prologue: prologue,
+                             rowCount: rowCount, constantRows: constantRows, invariantOps: invariantOps, builtinRows: builtinRows, prologue: prologue,
                              bufferSlots: bufferSlots, imageSlots: imageSlots, samplerSlots: samplerSlots, writtenImages: writtenImages)
     }
 

@@ -211,23 +211,33 @@ extension KernelProgram {
 
     func fillBuiltins(_ s: LaneState, grid: Grid) {
         let (lx, ly, lz) = grid.localSize
+        let z = s.originZ
         for (builtIn, base) in builtinRows {
+            let r0 = s.row(base), r1 = s.row(base + 1), r2 = s.row(base + 2)
+            if builtIn == .globalInvocationId {
+                for l in 0..<Lanes.count {
+                    let p = s.pixel(l)
+                    r0[l] = UInt32(truncatingIfNeeded: p.x)
+                    r1[l] = UInt32(truncatingIfNeeded: p.y)
+                    r2[l] = UInt32(truncatingIfNeeded: z)
+                }
+                continue
+            }
             for l in 0..<Lanes.count {
                 let p = s.pixel(l)
-                let g = (p.x, p.y, s.originZ)
+                let g = (p.x, p.y, z)
                 let v: (Int, Int, Int)
                 switch builtIn {
-                case .globalInvocationId: v = g
                 case .localInvocationId: v = (g.0 % lx, g.1 % ly, g.2 % lz)
                 case .workgroupId: v = (g.0 / lx, g.1 / ly, g.2 / lz)
                 case .numWorkgroups: v = grid.groups
                 case .workgroupSize: v = grid.localSize
                 default: v = ((g.2 % lz) * lx * ly + (g.1 % ly) * lx + g.0 % lx, 0, 0)
                 }
-                s.row(base)[l] = UInt32(truncatingIfNeeded: v.0)
+                r0[l] = UInt32(truncatingIfNeeded: v.0)
                 if builtIn != .localInvocationIndex {
-                    s.row(base + 1)[l] = UInt32(truncatingIfNeeded: v.1)
-                    s.row(base + 2)[l] = UInt32(truncatingIfNeeded: v.2)
+                    r1[l] = UInt32(truncatingIfNeeded: v.1)
+                    r2[l] = UInt32(truncatingIfNeeded: v.2)
                 }
             }
         }

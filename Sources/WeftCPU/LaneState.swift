@@ -67,6 +67,7 @@ final class LaneState {
             let p = regs + c.row * Lanes.count
             for l in 0..<Lanes.count { p[l] = c.bits }
         }
+        for op in program.invariantOps { op(self) }
     }
 
     deinit {
@@ -97,7 +98,7 @@ final class LaneState {
         for r in 0..<n {
             let pd = row(d + r), ps = row(s + r)
             if all {
-                pd.update(from: ps, count: Lanes.count)
+                for l in 0..<Lanes.count { pd[l] = ps[l] }
             } else {
                 for l in 0..<Lanes.count where mask[l] != 0 { pd[l] = ps[l] }
             }

@@ -62,6 +62,8 @@ public final class KernelProgram: Sendable {
     let tables: ProgramTables
     let rowCount: Int
     let constantRows: [ConstantRow]
+    /// Ops computing dispatch-invariant values, run once per thread before the first batch.
+    let invariantOps: [Op]
     /// Rows of the compute built-ins the kernel reads (3 rows each, LocalInvocationIndex 1).
     let builtinRows: [(BuiltIn, Int)]
     /// Private-variable initialisation, run at the start of every batch.
@@ -75,7 +77,7 @@ public final class KernelProgram: Sendable {
     let writtenImages: Set<UInt32>
 
     init(entryPoint: String, localSize: (Int, Int, Int), usesDerivatives: Bool, blocks: [FlatBlock], rowCount: Int,
-         constantRows: [ConstantRow], builtinRows: [(BuiltIn, Int)], prologue: [Op], bufferSlots: [BufferSource],
+         constantRows: [ConstantRow], invariantOps: [Op] = [], builtinRows: [(BuiltIn, Int)], prologue: [Op], bufferSlots: [BufferSource],
          imageSlots: [UInt32], samplerSlots: [UInt32], writtenImages: Set<UInt32>) {
         self.entryPoint = entryPoint
         self.localSize = localSize
@@ -84,6 +86,7 @@ public final class KernelProgram: Sendable {
         tables = ProgramTables(blocks)
         self.rowCount = rowCount
         self.constantRows = constantRows
+        self.invariantOps = invariantOps
         self.builtinRows = builtinRows
         self.prologue = prologue
         self.bufferSlots = bufferSlots
@@ -103,7 +106,7 @@ public final class KernelProgram: Sendable {
         var compiler = try Compiler(module: module, entryPoint: entryPoint)
         let p = try compiler.compile()
         self.init(entryPoint: p.entryPoint, localSize: p.localSize, usesDerivatives: p.usesDerivatives, blocks: p.blocks,
-                  rowCount: p.rowCount, constantRows: p.constantRows, builtinRows: p.builtinRows, prologue: p.prologue,
+                  rowCount: p.rowCount, constantRows: p.constantRows, invariantOps: p.invariantOps, builtinRows: p.builtinRows, prologue: p.prologue,
                   bufferSlots: p.bufferSlots, imageSlots: p.imageSlots, samplerSlots: p.samplerSlots, writtenImages: p.writtenImages)
     }
 

@@ -40,8 +40,8 @@ enum Sampling {
     /// A coordinate that cannot overflow `Int` (NaN becomes 0).
     @inline(__always)
     static func safeInt(_ v: Float) -> Int {
-        guard v == v else { return 0 }
-        return Int(min(max(v, -16_777_216), 16_777_216))
+        // NaN fails the first comparison.
+        Int(v > -16_777_216 ? (v < 16_777_216 ? v : 16_777_216) : -16_777_216)
     }
 
     /// The texel index addressed by integer `i` on an axis of `size` texels; nil means border.
@@ -96,10 +96,10 @@ enum Sampling {
     @inline(__always)
     static func bilinearClamped(_ t: CPUTexture, _ i: Int, _ j: Int, _ a: Float, _ b: Float) -> SIMD4<Float> {
         let w = t.width, h = t.height
-        let i0 = min(max(i, 0), w - 1), i1 = min(max(i + 1, 0), w - 1)
-        let j0 = min(max(j, 0), h - 1) * w, j1 = min(max(j + 1, 0), h - 1) * w
+        let i0 = min(max(i, 0), w &- 1), i1 = min(max(i &+ 1, 0), w &- 1)
+        let j0 = min(max(j, 0), h &- 1) &* w, j1 = min(max(j &+ 1, 0), h &- 1) &* w
         let p = t.texels
-        let t00 = p[j0 + i0], t10 = p[j0 + i1], t01 = p[j1 + i0], t11 = p[j1 + i1]
+        let t00 = p[j0 &+ i0], t10 = p[j0 &+ i1], t01 = p[j1 &+ i0], t11 = p[j1 &+ i1]
         let top = t00 + (t10 - t00) * a
         let bottom = t01 + (t11 - t01) * a
         return top + (bottom - top) * b
