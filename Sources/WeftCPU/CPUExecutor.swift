@@ -1,0 +1,134 @@
+import Synchronization
+import WeftImage
+import WeftRuntime
+import WeftShaders
+
+/// The CPU evaluator as a backend: runs a whole `RenderPlan` on the host, binding exactly what
+/// each kernel's `KernelInterface` declares (docs/kernel-abi.md), and checks what it runs.
+public final class CPUExecutor: Executor {
+    public struct Checks: OptionSet, Sendable, Hashable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        /// Output pixels (RGBA8 outputs) whose RGB exceeds A.
+        public static let premultiplication = Checks(rawValue: 1)
+        /// Samples of the layer (binding 1) farther from their pixel than `maxSampleOffset`.
+        public static let sampleBound = Checks(rawValue: 2)
+        /// NaN or infinity stored to the output.
+        public static let nonFinite = Checks(rawValue: 4)
+        public static let all: Checks = [.premultiplication, .sampleBound, .nonFinite]
+    }
+
+    public struct Options: Sendable {
+        /// Worker threads; 1 runs single-threaded on the calling thread.
+        public var threads: Int
+        public var checks: Checks
+        /// Instructions one batch of invocations may run before it is stopped as a runaway loop.
+        public var instructionBudget: Int
+        /// Sampler state per binding; Weft's kernels all use `SamplerState.weft`.
+        public var samplers: [UInt32: SamplerState]
+
+        public init(threads: Int = KernelProgram.defaultThreadCount, checks: Checks = .all,
+                    instructionBudget: Int = KernelProgram.defaultInstructionBudget, samplers: [UInt32: SamplerState] = [:]) {
+            precondition(threads >= 1 && instructionBudget >= 1)
+            self.threads = threads
+            self.checks = checks
+            self.instructionBudget = instructionBudget
+            self.samplers = samplers
+        }
+    }
+
+    public let device = DeviceDescription(name: "Weft CPU evaluator", kind: .cpuEvaluator, driver: "WeftCPU", apiVersion: "SPIR-V 1.5")
+    public let options: Options
+    private let programs = Mutex<[String: KernelProgram]>([:])
+
+    public init(options: Options = Options()) {
+        self.options = options
+    }
+
+    public convenience init(threads: Int, checks: Checks = .all) {
+        self.init(options: Options(threads: threads, checks: checks))
+    }
+
+    /// The decoded program of `kernel`, compiled once per cache key.
+    public func program(for kernel: CompiledKernel) throws(CPUError) -> KernelProgram {
+        let key = kernel.cacheKey.isEmpty ? "\(kernel.name)#\(kernel.spirv.hashValue)" : kernel.cacheKey
+        if let p = programs.withLock({ $0[key] }) { return p }
+        let p = try KernelProgram(spirv: kernel.spirv)
+        programs.withLock { $0[key] = p }
+        return p
+    }
+
+    public func execute(_ plan: RenderPlan, options run: ExecutionOptions) throws -> ExecutionResult {
+        plan.checkInvariants()
+        let textures = plan.textures.enumerated().map { index, d in
+            plan.uploads[TextureID(index)].map { CPUTexture($0) } ?? CPUTexture(width: d.width, height: d.height, format: d.format)
+        }
+        var programs: [KernelProgram] = []
+        for pass in plan.passes { programs.append(try program(for: pass.kernel)) }
+        var reports: [ExecutionReport] = []
+        let clock = ContinuousClock()
+        let start = clock.now
+        for repetition in 0..<run.repetitions {
+            for (pass, program) in zip(plan.passes, programs) {
+                let tally = try execute(pass, program, textures)
+                if repetition == 0 { reports += Self.reports(for: pass, tally, textures[pass.output.index].format, options.checks) }
+            }
+        }
+        let hostTime = clock.now - start
+        var outputs: [TextureID: PixelBuffer] = [:]
+        for id in plan.readbacks { outputs[id] = textures[id.index].pixelBuffer() }
+        return ExecutionResult(outputs: outputs, deviceTimes: [], hostTime: hostTime, reports: reports)
+    }
+
+    private func execute(_ pass: KernelPass, _ program: KernelProgram, _ textures: [CPUTexture]) throws(CPUError) -> CheckTally {
+        let interface = pass.kernel.interface
+        let output = textures[pass.output.index]
+        var bindings = CPUBindings(pushConstants: pass.frame.bytes, samplers: options.samplers)
+        bindings.textures[KernelABI.outputBinding] = output
+        if interface.readsLayer, let layer = pass.layer { bindings.textures[KernelABI.layerBinding] = textures[layer.index] }
+        if interface.readsDestination, let d = pass.destination { bindings.textures[KernelABI.destinationBinding] = textures[d.index] }
+        if interface.argumentBlockSize > 0 { bindings.buffers[KernelABI.argumentsBinding] = pass.arguments }
+        if interface.readsArrays {
+            bindings.buffers[KernelABI.arraysBinding] = pass.arrayData.flatMap { v in
+                withUnsafeBytes(of: v.bitPattern.littleEndian) { Array($0) }
+            }
+        }
+        for (i, image) in pass.images.enumerated() {
+            bindings.textures[KernelABI.firstImageBinding + UInt32(i)] = textures[image.index]
+        }
+        var checks = CheckConfiguration()
+        checks.storeBinding = KernelABI.outputBinding
+        checks.premultiplication = options.checks.contains(.premultiplication) && output.format == .rgba8Unorm
+        checks.nonFinite = options.checks.contains(.nonFinite)
+        if options.checks.contains(.sampleBound), interface.readsLayer {
+            let f = pass.frame
+            checks.sampleBound = SampleBoundCheck(binding: KernelABI.layerBinding, layerOrigin: f.layerOrigin, layerSize: f.layerSize,
+                                                  outputOrigin: f.outputOrigin, scale: f.scale, limit: pass.maxSampleOffset)
+        }
+        let resources = try BoundResources(program: program, bindings: bindings)
+        let groups = ((output.width + program.localSize.x - 1) / program.localSize.x,
+                      (output.height + program.localSize.y - 1) / program.localSize.y, 1)
+        return try program.dispatch(groups: groups, resources: resources, threads: options.threads,
+                                    instructionBudget: options.instructionBudget, checks: checks)
+    }
+
+    static func reports(for pass: KernelPass, _ t: CheckTally, _ format: PixelFormat, _ checks: Checks) -> [ExecutionReport] {
+        var out: [ExecutionReport] = []
+        let name = pass.kernel.name
+        func describe(_ v: SIMD4<Float>) -> String { "(\(v.x), \(v.y), \(v.z), \(v.w))" }
+        if let first = t.firstNotPremultiplied {
+            out.append(ExecutionReport(kernel: name, check: "premultiplication",
+                                       message: "\(t.notPremultipliedCount) stored pixel(s) have RGB greater than A; first at (\(first.x), \(first.y)): \(describe(first.value))"))
+        }
+        if let first = t.firstNonFinite {
+            out.append(ExecutionReport(kernel: name, check: "non-finite",
+                                       message: "\(t.nonFiniteCount) stored pixel(s) hold NaN or infinity; first at (\(first.x), \(first.y)): \(describe(first.value))"))
+        }
+        if let first = t.firstBeyondLimit, let limit = pass.maxSampleOffset {
+            let m = t.maxSampleDistance
+            out.append(ExecutionReport(kernel: name, check: "sample bound",
+                                       message: "samples up to (\(m.x), \(m.y)) points from the pixel, beyond the declared maxSampleOffset (\(limit.x), \(limit.y)); \(t.beyondLimitCount) sample(s) too far, first at pixel (\(first.x), \(first.y)), which sampled point (\(first.value.x), \(first.value.y))"))
+        }
+        return out
+    }
+}

@@ -1,0 +1,261 @@
+import Dispatch
+import SPIRV
+
+extension KernelProgram {
+    /// Default per-batch instruction budget: far beyond any effect kernel, small enough that a
+    /// runaway loop is reported within a second or two.
+    public static let defaultInstructionBudget = 20_000_000
+
+    /// Runs `groups` workgroups of the kernel. `threads` worker threads share the batches
+    /// (1 runs everything on the calling thread). Textures are written in place; the returned
+    /// dictionary holds the contents of every storage buffer after the dispatch.
+    @discardableResult
+    public func dispatch(groups: (x: Int, y: Int, z: Int), bindings: CPUBindings, threads: Int = defaultThreadCount,
+                         instructionBudget: Int = defaultInstructionBudget) throws(CPUError) -> [UInt32: [UInt8]] {
+        let resources = try BoundResources(program: self, bindings: bindings)
+        _ = try dispatch(groups: groups, resources: resources, threads: threads, instructionBudget: instructionBudget, checks: .none)
+        var out: [UInt32: [UInt8]] = [:]
+        for (slot, source) in bufferSlots.enumerated() {
+            if case .storage(let b) = source { out[b] = Array(resources.buffers[slot]) }
+        }
+        return out
+    }
+
+    func dispatch(groups: (x: Int, y: Int, z: Int), resources: BoundResources, threads: Int, instructionBudget: Int,
+                  checks: CheckConfiguration) throws(CPUError) -> CheckTally {
+        precondition(groups.x >= 0 && groups.y >= 0 && groups.z >= 0 && threads >= 1 && instructionBudget >= 1)
+        let gridWidth = groups.x * localSize.x, gridHeight = groups.y * localSize.y, depth = groups.z * localSize.z
+        let columns = (gridWidth + Lanes.width - 1) / Lanes.width
+        let bandRows = (gridHeight + Lanes.height - 1) / Lanes.height
+        let bands = bandRows * depth
+        let batches = columns * bands
+        guard batches > 0 else { return CheckTally() }
+        // Workers take chunks of consecutive batches (neighbouring pixels, warm caches) in turn.
+        let workers = min(threads, batches)
+        let chunk = max(1, min(columns, batches / (workers * 8)))
+        let chunks = (batches + chunk - 1) / chunk
+        let grid = Grid(width: gridWidth, height: gridHeight, groups: groups, localSize: localSize)
+        let outcomes = Outcomes(count: workers)
+        let work: @Sendable (Int) -> Void = { worker in
+            let state = LaneState(program: self, resources: resources, checks: checks)
+            var c = worker
+            while c < chunks {
+                for b in (c * chunk)..<min(batches, (c + 1) * chunk) {
+                    let band = b / columns, x = b % columns
+                    let z = band / bandRows, y = band % bandRows
+                    if let e = self.runBatch(state, x: x * Lanes.width, y: y * Lanes.height, z: z, grid: grid, budget: instructionBudget) {
+                        outcomes[worker] = Outcome(tally: state.tally, error: e)
+                        return
+                    }
+                }
+                c += workers
+            }
+            outcomes[worker] = Outcome(tally: state.tally, error: nil)
+        }
+        if workers == 1 {
+            work(0)
+        } else {
+            DispatchQueue.concurrentPerform(iterations: workers, execute: work)
+        }
+        var tally = CheckTally()
+        for o in outcomes.all {
+            if let e = o.error { throw e }
+            tally.merge(o.tally)
+        }
+        return tally
+    }
+
+    public static var defaultThreadCount: Int { max(1, System.coreCount) }
+
+    struct Grid {
+        var width: Int
+        var height: Int
+        var groups: (x: Int, y: Int, z: Int)
+        var localSize: (x: Int, y: Int, z: Int)
+    }
+
+    struct Outcome {
+        var tally = CheckTally()
+        var error: CPUError?
+    }
+
+    /// One slot per worker; each worker writes only its own.
+    final class Outcomes: @unchecked Sendable {
+        private let slots: UnsafeMutableBufferPointer<Outcome>
+        init(count: Int) {
+            slots = .allocate(capacity: count)
+            slots.initialize(repeating: Outcome())
+        }
+        deinit {
+            slots.deinitialize()
+            slots.deallocate()
+        }
+        subscript(i: Int) -> Outcome {
+            get { slots[i] }
+            set { slots[i] = newValue }
+        }
+        var all: [Outcome] { Array(slots) }
+    }
+
+    /// Runs one batch to completion: every lane starts at the entry block; each step runs the
+    /// lowest-numbered block any lane waits at, with exactly those lanes active.
+    func runBatch(_ s: LaneState, x: Int, y: Int, z: Int, grid: Grid, budget: Int) -> CPUError? {
+        s.setOrigin(x, y, z)
+        let L = Lanes.count
+        let pc = s.pc, mask = s.mask
+        for l in 0..<L {
+            let p = s.pixel(l)
+            pc[l] = p.x < grid.width && p.y < grid.height ? 0 : .max
+            mask[l] = 1
+        }
+        s.allActive = true
+        fillBuiltins(s, grid: grid)
+        for op in prologue { op(s) }
+        let t = tables
+        let ops = t.ops, blocks = t.blocks, cases = t.cases
+        var remaining = budget
+        while true {
+            var lowest = Int32.max
+            for l in 0..<L { lowest = min(lowest, pc[l]) }
+            if lowest == .max { return nil }
+            var active: UInt32 = 0
+            for l in 0..<L {
+                let m: UInt32 = pc[l] == lowest ? 1 : 0
+                mask[l] = m
+                active &+= m
+            }
+            s.allActive = active == UInt32(L)
+            let block = blocks[Int(lowest)]
+            for k in block.opStart..<(block.opStart + block.opCount) { ops[k](s) }
+            if let e = s.runtimeError { return e }
+            remaining -= block.instructionCount
+            if remaining < 0 {
+                let b = self.blocks[Int(lowest)]
+                return .instructionBudgetExceeded(budget: budget, function: b.function, block: b.block)
+            }
+            switch block.kind {
+            case .branch:
+                take(block.first, s, mask)
+            case .conditional:
+                let cond = s.row(block.row)
+                let yes = s.edgeMask, no = s.edgeMask + L
+                var taken: UInt32 = 0, notTaken: UInt32 = 0
+                for l in 0..<L {
+                    let m = mask[l], v: UInt32 = cond[l] != 0 ? 1 : 0
+                    yes[l] = m & v
+                    no[l] = m & (v ^ 1)
+                    taken |= yes[l]
+                    notTaken |= no[l]
+                }
+                if taken != 0 { take(block.first, s, yes) }
+                if notTaken != 0 { take(block.second, s, no) }
+            case .switch:
+                let sel = s.row(block.row)
+                let chosen = s.edgeMask, taken = s.edgeMask + L
+                for l in 0..<L { chosen[l] = mask[l] }
+                for c in cases[block.caseStart..<(block.caseStart + block.caseCount)] {
+                    var any = false
+                    for l in 0..<L {
+                        let hit: UInt32 = chosen[l] != 0 && sel[l] == c.literal ? 1 : 0
+                        taken[l] = hit
+                        if hit != 0 { chosen[l] = 0; any = true }
+                    }
+                    if any { take(c.edge, s, taken) }
+                }
+                take(block.first, s, chosen)
+            case .exit:
+                for l in 0..<L where mask[l] != 0 { pc[l] = .max }
+            case .unreachable:
+                let b = self.blocks[Int(lowest)]
+                return .reachedUnreachable(function: b.function, block: b.block)
+            }
+        }
+    }
+
+    /// Moves the lanes in `lanes` along edge `index`: phi copies, then the new block.
+    @inline(__always)
+    func take(_ index: Int, _ s: LaneState, _ lanes: UnsafeMutablePointer<UInt32>) {
+        let L = Lanes.count
+        let edge = tables.edges[index]
+        if edge.copyCount > 0 {
+            let copies = tables.copies[edge.copyStart..<(edge.copyStart + edge.copyCount)]
+            if edge.temporary >= 0 {
+                var t = edge.temporary
+                for c in copies {
+                    for r in 0..<c.rows {
+                        let src = s.row(c.source + r), dst = s.row(t + r)
+                        for l in 0..<L where lanes[l] != 0 { dst[l] = src[l] }
+                    }
+                    t += c.rows
+                }
+                t = edge.temporary
+                for c in copies {
+                    for r in 0..<c.rows {
+                        let src = s.row(t + r), dst = s.row(c.destination + r)
+                        for l in 0..<L where lanes[l] != 0 { dst[l] = src[l] }
+                    }
+                    t += c.rows
+                }
+            } else {
+                for c in copies {
+                    for r in 0..<c.rows {
+                        let src = s.row(c.source + r), dst = s.row(c.destination + r)
+                        for l in 0..<L where lanes[l] != 0 { dst[l] = src[l] }
+                    }
+                }
+            }
+        }
+        let target = edge.target
+        for l in 0..<L where lanes[l] != 0 { s.pc[l] = target }
+    }
+
+    func fillBuiltins(_ s: LaneState, grid: Grid) {
+        let (lx, ly, lz) = grid.localSize
+        let z = s.originZ
+        for (builtIn, base) in builtinRows {
+            let r0 = s.row(base), r1 = s.row(base + 1), r2 = s.row(base + 2)
+            if builtIn == .globalInvocationId {
+                for l in 0..<Lanes.count {
+                    let p = s.pixel(l)
+                    r0[l] = UInt32(truncatingIfNeeded: p.x)
+                    r1[l] = UInt32(truncatingIfNeeded: p.y)
+                    r2[l] = UInt32(truncatingIfNeeded: z)
+                }
+                continue
+            }
+            for l in 0..<Lanes.count {
+                let p = s.pixel(l)
+                let g = (p.x, p.y, z)
+                let v: (Int, Int, Int)
+                switch builtIn {
+                case .localInvocationId: v = (g.0 % lx, g.1 % ly, g.2 % lz)
+                case .workgroupId: v = (g.0 / lx, g.1 / ly, g.2 / lz)
+                case .numWorkgroups: v = grid.groups
+                case .workgroupSize: v = grid.localSize
+                default: v = ((g.2 % lz) * lx * ly + (g.1 % ly) * lx + g.0 % lx, 0, 0)
+                }
+                r0[l] = UInt32(truncatingIfNeeded: v.0)
+                if builtIn != .localInvocationIndex {
+                    r1[l] = UInt32(truncatingIfNeeded: v.1)
+                    r2[l] = UInt32(truncatingIfNeeded: v.2)
+                }
+            }
+        }
+    }
+}
+
+enum System {
+    static var coreCount: Int {
+        #if canImport(Glibc)
+        Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        #else
+        ProcessInfo.processInfo.activeProcessorCount
+        #endif
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#else
+import Foundation
+#endif

@@ -1,0 +1,170 @@
+/// The execution state of one thread: a register file of `rowCount` rows of `Lanes.count`
+/// 32-bit values (structure of arrays: row r, lane l at `regs[r * Lanes.count + l]`), the active
+/// mask, per-lane block counters, and the tallies of the checks. The program is immutable and
+/// shared; each thread owns one `LaneState`.
+final class LaneState {
+    let regs: UnsafeMutablePointer<UInt32>
+    /// 1 for lanes that run the current block, 0 otherwise.
+    let mask: UnsafeMutablePointer<UInt32>
+    /// Per lane: the block it waits at (`Int32.max` when finished).
+    let pc: UnsafeMutablePointer<Int32>
+    /// Scratch lane masks for terminators.
+    let edgeMask: UnsafeMutablePointer<UInt32>
+    let resources: BoundResources
+    let checks: CheckConfiguration
+    let rowCount: Int
+
+    /// Mutable scalars live behind a pointer: stored `var`s of a class would pay for dynamic
+    /// exclusivity checks on every access from the ops.
+    struct Control {
+        var allActive = true
+        var originX = 0
+        var originY = 0
+        var originZ = 0
+        var tally = CheckTally()
+        var runtimeError: CPUError?
+    }
+    let control: UnsafeMutablePointer<Control>
+
+    /// Every lane of the batch runs the current block.
+    var allActive: Bool {
+        @inline(__always) get { control.pointee.allActive }
+        @inline(__always) set { control.pointee.allActive = newValue }
+    }
+    /// Global invocation id of lane position (0, 0) of the current batch.
+    var originX: Int { @inline(__always) get { control.pointee.originX } }
+    var originY: Int { @inline(__always) get { control.pointee.originY } }
+    var originZ: Int { @inline(__always) get { control.pointee.originZ } }
+    /// What the checks found so far on this thread.
+    var tally: CheckTally {
+        get { control.pointee.tally }
+        set { control.pointee.tally = newValue }
+    }
+    /// First run-time error met by an op (ops cannot throw; the scheduler checks this).
+    var runtimeError: CPUError? { control.pointee.runtimeError }
+
+    func setOrigin(_ x: Int, _ y: Int, _ z: Int) {
+        control.pointee.originX = x
+        control.pointee.originY = y
+        control.pointee.originZ = z
+    }
+
+    init(program: KernelProgram, resources: BoundResources, checks: CheckConfiguration) {
+        rowCount = program.rowCount
+        regs = .allocate(capacity: max(1, program.rowCount) * Lanes.count)
+        regs.initialize(repeating: 0, count: max(1, program.rowCount) * Lanes.count)
+        mask = .allocate(capacity: Lanes.count)
+        mask.initialize(repeating: 1, count: Lanes.count)
+        edgeMask = .allocate(capacity: Lanes.count * 2)
+        edgeMask.initialize(repeating: 0, count: Lanes.count * 2)
+        pc = .allocate(capacity: Lanes.count)
+        pc.initialize(repeating: 0, count: Lanes.count)
+        self.resources = resources
+        self.checks = checks
+        control = .allocate(capacity: 1)
+        control.initialize(to: Control())
+        for c in program.constantRows {
+            let p = regs + c.row * Lanes.count
+            for l in 0..<Lanes.count { p[l] = c.bits }
+        }
+        for op in program.invariantOps { op(self) }
+    }
+
+    deinit {
+        regs.deallocate()
+        mask.deallocate()
+        edgeMask.deallocate()
+        pc.deallocate()
+        control.deinitialize(count: 1)
+        control.deallocate()
+    }
+
+    @inline(__always) func row(_ r: Int) -> UnsafeMutablePointer<UInt32> { regs + r * Lanes.count }
+
+    @inline(__always) func isActive(_ l: Int) -> Bool { mask[l] != 0 }
+
+    /// Global invocation id (x, y) of lane `l`.
+    @inline(__always) func pixel(_ l: Int) -> (x: Int, y: Int) {
+        let p = Lanes.position(l)
+        return (originX + p.x, originY + p.y)
+    }
+
+    // MARK: Elementwise helpers. `sa`/`sb`/`sc` are 1 when the operand has one row per result
+    // row, 0 when one row is broadcast to every result row (scalar operands of vector ops).
+
+    @inline(__always)
+    func copy(_ d: Int, _ s: Int, rows n: Int) {
+        let all = allActive
+        for r in 0..<n {
+            let pd = row(d + r), ps = row(s + r)
+            if all {
+                for l in 0..<Lanes.count { pd[l] = ps[l] }
+            } else {
+                for l in 0..<Lanes.count where mask[l] != 0 { pd[l] = ps[l] }
+            }
+        }
+    }
+
+    @inline(__always)
+    func map1(_ d: Int, _ a: Int, rows n: Int, _ f: (UInt32) -> UInt32) {
+        let all = allActive
+        for r in 0..<n {
+            let pd = row(d + r), pa = row(a + r)
+            if all {
+                for l in 0..<Lanes.count { pd[l] = f(pa[l]) }
+            } else {
+                for l in 0..<Lanes.count {
+                    let v = f(pa[l])
+                    pd[l] = mask[l] != 0 ? v : pd[l]
+                }
+            }
+        }
+    }
+
+    @inline(__always)
+    func map2(_ d: Int, _ a: Int, _ sa: Int, _ b: Int, _ sb: Int, rows n: Int, _ f: (UInt32, UInt32) -> UInt32) {
+        let all = allActive
+        for r in 0..<n {
+            let pd = row(d + r), pa = row(a + r * sa), pb = row(b + r * sb)
+            if all {
+                for l in 0..<Lanes.count { pd[l] = f(pa[l], pb[l]) }
+            } else {
+                for l in 0..<Lanes.count {
+                    let v = f(pa[l], pb[l])
+                    pd[l] = mask[l] != 0 ? v : pd[l]
+                }
+            }
+        }
+    }
+
+    @inline(__always)
+    func map3(_ d: Int, _ a: Int, _ sa: Int, _ b: Int, _ sb: Int, _ c: Int, _ sc: Int, rows n: Int,
+              _ f: (UInt32, UInt32, UInt32) -> UInt32) {
+        let all = allActive
+        for r in 0..<n {
+            let pd = row(d + r), pa = row(a + r * sa), pb = row(b + r * sb), pc = row(c + r * sc)
+            if all {
+                for l in 0..<Lanes.count { pd[l] = f(pa[l], pb[l], pc[l]) }
+            } else {
+                for l in 0..<Lanes.count {
+                    let v = f(pa[l], pb[l], pc[l])
+                    pd[l] = mask[l] != 0 ? v : pd[l]
+                }
+            }
+        }
+    }
+
+    /// Runs `body` for each active lane.
+    @inline(__always)
+    func forActive(_ body: (Int) -> Void) {
+        if allActive {
+            for l in 0..<Lanes.count { body(l) }
+        } else {
+            for l in 0..<Lanes.count where mask[l] != 0 { body(l) }
+        }
+    }
+
+    func fail(_ error: CPUError) {
+        if control.pointee.runtimeError == nil { control.pointee.runtimeError = error }
+    }
+}

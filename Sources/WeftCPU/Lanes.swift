@@ -1,0 +1,28 @@
+/// The batch every instruction runs over: 64 invocations, 16 wide and 4 tall, ordered as 2×2
+/// quads (lane = quad × 4 + dy × 2 + dx) so that derivatives can read their quad neighbours.
+enum Lanes {
+    static let count = 64
+    static let width = 16
+    static let height = 4
+
+    /// Position of lane `l` inside its batch.
+    @inline(__always)
+    static func position(_ l: Int) -> (x: Int, y: Int) {
+        let q = l >> 2, k = l & 3
+        return ((q & 7) * 2 + (k & 1), (q >> 3) * 2 + (k >> 1))
+    }
+}
+
+/// 32-bit register contents: floats are stored by bit pattern.
+@inline(__always) func asFloat(_ b: UInt32) -> Float { Float(bitPattern: b) }
+@inline(__always) func asInt(_ b: UInt32) -> Int32 { Int32(bitPattern: b) }
+@inline(__always) func bits(_ f: Float) -> UInt32 { f.bitPattern }
+@inline(__always) func bits(_ i: Int32) -> UInt32 { UInt32(bitPattern: i) }
+@inline(__always) func bits(_ b: Bool) -> UInt32 { b ? 1 : 0 }
+
+/// `floor` without a libm call (the baseline x86-64 target has no SSE4.1 `roundss`).
+@inline(__always) func fastFloor(_ x: Float) -> Float {
+    guard abs(x) < 8_388_608 else { return x }
+    let t = Float(Int32(x))
+    return t > x ? t - 1 : (t == x ? x : t)
+}
