@@ -24,6 +24,8 @@ extension VulkanDeviceInfo {
             ("storage RGBA8_UNORM", "\(yesNo(storageRGBA8)) (linear sampling: \(yesNo(sampledLinearRGBA8)))"),
             ("storage RGBA16_SFLOAT", "\(yesNo(storageRGBA16F)) (linear sampling: \(yesNo(sampledLinearRGBA16F)))"),
             ("compute derivatives", computeDerivatives ? "yes (\(Self.computeDerivativesExtension))" : "no"),
+            ("derivative kernels", computeDerivatives ? "compute"
+                : fragmentPassFallback ? "fragment passes (\(Self.dynamicRenderingExtension))" : "not supported (no compute derivatives, no dynamic rendering on a graphics queue)"),
             ("timestamps", timestamps),
         ]
         let width = rows.map(\.0.count).max()! + 2

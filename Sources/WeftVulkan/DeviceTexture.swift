@@ -11,7 +11,8 @@ extension PixelFormat {
     }
 }
 
-/// A 2D texture usable as storage image, sampled image and transfer source/destination,
+/// A 2D texture usable as storage image, sampled image and transfer source/destination (and
+/// colour attachment on devices that run fragment passes),
 /// with one mip level, in sub-allocated device-local memory. Retired on deinit.
 struct DeviceTexture: ~Copyable {
     let image: VkImage
@@ -36,6 +37,8 @@ struct DeviceTexture: ~Copyable {
         info.tiling = VK_IMAGE_TILING_OPTIMAL
         info.usage = vkFlags(VK_IMAGE_USAGE_STORAGE_BIT, VK_IMAGE_USAGE_SAMPLED_BIT,
                              VK_IMAGE_USAGE_TRANSFER_SRC_BIT, VK_IMAGE_USAGE_TRANSFER_DST_BIT)
+        // Fragment passes (derivative kernels without compute derivatives) draw into the output.
+        if device.info.fragmentPassFallback { info.usage |= vkFlags(VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT) }
         info.sharingMode = VK_SHARING_MODE_EXCLUSIVE
         info.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED
         var image: VkImage?

@@ -23,15 +23,19 @@ public enum PipelineCacheLocation: Sendable, Hashable {
     }
 }
 
-/// The bindings a kernel declares (docs/kernel-abi.md), which fix its descriptor-set layout.
+/// The bindings a kernel declares (docs/kernel-abi.md), which fix its descriptor-set layout,
+/// and the stage that uses them: a fragment pass declares everything but binding 0 (it writes
+/// colour attachment 0 instead).
 struct BindingShape: Hashable {
+    var stage: PassStage
     var readsLayer: Bool
     var readsDestination: Bool
     var hasArguments: Bool
     var readsArrays: Bool
     var imageCount: Int
 
-    init(_ i: KernelInterface) {
+    init(_ i: KernelInterface, stage: PassStage) {
+        self.stage = stage
         readsLayer = i.readsLayer
         readsDestination = i.readsDestination
         hasArguments = i.argumentBlockSize > 0
@@ -41,13 +45,25 @@ struct BindingShape: Hashable {
 
     /// (binding, descriptor type) of every declared binding.
     var bindings: [(UInt32, VkDescriptorType)] {
-        var out: [(UInt32, VkDescriptorType)] = [(KernelABI.outputBinding, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE)]
+        var out: [(UInt32, VkDescriptorType)] = []
+        if writesStorageImage { out.append((KernelABI.outputBinding, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE)) }
         if readsLayer { out.append((KernelABI.layerBinding, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER)) }
         if readsDestination { out.append((KernelABI.destinationBinding, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER)) }
         if hasArguments { out.append((KernelABI.argumentsBinding, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER)) }
         if readsArrays { out.append((KernelABI.arraysBinding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER)) }
         for i in 0..<imageCount { out.append((KernelABI.firstImageBinding + UInt32(i), VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER)) }
         return out
+    }
+
+    /// Binding 0 is declared: the output is a storage image.
+    var writesStorageImage: Bool { stage == .compute }
+
+    /// The shader stage that sees the bindings and the push constants.
+    var shaderStage: VkShaderStageFlags {
+        switch stage {
+        case .compute: vkFlags(VK_SHADER_STAGE_COMPUTE_BIT)
+        case .fragment: vkFlags(VK_SHADER_STAGE_FRAGMENT_BIT)
+        }
     }
 }
 
@@ -63,12 +79,13 @@ final class KernelPipelines {
         let handle: VkPipeline
         let layout: Layout
         let shape: BindingShape
+        var stage: PassStage { shape.stage }
     }
 
-    private let device: VulkanDevice
+    let device: VulkanDevice
     private var layouts: [BindingShape: Layout] = [:]
     private var pipelines: [String: Pipeline] = [:]
-    private let cache: VkPipelineCache
+    let cache: VkPipelineCache
     let filePath: String?
     /// Bytes of cache data accepted from disk at start (0 when none or mismatched).
     let loadedBytes: Int
@@ -120,7 +137,7 @@ final class KernelPipelines {
                 b.binding = binding
                 b.descriptorType = type
                 b.descriptorCount = 1
-                b.stageFlags = vkFlags(VK_SHADER_STAGE_COMPUTE_BIT)
+                b.stageFlags = shape.shaderStage
                 if type == VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER { b.pImmutableSamplers = samplerPtr }
                 return b
             }
@@ -133,7 +150,7 @@ final class KernelPipelines {
                 return vkCreateDescriptorSetLayout(device.handle, &info, nil, &setLayout)
             }
             try vkCheck(r, "vkCreateDescriptorSetLayout")
-            var range = VkPushConstantRange(stageFlags: vkFlags(VK_SHADER_STAGE_COMPUTE_BIT), offset: 0,
+            var range = VkPushConstantRange(stageFlags: shape.shaderStage, offset: 0,
                                             size: UInt32(FrameConstants.byteCount))
             var pipelineLayout: VkPipelineLayout?
             let r2 = withUnsafePointer(to: &setLayout) { setPtr in
@@ -157,14 +174,33 @@ final class KernelPipelines {
         return layout
     }
 
+    /// How `kernel` runs on this device: compute, or — when it uses derivatives and the device
+    /// has no compute derivatives — a fragment pass.
+    func stage(for kernel: CompiledKernel) throws(VulkanError) -> PassStage {
+        guard kernel.interface.usesDerivatives && !device.info.computeDerivatives else { return .compute }
+        let missing = "it uses derivatives (dFdx, dFdy, fwidth), the device lacks \(VulkanDeviceInfo.computeDerivativesExtension)"
+        guard device.info.fragmentPassFallback else {
+            throw .unsupportedKernel(kernel: kernel.name, reason: "\(missing), and it cannot run fragment passes either (they need \(VulkanDeviceInfo.dynamicRenderingExtension) and graphics on the compute queue)")
+        }
+        guard kernel.fragmentSPIRV != nil else {
+            throw .unsupportedKernel(kernel: kernel.name, reason: "\(missing), and the kernel has no fragment version (CompiledKernel.fragmentSPIRV) to run as a fragment pass")
+        }
+        return .fragment
+    }
+
     /// The pipeline for `kernel`, created (through the pipeline cache) on first use.
     func pipeline(for kernel: CompiledKernel) throws(VulkanError) -> Pipeline {
         if let pipeline = pipelines[kernel.cacheKey] { return pipeline }
-        if kernel.interface.usesDerivatives && !device.info.computeDerivatives {
-            throw .unsupportedKernel(kernel: kernel.name, reason: "it uses derivatives (dFdx, dFdy, fwidth) and the device lacks \(VulkanDeviceInfo.computeDerivativesExtension); it needs a fragment-pass fallback")
-        }
-        let shape = BindingShape(kernel.interface)
+        let stage = try stage(for: kernel)
+        let shape = BindingShape(kernel.interface, stage: stage)
         let layout = try layout(for: shape)
+        if stage == .fragment {
+            let entry = Pipeline(handle: try fragmentPipeline(for: kernel, layout: layout), layout: layout, shape: shape)
+            pipelines[kernel.cacheKey] = entry
+            pipelinesCreated += 1
+            unsaved = true
+            return entry
+        }
         var module: VkShaderModule?
         let mr: VkResult = kernel.spirv.withUnsafeBufferPointer { words in
             var info = VkShaderModuleCreateInfo()

@@ -4,9 +4,9 @@ import WeftShaders
 
 enum PlanDescriptors {
     /// Writes every pass's descriptor set in one `vkUpdateDescriptorSets`: exactly the bindings
-    /// its kernel declares. Samplers are immutable in the set layouts, so image writes carry
-    /// only views and layouts.
-    static func write(device: VkDevice, plan: RenderPlan, sets: [VkDescriptorSet], views: [VkImageView],
+    /// its kernel declares in its shape (a fragment pass has no binding 0). Samplers are
+    /// immutable in the set layouts, so image writes carry only views and layouts.
+    static func write(device: VkDevice, plan: RenderPlan, shapes: [BindingShape], sets: [VkDescriptorSet], views: [VkImageView],
                       uploadBuffer: VkBuffer, layout: HostLayout) {
         let imageInfoCount = plan.passes.reduce(0) { $0 + 1 + 2 + $1.images.count }
         let imageInfos = UnsafeMutableBufferPointer<VkDescriptorImageInfo>.allocate(capacity: max(imageInfoCount, 1))
@@ -47,8 +47,10 @@ enum PlanDescriptors {
         for (i, pass) in plan.passes.enumerated() {
             let set = sets[i]
             let interface = pass.kernel.interface
-            write(set, KernelABI.outputBinding, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE,
-                  image: VkDescriptorImageInfo(sampler: nil, imageView: views[pass.output.index], imageLayout: VK_IMAGE_LAYOUT_GENERAL))
+            if shapes[i].writesStorageImage {
+                write(set, KernelABI.outputBinding, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE,
+                      image: VkDescriptorImageInfo(sampler: nil, imageView: views[pass.output.index], imageLayout: VK_IMAGE_LAYOUT_GENERAL))
+            }
             if interface.readsLayer, let layer = pass.layer {
                 write(set, KernelABI.layerBinding, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, image: sampled(layer))
             }

@@ -12,11 +12,15 @@ extension KernelPass {
 }
 
 /// Records one plan into a command buffer: uploads and clears, `repetitions × passes`
-/// dispatches with the barriers `BarrierTracker` derives, timestamps, readbacks.
+/// dispatches (or, for fragment passes, full-screen triangles) with the barriers
+/// `BarrierTracker` derives, timestamps, readbacks.
 struct PlanRecording {
     let plan: RenderPlan
     let layout: HostLayout
     let images: [VkImage]
+    let views: [VkImageView]
+    /// Present when the plan has fragment passes.
+    let dynamicRendering: DynamicRenderingCommands?
     let pipelines: [KernelPipelines.Pipeline]
     let descriptorSets: [VkDescriptorSet]
     let uploadBuffer: VkBuffer
@@ -32,31 +36,70 @@ struct PlanRecording {
         recordUploadsAndClears(cmd, &tracker)
         let frameBytes = plan.passes.map(\.frame.bytes)
         let inputs = plan.passes.map(\.inputs)
-        let (gx, gy) = (KernelABI.workgroupSize.x, KernelABI.workgroupSize.y)
         for repetition in 0..<repetitions {
             if let timestamps { vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, timestamps, UInt32(repetition)) }
             var bound: VkPipeline?
             for (i, pass) in plan.passes.enumerated() {
-                for input in inputs[i] { tracker.shaderRead(input.index) }
-                tracker.shaderWrite(pass.output.index)
-                tracker.flush(cmd)
                 let pipeline = pipelines[i]
+                for input in inputs[i] { tracker.shaderRead(input.index, in: pipeline.stage) }
+                tracker.shaderWrite(pass.output.index, by: pipeline.stage)
+                tracker.flush(cmd)
+                let bindPoint = pipeline.stage == .compute ? VK_PIPELINE_BIND_POINT_COMPUTE : VK_PIPELINE_BIND_POINT_GRAPHICS
                 if bound != pipeline.handle {
-                    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.handle)
+                    vkCmdBindPipeline(cmd, bindPoint, pipeline.handle)
                     bound = pipeline.handle
                 }
                 var set: VkDescriptorSet? = descriptorSets[i]
-                vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.layout.pipelineLayout, 0, 1, &set, 0, nil)
+                vkCmdBindDescriptorSets(cmd, bindPoint, pipeline.layout.pipelineLayout, 0, 1, &set, 0, nil)
                 frameBytes[i].withUnsafeBytes {
-                    vkCmdPushConstants(cmd, pipeline.layout.pipelineLayout, vkFlags(VK_SHADER_STAGE_COMPUTE_BIT), 0, UInt32($0.count), $0.baseAddress)
+                    vkCmdPushConstants(cmd, pipeline.layout.pipelineLayout, pipeline.shape.shaderStage, 0, UInt32($0.count), $0.baseAddress)
                 }
-                let d = plan.textures[pass.output.index]
-                vkCmdDispatch(cmd, UInt32((d.width + gx - 1) / gx), UInt32((d.height + gy - 1) / gy), 1)
+                switch pipeline.stage {
+                case .compute: recordDispatch(cmd, output: pass.output)
+                case .fragment: recordDraw(cmd, output: pass.output)
+                }
             }
         }
         if let timestamps { vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, timestamps, UInt32(repetitions)) }
         recordReadbacks(cmd, &tracker)
         return (tracker.barrierCount, tracker.batchCount)
+    }
+
+    private func recordDispatch(_ cmd: VkCommandBuffer, output: TextureID) {
+        let (gx, gy) = (KernelABI.workgroupSize.x, KernelABI.workgroupSize.y)
+        let d = plan.textures[output.index]
+        vkCmdDispatch(cmd, UInt32((d.width + gx - 1) / gx), UInt32((d.height + gy - 1) / gy), 1)
+    }
+
+    /// One full-screen triangle into `output` (colour attachment 0, already in
+    /// COLOR_ATTACHMENT_OPTIMAL), viewport and scissor the whole texture. Every pixel is
+    /// written, so the attachment's old contents are not loaded.
+    private func recordDraw(_ cmd: VkCommandBuffer, output: TextureID) {
+        guard let dynamicRendering else { preconditionFailure("a fragment pass on a device without dynamic rendering") }
+        let d = plan.textures[output.index]
+        let extent = VkExtent2D(width: UInt32(d.width), height: UInt32(d.height))
+        var attachment = VkRenderingAttachmentInfo()
+        attachment.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO
+        attachment.imageView = views[output.index]
+        attachment.imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL
+        attachment.resolveMode = VK_RESOLVE_MODE_NONE
+        attachment.loadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE
+        attachment.storeOp = VK_ATTACHMENT_STORE_OP_STORE
+        withUnsafePointer(to: &attachment) { attachmentPtr in
+            var info = VkRenderingInfo()
+            info.sType = VK_STRUCTURE_TYPE_RENDERING_INFO
+            info.renderArea = VkRect2D(offset: VkOffset2D(x: 0, y: 0), extent: extent)
+            info.layerCount = 1
+            info.colorAttachmentCount = 1
+            info.pColorAttachments = attachmentPtr
+            dynamicRendering.begin(cmd, &info)
+        }
+        var viewport = VkViewport(x: 0, y: 0, width: Float(d.width), height: Float(d.height), minDepth: 0, maxDepth: 1)
+        vkCmdSetViewport(cmd, 0, 1, &viewport)
+        var scissor = VkRect2D(offset: VkOffset2D(x: 0, y: 0), extent: extent)
+        vkCmdSetScissor(cmd, 0, 1, &scissor)
+        vkCmdDraw(cmd, 3, 1, 0, 0)
+        dynamicRendering.end(cmd)
     }
 
     private func region(_ id: TextureID, bufferOffset: Int) -> VkBufferImageCopy {
@@ -84,9 +127,9 @@ struct PlanRecording {
         for id in layout.readbackIDs where !defined.contains(id) { clears.append(id) }
         for id in layout.uploadIDs + clears { tracker.transferWrite(id.index) }
         var firstUseIsWrite = Set(plan.passes.map(\.output)).subtracting(layout.uploadIDs).subtracting(clears)
-        for pass in plan.passes {
+        for (i, pass) in plan.passes.enumerated() {
             for input in pass.inputs { firstUseIsWrite.remove(input) }
-            if firstUseIsWrite.remove(pass.output) != nil { tracker.prepareFirstWrite(pass.output.index) }
+            if firstUseIsWrite.remove(pass.output) != nil { tracker.prepareFirstWrite(pass.output.index, by: pipelines[i].stage) }
         }
         tracker.flush(cmd)
         for (i, id) in layout.uploadIDs.enumerated() {

@@ -36,7 +36,7 @@ final class RenderState {
         init(_ shapes: [BindingShape]) {
             for shape in shapes {
                 sets += 1
-                storageImages += 1
+                storageImages += shape.writesStorageImage ? 1 : 0
                 samplers += (shape.readsLayer ? 1 : 0) + (shape.readsDestination ? 1 : 0) + shape.imageCount
                 uniformBuffers += shape.hasArguments ? 1 : 0
                 storageBuffers += shape.readsArrays ? 1 : 0
@@ -193,7 +193,7 @@ final class RenderState {
         try upload.buffer.flush()
 
         let sets = try descriptorSets(for: kernelPipelines.map(\.layout.setLayout), counts: DescriptorCounts(kernelPipelines.map(\.shape)))
-        PlanDescriptors.write(device: device.handle, plan: plan, sets: sets, views: entries.map { $0.texture.view },
+        PlanDescriptors.write(device: device.handle, plan: plan, shapes: kernelPipelines.map(\.shape), sets: sets, views: entries.map { $0.texture.view },
                               uploadBuffer: upload.buffer.handle, layout: layout)
 
         let timestamps: VkQueryPool? = options.measureDeviceTime && device.info.timestampsTrusted
@@ -203,7 +203,8 @@ final class RenderState {
         begin.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO
         begin.flags = vkFlags(VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT)
         try vkCheck(vkBeginCommandBuffer(commandBuffer, &begin), "vkBeginCommandBuffer")
-        let recording = PlanRecording(plan: plan, layout: layout, images: entries.map { $0.texture.image }, pipelines: kernelPipelines,
+        let recording = PlanRecording(plan: plan, layout: layout, images: entries.map { $0.texture.image }, views: entries.map { $0.texture.view },
+                                      dynamicRendering: device.dynamicRendering, pipelines: kernelPipelines,
                                       descriptorSets: sets, uploadBuffer: upload.buffer.handle, readbackBuffer: readback.buffer.handle,
                                       timestamps: timestamps, repetitions: options.repetitions)
         (lastBarrierCount, lastBarrierBatchCount) = recording.record(into: commandBuffer)

@@ -23,6 +23,8 @@ public final class VulkanDevice: @unchecked Sendable {
     let allocator: MemoryAllocator
     /// Linear min/mag, nearest mip, clamp-to-edge, normalized coordinates, LOD 0 (docs/kernel-abi.md).
     let sampler: VkSampler
+    /// Present when derivative kernels run as fragment passes (`info.fragmentPassFallback`).
+    let dynamicRendering: DynamicRenderingCommands?
 
     private let lock = Lock()
     private var lastSubmitted: UInt64 = 0
@@ -51,7 +53,12 @@ public final class VulkanDevice: @unchecked Sendable {
         var derivatives = VkPhysicalDeviceComputeShaderDerivativesFeaturesNV()
         derivatives.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COMPUTE_SHADER_DERIVATIVES_FEATURES_NV
         derivatives.computeDerivativeGroupQuads = VkBool32(VK_TRUE)
-        let extensions = info.computeDerivatives ? [VulkanDeviceInfo.computeDerivativesExtension] : []
+        var dynamicRenderingFeature = VkPhysicalDeviceDynamicRenderingFeatures()
+        dynamicRenderingFeature.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DYNAMIC_RENDERING_FEATURES
+        dynamicRenderingFeature.dynamicRendering = VkBool32(VK_TRUE)
+        var extensions: [String] = []
+        if info.computeDerivatives { extensions.append(VulkanDeviceInfo.computeDerivativesExtension) }
+        if info.fragmentPassFallback { extensions.append(VulkanDeviceInfo.dynamicRenderingExtension) }
         let r: VkResult = withUnsafePointer(to: &priority) { priorityPtr in
             var queueInfo = VkDeviceQueueCreateInfo()
             queueInfo.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO
@@ -60,16 +67,20 @@ public final class VulkanDevice: @unchecked Sendable {
             queueInfo.pQueuePriorities = priorityPtr
             return withUnsafePointer(to: &queueInfo) { queuePtr in
                 withUnsafePointer(to: &derivatives) { derivativesPtr in
-                    withCStringArray(extensions) { names in
-                        names.withUnsafeBufferPointer { namesPtr in
-                            var createInfo = VkDeviceCreateInfo()
-                            createInfo.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO
-                            createInfo.pNext = info.computeDerivatives ? UnsafeRawPointer(derivativesPtr) : nil
-                            createInfo.queueCreateInfoCount = 1
-                            createInfo.pQueueCreateInfos = queuePtr
-                            createInfo.enabledExtensionCount = UInt32(namesPtr.count)
-                            createInfo.ppEnabledExtensionNames = namesPtr.baseAddress
-                            return vkCreateDevice(physical, &createInfo, nil, &device)
+                    withUnsafePointer(to: &dynamicRenderingFeature) { dynamicRenderingPtr in
+                        withCStringArray(extensions) { names in
+                            names.withUnsafeBufferPointer { namesPtr in
+                                var createInfo = VkDeviceCreateInfo()
+                                createInfo.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO
+                                // The two are exclusive: the fallback is for devices without compute derivatives.
+                                createInfo.pNext = info.computeDerivatives ? UnsafeRawPointer(derivativesPtr)
+                                    : info.fragmentPassFallback ? UnsafeRawPointer(dynamicRenderingPtr) : nil
+                                createInfo.queueCreateInfoCount = 1
+                                createInfo.pQueueCreateInfos = queuePtr
+                                createInfo.enabledExtensionCount = UInt32(namesPtr.count)
+                                createInfo.ppEnabledExtensionNames = namesPtr.baseAddress
+                                return vkCreateDevice(physical, &createInfo, nil, &device)
+                            }
                         }
                     }
                 }
@@ -79,6 +90,11 @@ public final class VulkanDevice: @unchecked Sendable {
         guard let device else { throw .call(function: "vkCreateDevice", result: VkResultCode(VK_ERROR_INITIALIZATION_FAILED)) }
         var queue: VkQueue?
         vkGetDeviceQueue(device, family, 0, &queue)
+        let dynamicRendering = info.fragmentPassFallback ? DynamicRenderingCommands(device: device) : nil
+        if info.fragmentPassFallback && dynamicRendering == nil {
+            vkDestroyDevice(device, nil)
+            throw .extensionMissing(VulkanDeviceInfo.dynamicRenderingExtension)
+        }
 
         var samplerInfo = VkSamplerCreateInfo()
         samplerInfo.sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO
@@ -110,6 +126,7 @@ public final class VulkanDevice: @unchecked Sendable {
         self.queue = queue!
         self.queueFamily = family
         self.sampler = sampler!
+        self.dynamicRendering = dynamicRendering
         self.allocator = MemoryAllocator(device: device, memoryProperties: memoryProperties)
     }
 

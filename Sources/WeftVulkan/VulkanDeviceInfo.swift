@@ -38,6 +38,11 @@ public struct VulkanDeviceInfo: Sendable, Hashable {
     /// VK_NV_compute_shader_derivatives with quad derivative groups: kernels that use
     /// `dFdx`/`dFdy`/`fwidth` can run as compute.
     public var computeDerivatives: Bool
+    /// VK_KHR_dynamic_rendering with its feature: colour attachments can be drawn without
+    /// render-pass and framebuffer objects.
+    public var dynamicRendering: Bool
+    /// The chosen compute queue family also has graphics (needed for fragment passes).
+    public var computeQueueHasGraphics: Bool
 
     /// Index of a queue family with compute support, preferring one without graphics; nil if none.
     public var computeQueueFamily: UInt32?
@@ -54,7 +59,7 @@ public struct VulkanDeviceInfo: Sendable, Hashable {
                 minStorageBufferOffsetAlignment: UInt64 = 256, nonCoherentAtomSize: UInt64 = 256,
                 storageRGBA8: Bool = true, storageRGBA16F: Bool = true,
                 sampledLinearRGBA8: Bool = true, sampledLinearRGBA16F: Bool = true,
-                computeDerivatives: Bool = false,
+                computeDerivatives: Bool = false, dynamicRendering: Bool = false, computeQueueHasGraphics: Bool = true,
                 computeQueueFamily: UInt32? = 0, timestampValidBits: UInt32 = 64, timestampPeriod: Float = 1) {
         self.index = index
         self.name = name
@@ -79,12 +84,20 @@ public struct VulkanDeviceInfo: Sendable, Hashable {
         self.sampledLinearRGBA8 = sampledLinearRGBA8
         self.sampledLinearRGBA16F = sampledLinearRGBA16F
         self.computeDerivatives = computeDerivatives
+        self.dynamicRendering = dynamicRendering
+        self.computeQueueHasGraphics = computeQueueHasGraphics
         self.computeQueueFamily = computeQueueFamily
         self.timestampValidBits = timestampValidBits
         self.timestampPeriod = timestampPeriod
     }
 
     public var apiVersionString: String { vkVersionString(apiVersion) }
+
+    /// Kernels that use derivatives run as fragment passes here: the device has no compute
+    /// derivatives, but can draw into colour attachments with dynamic rendering on its queue.
+    public var fragmentPassFallback: Bool {
+        !computeDerivatives && dynamicRendering && computeQueueHasGraphics
+    }
 
     /// Mesa's lavapipe (llvmpipe) CPU device.
     public var isLavapipe: Bool { driverID == UInt32(VK_DRIVER_ID_MESA_LLVMPIPE.rawValue) }
@@ -104,6 +117,7 @@ public struct VulkanDeviceInfo: Sendable, Hashable {
 
 extension VulkanDeviceInfo {
     static let computeDerivativesExtension = "VK_NV_compute_shader_derivatives"
+    static let dynamicRenderingExtension = "VK_KHR_dynamic_rendering"
 
     static func extensions(of device: VkPhysicalDevice) -> Set<String> {
         var count: UInt32 = 0
@@ -157,8 +171,9 @@ extension VulkanDeviceInfo {
         case VK_PHYSICAL_DEVICE_TYPE_CPU: .cpuDevice
         default: .other
         }
+        let extensions = Self.extensions(of: device)
         var derivatives = false
-        if Self.extensions(of: device).contains(Self.computeDerivativesExtension) {
+        if extensions.contains(Self.computeDerivativesExtension) {
             var feature = VkPhysicalDeviceComputeShaderDerivativesFeaturesNV()
             feature.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COMPUTE_SHADER_DERIVATIVES_FEATURES_NV
             withUnsafeMutablePointer(to: &feature) { featurePtr in
@@ -168,6 +183,18 @@ extension VulkanDeviceInfo {
                 vkGetPhysicalDeviceFeatures2(device, &features2)
             }
             derivatives = feature.computeDerivativeGroupQuads != 0
+        }
+        var dynamicRendering = false
+        if extensions.contains(Self.dynamicRenderingExtension) {
+            var feature = VkPhysicalDeviceDynamicRenderingFeatures()
+            feature.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DYNAMIC_RENDERING_FEATURES
+            withUnsafeMutablePointer(to: &feature) { featurePtr in
+                var features2 = VkPhysicalDeviceFeatures2()
+                features2.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2
+                features2.pNext = UnsafeMutableRawPointer(featurePtr)
+                vkGetPhysicalDeviceFeatures2(device, &features2)
+            }
+            dynamicRendering = feature.dynamicRendering != 0
         }
         let wgSize = limits.maxComputeWorkGroupSize
         let wgCount = limits.maxComputeWorkGroupCount
@@ -189,7 +216,8 @@ extension VulkanDeviceInfo {
             nonCoherentAtomSize: limits.nonCoherentAtomSize,
             storageRGBA8: rgba8.storage, storageRGBA16F: rgba16.storage,
             sampledLinearRGBA8: rgba8.linear, sampledLinearRGBA16F: rgba16.linear,
-            computeDerivatives: derivatives,
+            computeDerivatives: derivatives, dynamicRendering: dynamicRendering,
+            computeQueueHasGraphics: chosen.map { families[$0].queueFlags & VK_QUEUE_GRAPHICS_BIT.rawValue != 0 } ?? false,
             computeQueueFamily: chosen.map { UInt32($0) },
             timestampValidBits: chosen.map { families[$0].timestampValidBits } ?? 0,
             timestampPeriod: limits.timestampPeriod)

@@ -47,7 +47,7 @@ public enum VulkanError: Error, Sendable, CustomStringConvertible {
         case let .unsupportedKernel(kernel, reason):
             return "kernel \(kernel) cannot run on this device: \(reason)"
         case let .pipelineCreation(kernel, result):
-            return "could not create a compute pipeline for kernel \(kernel): \(result)"
+            return "could not create a pipeline for kernel \(kernel): \(result)"
         }
     }
 }
