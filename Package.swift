@@ -34,7 +34,7 @@ let package = Package(
         // Benchmark runs: measurement, reports, regression comparison.
         .target(name: "WeftBench", dependencies: ["WeftRuntime", "WeftShaders", "WeftImage"]),
         // Command-line tool.
-        .executableTarget(name: "weft", dependencies: ["Weft", "WeftBench", "WeftShaders", "WeftImage", "WeftRuntime"]),
+        .executableTarget(name: "weft", dependencies: ["Weft", "WeftBench", "WeftShaders", "WeftImage", "WeftRuntime", "WeftVulkan", "WeftCPU"]),
 
         .target(name: "WeftTestSupport", dependencies: ["Weft"], path: "Tests/WeftTestSupport"),
         .testTarget(name: "SPIRVTests", dependencies: ["SPIRV", "WeftShaders"]),

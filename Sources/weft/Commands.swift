@@ -5,5 +5,7 @@ enum Commands {
         RenderCommand.self,
         GalleryCommand.self,
         DevicesCommand.self,
+        BenchCommand.self,
+        CompareCommand.self,
     ]
 }

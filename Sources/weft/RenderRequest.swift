@@ -28,7 +28,8 @@ struct RenderRequest {
     var scaleGiven: Bool
     var sixteenBit: Bool
 
-    init(_ arguments: ParsedArguments) throws(UsageError) {
+    /// `requireOutput` false reads the same command line without `-o` (as `weft bench` does).
+    init(_ arguments: ParsedArguments, requireOutput: Bool = true) throws(UsageError) {
         var effects: [Effect] = []
         for (option, value) in arguments.occurrences {
             switch option {
@@ -47,7 +48,9 @@ struct RenderRequest {
             }
         }
         self.effects = effects
-        guard let outputPath = arguments.value("output") else { throw UsageError(message: "missing -o OUT.png") }
+        guard let outputPath = arguments.value("output") ?? (requireOutput ? nil : "") else {
+            throw UsageError(message: "missing -o OUT.png")
+        }
         self.outputPath = outputPath
         guard arguments.positionals.count <= 1 else {
             throw UsageError(message: "one input at most, got \(arguments.positionals.joined(separator: " "))")

@@ -1,3 +1,4 @@
+import WeftCPU
 import WeftVulkan
 
 /// Which backend renders, as `--device NAME|cpu` and `WEFT_DEVICE` say.
@@ -31,8 +32,7 @@ public enum DeviceChoice: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Makes the CPU evaluator; nil while this build has none.
-    // CPU evaluator: wire CPUExecutor() here, as `{ try CPUExecutor() }`.
-    static let cpuEvaluatorFactory: (@Sendable () throws -> any Executor)? = nil
+    static let cpuEvaluatorFactory: (@Sendable () throws -> any Executor)? = { CPUExecutor() }
 
     /// Whether this build contains the CPU evaluator.
     public static var cpuEvaluatorAvailable: Bool { cpuEvaluatorFactory != nil }

@@ -1,0 +1,39 @@
+import Foundation
+
+/// Plain-text tables of a report and of a baseline comparison.
+public enum BenchTable {
+    public static func render(_ report: BenchReport) -> String {
+        let headers = ["EFFECT", "KIND", "DEVICE", "THREADS", "SIZE", "FORMAT", "TIME (ms)", "SPREAD", "SOURCE", "MPIX/S", "GB/S", "× CEILING"]
+        let rows = report.rows.map { row in
+            [row.effect, row.kind, row.device, row.threads.map(String.init) ?? "-", "\(row.width)x\(row.height)", row.format,
+             String(format: "%.4f", row.time.median * 1e3), String(format: "±%.1f%%", row.time.relativeSpread * 50),
+             row.timeSource.rawValue, String(format: "%.1f", row.megapixelsPerSecond),
+             String(format: "%.2f", row.gigabytesPerSecond), row.ceilingRatio.map { String(format: "%.2f", $0) } ?? "-"]
+        }
+        return table(headers: headers, rows: rows, rightAligned: [3, 6, 7, 9, 10, 11])
+    }
+
+    public static func render(_ comparison: RegressionComparison) -> String {
+        let headers = ["ROW", "BASELINE (ms)", "NOW (ms)", "RATIO", "VERDICT"]
+        var rows = comparison.entries.map { entry in
+            [entry.key, String(format: "%.4f", entry.baselineSeconds * 1e3), String(format: "%.4f", entry.currentSeconds * 1e3),
+             String(format: "%.3f", entry.ratio),
+             entry.regressed ? String(format: "SLOWER (> %.0f%%)", comparison.tolerance * 100) : "ok"]
+        }
+        rows += comparison.onlyInCurrent.map { [$0, "-", "", "", "new"] }
+        rows += comparison.onlyInBaseline.map { [$0, "", "-", "", "missing"] }
+        return table(headers: headers, rows: rows, rightAligned: [1, 2, 3])
+    }
+
+    static func table(headers: [String], rows: [[String]], rightAligned: Set<Int>) -> String {
+        var widths = headers.map(\.count)
+        for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { i, cell in
+                let pad = String(repeating: " ", count: widths[i] - cell.count)
+                return rightAligned.contains(i) ? pad + cell : cell + pad
+            }.joined(separator: "  ").trimmingCharacters(in: .whitespaces)
+        }
+        return ([line(headers)] + rows.map(line)).joined(separator: "\n")
+    }
+}

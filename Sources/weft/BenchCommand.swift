@@ -1,0 +1,133 @@
+import Foundation
+import Weft
+import WeftBench
+import WeftCPU
+import WeftVulkan
+
+/// `weft bench`: what effects cost on each device, against a copy ceiling measured in the same run.
+enum BenchCommand: Command {
+    static let name = "bench"
+    static let summary = "Measure effects and scenes on each device against an image-copy ceiling; compare with a baseline."
+    static let usage = """
+    weft bench [SCENE.json | INPUT.png --effect NAME [--arg NAME=VALUE]... | --library PATH]
+                      [--device NAME|cpu|all]... [--size WxH]... [--format rgba8|rgba16f]...
+                      [--repetitions N] [--warm-up SECONDS] [--threads N] [--json OUT.json]
+                      [--baseline OLD.json [--tolerance 10%]]
+    """
+    static let discussion = """
+    Without SCENE.json, INPUT.png or --library: every effect of the stock library (with the
+    arguments of Shaders/presets.json) and every examples/*.json scene. Library effects are
+    measured alone, one kernel over a non-trivial input of each --size (default 1920x1080)
+    and --format (default rgba8); scenes and INPUT.png chains are measured as whole renders.
+    Each device and size also gets the ceiling row `ceiling:copy`, a plain compute image copy
+    of the same size and format, and every effect row its ratio to it (ceiling time / effect
+    time: 1.0 means as fast as copying the image).
+
+    Time is the median over --repetitions (default 30) after a warm-up of --warm-up seconds
+    (default 0.3) that keeps the device busy. GPUs report device time from Vulkan timestamp
+    queries (TIME SOURCE gpu-timestamps), with host time beside it in the JSON; devices whose
+    timestamps do not bracket compute work (lavapipe) and the CPU evaluator are timed with the
+    host clock around submit-and-wait, taken differentially so upload and readback drop out
+    (TIME SOURCE host). The CPU evaluator is measured on one thread and on --threads (default:
+    every core). GB/s counts each input texel read once and each output texel written once.
+
+    --device all measures every Vulkan device and the CPU evaluator. --json writes every figure
+    with device names, drivers, sizes and the Weft version. --baseline compares with an earlier
+    JSON: the ratio per row, and exit status 1 when any row got slower than --tolerance
+    (default 10%). Exit status: 0 when everything was measured (and nothing regressed), 1 when
+    anything failed or regressed, 2 for a usage error.
+    """
+    static let options: [OptionSpec] = [
+        .value("library", "PATH", help: "Measure every effect of this folder (its presets.json gives arguments)."),
+        .value("shaders", "PATH", help: "A folder or .glsl file of effects for --effect (repeatable)."),
+        .value("effect", "NAME", help: "With INPUT.png: apply this effect (repeatable; as weft render)."),
+        .value("arg", "NAME=VALUE", help: "An argument of the --effect before it (repeatable)."),
+        .value("max-sample-offset", "X[,Y]", help: "Padding of the --effect before it, points."),
+        .flag("preset", help: "Arguments not given from the presets of the --effect before it."),
+        .value("device", "NAME|cpu|all", help: "Device to measure (repeatable; default: $WEFT_DEVICE, else automatic)."),
+        .value("size", "WxH", help: "Output size for library effects (repeatable; default 1920x1080)."),
+        .value("format", "rgba8|rgba16f", help: "Texture format for library effects (repeatable; default rgba8)."),
+        .value("repetitions", "N", help: "Timed repetitions per row (default 30)."),
+        .value("warm-up", "SECONDS", help: "Busy time before each row (default 0.3)."),
+        .value("threads", "N", help: "CPU evaluator threads for the all-thread row (default: every core)."),
+        .value("json", "OUT.json", help: "Write the report as JSON."),
+        .value("baseline", "OLD.json", help: "Compare with this earlier report."),
+        .value("tolerance", "PERCENT", help: "Slowdown allowed against --baseline (default 10%)."),
+    ]
+    static let acceptsPositionals = true
+
+    static func run(_ arguments: ParsedArguments, output: inout Output) throws(UsageError) -> Int32 {
+        let plan = try BenchPlan(arguments)
+        var failures: [String] = []
+        var rows: [BenchReport.Row] = []
+        var devices: [BenchReport.Device] = []
+
+        let workloads: [BenchWorkload]
+        do {
+            workloads = try plan.workloads()
+        } catch {
+            output.printError("weft bench: \(error)")
+            return 1
+        }
+        let runners: [BenchRunner]
+        do {
+            runners = try plan.runners(notice: { output.printError($0) })
+        } catch {
+            output.printError("weft bench: \(error)")
+            return 1
+        }
+        for runner in runners where !devices.contains(where: { $0.name == runner.deviceLabel }) {
+            let d = runner.executor.device
+            devices.append(.init(name: runner.deviceLabel, kind: d.kind.rawValue, driver: d.driver, apiVersion: d.apiVersion))
+        }
+
+        let total = runners.count * workloads.reduce(0) { $0 + $1.rowCount(sizes: plan.sizes, formats: plan.formats) }
+        var done = 0
+        for runner in runners {
+            let context = RenderContext(executor: runner.executor)
+            for workload in workloads {
+                do {
+                    try workload.measure(on: runner, context: context, sizes: plan.sizes, formats: plan.formats) { row in
+                        done += 1
+                        output.printError("[\(done)/\(total)] \(row.effect) on \(row.device) \(row.width)x\(row.height) \(row.format): "
+                                          + String(format: "%.3f ms", row.time.median * 1e3))
+                        rows.append(row)
+                    }
+                } catch {
+                    failures.append("\(workload.name) on \(runner.deviceLabel): \(error)")
+                    output.printError("weft bench: \(workload.name) on \(runner.deviceLabel): \(error)")
+                }
+            }
+        }
+        rows = BenchWorkload.withCeilingRatios(rows)
+
+        let report = BenchReport(weftVersion: WeftVersion.current, date: ISO8601DateFormatter().string(from: Date()),
+                                 host: BenchPlan.hostDescription, devices: devices, rows: rows)
+        output.print(BenchTable.render(report))
+        if let path = plan.jsonPath {
+            do {
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+                try encoder.encode(report).write(to: URL(fileURLWithPath: path))
+                output.print("wrote \(path)")
+            } catch {
+                output.printError("weft bench: cannot write \(path): \(error.localizedDescription)")
+                failures.append("json")
+            }
+        }
+        var regressed = false
+        if let baselinePath = plan.baselinePath {
+            do {
+                let data = try Data(contentsOf: URL(fileURLWithPath: baselinePath))
+                let baseline = try JSONDecoder().decode(BenchReport.self, from: data)
+                let comparison = RegressionComparison(current: report, baseline: baseline, tolerance: plan.tolerance)
+                output.print(BenchTable.render(comparison))
+                regressed = comparison.hasRegression
+            } catch {
+                output.printError("weft bench: \(BenchError.unreadableBaseline(path: baselinePath, reason: "\(error)"))")
+                return 1
+            }
+        }
+        return failures.isEmpty && !regressed ? 0 : 1
+    }
+}

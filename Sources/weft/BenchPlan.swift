@@ -1,0 +1,152 @@
+import Foundation
+import Weft
+import WeftBench
+import WeftCPU
+import WeftVulkan
+
+/// What a `weft bench` command line asks for; usage errors are found here, before any work.
+struct BenchPlan {
+    enum Source {
+        case stock
+        case library(String)
+        case scene(String)
+        case chain(RenderRequest)
+    }
+
+    var source: Source
+    var devices: [String?]
+    var sizes: [ImageSize]
+    var formats: [PixelFormat]
+    var settings: BenchRunner.Settings
+    var threads: Int
+    var jsonPath: String?
+    var baselinePath: String?
+    var tolerance: Double
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        let input = arguments.positionals
+        guard input.count <= 1 else { throw UsageError(message: "one SCENE.json or INPUT.png at most, got \(input.joined(separator: " "))") }
+        switch (input.first, arguments.value("library")) {
+        case (nil, nil): source = .stock
+        case (nil, let library?): source = .library(library)
+        case (let path?, nil) where path.lowercased().hasSuffix(".json"): source = .scene(path)
+        case (.some, nil): source = .chain(try RenderRequest(arguments, requireOutput: false))
+        case (.some, .some): throw UsageError(message: "--library measures a folder of effects; give it or an input, not both")
+        }
+        if case .chain = source {} else if arguments.value("effect") != nil {
+            throw UsageError(message: "--effect needs an INPUT.png to apply to")
+        }
+
+        devices = arguments.occurrences.filter { $0.name == "device" }.map(\.value)
+        if devices.isEmpty { devices = [nil] }
+        sizes = try arguments.occurrences.filter { $0.name == "size" }.map { occurrence throws(UsageError) in
+            do { return try ImageSize(parsing: occurrence.value ?? "") } catch { throw UsageError(message: "--size: \(error)") }
+        }
+        if sizes.isEmpty { sizes = [ImageSize(width: 1920, height: 1080)] }
+        formats = try arguments.occurrences.filter { $0.name == "format" }.map { occurrence throws(UsageError) in
+            guard let format = PixelFormat(rawValue: occurrence.value ?? "") else {
+                throw UsageError(message: "--format \(occurrence.value ?? ""): expected rgba8 or rgba16f")
+            }
+            return format
+        }
+        if formats.isEmpty { formats = [.rgba8Unorm] }
+
+        settings = BenchRunner.Settings()
+        if let text = arguments.value("repetitions") {
+            guard let n = Int(text), n >= 2 else { throw UsageError(message: "--repetitions \(text): expected a whole number ≥ 2") }
+            settings.repetitions = n
+        }
+        if let text = arguments.value("warm-up") {
+            guard let s = Double(text), s >= 0 else { throw UsageError(message: "--warm-up \(text): expected seconds ≥ 0") }
+            settings.warmUp = s
+        }
+        threads = ProcessInfo.processInfo.activeProcessorCount
+        if let text = arguments.value("threads") {
+            guard let n = Int(text), n >= 1 else { throw UsageError(message: "--threads \(text): expected a whole number ≥ 1") }
+            threads = n
+        }
+        jsonPath = arguments.value("json")
+        baselinePath = arguments.value("baseline")
+        tolerance = 0.10
+        if let text = arguments.value("tolerance") {
+            guard baselinePath != nil else { throw UsageError(message: "--tolerance needs --baseline") }
+            guard let t = parseTolerance(text) else { throw UsageError(message: "--tolerance \(text): expected a percentage such as 10%") }
+            tolerance = t
+        }
+    }
+
+    /// What to measure.
+    func workloads() throws -> [BenchWorkload] {
+        switch source {
+        case .stock:
+            guard let folder = RenderCommand.defaultShaderFolders().first else { throw EffectSetupError.noStockShaders }
+            let root = URL(fileURLWithPath: folder).standardizedFileURL.deletingLastPathComponent().path
+            let examples = FileManager.default.fileExists(atPath: "examples") ? "examples" : root + "/examples"
+            let scenes = ((try? FileManager.default.contentsOfDirectory(atPath: examples)) ?? [])
+                .filter { $0.hasSuffix(".json") }.sorted().map { examples + "/" + $0 }
+            return try libraryWorkloads(folder) + scenes.map(BenchWorkload.scene)
+        case .library(let folder):
+            return try libraryWorkloads(folder)
+        case .scene(let path):
+            return [.scene(path)]
+        case .chain(let request):
+            return [.chain(request)]
+        }
+    }
+
+    private func libraryWorkloads(_ folder: String) throws -> [BenchWorkload] {
+        let catalog = try EffectCatalog(paths: [folder])
+        var workloads: [BenchWorkload] = [.subject(.copyCeiling())]
+        for name in catalog.effectNames {
+            let (shader, _) = try catalog.shader(named: name, arguments: [], usePreset: true)
+            workloads.append(.subject(.effect(shader)))
+        }
+        return workloads
+    }
+
+    /// One runner per device; the CPU evaluator gets a single-thread and an all-thread runner.
+    func runners(notice: (String) -> Void) throws -> [BenchRunner] {
+        var names: [String?] = []
+        for device in devices {
+            if device?.lowercased() == "all" {
+                let instance = try? VulkanInstance(VulkanInstance.Options(validation: false))
+                names += (instance?.devices ?? []).map { Optional($0.name) } + [DeviceChoice.cpuName]
+            } else {
+                names.append(device)
+            }
+        }
+        var runners: [BenchRunner] = []
+        for name in names {
+            let choice = DeviceChoice(flag: name)
+            if choice == .cpu {
+                runners += cpuRunners()
+                continue
+            }
+            let (executor, fallbackNotice) = try choice.makeExecutor(validation: false)
+            if let fallbackNotice { notice(fallbackNotice) }
+            if executor is CPUExecutor {
+                runners += cpuRunners()
+            } else {
+                runners.append(BenchRunner(executor: executor, deviceLabel: executor.device.name, settings: settings))
+            }
+        }
+        return runners
+    }
+
+    private func cpuRunners() -> [BenchRunner] {
+        let counts = threads == 1 ? [1] : [1, threads]
+        return counts.map { n in
+            let executor = CPUExecutor(options: CPUExecutor.Options(threads: n, checks: []))
+            return BenchRunner(executor: executor, deviceLabel: executor.device.name, threads: n, settings: settings)
+        }
+    }
+
+    /// The machine the absolute times hold for: host name, CPU model and core count.
+    static var hostDescription: String {
+        let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+        let model = cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
+            .flatMap { $0.split(separator: ":", maxSplits: 1).last }
+            .map { $0.trimmingCharacters(in: .whitespaces) } ?? "unknown CPU"
+        return "\(ProcessInfo.processInfo.hostName), \(model), \(ProcessInfo.processInfo.activeProcessorCount) cores"
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Weft
+import WeftBench
+
+/// One thing `weft bench` measures on every runner: a single kernel per size and format, or a
+/// whole render (a scene, or an input image through a chain of effects) as planned by Weft.
+enum BenchWorkload {
+    case subject(BenchSubject)
+    case scene(String)
+    case chain(RenderRequest)
+
+    var name: String {
+        switch self {
+        case .subject(let subject): subject.name
+        case .scene(let path): "scene:" + URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        case .chain(let request): "chain:" + request.effects.map(\.name).joined(separator: "+")
+        }
+    }
+
+    func rowCount(sizes: [ImageSize], formats: [PixelFormat]) -> Int {
+        if case .subject = self { return sizes.count * formats.count }
+        return 1
+    }
+
+    func measure(on runner: BenchRunner, context: RenderContext, sizes: [ImageSize], formats: [PixelFormat],
+                 emit: (BenchReport.Row) -> Void) throws {
+        switch self {
+        case .subject(let subject):
+            for size in sizes {
+                for format in formats {
+                    emit(try runner.measure(subject, width: size.width, height: size.height, format: format))
+                }
+            }
+        case .scene(let path):
+            let scene = try Scene.load(contentsOf: path) { folders in
+                try LibraryShaderProvider(folders: folders, baseDirectory: URL(fileURLWithPath: path).deletingLastPathComponent().path)
+            }
+            emit(try measureRender(scene.root, size: scene.size, options: scene.options(time: 1.25), on: runner, context: context))
+        case .chain(let request):
+            let (view, size, options) = try RenderCommand.prepare(request)
+            emit(try measureRender(view, size: size, options: options, on: runner, context: context))
+        }
+    }
+
+    /// A whole render's plan, without its readback, as one row; GB/s counts the output alone.
+    private func measureRender(_ view: ViewNode, size: Size, options: RenderOptions, on runner: BenchRunner,
+                               context: RenderContext) throws -> BenchReport.Row {
+        var planned = try context.plan(view, size: size, options: options)
+        let output = planned.plan.textures[planned.output.index]
+        planned.plan.readbacks = []
+        return try runner.measure(plan: planned.plan, name: name, kind: "render (\(planned.plan.passes.count) passes)",
+                                  width: output.width, height: output.height, format: output.format, texturesMovedPerPixel: 1)
+    }
+
+    /// Fills each row's ratio to the copy ceiling of the same device, threads, size and format.
+    static func withCeilingRatios(_ rows: [BenchReport.Row]) -> [BenchReport.Row] {
+        func group(_ row: BenchReport.Row) -> String { "\(row.device)|\(row.threads ?? 0)|\(row.width)x\(row.height)|\(row.format)" }
+        let ceilings = Dictionary(rows.filter { $0.effect == CopyCeiling.name }.map { (group($0), $0.time.median) },
+                                  uniquingKeysWith: { first, _ in first })
+        return rows.map { row in
+            var row = row
+            if let ceiling = ceilings[group(row)], !row.kind.hasPrefix("render") { row.ceilingRatio = ceiling / row.time.median }
+            return row
+        }
+    }
+}

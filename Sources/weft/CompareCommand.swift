@@ -1,0 +1,61 @@
+import Foundation
+import Weft
+
+/// `weft compare`: how far two renders (or two folders of renders) lie apart.
+enum CompareCommand: Command {
+    static let name = "compare"
+    static let summary = "Compare two PNG renders, or every same-named PNG of two folders, channel by channel."
+    static let usage = "weft compare A.png B.png | A_DIR B_DIR [--tolerance N]"
+    static let discussion = """
+    Reads both images premultiplied and reports, per pair, the largest difference of any channel
+    and the mean absolute difference, in 1/255 steps, and the pixel where the largest occurs.
+    With two folders, every PNG of the first that the second also has is compared. Use it to
+    check that two devices (a GPU and --device cpu, say) render alike.
+    Exit status: 0 when every pair is within --tolerance (default 2, in 1/255 steps),
+    1 when any pair is not (or differs in size, or cannot be read), 2 for a usage error.
+    """
+    static let options: [OptionSpec] = [
+        .value("tolerance", "N", help: "Largest channel difference allowed, in 1/255 steps (default 2)."),
+    ]
+    static let acceptsPositionals = true
+
+    static func run(_ arguments: ParsedArguments, output: inout Output) throws(UsageError) -> Int32 {
+        guard arguments.positionals.count == 2 else { throw UsageError(message: "give two PNG files or two folders") }
+        let tolerance = try RenderRequest.number("tolerance", arguments.value("tolerance"), positive: false) ?? 2
+        let (a, b) = (arguments.positionals[0], arguments.positionals[1])
+        var isDirectory: ObjCBool = false
+        let pairs: [(String, String, String)]
+        if FileManager.default.fileExists(atPath: a, isDirectory: &isDirectory), isDirectory.boolValue {
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: a)) ?? []).filter { $0.hasSuffix(".png") }.sorted()
+            pairs = names.filter { FileManager.default.fileExists(atPath: b + "/" + $0) }.map { ($0, a + "/" + $0, b + "/" + $0) }
+            guard !pairs.isEmpty else { throw UsageError(message: "\(a) and \(b) have no PNG file in common") }
+        } else {
+            pairs = [(URL(fileURLWithPath: a).lastPathComponent, a, b)]
+        }
+
+        var table = TextTable(headers: ["IMAGE", "MAX (/255)", "MEAN (/255)", "WORST PIXEL", "RESULT"], rightAligned: [1, 2])
+        var failed = 0
+        for (name, first, second) in pairs {
+            do {
+                let x = try PNGFile.load(path: first)
+                let y = try PNGFile.load(path: second)
+                guard let d = ImageDifference(x, y) else {
+                    table.append([name, "-", "-", "-", "SIZE \(x.width)x\(x.height) vs \(y.width)x\(y.height)"])
+                    failed += 1
+                    continue
+                }
+                let within = d.maximum * 255 <= tolerance + 1e-3
+                if !within { failed += 1 }
+                table.append([name, String(format: "%.0f", d.maximum * 255), String(format: "%.4f", d.meanAbsolute * 255),
+                              "\(d.worstPixel.x),\(d.worstPixel.y)", within ? "ok" : "DIFFERS"])
+            } catch {
+                table.append([name, "-", "-", "-", "UNREADABLE"])
+                output.printError("weft compare: \(error)")
+                failed += 1
+            }
+        }
+        output.print(table.rendered)
+        output.print("\(pairs.count - failed) of \(pairs.count) within tolerance")
+        return failed == 0 ? 0 : 1
+    }
+}
