@@ -117,6 +117,6 @@ enum Sampling {
     @inline(__always)
     static func fetch(_ t: CPUTexture, _ x: Int32, _ y: Int32) -> SIMD4<Float> {
         guard x >= 0, y >= 0, Int(x) < t.width, Int(y) < t.height else { return .zero }
-        return t.texels[Int(y) * t.width + Int(x)]
+        return t.texels[Int(y) &* t.width &+ Int(x)]
     }
 }
