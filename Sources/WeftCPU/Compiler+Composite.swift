@@ -126,12 +126,15 @@ extension Compiler {
         case .dot:
             let n = try size(of: ta, at: i.offset)
             let (d, _) = try result(i, &f)
+            let acc = allocate(1)
             return { s in
-                s.forActive { l in
-                    var acc: Float = 0
-                    for r in 0..<n { acc += asFloat(s.row(a + r)[l]) * asFloat(s.row(b + r)[l]) }
-                    s.row(d)[l] = bits(acc)
+                let sum = s.row(acc)
+                for l in 0..<Lanes.count { sum[l] = 0 }
+                for r in 0..<n {
+                    let p = s.row(a + r), q = s.row(b + r)
+                    for l in 0..<Lanes.count { sum[l] = bits(asFloat(sum[l]) + asFloat(p[l]) * asFloat(q[l])) }
                 }
+                s.copy(d, acc, rows: 1)
             }
         case .matrixTimesVector:
             let (cols, rs) = try matrixShape(ta, at: i.offset)

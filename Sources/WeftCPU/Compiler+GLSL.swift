@@ -275,6 +275,23 @@ extension Compiler {
         let b = i.operands.count > 3 ? try rows(i, 3, f) : a
         let c = i.operands.count > 4 ? try rows(i, 4, f) : a
         let (d, _) = try result(i, &f)
+        if number == 66 || number == 67 {
+            // length / distance, lane-parallel: accumulate squares row by row in a scratch row.
+            let acc = allocate(1)
+            let isDistance = number == 67
+            return { s in
+                let sum = s.row(acc)
+                for l in 0..<Lanes.count { sum[l] = 0 }
+                for k in 0..<n {
+                    let p = s.row(a + k), q = s.row(b + k)
+                    for l in 0..<Lanes.count {
+                        let t = isDistance ? asFloat(p[l]) - asFloat(q[l]) : asFloat(p[l])
+                        sum[l] = bits(asFloat(sum[l]) + t * t)
+                    }
+                }
+                s.map1(d, acc, rows: 1) { bits(asFloat($0).squareRoot()) }
+            }
+        }
         return { s in
             s.forActive { l in
                 @inline(__always) func x(_ base: Int, _ k: Int) -> Float { asFloat(s.row(base + k)[l]) }

@@ -103,6 +103,7 @@ extension Compiler {
             let coord = try rows(i, 1, f)
             let offset = try imageOffset(i, from: 2, f)
             let (d, _) = try result(i, &f)
+            let scratch = allocate(6)
             let slot = ref.slot, binding = ref.binding, constant = offset.constant, dynamic = offset.rows
             return { s in
                 let t = s.resources.textures[slot]
@@ -111,15 +112,7 @@ extension Compiler {
                 let cu = s.row(coord), cv = s.row(coord + 1)
                 let d0 = s.row(d), d1 = s.row(d + 1), d2 = s.row(d + 2), d3 = s.row(d + 3)
                 if bound == nil, dynamic == nil, sampler.filter == .linear, sampler.addressU == .clampToEdge, sampler.addressV == .clampToEdge {
-                    // Weft's sampler: bilinear, clamp-to-edge, no per-lane offsets.
-                    let fw = Float(t.width), fh = Float(t.height)
-                    let ox = Float(constant.0) - 0.5, oy = Float(constant.1) - 0.5
-                    s.forActive { l in
-                        let fx = asFloat(cu[l]) * fw + ox, fy = asFloat(cv[l]) * fh + oy
-                        let x0 = fastFloor(fx), y0 = fastFloor(fy)
-                        let texel = Sampling.bilinearClamped(t, Sampling.safeInt(x0), Sampling.safeInt(y0), fx - x0, fy - y0)
-                        d0[l] = bits(texel.x); d1[l] = bits(texel.y); d2[l] = bits(texel.z); d3[l] = bits(texel.w)
-                    }
+                    Sampling.bilinearClampedBatch(s, t, cu, cv, offset: constant, scratch: scratch, out: (d0, d1, d2, d3))
                     return
                 }
                 s.forActive { l in

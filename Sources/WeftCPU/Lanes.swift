@@ -1,9 +1,10 @@
-/// The batch every instruction runs over: 64 invocations, 16 wide and 4 tall, ordered as 2×2
-/// quads (lane = quad × 4 + dy × 2 + dx) so that derivatives can read their quad neighbours.
+/// The batch every instruction runs over: 128 invocations, 16 wide and 8 tall, ordered as 2×2
+/// quads (lane = quad × 4 + dy × 2 + dx, 8 quads per row) so that derivatives can read their
+/// quad neighbours.
 enum Lanes {
-    static let count = 64
+    static let count = 128
     static let width = 16
-    static let height = 4
+    static let height = 8
 
     /// Position of lane `l` inside its batch.
     @inline(__always)

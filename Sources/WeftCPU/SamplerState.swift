@@ -105,6 +105,49 @@ enum Sampling {
         return top + (bottom - top) * b
     }
 
+    /// Bilinear clamp-to-edge sampling of a whole batch in two passes: texel coordinates and
+    /// weights for every lane first (branch-free, vectorisable: floor and float → int through
+    /// the 1.5 × 2²³ rounding trick on values clamped to the texture), then one gather per lane.
+    /// `scratch` is six rows: x0, x1, y0, y1 (integers), a, b (weights).
+    @inline(__always)
+    static func bilinearClampedBatch(_ s: LaneState, _ t: CPUTexture, _ cu: UnsafeMutablePointer<UInt32>, _ cv: UnsafeMutablePointer<UInt32>,
+                                     offset: (Int, Int), scratch: Int,
+                                     out: (UnsafeMutablePointer<UInt32>, UnsafeMutablePointer<UInt32>, UnsafeMutablePointer<UInt32>, UnsafeMutablePointer<UInt32>)) {
+        let w = t.width, fw = Float(t.width), fh = Float(t.height)
+        let maxX = fw - 1, maxY = fh - 1
+        let ox = Float(offset.0) - 0.5, oy = Float(offset.1) - 0.5
+        let x0s = s.row(scratch), x1s = s.row(scratch + 1), y0s = s.row(scratch + 2), y1s = s.row(scratch + 3)
+        let aw = s.row(scratch + 4), bw = s.row(scratch + 5)
+        let magic: Float = 12_582_912, bias: Float = 8_388_608
+        for l in 0..<Lanes.count {
+            var fx = asFloat(cu[l]) * fw + ox, fy = asFloat(cv[l]) * fh + oy
+            fx = fx > -1 ? (fx < fw ? fx : fw) : -1
+            fy = fy > -1 ? (fy < fh ? fy : fh) : -1
+            let rx = (fx + magic) - magic, ry = (fy + magic) - magic
+            let x0 = rx > fx ? rx - 1 : rx, y0 = ry > fy ? ry - 1 : ry
+            aw[l] = bits(fx - x0)
+            bw[l] = bits(fy - y0)
+            let cx0 = x0 > 0 ? x0 : 0, cx1 = x0 + 1 < maxX ? (x0 + 1 > 0 ? x0 + 1 : 0) : maxX
+            let cy0 = y0 > 0 ? y0 : 0, cy1 = y0 + 1 < maxY ? (y0 + 1 > 0 ? y0 + 1 : 0) : maxY
+            x0s[l] = (min(cx0, maxX) + bias).bitPattern &- 0x4B00_0000
+            x1s[l] = (cx1 + bias).bitPattern &- 0x4B00_0000
+            y0s[l] = (min(cy0, maxY) + bias).bitPattern &- 0x4B00_0000
+            y1s[l] = (cy1 + bias).bitPattern &- 0x4B00_0000
+        }
+        let p = t.texels
+        let (d0, d1, d2, d3) = out
+        s.forActive { l in
+            let r0 = Int(y0s[l]) &* w, r1 = Int(y1s[l]) &* w
+            let t00 = p[r0 &+ Int(x0s[l])], t10 = p[r0 &+ Int(x1s[l])]
+            let t01 = p[r1 &+ Int(x0s[l])], t11 = p[r1 &+ Int(x1s[l])]
+            let a = asFloat(aw[l]), b = asFloat(bw[l])
+            let top = t00 + (t10 - t00) * a
+            let bottom = t01 + (t11 - t01) * a
+            let v = top + (bottom - top) * b
+            d0[l] = bits(v.x); d1[l] = bits(v.y); d2[l] = bits(v.z); d3[l] = bits(v.w)
+        }
+    }
+
     /// `textureGather`: component `c` of the four texels of the bilinear footprint, in the order
     /// (i0, j1), (i1, j1), (i1, j0), (i0, j0).
     static func gather(_ t: CPUTexture, _ s: SamplerState, _ u: Float, _ v: Float, component c: Int, offset: (Int, Int)) -> SIMD4<Float> {
@@ -117,6 +160,6 @@ enum Sampling {
     @inline(__always)
     static func fetch(_ t: CPUTexture, _ x: Int32, _ y: Int32) -> SIMD4<Float> {
         guard x >= 0, y >= 0, Int(x) < t.width, Int(y) < t.height else { return .zero }
-        return t.texels[Int(y) * t.width + Int(x)]
+        return t.texels[Int(y) &* t.width &+ Int(x)]
     }
 }

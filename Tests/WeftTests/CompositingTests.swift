@@ -27,14 +27,10 @@ enum ThreeSquares {
     static let red = SIMD4<Float>(1, 0, 0, 1), green = SIMD4<Float>(0, 1, 0, 1), blue = SIMD4<Float>(0, 0, 1, 1)
     static let columns = [5, 15, 25, 35]
 
-    /// Opacity reaching each square separately: each drawn at `a` over the 8-bit canvas.
+    /// Opacity reaching each square separately: each drawn at `a` over the ones before.
     static func perChild(_ a: Float) -> [SIMD4<Float>] {
-        let q = Reference.quantize
-        let r = q(red * a)
-        let rg = q(Reference.over(green * a, r))
-        let gb = q(Reference.over(blue * a, q(green * a)))
-        let b = q(blue * a)
-        return [r, rg, gb, b]
+        let over = Reference.over
+        return [red * a, over(green * a, red * a), over(blue * a, green * a), blue * a].map(Reference.quantize)
     }
 
     /// Opacity once on the composed squares: the later square wins each overlap, then faded.
@@ -77,13 +73,14 @@ enum ThreeSquares {
         }
         let perChild = try render(scene(grouped: false), width: 40, height: 20, on: backend)
         let grouped = try render(scene(grouped: true), width: 40, height: 20, on: backend)
-        let d = Reference.quantize(backdrop.premultiplied(in: .nonLinear))
-        // Per child, green multiplies onto (red multiplied onto gray).
-        let red = Reference.quantize(Reference.blend(.multiply, source: ThreeSquares.red, destination: d))
+        let d = backdrop.premultiplied(in: .nonLinear)
+        // Per child, green multiplies onto (red multiplied onto gray), all in one shape pass.
+        let red = Reference.blend(.multiply, source: ThreeSquares.red, destination: d)
         let expected = Reference.quantize(Reference.blend(.multiply, source: ThreeSquares.green, destination: red))
         expectClose(perChild[15, 10], expected, "per-child multiply in the red/green overlap")
-        // Grouped, the overlap is green alone multiplied onto gray.
-        expectClose(grouped[15, 10], Reference.quantize(Reference.blend(.multiply, source: ThreeSquares.green, destination: d)),
+        // Grouped, the overlap is green alone multiplied onto gray (stored on the canvas first).
+        expectClose(grouped[15, 10], Reference.quantize(Reference.blend(.multiply, source: ThreeSquares.green,
+                                                                         destination: Reference.quantize(d))),
                     "grouped multiply in the red/green overlap")
     }
 
@@ -102,11 +99,13 @@ enum ThreeSquares {
             Color(red: 0.45, green: 0.7, blue: 0.05, alpha: 0.35), Color(red: 0, green: 0, blue: 0, alpha: 0),
         ]
         let width = Float(sources.count), height = Float(destinations.count)
-        for mode in BlendMode.allCases {
-            let scene = ZStack {
-                for (j, d) in destinations.enumerated() {
-                    Rectangle().fill(d).frame(width: width, height: 1).offset(y: Float(j) - height / 2 + 0.5)
-                }
+        let rows = ZStack {
+            for (j, d) in destinations.enumerated() {
+                Rectangle().fill(d).frame(width: width, height: 1).offset(y: Float(j) - height / 2 + 0.5)
+            }
+        }
+        func cells(_ mode: BlendMode) -> ZStack {
+            ZStack {
                 for (j, _) in destinations.enumerated() {
                     for (i, s) in sources.enumerated() {
                         Rectangle().fill(s).frame(width: 1, height: 1)
@@ -115,12 +114,21 @@ enum ThreeSquares {
                     }
                 }
             }
-            let pixels = try render(scene, width: width, height: height, on: backend)
+        }
+        for mode in BlendMode.allCases {
+            // Shapes drawn one after another are blended in one shape pass, in floating point.
+            let shapes = try render(ZStack { rows; cells(mode) }, width: width, height: height, on: backend)
+            // A group's layer is blended by the layer kernel, both sides stored in 8 bits first.
+            let layers = try render(ZStack { rows; cells(.normal).compositingGroup().blendMode(mode) },
+                                    width: width, height: height, on: backend)
             for (j, d) in destinations.enumerated() {
-                let dst = Reference.quantize(d.premultiplied(in: .nonLinear))
                 for (i, s) in sources.enumerated() {
-                    let expected = Reference.quantize(Reference.blend(mode, source: s.premultiplied(in: .nonLinear), destination: dst))
-                    expectClose(pixels[i, j], expected, within: 2.01 / 255, "\(mode) of \(s) over \(d)")
+                    let (sp, dp) = (s.premultiplied(in: .nonLinear), d.premultiplied(in: .nonLinear))
+                    expectClose(shapes[i, j], Reference.quantize(Reference.blend(mode, source: sp, destination: dp)),
+                                within: 2.01 / 255, "\(mode) of \(s) over \(d), shape pass")
+                    let q = Reference.quantize
+                    expectClose(layers[i, j], q(Reference.blend(mode, source: q(sp), destination: q(dp))),
+                                within: 2.01 / 255, "\(mode) of \(s) over \(d), layer pass")
                 }
             }
         }

@@ -13,7 +13,7 @@ final class PlanOnlyExecutor: Executor {
     }
 }
 
-@Test func texturesAreReusedOnceTheirLastReaderHasRun() throws {
+@Test func consecutiveShapesBecomeOnePass() throws {
     let context = RenderContext(executor: PlanOnlyExecutor())
     let scene = ZStack {
         for i in 0..<10 {
@@ -21,9 +21,21 @@ final class PlanOnlyExecutor: Executor {
         }
     }
     let planned = try context.plan(scene, size: Size(width: 64, height: 32))
-    // One clear and ten shape passes, ping-ponging between two textures.
+    #expect(planned.plan.passes.map(\.kernel.name) == ["weft.solid", "weft.shape"])
+    #expect(planned.plan.passes[1].arrayData.count == 10 * ShapeBatch.recordStride)
+}
+
+@Test func texturesAreReusedOnceTheirLastReaderHasRun() throws {
+    let context = RenderContext(executor: PlanOnlyExecutor())
+    let scene = ZStack {
+        for i in 0..<10 {
+            Image(testImage()).offset(x: Float(i * 5))
+        }
+    }
+    let planned = try context.plan(scene, size: Size(width: 64, height: 32))
+    // One clear and ten layer composites, ping-ponging between two canvas textures.
     #expect(planned.plan.passes.count == 11)
-    #expect(planned.plan.textures.count == 2)
+    #expect(planned.plan.textures.count == 10 + 2)
     #expect(planned.plan.readbacks == [planned.output])
     for pass in planned.plan.passes {
         #expect(pass.destination != pass.output)
@@ -37,10 +49,9 @@ final class PlanOnlyExecutor: Executor {
         Circle().fill(Color.red).frame(width: 20, height: 20).offset(x: 8)
     }.compositingGroup().opacity(0.5)
     let planned = try context.plan(scene, size: Size(width: 64, height: 32))
-    // canvas clear, group clear, 2 shapes, 1 layer composite
-    #expect(planned.plan.passes.count == 5)
+    // canvas clear, group clear, the two shapes in one pass, one layer composite
     let kernels = planned.plan.passes.map(\.kernel.name)
-    #expect(kernels == ["weft.solid", "weft.solid", "weft.shape", "weft.shape", "weft.layer"])
+    #expect(kernels == ["weft.solid", "weft.solid", "weft.shape", "weft.layer"])
     // Live at once at most: canvas, group layer (two versions while drawing), composite output.
     #expect(planned.plan.textures.count <= 4)
 }

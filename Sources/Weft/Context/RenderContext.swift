@@ -85,6 +85,7 @@ public final class RenderContext: Sendable {
         var canvas = try lowering.makeCanvas(origin: lo / scale, width: Int(pixels.x), height: Int(pixels.y), scale: scale,
                                              mode: mode, fill: options.background.premultiplied(in: mode))
         try lowering.draw(root, proposed: proposal, transform: rootTransform, distributed: Distributed(), into: &canvas)
+        try lowering.flush(&canvas)
 
         let outputMode: ColorMode = options.outputFormat == .rgba8Unorm ? .nonLinear : .extendedLinear
         if canvas.format != options.outputFormat || (canvas.mode == .nonLinear) != (outputMode == .nonLinear) {

@@ -6,8 +6,8 @@ import WeftShaders
 enum EngineKernel: String, Sendable, CaseIterable {
     /// Writes one color everywhere.
     case solid = "weft.solid"
-    /// Covers a shape (signed-distance anti-aliasing), fills it with a color or gradient and
-    /// blends it over the destination.
+    /// Covers a batch of shapes (signed-distance anti-aliasing), filling each with a color or
+    /// gradient and blending it over the destination in order.
     case shape = "weft.shape"
     /// Samples a layer through an affine map, converts its color mode, optionally masks it
     /// with a shape and blends it over the destination.
@@ -20,11 +20,11 @@ enum EngineKernel: String, Sendable, CaseIterable {
         case .solid:
             KernelInterface(readsLayer: false, readsDestination: false, argumentBlockSize: 16, readsArrays: false, imageCount: 0, usesDerivatives: false)
         case .shape:
-            KernelInterface(readsLayer: false, readsDestination: true, argumentBlockSize: 16 * 7, readsArrays: true, imageCount: 0, usesDerivatives: false)
+            KernelInterface(readsLayer: false, readsDestination: true, argumentBlockSize: 16, readsArrays: true, imageCount: 0, usesDerivatives: false)
         case .layer:
             KernelInterface(readsLayer: true, readsDestination: true, argumentBlockSize: 16 * 8, readsArrays: false, imageCount: 0, usesDerivatives: false)
         case .blur:
-            KernelInterface(readsLayer: true, readsDestination: false, argumentBlockSize: 16 * 3, readsArrays: false, imageCount: 0, usesDerivatives: false)
+            KernelInterface(readsLayer: true, readsDestination: false, argumentBlockSize: 16 * 3, readsArrays: true, imageCount: 0, usesDerivatives: false)
         }
     }
 
@@ -206,70 +206,70 @@ enum EngineKernel: String, Sendable, CaseIterable {
     private static let shapeBody = """
     layout(binding = 2) uniform sampler2D weftDestination;
     layout(binding = 3, std140) uniform WeftArguments {
-        vec4 toLocal;        // canvas → shape-local linear map, column-major (a, b, c, d)
-        vec4 translationSize;// canvas → shape-local translation (xy), shape size in points (zw)
-        ivec4 modes;         // shape kind, fill kind (0 solid, 1 linear, 2 radial, 3 angular), blend mode, clamp
-        vec4 params;         // corner radius, opacity, stop count, _
-        vec4 color;          // solid fill, premultiplied in the canvas's mode
-        vec4 geometry;       // linear: start, end; radial: center, r0, r1; angular: center, start, end angle
-        vec4 bounds;         // canvas points (min.xy, max.xy) outside which the shape covers nothing
+        ivec4 counts;        // shapes in the batch, clamp after each blend
     } args;
+    // Shape records of ShapeBatch.recordStride floats (see ShapeBatch), then gradient stops
+    // of 5 floats each (location, premultiplied color).
     layout(binding = 4, std430) readonly buffer WeftArrays { float weftArrayData[]; };
 
-    vec4 stopColor(int i) {
-        return vec4(weftArrayData[5 * i + 1], weftArrayData[5 * i + 2], weftArrayData[5 * i + 3], weftArrayData[5 * i + 4]);
+    vec4 arrayVec4(int i) {
+        return vec4(weftArrayData[i], weftArrayData[i + 1], weftArrayData[i + 2], weftArrayData[i + 3]);
     }
-    vec4 gradientColor(float t) {
-        int count = int(args.params.z);
-        if (t <= weftArrayData[0]) return stopColor(0);
+    vec4 gradientColor(int first, int count, float t) {
+        if (t <= weftArrayData[first]) return arrayVec4(first + 1);
         for (int i = 1; i < count; i++) {
-            float hi = weftArrayData[5 * i];
+            int at = first + 5 * i;
+            float hi = weftArrayData[at];
             if (t <= hi) {
-                float lo = weftArrayData[5 * (i - 1)];
+                float lo = weftArrayData[at - 5];
                 float f = hi > lo ? (t - lo) / (hi - lo) : 1.0;
-                return mix(stopColor(i - 1), stopColor(i), f);
+                return mix(arrayVec4(at - 4), arrayVec4(at + 1), f);
             }
         }
-        return stopColor(count - 1);
+        return arrayVec4(first + 5 * (count - 1) + 1);
     }
-    vec4 fillColor(vec2 q) {
-        int kind = args.modes.y;
-        vec4 g = args.geometry;
+    vec4 fillColor(int base, int kind, vec2 q) {
+        vec4 g = arrayVec4(base + 24);
+        int first = int(weftArrayData[base + 17]);
+        int count = int(weftArrayData[base + 18]);
         if (kind == 1) {
             vec2 axis = g.zw - g.xy;
             float len2 = dot(axis, axis);
-            return gradientColor(len2 > 0.0 ? dot(q - g.xy, axis) / len2 : 0.0);
+            return gradientColor(first, count, len2 > 0.0 ? dot(q - g.xy, axis) / len2 : 0.0);
         }
         if (kind == 2) {
             float span = g.w - g.z;
             float r = length(q - g.xy);
-            return gradientColor(span != 0.0 ? (r - g.z) / span : (r >= g.w ? 1.0 : 0.0));
+            return gradientColor(first, count, span != 0.0 ? (r - g.z) / span : (r >= g.w ? 1.0 : 0.0));
         }
         if (kind == 3) {
             vec2 v = q - g.xy;
-            float turn = 6.283185307179586;
-            float angle = mod(atan(v.y, v.x) - g.z, turn);
+            float angle = mod(atan(v.y, v.x) - g.z, 6.283185307179586);
             float span = g.w - g.z;
-            return gradientColor(span != 0.0 ? angle / span : 0.0);
+            return gradientColor(first, count, span != 0.0 ? angle / span : 0.0);
         }
-        return args.color;
+        return arrayVec4(base + 20);
     }
     void main() {
         ivec2 pixel = ivec2(gl_GlobalInvocationID.xy);
         if (any(greaterThanEqual(pixel, weft.outputSize))) return;
         vec2 position = weft.outputOrigin + (vec2(pixel) + 0.5) / weft.scale;
-        vec4 source = vec4(0.0);
-        if (all(greaterThanEqual(position, args.bounds.xy)) && all(lessThan(position, args.bounds.zw))) {
-            mat2 toLocal = mat2(args.toLocal.xy, args.toLocal.zw);
-            vec2 size = args.translationSize.zw;
-            float coverage = weftCoverage(args.modes.x, toLocal, args.translationSize.xy, position, size, args.params.x, weft.scale);
-            if (coverage > 0.0) {
-                vec2 q = toLocal * position + args.translationSize.xy;
-                source = fillColor(q) * (coverage * args.params.y);
-            }
+        vec4 result = texelFetch(weftDestination, pixel, 0);
+        for (int i = 0; i < args.counts.x; i++) {
+            int base = i * \(ShapeBatch.recordStride);
+            vec4 bounds = arrayVec4(base + 8);
+            if (any(lessThan(position, bounds.xy)) || any(greaterThanEqual(position, bounds.zw))) continue;
+            mat2 toLocal = mat2(weftArrayData[base], weftArrayData[base + 1], weftArrayData[base + 2], weftArrayData[base + 3]);
+            vec2 translation = vec2(weftArrayData[base + 4], weftArrayData[base + 5]);
+            vec2 size = vec2(weftArrayData[base + 6], weftArrayData[base + 7]);
+            float coverage = weftCoverage(int(weftArrayData[base + 12]), toLocal, translation, position, size,
+                                          weftArrayData[base + 15], weft.scale);
+            if (coverage <= 0.0) continue;
+            vec4 source = fillColor(base, int(weftArrayData[base + 13]), toLocal * position + translation)
+                * (coverage * weftArrayData[base + 16]);
+            result = weftStoreClamp(weftBlend(int(weftArrayData[base + 14]), source, result), args.counts.y);
         }
-        vec4 destination = texelFetch(weftDestination, pixel, 0);
-        imageStore(weftOutput, pixel, weftStoreClamp(weftBlend(args.modes.z, source, destination), args.modes.w));
+        imageStore(weftOutput, pixel, result);
     }
     """
 
@@ -325,10 +325,12 @@ enum EngineKernel: String, Sendable, CaseIterable {
     private static let blurBody = """
     layout(binding = 1) uniform sampler2D weftLayer;
     layout(binding = 3, std140) uniform WeftArguments {
-        vec4 params;  // step in texels (xy), sigma in pixels (z), radius in texels (w)
+        vec4 params;  // step in texels (xy), _, radius in texels (w)
         vec4 tint;    // premultiplied; used when flags.x != 0
         ivec4 flags;  // tint the blurred alpha (x)
     } args;
+    // The 2·radius + 1 normalized Gaussian weights, from −radius to radius.
+    layout(binding = 4, std430) readonly buffer WeftArrays { float weftArrayData[]; };
 
     vec4 texel(ivec2 t) {
         ivec2 size = ivec2(weft.layerSize);
@@ -341,17 +343,12 @@ enum EngineKernel: String, Sendable, CaseIterable {
         vec2 position = weft.outputOrigin + (vec2(pixel) + 0.5) / weft.scale;
         ivec2 center = ivec2(floor((position - weft.layerOrigin) * weft.scale));
         ivec2 step = ivec2(args.params.xy);
-        float sigma = args.params.z;
         int radius = int(args.params.w);
         vec4 sum = vec4(0.0);
-        float total = 0.0;
         for (int k = -radius; k <= radius; k++) {
-            float w = sigma > 0.0 ? exp(-float(k * k) / (2.0 * sigma * sigma)) : (k == 0 ? 1.0 : 0.0);
-            sum += w * texel(center + k * step);
-            total += w;
+            sum += weftArrayData[k + radius] * texel(center + k * step);
         }
-        vec4 blurred = sum / total;
-        imageStore(weftOutput, pixel, args.flags.x != 0 ? args.tint * blurred.a : blurred);
+        imageStore(weftOutput, pixel, args.flags.x != 0 ? args.tint * sum.a : sum);
     }
     """
 }

@@ -4,7 +4,28 @@ import WeftRuntime
 /// A texture being drawn into, with the user space its texels cover. Every draw writes a
 /// new logical texture (a pass cannot read its own output), so `texture` is the current version.
 struct Canvas {
-    var texture: TextureID
+    private var storedTexture: TextureID
+    /// Shapes drawn but not yet emitted as a pass (`Lowering.flush`).
+    var pending = ShapeBatch()
+
+    /// The canvas's current contents; only readable once pending shapes have been flushed.
+    var texture: TextureID {
+        get {
+            precondition(pending.isEmpty, "a canvas with pending shapes must be flushed before it is read")
+            return storedTexture
+        }
+        set { storedTexture = newValue }
+    }
+
+    init(texture: TextureID, origin: SIMD2<Float>, width: Int, height: Int, scale: Float, mode: ColorMode) {
+        self.storedTexture = texture
+        self.origin = origin
+        self.width = width
+        self.height = height
+        self.scale = scale
+        self.mode = mode
+    }
+
     /// The point of this canvas's user space at the top-left corner of texel (0, 0).
     var origin: SIMD2<Float>
     var width: Int

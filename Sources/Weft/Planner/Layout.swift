@@ -95,4 +95,17 @@ enum Layout {
 enum Blur {
     /// How far a Gaussian of `sigma` reaches (3σ), in the same unit.
     static func reach(sigma: Float) -> Float { (3 * sigma).rounded(.up) }
+
+    /// Normalized Gaussian weights for offsets −radius…radius (a single 1 when sigma is 0).
+    static func weights(sigma: Float, radius: Int) -> [Float] {
+        let raw = (-radius...radius).map { k -> Double in
+            sigma > 0 ? exp(-Double(k * k) / (2 * Double(sigma) * Double(sigma))) : (k == 0 ? 1 : 0)
+        }
+        let total = raw.reduce(0, +)
+        return raw.map { Float($0 / total) }
+    }
 }
+
+#if canImport(Glibc)
+import Glibc
+#endif

@@ -70,11 +70,12 @@ extension Lowering {
             frame.layerOrigin = blurred.origin
             frame.layerSize = blurred.pixelSize
             var block = ArgumentBlock()
-            block.vec4(step, SIMD2(sigmaPixels, radius))
+            block.vec4(step, SIMD2(0, radius))
             block.vec4(tint)
             block.ivec4(tinted ? 1 : 0)
             builder.add(KernelPass(kernel: try kernels.kernel(.blur, outputFormat: canvas.format), output: output,
-                                   layer: blurred.texture, frame: frame, arguments: block.bytes))
+                                   layer: blurred.texture, frame: frame, arguments: block.bytes,
+                                   arrayData: Blur.weights(sigma: sigmaPixels, radius: Int(radius))))
             blurred = target
         }
         return blurred.asLayer(toTarget: .translation(shadow.offset))
@@ -84,6 +85,7 @@ extension Lowering {
     /// masked, faded and blended over the canvas.
     mutating func emitLayer(_ source: LayerSource, mask: LayerMask?, opaque: Bool, opacity: Float, blendMode: BlendMode,
                             into canvas: inout Canvas, copy: Bool = false) throws {
+        try flush(&canvas)
         let toLayer = source.toTarget.inverse
         var flags: Int32 = 0
         if source.isAligned(with: canvas) { flags |= 1 }
@@ -116,6 +118,20 @@ extension Lowering {
         let output = builder.texture(width: canvas.width, height: canvas.height, format: canvas.format)
         builder.add(KernelPass(kernel: try kernels.kernel(.layer, outputFormat: canvas.format), output: output,
                                layer: source.texture, destination: canvas.texture, frame: frame, arguments: block.bytes))
+        canvas.texture = output
+    }
+
+    /// Emits the canvas's pending shapes as one pass.
+    mutating func flush(_ canvas: inout Canvas) throws {
+        guard !canvas.pending.isEmpty else { return }
+        let batch = canvas.pending
+        canvas.pending = ShapeBatch()
+        var block = ArgumentBlock()
+        block.ivec4(Int32(batch.count), canvas.clampsOutput ? 1 : 0)
+        let output = builder.texture(width: canvas.width, height: canvas.height, format: canvas.format)
+        builder.add(KernelPass(kernel: try kernels.kernel(.shape, outputFormat: canvas.format), output: output,
+                               destination: canvas.texture, frame: frameConstants(for: canvas),
+                               arguments: block.bytes, arrayData: batch.arrayData))
         canvas.texture = output
     }
 }

@@ -34,26 +34,16 @@ extension Lowering {
         case .shader:
             preconditionFailure("shader fills are drawn through a layer")
         }
-        var arrays: [Float] = []
+        var stopData: [Float] = []
         for stop in stops {
             let c = stop.color.premultiplied(in: canvas.mode)
-            arrays += [stop.location, c.x, c.y, c.z, c.w]
+            stopData += [stop.location, c.x, c.y, c.z, c.w]
         }
-        if arrays.isEmpty { arrays = [0, 0, 0, 0, 0] }
-
-        var block = ArgumentBlock()
-        block.linear(toLocal)
-        block.vec4(toLocal.translation, size)
-        block.ivec4(geometry.kernelCode, fillKind, distributed.blendMode.kernelCode, canvas.clampsOutput ? 1 : 0)
-        block.vec4(geometry.cornerRadius, distributed.opacity, Float(stops.count), 0)
-        block.vec4(solid)
-        block.vec4(geometryArgs)
-        block.bounds(Rect(size: size).applying(transform), on: canvas)
-        let output = builder.texture(width: canvas.width, height: canvas.height, format: canvas.format)
-        builder.add(KernelPass(kernel: try kernels.kernel(.shape, outputFormat: canvas.format), output: output,
-                               destination: canvas.texture, frame: frameConstants(for: canvas),
-                               arguments: block.bytes, arrayData: arrays))
-        canvas.texture = output
+        if canvas.pending.isFull { try flush(&canvas) }
+        let bounds = Rect(size: size).applying(transform).outset(by: SIMD2(repeating: 1 / canvas.scale))
+        canvas.pending.append(toLocal: toLocal, size: size, bounds: bounds, geometry: geometry, fillKind: fillKind,
+                              blendMode: distributed.blendMode, opacity: distributed.opacity, color: solid,
+                              gradient: geometryArgs, stops: stopData)
     }
 
     /// A fill shader evaluated over the shape's bounds (in the shape's user space), then

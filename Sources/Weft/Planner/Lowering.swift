@@ -134,6 +134,7 @@ struct Lowering {
         guard var layer = try makeCanvas(covering: reach.outset(by: SIMD2(repeating: 1 / canvas.scale)), on: canvas,
                                          mode: canvas.mode) else { return }
         try body(&self, Distributed(), &layer)
+        try flush(&layer)
         try composite(layer.asLayer(toTarget: .identity), distributed: distributed, into: &canvas)
     }
 
@@ -145,6 +146,7 @@ struct Lowering {
         if let opaqueBounds { reach = reach.union(Rect(size: opaqueBounds.size).applying(opaqueBounds.toTarget)) }
         guard var layer = try makeCanvas(covering: reach, on: canvas, mode: mode) else { return }
         try draw(child.node, proposed: child.proposal, transform: transform, distributed: Distributed(), into: &layer)
+        try flush(&layer)
         try composite(layer.asLayer(toTarget: .identity), mask: opaqueBounds, opaque: opaqueBounds != nil,
                       distributed: distributed, into: &canvas)
     }
@@ -161,6 +163,7 @@ struct Lowering {
         let pixels = pointwiseMax(hi - lo, SIMD2(1, 1))
         var layer = try makeCanvas(origin: lo / scale, width: Int(pixels.x), height: Int(pixels.y), scale: scale, mode: canvas.mode)
         try draw(child.node, proposed: child.proposal, transform: child.transform, distributed: Distributed(), into: &layer)
+        try flush(&layer)
 
         let request = EffectRequest(outputFormat: layer.format, colorMode: layer.mode,
                                     boundingRect: SIMD4(0, 0, size.x, size.y), time: frameInfo.time,
@@ -190,6 +193,7 @@ struct Lowering {
         let reach = Layout.extent(of: child.node, proposed: child.proposal).applying(transform)
         guard var layer = try makeCanvas(covering: reach, on: canvas, mode: canvas.mode) else { return }
         try draw(child.node, proposed: child.proposal, transform: transform, distributed: Distributed(), into: &layer)
+        try flush(&layer)
         if !distributed.shadows.isEmpty {
             var shadowsOnly = distributed
             shadowsOnly.blendMode = .normal
@@ -208,6 +212,7 @@ struct Lowering {
         guard bound.kernel.kind == .blend else {
             throw RenderError.effectKind(shader: shader.name, expected: EffectKind.blend.rawValue, actual: bound.kernel.kind.rawValue)
         }
+        try flush(&canvas)
         var frame = frameConstants(for: canvas)
         frame.layerOrigin = layer.origin
         frame.layerSize = layer.pixelSize
