@@ -43,7 +43,7 @@ let package = Package(
         .testTarget(name: "WeftVulkanTests", dependencies: ["WeftVulkan", "WeftTestSupport"]),
         .testTarget(name: "WeftCPUTests", dependencies: ["WeftCPU", "WeftTestSupport"]),
         .testTarget(name: "WeftTests", dependencies: ["Weft", "WeftTestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["WeftTestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["WeftTestSupport", "WeftBench", "WeftImage"]),
         .testTarget(name: "WeftBenchTests", dependencies: ["WeftBench", "WeftTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+import WeftBench
+import WeftImage
+
+/// A tiny `weft bench` end to end: small size, few repetitions, on lavapipe and on the CPU evaluator.
+@Suite struct BenchCommandTests {
+    private func report(at path: String) throws -> BenchReport {
+        try JSONDecoder().decode(BenchReport.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+
+    private func tinyBench(device: String, extra: [String] = []) throws -> (CLI.Run, BenchReport, URL) {
+        let out = CLI.temporaryDirectory()
+        let json = out.appendingPathComponent("bench.json").path
+        let run = try CLI.weft(["bench", "--library", "Shaders", "--device", device, "--size", "24x16",
+                                "--repetitions", "3", "--warm-up", "0", "--json", json] + extra)
+        return (run, try report(at: json), out)
+    }
+
+    @Test(.enabled(if: CLI.hasVulkan, "no Vulkan device to measure"))
+    func benchMeasuresEveryStockEffectOnLavapipeAgainstTheCopyCeiling() throws {
+        let (run, report, out) = try tinyBench(device: "llvmpipe")
+        defer { try? FileManager.default.removeItem(at: out) }
+        #expect(run.status == 0, "\(run)")
+        let effects = try CLI.stockEffects()
+        let measured = Set(report.rows.map(\.effect))
+        #expect(measured == Set(effects.keys).union([CopyCeiling.name]))
+        for row in report.rows {
+            #expect(row.width == 24 && row.height == 16 && row.format == "rgba8")
+            #expect(row.time.median > 0 && row.megapixelsPerSecond > 0 && row.gigabytesPerSecond > 0)
+            // lavapipe's timestamps do not bracket compute work: the host clock is used and said so.
+            #expect(row.timeSource == .hostClock)
+            #expect(row.effect == CopyCeiling.name ? row.ceilingRatio == 1 : (row.ceilingRatio ?? 0) > 0)
+        }
+        #expect(report.devices.first?.name.contains("llvmpipe") == true)
+        #expect(run.stderr.contains("[1/\(report.rows.count)]"), "a progress line per row")
+        #expect(run.stdout.contains("ceiling:copy") && run.stdout.contains("× CEILING"))
+    }
+
+    @Test func benchRunsOnTheCPUEvaluatorSingleAndAllThreads() throws {
+        let (run, report, out) = try tinyBench(device: "cpu", extra: ["--threads", "2", "--format", "rgba16f"])
+        defer { try? FileManager.default.removeItem(at: out) }
+        #expect(run.status == 0, "\(run)")
+        #expect(Set(report.rows.compactMap(\.threads)) == [1, 2])
+        #expect(report.rows.allSatisfy { $0.format == "rgba16f" && $0.timeSource == .hostClock && $0.time.median > 0 })
+    }
+
+    @Test func baselineComparisonPassesAnEqualRunAndFlagsASlowdown() throws {
+        let (_, report, out) = try tinyBench(device: "cpu", extra: ["--threads", "1"])
+        defer { try? FileManager.default.removeItem(at: out) }
+        let encoder = JSONEncoder()
+        func baseline(scaledBy factor: Double, name: String) throws -> String {
+            var scaled = report
+            scaled.rows = scaled.rows.map { row in
+                var row = row
+                row.time = TimingSummary(seconds: [row.time.median * factor])
+                return row
+            }
+            let url = out.appendingPathComponent(name)
+            try encoder.encode(scaled).write(to: url)
+            return url.path
+        }
+        func rerun(against path: String) throws -> CLI.Run {
+            try CLI.weft(["bench", "--library", "Shaders", "--device", "cpu", "--threads", "1", "--size", "24x16",
+                          "--repetitions", "3", "--warm-up", "0", "--baseline", path, "--tolerance", "10%"])
+        }
+        // Against a baseline ten times slower than this run, nothing regresses …
+        let passing = try rerun(against: try baseline(scaledBy: 10, name: "slow.json"))
+        #expect(passing.status == 0, "\(passing)")
+        #expect(passing.stdout.contains("RATIO") && !passing.stdout.contains("SLOWER"))
+        // … against one ten times faster, every row does.
+        let failing = try rerun(against: try baseline(scaledBy: 0.1, name: "fast.json"))
+        #expect(failing.status == 1, "\(failing)")
+        #expect(failing.stdout.contains("SLOWER"))
+    }
+
+    @Test func usageErrorsExitTwo() throws {
+        for arguments in [["bench", "--format", "rgba32"], ["bench", "--tolerance", "5%"], ["bench", "--repetitions", "1"],
+                          ["bench", "--effect", "grayscale"], ["bench", "--size", "0x4"]] {
+            let run = try CLI.weft(arguments)
+            #expect(run.status == 2, "\(arguments): \(run)")
+        }
+    }
+}
+
+@Suite struct CompareCommandTests {
+    @Test func identicalImagesAreWithinToleranceAndAChangedPixelIsFound() throws {
+        let out = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        var image = PixelBuffer(width: 5, height: 3, format: .rgba8Unorm)
+        for y in 0..<3 { for x in 0..<5 { image[x, y] = SIMD4(Float(x) / 4, Float(y) / 2, 0.5, 1) } }
+        let a = out.appendingPathComponent("a.png").path
+        try PNGFile.write(image, to: a)
+        var changed = image
+        changed[3, 2] = SIMD4(0, 0, 0, 1)
+        let b = out.appendingPathComponent("b.png").path
+        try PNGFile.write(changed, to: b)
+
+        let same = try CLI.weft(["compare", a, a])
+        #expect(same.status == 0, "\(same)")
+        let different = try CLI.weft(["compare", a, b])
+        #expect(different.status == 1, "\(different)")
+        #expect(different.stdout.contains("3,2") && different.stdout.contains("DIFFERS"))
+    }
+}
