@@ -90,9 +90,12 @@ public struct BenchRunner {
     }
 
     func time(plan: RenderPlan, subject: String) throws -> Measurement {
+        // Estimate one repetition's cost without the fixed cost of a submission.
+        let single = try executor.execute(plan, options: ExecutionOptions(repetitions: 1)).hostTime.seconds
+        let several = try executor.execute(plan, options: ExecutionOptions(repetitions: 1 + settings.repetitions)).hostTime.seconds
+        let perRep = Swift.max((several - single) / Double(settings.repetitions), 1e-7)
+
         // Warm up: keep the device busy long enough for clocks to settle.
-        let probe = try executor.execute(plan, options: ExecutionOptions(repetitions: 2))
-        let perRep = Swift.max(probe.hostTime.seconds / 2, 1e-6)
         let warmReps = Swift.min(Swift.max(Int(settings.warmUp / perRep), 1), 4000)
         var warmed = 0.0
         while warmed < settings.warmUp {
@@ -100,7 +103,9 @@ public struct BenchRunner {
         }
 
         let timed = try executor.execute(plan, options: ExecutionOptions(repetitions: settings.repetitions, measureDeviceTime: true))
-        let hostPerRep = try hostTimes(plan: plan, batch: settings.repetitions)
+        // Host batches long enough (≥ 50 ms) that scheduling jitter is small against them.
+        let batch = Swift.min(Swift.max(Int((0.05 / perRep).rounded(.up)), settings.repetitions), 20_000)
+        let hostPerRep = try hostTimes(plan: plan, batch: batch)
         if !timed.deviceTimes.isEmpty {
             return Measurement(timeSource: .deviceTimestamps,
                                time: TimingSummary(seconds: timed.deviceTimes.map(\.seconds)),
@@ -110,6 +115,8 @@ public struct BenchRunner {
         return Measurement(timeSource: .hostClock, time: TimingSummary(seconds: host), hostTime: nil)
     }
 
+    /// Per-repetition host times: (T(1 + batch) − T(1)) / batch for each sample, T(1) the
+    /// median of three single runs. Nil when jitter swamped a sample even so.
     private func hostTimes(plan: RenderPlan, batch: Int) throws -> [Double]? {
         var base: [Double] = []
         for _ in 0..<3 { base.append(try executor.execute(plan, options: ExecutionOptions(repetitions: 1)).hostTime.seconds) }
@@ -117,7 +124,7 @@ public struct BenchRunner {
         var samples: [Double] = []
         for _ in 0..<settings.hostSamples {
             let t = try executor.execute(plan, options: ExecutionOptions(repetitions: 1 + batch)).hostTime.seconds
-            samples.append(Swift.max(t - baseline, 0) / Double(batch))
+            samples.append((t - baseline) / Double(batch))
         }
         return samples.allSatisfy({ $0 > 0 }) ? samples : nil
     }
