@@ -75,6 +75,10 @@ struct Compiler {
         guard localSize.0 >= 1, localSize.1 >= 1, localSize.2 >= 1 else {
             throw .invalidKernel(offset: 0, message: "LocalSize \(localSize) must be positive")
         }
+        // Vulkan devices allow at most 1024 invocations per workgroup (the H200 and lavapipe both).
+        guard localSize.0 <= 1024, localSize.1 <= 1024, localSize.2 <= 64, localSize.0 * localSize.1 * localSize.2 <= 1024 else {
+            throw .invalidKernel(offset: 0, message: "LocalSize \(localSize) exceeds 1024 invocations per workgroup")
+        }
     }
 
     // MARK: Registers and types
