@@ -387,9 +387,6 @@ struct Compiler {
         return blocks.count - 1
     }
 
-    /// Nothing to do yet; the hook keeps call-splitting explicit about the segment it closes.
-    func finishOps(_ s: inout Segment) {}
-
     mutating func finish(_ s: Segment, _ f: Frame, _ terminator: Terminator, extraSuccessors: [Int] = []) {
         var succ = successors[s.index] + extraSuccessors
         switch terminator {
@@ -465,7 +462,6 @@ struct Compiler {
                     returnRows = try result(i, &f).rows
                 }
                 let rest = newSegment()
-                finishOps(&s)
                 let entrySegment = try inline(function, arguments: arguments, returnRows: returnRows, continuation: rest)
                 forwarded = [:]
                 finish(s, f, .branch(Edge(target: entrySegment, copies: [], temporary: nil)), extraSuccessors: [rest])
