@@ -71,7 +71,7 @@ public final class CPUExecutor: Executor {
         for repetition in 0..<run.repetitions {
             for (pass, program) in zip(plan.passes, programs) {
                 let tally = try execute(pass, program, textures)
-                if repetition == 0 { reports += Self.reports(for: pass, tally, textures[pass.output.index].format, options.checks) }
+                if repetition == 0 { reports += Self.reports(for: pass, tally) }
             }
         }
         let hostTime = clock.now - start
@@ -112,7 +112,7 @@ public final class CPUExecutor: Executor {
                                     instructionBudget: options.instructionBudget, checks: checks)
     }
 
-    static func reports(for pass: KernelPass, _ t: CheckTally, _ format: PixelFormat, _ checks: Checks) -> [ExecutionReport] {
+    static func reports(for pass: KernelPass, _ t: CheckTally) -> [ExecutionReport] {
         var out: [ExecutionReport] = []
         let name = pass.kernel.name
         func describe(_ v: SIMD4<Float>) -> String { "(\(v.x), \(v.y), \(v.z), \(v.w))" }

@@ -57,9 +57,13 @@ extension Compiler {
             let na = try size(of: try type(of: i, 0), at: i.offset)
             let (d, n) = try result(i, &f)
             guard i.operands.count == n + 2 else { throw .invalidKernel(offset: i.offset, message: "OpVectorShuffle component count does not match its result") }
+            let nb = try size(of: try type(of: i, 1), at: i.offset)
             var sources: [Int?] = []
             for k in 0..<n {
                 let c = i.operands[k + 2]
+                guard c == 0xFFFF_FFFF || Int(c) < na + nb else {
+                    throw .invalidKernel(offset: i.offset, message: "OpVectorShuffle component \(c) is out of range")
+                }
                 sources.append(c == 0xFFFF_FFFF ? nil : (Int(c) < na ? a + Int(c) : b + Int(c) - na))
             }
             let zero = allocateZeroRow()
@@ -101,6 +105,26 @@ extension Compiler {
         }
     }
 
+    /// Operand shapes of the linear-algebra instructions, which the decoder does not check.
+    func checkShapes(_ i: Instruction, _ ta: TypeID, _ tb: TypeID) throws(CPUError) {
+        let na = try size(of: ta, at: i.offset), nb = try size(of: tb, at: i.offset)
+        let rt = try resultType(i)
+        let nr = try size(of: rt, at: i.offset)
+        let ok: Bool
+        switch i.opcode {
+        case .vectorTimesScalar, .matrixTimesScalar: ok = nb == 1 && na == nr
+        case .dot: ok = na == nb && nr == 1
+        case .matrixTimesVector: ok = (try? matrixShape(ta, at: i.offset)).map { $0.0 == nb && $0.1 == nr } ?? false
+        case .vectorTimesMatrix: ok = (try? matrixShape(tb, at: i.offset)).map { $0.1 == na && $0.0 == nr } ?? false
+        case .matrixTimesMatrix:
+            let sa = try? matrixShape(ta, at: i.offset), sb = try? matrixShape(tb, at: i.offset)
+            ok = sa != nil && sb != nil && sa!.0 == sb!.1 && sa!.1 * sb!.0 == nr
+        case .outerProduct: ok = na * nb == nr
+        default: ok = true
+        }
+        guard ok else { throw .invalidKernel(offset: i.offset, message: "\(i.opcode.described): operand shapes do not fit the result") }
+    }
+
     mutating func allocateZeroRow() -> Int {
         let r = allocate(1)
         constantRows.append(ConstantRow(row: r, bits: 0))
@@ -119,6 +143,7 @@ extension Compiler {
     mutating func translateLinearAlgebra(_ i: Instruction, _ f: inout Frame) throws(CPUError) -> Op {
         let a = try rows(i, 0, f), b = try rows(i, 1, f)
         let ta = try type(of: i, 0), tb = try type(of: i, 1)
+        try checkShapes(i, ta, tb)
         switch i.opcode {
         case .vectorTimesScalar, .matrixTimesScalar:
             let (d, n) = try result(i, &f)

@@ -19,7 +19,8 @@ enum QuadDerivative {
 
 extension Compiler {
     /// OpDPdx/OpDPdy/OpFwidth and their Fine and Coarse forms. The plain forms are evaluated
-    /// fine-grained (each row / column of the quad separately), as lavapipe does.
+    /// fine-grained (each row / column of the quad separately); the Vulkan differential tests
+    /// will tell whether a device prefers coarse.
     mutating func translateDerivative(_ i: Instruction, _ f: inout Frame) throws(CPUError) -> Op {
         usesDerivatives = true
         let a = try rows(i, 0, f)

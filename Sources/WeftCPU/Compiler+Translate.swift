@@ -87,7 +87,7 @@ extension Compiler {
         case .extInst:
             guard i.operands.count > 1, ![35, 51].contains(i.operands[1]) else { return false }
         case .load:
-            guard case .pointer(let p)? = f.values[ValueID(i.operands[0])] ?? globals[ValueID(i.operands[0])],
+            guard let first = i.operands.first, case .pointer(let p)? = f.values[ValueID(first)] ?? globals[ValueID(first)],
                   case .buffer(let slot) = p.space, p.dynamic == nil else { return false }
             if case .storage = bufferSlots[slot] { return false }
             return true

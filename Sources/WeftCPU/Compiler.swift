@@ -75,6 +75,10 @@ struct Compiler {
         guard localSize.0 >= 1, localSize.1 >= 1, localSize.2 >= 1 else {
             throw .invalidKernel(offset: 0, message: "LocalSize \(localSize) must be positive")
         }
+        // Vulkan devices allow at most 1024 invocations per workgroup (the H200 and lavapipe both).
+        guard localSize.0 <= 1024, localSize.1 <= 1024, localSize.2 <= 64, localSize.0 * localSize.1 * localSize.2 <= 1024 else {
+            throw .invalidKernel(offset: 0, message: "LocalSize \(localSize) exceeds 1024 invocations per workgroup")
+        }
     }
 
     // MARK: Registers and types
@@ -383,9 +387,6 @@ struct Compiler {
         return blocks.count - 1
     }
 
-    /// Nothing to do yet; the hook keeps call-splitting explicit about the segment it closes.
-    func finishOps(_ s: inout Segment) {}
-
     mutating func finish(_ s: Segment, _ f: Frame, _ terminator: Terminator, extraSuccessors: [Int] = []) {
         var succ = successors[s.index] + extraSuccessors
         switch terminator {
@@ -461,7 +462,6 @@ struct Compiler {
                     returnRows = try result(i, &f).rows
                 }
                 let rest = newSegment()
-                finishOps(&s)
                 let entrySegment = try inline(function, arguments: arguments, returnRows: returnRows, continuation: rest)
                 forwarded = [:]
                 finish(s, f, .branch(Edge(target: entrySegment, copies: [], temporary: nil)), extraSuccessors: [rest])

@@ -13,6 +13,7 @@ final class LaneState {
     let resources: BoundResources
     let checks: CheckConfiguration
     let rowCount: Int
+    static let slackRows = 32
 
     /// Mutable scalars live behind a pointer: stored `var`s of a class would pay for dynamic
     /// exclusivity checks on every access from the ops.
@@ -51,8 +52,12 @@ final class LaneState {
 
     init(program: KernelProgram, resources: BoundResources, checks: CheckConfiguration) {
         rowCount = program.rowCount
-        regs = .allocate(capacity: max(1, program.rowCount) * Lanes.count)
-        regs.initialize(repeating: 0, count: max(1, program.rowCount) * Lanes.count)
+        // Slack rows after the last value: an operand whose type disagrees with what an
+        // instruction assumes (which the decoder does not check for every opcode) reads or
+        // writes them instead of memory outside the register file.
+        let capacity = (program.rowCount + Self.slackRows) * Lanes.count
+        regs = .allocate(capacity: capacity)
+        regs.initialize(repeating: 0, count: capacity)
         mask = .allocate(capacity: Lanes.count)
         mask.initialize(repeating: 1, count: Lanes.count)
         edgeMask = .allocate(capacity: Lanes.count * 2)

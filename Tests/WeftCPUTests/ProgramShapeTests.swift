@@ -1,12 +1,21 @@
-import Foundation
 import Testing
 @testable import WeftCPU
 
-@Suite(.enabled(if: ProcessInfo.processInfo.environment["WEFT_CPU_BENCH"] == "1"))
-struct ProgramShapeTests {
-    @Test func printShape() throws {
+/// What translation does to glslang's unoptimised output: calls inlined, straight-line pieces
+/// joined, uniform values computed once per dispatch, parameter temporaries forwarded.
+@Suite struct ProgramShapeTests {
+    @Test func blurFlattensToALoopOfTwoBlocks() throws {
         let p = try Harness.program(EffectKernels.blur())
-        print("[shape] rows \(p.rowCount) blocks \(p.blocks.count)")
-        for (k, b) in p.blocks.enumerated() { print("[shape] \(k) \(b.function) \(b.block): \(b.ops.count) ops, \(b.instructionCount) instr, \(b.terminator)") }
+        // entry (bounds test), early exit, setup, loop header, loop body, exit.
+        #expect(p.blocks.count == 6, "\(p.blocks.map { "\($0.function) \($0.block): \($0.ops.count) ops" })")
+        #expect(!p.invariantOps.isEmpty)
+        #expect(p.blocks.contains { $0.function.hasPrefix("blur") })
+    }
+
+    @Test func radialTintLoadsItsArgumentsOnce() throws {
+        let p = try Harness.program(EffectKernels.radialTint())
+        let perBatch = p.blocks.reduce(0) { $0 + $1.ops.count }
+        #expect(p.invariantOps.count >= 5)
+        #expect(perBatch < 50, "\(perBatch) ops per batch")
     }
 }
