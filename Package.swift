@@ -13,6 +13,8 @@ let package = Package(
         .systemLibrary(name: "CGlslang", path: "Sources/CGlslang", pkgConfig: "glslang"),
         .systemLibrary(name: "CGLFW", path: "Sources/CGLFW", pkgConfig: "glfw3"),
         .target(name: "CPNG", path: "Sources/CPNG", linkerSettings: [.linkedLibrary("png16")]),
+        .target(name: "CSPIRVOptimizer", path: "Sources/CSPIRVOptimizer",
+                linkerSettings: [.linkedLibrary("SPIRV-Tools-opt"), .linkedLibrary("SPIRV-Tools"), .linkedLibrary("stdc++")]),
 
         // SPIR-V binary modules: parsing, opcodes, decorations.
         .target(name: "SPIRV"),
@@ -21,7 +23,7 @@ let package = Package(
         // Stitchable GLSL → reflected effect → wrapper kernel → SPIR-V.
         .target(
             name: "WeftShaders",
-            dependencies: ["CGlslang", "SPIRV", "WeftImage"],
+            dependencies: ["CGlslang", "CSPIRVOptimizer", "SPIRV", "WeftImage"],
             resources: [.embedInCode("Resources/prelude.glsl")]
         ),
         // The executor protocol and render plans every backend runs.

@@ -1,4 +1,5 @@
 import CGlslang
+import CSPIRVOptimizer
 import Foundation
 
 /// glslang's C interface, in process: GLSL 4.50 source → SPIR-V 1.5 for Vulkan 1.2.
@@ -33,12 +34,15 @@ public enum GLSLCompiler {
     /// (`ERROR: <file>:<line>: …`, with the file and line that `#line` directives set).
     /// With `reportAllErrors` glslang keeps going after the first error (its "cascading
     /// errors" mode), so an author sees every independent error of a file at once.
-    public static func compileCompute(_ source: String, reportAllErrors: Bool = false) throws(Failure) -> [UInt32] {
-        try compile(source, stage: .compute, reportAllErrors: reportAllErrors)
+    /// `optimize` false keeps glslang's literal translation (calls, variables), as tests of the
+    /// SPIR-V decoder and of the CPU evaluator's function handling want.
+    public static func compileCompute(_ source: String, reportAllErrors: Bool = false, optimize: Bool = true) throws(Failure) -> [UInt32] {
+        try compile(source, stage: .compute, reportAllErrors: reportAllErrors, optimize: optimize)
     }
 
     /// Compiles one shader of `stage`; otherwise as `compileCompute`.
-    public static func compile(_ source: String, stage: Stage, reportAllErrors: Bool = false) throws(Failure) -> [UInt32] {
+    public static func compile(_ source: String, stage: Stage, reportAllErrors: Bool = false,
+                               optimize: Bool = true) throws(Failure) -> [UInt32] {
         precondition(processInitialised, "glslang failed to initialise")
         let result: Result<[UInt32], Failure> = source.withCString { code in
             var input = glslang_input_t()
@@ -84,7 +88,27 @@ public enum GLSLCompiler {
             }
             return .success(words)
         }
-        return try result.get()
+        let words = try result.get()
+        return optimize ? try optimized(words) : words
+    }
+
+    /// SPIRV-Tools' performance passes over glslang's literal translation: calls inlined,
+    /// variables promoted to SSA values, constants folded, dead code removed. Drivers do this
+    /// themselves; the CPU evaluator runs what it is given, so it gains the most. Descriptor
+    /// bindings are preserved even where unused, so the interface stays as the ABI declares it.
+    static func optimized(_ words: [UInt32]) throws(Failure) -> [UInt32] {
+        var output: UnsafeMutablePointer<UInt32>?
+        var count = 0
+        var message: UnsafeMutablePointer<CChar>?
+        let ok = words.withUnsafeBufferPointer { weft_spirv_optimize($0.baseAddress, $0.count, &output, &count, &message) }
+        defer {
+            free(output)
+            free(message)
+        }
+        guard ok != 0, let output else {
+            throw Failure(log: "SPIR-V optimizer: " + (message.map { String(cString: $0) } ?? "failed"))
+        }
+        return Array(UnsafeBufferPointer(start: output, count: count))
     }
 
     /// What identifies this compiler's output, for cache keys. glslang is linked into the
@@ -94,7 +118,7 @@ public enum GLSLCompiler {
     public static let identity: String = {
         var info = stat()
         guard stat("/proc/self/exe", &info) == 0 else { return "glslang (unknown program)" }
-        return "glslang in a program of \(info.st_size) bytes modified \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec); Vulkan 1.2, SPIR-V 1.5"
+        return "glslang + spirv-opt performance passes in a program of \(info.st_size) bytes modified \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec); Vulkan 1.2, SPIR-V 1.5"
     }()
 
     /// Compiles an empty kernel, so that glslang's once-per-process set-up (its built-in

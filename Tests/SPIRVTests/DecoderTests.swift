@@ -18,7 +18,7 @@ import WeftShaders
     }
     """
 
-    func words() throws -> [UInt32] { try GLSLCompiler.compileCompute(Self.source) }
+    func words() throws -> [UInt32] { try GLSLCompiler.compileCompute(Self.source, optimize: false) }
 
     @Test func decodesGlslangOutput() throws {
         let m = try Module.decode(try words())

@@ -5,7 +5,7 @@ import WeftShaders
 /// Compiles GLSL compute shaders for tests and runs them on the CPU evaluator.
 enum Harness {
     static func program(_ source: String) throws -> KernelProgram {
-        try KernelProgram(spirv: try GLSLCompiler.compileCompute(source))
+        try KernelProgram(spirv: try GLSLCompiler.compileCompute(source, optimize: false))
     }
 
     /// Runs `body` once per invocation `i` in `0..<count` (16 per workgroup, one row). The body
