@@ -93,10 +93,14 @@ struct RenderCommandTests {
 
     @Test func sceneFileRendersAtItsSizeAndScale() throws {
         let out = path("scene.png")
-        let run = try render([CLI.packageRoot.appendingPathComponent("examples/badge-tint.json").path, "--time", "0.5", "-o", out])
+        let scene = CLI.packageRoot.appendingPathComponent("examples/badge-tint.json")
+        let run = try render([scene.path, "--time", "0.5", "--scale", "2", "-o", out])
         #expect(run.status == 0, "\(run)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: scene)) as? [String: Any])
+        let size = try #require(json["size"] as? [Double])
+        let scale = (json["scale"] as? Double ?? 1) * 2
         let image = try PNGFile.load(path: out)
-        #expect(image.width == 800 && image.height == 640, "400×320 points at scale 2")
+        #expect(image.width == Int(size[0] * scale) && image.height == Int(size[1] * scale), "the scene's size × its scale × --scale")
         #expect(CLI.pixel(image, 2, 2).w == 255, "the scene's opaque background")
     }
 
