@@ -94,6 +94,7 @@ public struct BenchRunner {
         let single = try executor.execute(plan, options: ExecutionOptions(repetitions: 1)).hostTime.seconds
         let several = try executor.execute(plan, options: ExecutionOptions(repetitions: 1 + settings.repetitions)).hostTime.seconds
         let perRep = Swift.max((several - single) / Double(settings.repetitions), 1e-7)
+        let timestamped = try executor.execute(plan, options: ExecutionOptions(repetitions: 1, measureDeviceTime: true))
 
         // Warm up: keep the device busy long enough for clocks to settle.
         let warmReps = Swift.min(Swift.max(Int(settings.warmUp / perRep), 1), 4000)
@@ -102,7 +103,9 @@ public struct BenchRunner {
             warmed += try executor.execute(plan, options: ExecutionOptions(repetitions: warmReps)).hostTime.seconds
         }
 
-        let timed = try executor.execute(plan, options: ExecutionOptions(repetitions: settings.repetitions, measureDeviceTime: true))
+        // Devices without trustworthy timestamps (lavapipe, the CPU evaluator) skip the timestamped run.
+        let timed = timestamped.deviceTimes.isEmpty ? timestamped
+            : try executor.execute(plan, options: ExecutionOptions(repetitions: settings.repetitions, measureDeviceTime: true))
         // Host batches long enough (≥ 50 ms) that scheduling jitter is small against them.
         let batch = Swift.min(Swift.max(Int((0.05 / perRep).rounded(.up)), settings.repetitions), 20_000)
         let hostPerRep = try hostTimes(plan: plan, batch: batch)

@@ -20,9 +20,7 @@ enum DevicesCommand: Command {
 
     static func run(_ arguments: ParsedArguments, output: inout Output) throws(UsageError) -> Int32 {
         let choice = DeviceChoice(flag: arguments.value("device"))
-        let cpu = DeviceChoice.cpuEvaluatorAvailable
-            ? "the CPU evaluator is available (--device cpu)"
-            : "the CPU evaluator is not available in this build"
+        let cpu = "the CPU evaluator is available (--device cpu)"
         do {
             let instance = try VulkanInstance(VulkanInstance.Options(validation: false))
             let name: String? = if case .named(let n) = choice { n } else { nil }
@@ -31,8 +29,7 @@ enum DevicesCommand: Command {
             if report.hasSuffix("\n") { report.removeLast() }
             output.print(report)
             if choice == .cpu {
-                output.print(DeviceChoice.cpuEvaluatorAvailable ? "weft would use: the CPU evaluator (--device cpu)"
-                                                                : "weft would use: nothing; --device cpu asks for the CPU evaluator, which is not available in this build")
+                output.print("weft would use: the CPU evaluator (--device cpu)")
             } else if let chosen = selector.ranked(instance.devices).first {
                 output.print("weft would use: \(chosen.name) (\(chosen.kind.rawValue))")
             } else if choice == .automatic {

@@ -31,25 +31,13 @@ public enum DeviceChoice: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Makes the CPU evaluator; nil while this build has none.
-    static let cpuEvaluatorFactory: (@Sendable () throws -> any Executor)? = { CPUExecutor() }
-
-    /// Whether this build contains the CPU evaluator.
-    public static var cpuEvaluatorAvailable: Bool { cpuEvaluatorFactory != nil }
-
-    /// The CPU evaluator.
-    public static func makeCPUExecutor() throws(DeviceChoiceError) -> any Executor {
-        guard let factory = cpuEvaluatorFactory else { throw .cpuEvaluatorUnavailable }
-        do { return try factory() } catch { throw .cpuEvaluator("\(error)") }
-    }
-
     /// An executor as chosen, with a one-line notice when automatic choice fell back to the CPU
     /// evaluator (the caller prints it on standard error).
     public func makeExecutor(validation: Bool = VulkanInstance.validationRequestedByEnvironment,
                              pipelineCache: PipelineCacheLocation = .standard) throws(DeviceChoiceError) -> (executor: any Executor, notice: String?) {
         let name: String?
         switch self {
-        case .cpu: return (try Self.makeCPUExecutor(), nil)
+        case .cpu: return (CPUExecutor(), nil)
         case .automatic: name = nil
         case .named(let n): name = n
         }
@@ -58,13 +46,7 @@ public enum DeviceChoice: Sendable, Hashable, CustomStringConvertible {
             return (try VulkanExecutor(options: options), nil)
         } catch {
             guard self == .automatic, Self.meansNoVulkanDevice(error) else { throw .vulkan(error) }
-            let reason = Self.firstLine(of: error.description)
-            do {
-                return (try Self.makeCPUExecutor(), "weft: no Vulkan device (\(reason)); using the CPU evaluator")
-            } catch {
-                if case .cpuEvaluatorUnavailable = error { throw .noDevice(vulkanReason: reason) }
-                throw error
-            }
+            return (CPUExecutor(), "weft: no Vulkan device (\(Self.firstLine(of: error.description))); using the CPU evaluator")
         }
     }
 
@@ -82,25 +64,14 @@ public enum DeviceChoice: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// Why no executor could be made.
+/// Why no executor could be made: the Vulkan device asked for (by name, or the only kind
+/// automatic choice does not fall back from) failed.
 public enum DeviceChoiceError: Error, Sendable, CustomStringConvertible {
-    case cpuEvaluatorUnavailable
-    /// The CPU evaluator could not be started.
-    case cpuEvaluator(String)
     case vulkan(VulkanError)
-    /// Automatic choice found no Vulkan device, and this build has no CPU evaluator to fall back to.
-    case noDevice(vulkanReason: String)
 
     public var description: String {
         switch self {
-        case .cpuEvaluatorUnavailable:
-            "the CPU evaluator is not available in this build; choose a Vulkan device (weft devices lists them)"
-        case .cpuEvaluator(let reason):
-            "the CPU evaluator could not start: \(reason)"
-        case .vulkan(let error):
-            error.description
-        case .noDevice(let reason):
-            "no Vulkan device (\(reason)), and the CPU evaluator is not available in this build"
+        case .vulkan(let error): error.description
         }
     }
 }
