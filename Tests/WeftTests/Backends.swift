@@ -28,3 +28,8 @@ final class ContextCache: Sendable {
 }
 
 import Synchronization
+
+extension Backend {
+    /// Whether a Vulkan device (lavapipe at least) can be had, for tests that compare with it.
+    static let vulkanAvailable: Bool = (try? Backend.vulkan.makeContext()) != nil
+}
