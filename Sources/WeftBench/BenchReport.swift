@@ -1,3 +1,5 @@
+import WeftRuntime
+
 /// Everything one `weft bench` run measured; the `--json` file and the `--baseline` input.
 public struct BenchReport: Sendable, Codable, Equatable {
     public static let schemaVersion = 1
@@ -6,28 +8,15 @@ public struct BenchReport: Sendable, Codable, Equatable {
     public var weftVersion: String
     public var date: String
     public var host: String
-    public var devices: [Device]
+    public var devices: [DeviceDescription]
     public var rows: [Row]
 
-    public init(weftVersion: String, date: String, host: String, devices: [Device], rows: [Row]) {
+    public init(weftVersion: String, date: String, host: String, devices: [DeviceDescription], rows: [Row]) {
         self.weftVersion = weftVersion
         self.date = date
         self.host = host
         self.devices = devices
         self.rows = rows
-    }
-
-    public struct Device: Sendable, Codable, Hashable {
-        public var name: String
-        public var kind: String
-        public var driver: String
-        public var apiVersion: String
-        public init(name: String, kind: String, driver: String, apiVersion: String) {
-            self.name = name
-            self.kind = kind
-            self.driver = driver
-            self.apiVersion = apiVersion
-        }
     }
 
     /// Which clock a row's `time` comes from.

@@ -39,11 +39,7 @@ enum BenchCommand: Command {
     """
     static let options: [OptionSpec] = [
         .value("library", "PATH", help: "Measure every effect of this folder (its presets.json gives arguments)."),
-        .value("shaders", "PATH", help: "A folder or .glsl file of effects for --effect (repeatable)."),
-        .value("effect", "NAME", help: "With INPUT.png: apply this effect (repeatable; as weft render)."),
-        .value("arg", "NAME=VALUE", help: "An argument of the --effect before it (repeatable)."),
-        .value("max-sample-offset", "X[,Y]", help: "Padding of the --effect before it, points."),
-        .flag("preset", help: "Arguments not given from the presets of the --effect before it."),
+    ] + RenderCommand.effectOptions + [
         .value("device", "NAME|cpu|all", help: "Device to measure (repeatable; default: $WEFT_DEVICE, else automatic)."),
         .value("size", "WxH", help: "Output size for library effects (repeatable; default 1920x1080)."),
         .value("format", "rgba8|rgba16f", help: "Texture format for library effects (repeatable; default rgba8)."),
@@ -60,7 +56,7 @@ enum BenchCommand: Command {
         let plan = try BenchPlan(arguments)
         var failures: [String] = []
         var rows: [BenchReport.Row] = []
-        var devices: [BenchReport.Device] = []
+        var devices: [DeviceDescription] = []
 
         let workloads: [BenchWorkload]
         do {
@@ -76,9 +72,8 @@ enum BenchCommand: Command {
             output.printError("weft bench: \(error)")
             return 1
         }
-        for runner in runners where !devices.contains(where: { $0.name == runner.deviceLabel }) {
-            let d = runner.executor.device
-            devices.append(.init(name: runner.deviceLabel, kind: d.kind.rawValue, driver: d.driver, apiVersion: d.apiVersion))
+        for runner in runners where !devices.contains(runner.executor.device) {
+            devices.append(runner.executor.device)
         }
 
         let total = runners.count * workloads.reduce(0) { $0 + $1.rowCount(sizes: plan.sizes, formats: plan.formats) }

@@ -80,11 +80,7 @@ struct BenchPlan {
         switch source {
         case .stock:
             guard let folder = RenderCommand.defaultShaderFolders().first else { throw EffectSetupError.noStockShaders }
-            let root = URL(fileURLWithPath: folder).standardizedFileURL.deletingLastPathComponent().path
-            let examples = FileManager.default.fileExists(atPath: "examples") ? "examples" : root + "/examples"
-            let scenes = ((try? FileManager.default.contentsOfDirectory(atPath: examples)) ?? [])
-                .filter { $0.hasSuffix(".json") }.sorted().map { examples + "/" + $0 }
-            return try libraryWorkloads(folder) + scenes.map(BenchWorkload.scene)
+            return try libraryWorkloads(folder) + RenderCommand.exampleFolder(besideStock: folder).scenes.map(BenchWorkload.scene)
         case .library(let folder):
             return try libraryWorkloads(folder)
         case .scene(let path):

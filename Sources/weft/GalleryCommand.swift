@@ -35,12 +35,9 @@ enum GalleryCommand: Command {
         let context: RenderContext
         do {
             guard let stock = RenderCommand.defaultShaderFolders().first else { throw EffectSetupError.noStockShaders }
-            let root = URL(fileURLWithPath: stock).standardizedFileURL.deletingLastPathComponent().path
-            let examples = FileManager.default.fileExists(atPath: "examples") ? "examples" : root + "/examples"
+            let (examples, scenes) = RenderCommand.exampleFolder(besideStock: stock)
             let patternPath = examples + "/images/" + TestPattern.fileName
             let pattern = FileManager.default.fileExists(atPath: patternPath) ? try PNGFile.load(path: patternPath) : TestPattern.make()
-            let scenes = ((try? FileManager.default.contentsOfDirectory(atPath: examples)) ?? [])
-                .filter { $0.hasSuffix(".json") }.map { examples + "/" + $0 }
             gallery = Gallery(pattern: pattern, catalog: try EffectCatalog(paths: [stock]), scenes: scenes, scale: scale)
             items = gallery.items(only: only)
             if let only {

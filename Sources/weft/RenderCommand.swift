@@ -29,11 +29,7 @@ enum RenderCommand: Command {
     """
     static let options: [OptionSpec] = [
         .value("output", "OUT.png", short: "o", help: "The PNG to write (required)."),
-        .value("shaders", "PATH", help: "A folder or .glsl file of effects (repeatable; searched first)."),
-        .value("effect", "NAME", help: "Apply this effect (repeatable; in order)."),
-        .value("arg", "NAME=VALUE", help: "An argument of the --effect before it (repeatable)."),
-        .value("max-sample-offset", "X[,Y]", help: "Padding of the layer/distortion --effect before it, points (default 0)."),
-        .flag("preset", help: "Arguments not given (and the padding) from the presets.json of the --effect before it."),
+    ] + effectOptions + [
         .value("size", "WxH", help: "Render a fill effect at this size instead of an input image."),
         .value("backdrop", "FILE.png|COLOR", help: "What blend effects blend over (default: transparent)."),
         .value("scale", "S", help: "Pixels per point of the output (default 1; a scene's own scale times S)."),
@@ -110,6 +106,25 @@ enum RenderCommand: Command {
         if FileManager.default.fileExists(atPath: "Shaders", isDirectory: &isDirectory), isDirectory.boolValue { return ["Shaders"] }
         return StockShaders.folder().map { [$0] } ?? []
     }
+
+    /// `examples/` of the current folder when it exists, else the one beside the stock library,
+    /// and the scene files in it, sorted.
+    static func exampleFolder(besideStock stock: String) -> (folder: String, scenes: [String]) {
+        let root = URL(fileURLWithPath: stock).standardizedFileURL.deletingLastPathComponent().path
+        let folder = FileManager.default.fileExists(atPath: "examples") ? "examples" : root + "/examples"
+        let scenes = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+            .filter { $0.hasSuffix(".json") }.sorted().map { folder + "/" + $0 }
+        return (folder, scenes)
+    }
+
+    /// The options that name effects and their arguments, shared by `render` and `bench`.
+    static let effectOptions: [OptionSpec] = [
+        .value("shaders", "PATH", help: "A folder or .glsl file of effects (repeatable; searched first)."),
+        .value("effect", "NAME", help: "Apply this effect (repeatable; in order)."),
+        .value("arg", "NAME=VALUE", help: "An argument of the --effect before it (repeatable)."),
+        .value("max-sample-offset", "X[,Y]", help: "Padding of the layer/distortion --effect before it, points (default 0)."),
+        .flag("preset", help: "Arguments not given (and the padding) from the presets.json of the --effect before it."),
+    ]
 
     /// A backdrop: a PNG file when one exists at `text`, else a color.
     static func backdropView(_ text: String) throws -> ViewNode {

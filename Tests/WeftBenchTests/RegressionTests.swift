@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WeftBench
+import WeftRuntime
 
 private func row(_ effect: String, seconds: [Double], device: String = "llvmpipe") -> BenchReport.Row {
     let time = TimingSummary(seconds: seconds)
@@ -12,7 +13,7 @@ private func row(_ effect: String, seconds: [Double], device: String = "llvmpipe
 
 private func report(_ rows: [BenchReport.Row]) -> BenchReport {
     BenchReport(weftVersion: "test", date: "2026-12-02T00:00:00Z", host: "test-host",
-                devices: [.init(name: "llvmpipe", kind: "CPU (Vulkan)", driver: "Mesa", apiVersion: "1.3")], rows: rows)
+                devices: [DeviceDescription(name: "llvmpipe", kind: .cpuDevice, driver: "Mesa", apiVersion: "1.3")], rows: rows)
 }
 
 @Test func reportRoundTripsThroughJSON() throws {
@@ -64,4 +65,17 @@ func toleranceRejects(text: String) {
     #expect(summary.minimum == 1)
     #expect(summary.maximum == 5)
     #expect(abs(summary.relativeSpread - (4 - 2) / 3.0) < 1e-12)
+}
+
+/// The recorded results in Benchmarks/results are baselines for `--baseline`: they must keep decoding.
+@Test func recordedResultsDecodeAsBaselines() throws {
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Benchmarks/results")
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }
+    #expect(files.count >= 2)
+    for file in files {
+        let report = try JSONDecoder().decode(BenchReport.self, from: Data(contentsOf: folder.appendingPathComponent(file)))
+        #expect(!report.rows.isEmpty && !report.devices.isEmpty, "\(file)")
+        #expect(report.rows.contains { $0.effect == CopyCeiling.name }, "\(file) has its copy ceiling")
+    }
 }

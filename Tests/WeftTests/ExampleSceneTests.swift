@@ -54,17 +54,8 @@ enum Examples {
                 try PNGFile.write(a, to: "\(out)/vulkan-\(file.dropLast(5)).png")
                 try PNGFile.write(b, to: "\(out)/cpu-\(file.dropLast(5)).png")
             }
-            #expect(a.width == b.width && a.height == b.height)
-            var worst: Float = 0
-            var at = (0, 0)
-            for y in 0..<a.height {
-                for x in 0..<a.width {
-                    let d = a[x, y] - b[x, y]
-                    let m = max(abs(d.x), abs(d.y), abs(d.z), abs(d.w))
-                    if m > worst { worst = m; at = (x, y) }
-                }
-            }
-            #expect(worst <= 2.0 / 255 + 1e-6, "\(file): differs by \(worst * 255)/255 at \(at)")
+            let d = try #require(ImageDifference(a, b), "\(file): sizes differ")
+            #expect(d.maximum <= 2.0 / 255 + 1e-6, "\(file): differs by \(d.maximum * 255)/255 at \(d.worstPixel)")
         }
     }
 }
