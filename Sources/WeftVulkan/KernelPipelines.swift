@@ -1,5 +1,6 @@
 import CVulkan
 import Foundation
+import WeftImage
 import WeftShaders
 
 /// Where the Vulkan pipeline cache lives on disk.
@@ -85,6 +86,8 @@ final class KernelPipelines {
     let device: VulkanDevice
     private var layouts: [BindingShape: Layout] = [:]
     private var pipelines: [String: Pipeline] = [:]
+    /// Fragment passes' render passes by output format, on devices without dynamic rendering.
+    var renderPasses: [PixelFormat: VkRenderPass] = [:]
     let cache: VkPipelineCache
     let filePath: String?
     /// Bytes of cache data accepted from disk at start (0 when none or mismatched).
@@ -254,6 +257,7 @@ final class KernelPipelines {
     deinit {
         saveIfNeeded()
         for pipeline in pipelines.values { device.retire(.pipeline(pipeline.handle)) }
+        for renderPass in renderPasses.values { device.retire(.renderPass(renderPass)) }
         for layout in layouts.values {
             vkDestroyPipelineLayout(device.handle, layout.pipelineLayout, nil)
             vkDestroyDescriptorSetLayout(device.handle, layout.setLayout, nil)

@@ -77,8 +77,8 @@ struct FragmentPassPlanTests {
 
     /// compute (fill) → fragment (color effect reading it, with derivatives) → compute (blend
     /// of both), repeated, in one submission.
-    @Test(arguments: [1, 3])
-    func computeFragmentComputeInOneSubmission(repetitions: Int) throws {
+    @Test(arguments: FragmentDrawing.allCases, [1, 3])
+    func computeFragmentComputeInOneSubmission(drawing: FragmentDrawing, repetitions: Int) throws {
         let size = (19, 11)
         let fill = try makeKernel("gradient", kind: .fill, result: "vec4(position.x / 19.0, position.y / 11.0, 0.25, 1.0)")
         let tint = try libraryKernel(Self.tintSource, function: "slopeTint")
@@ -94,7 +94,7 @@ struct FragmentPassPlanTests {
         var outputs: [TextureID: PixelBuffer] = [:]
         var ids: [TextureID] = []
         var statistics: VulkanExecutor.Statistics?
-        try withExecutor { executor in
+        try withExecutor(drawing: drawing) { executor in
             var plan = RenderPlan()
             ids = (0..<3).map { _ in plan.addTexture(TextureDescriptor(width: size.0, height: size.1, format: .rgba16Float)) }
             plan.passes = [
@@ -127,8 +127,9 @@ struct FragmentPassPlanTests {
         #expect((statistics?.lastRenderBarrierBatches ?? 0) >= 3)
     }
 
-    @Test func aFragmentPipelineIsCachedLikeAComputePipeline() throws {
-        try withExecutor { executor in
+    @Test(arguments: FragmentDrawing.allCases)
+    func aFragmentPipelineIsCachedLikeAComputePipeline(drawing: FragmentDrawing) throws {
+        try withExecutor(drawing: drawing) { executor in
             let tint = try libraryKernel(Self.tintSource, function: "slopeTint")
             for _ in 0..<2 {
                 var plan = RenderPlan()
