@@ -183,7 +183,7 @@ final class KernelPipelines {
         guard kernel.interface.usesDerivatives && !device.info.computeDerivatives else { return .compute }
         let missing = "it uses derivatives (dFdx, dFdy, fwidth), the device lacks \(VulkanDeviceInfo.computeDerivativesExtension)"
         guard device.info.fragmentPassFallback else {
-            throw .unsupportedKernel(kernel: kernel.name, reason: "\(missing), and it cannot run fragment passes either (they need \(VulkanDeviceInfo.dynamicRenderingExtension) and graphics on the compute queue)")
+            throw .unsupportedKernel(kernel: kernel.name, reason: "\(missing), and it cannot run fragment passes either (its compute queue has no graphics)")
         }
         guard kernel.fragmentSPIRV != nil else {
             throw .unsupportedKernel(kernel: kernel.name, reason: "\(missing), and the kernel has no fragment version (CompiledKernel.fragmentSPIRV) to run as a fragment pass")
