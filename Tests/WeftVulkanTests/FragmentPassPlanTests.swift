@@ -146,6 +146,35 @@ struct FragmentPassPlanTests {
         }
     }
 
+    static let arraysAndImagesSource = """
+    [[ stitchable ]] vec4 arraysAndImages(vec2 position, FloatArray weights, Image pattern) {
+        float f = position.x * position.y;
+        return vec4(floatAt(weights, int(position.x)), sampleImage(pattern, position).g,
+                    dFdxFine(f) * floatAt(weights, 0), 1.0);
+    }
+    """
+
+    /// The array buffer (binding 4) and an image argument (binding 5) reach the fragment stage.
+    @Test(arguments: FragmentDrawing.allCases)
+    func arraysAndImagesReachTheFragmentStage(drawing: FragmentDrawing) throws {
+        let kernel = try libraryKernel(Self.arraysAndImagesSource, function: "arraysAndImages")
+        #expect(kernel.interface.readsArrays && kernel.interface.imageCount == 1 && kernel.fragmentSPIRV != nil)
+        let weights: [Float] = [0.5, 0.25, 0.125, 2]
+        let pattern = pixels(5, 3, .rgba16Float) { x, y in SIMD4(0, Float(x + 10 * y) / 64, 0, 1) }
+        try withExecutor(drawing: drawing) { executor in
+            var plan = RenderPlan()
+            let image = plan.addUpload(pattern)
+            let out = plan.addTexture(TextureDescriptor(width: 5, height: 3, format: .rgba16Float))
+            plan.passes = [KernelPass(kernel: kernel, output: out, images: [image], frame: frame(output: (5, 3)),
+                                      arguments: argumentBlock(size: 16, words: [(0, 0), (4, UInt32(weights.count))]), arrayData: weights)]
+            plan.readbacks = [out]
+            let result = try executor.execute(plan)
+            expectPixels(result.outputs[out]) { x, y in
+                SIMD4(x < weights.count ? weights[x] : 0, pattern[x, y].y, (Float(y) + 0.5) * weights[0], 1)
+            }
+        }
+    }
+
     @Test func aDerivativeKernelWithoutAFragmentVersionIsRefused() throws {
         let executor = try makeExecutor()
         var kernel = try libraryKernel(Self.tintSource, function: "slopeTint")

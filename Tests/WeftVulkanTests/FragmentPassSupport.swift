@@ -49,9 +49,14 @@ func libraryKernel(_ source: String, function: String, format: PixelFormat = .rg
 
 /// A std140 argument block of `size` bytes with `floats` at their byte offsets.
 func argumentBlock(size: Int, _ floats: [(offset: Int, value: Float)]) -> [UInt8] {
+    argumentBlock(size: size, words: floats.map { ($0.offset, $0.value.bitPattern) })
+}
+
+/// A std140 argument block of `size` bytes with 32-bit `words` at their byte offsets.
+func argumentBlock(size: Int, words: [(offset: Int, value: UInt32)]) -> [UInt8] {
     var bytes = [UInt8](repeating: 0, count: size)
-    for (offset, value) in floats {
-        withUnsafeBytes(of: value.bitPattern.littleEndian) { raw in
+    for (offset, value) in words {
+        withUnsafeBytes(of: value.littleEndian) { raw in
             for k in 0..<4 { bytes[offset + k] = raw[k] }
         }
     }
