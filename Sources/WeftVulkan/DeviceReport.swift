@@ -25,7 +25,8 @@ extension VulkanDeviceInfo {
             ("storage RGBA16_SFLOAT", "\(yesNo(storageRGBA16F)) (linear sampling: \(yesNo(sampledLinearRGBA16F)))"),
             ("compute derivatives", computeDerivatives ? "yes (\(Self.computeDerivativesExtension))" : "no"),
             ("derivative kernels", computeDerivatives ? "compute"
-                : fragmentPassFallback ? "fragment passes (\(Self.dynamicRenderingExtension))" : "not supported (no compute derivatives, no dynamic rendering on a graphics queue)"),
+                : !fragmentPassFallback ? "not supported (no compute derivatives, no graphics on the compute queue)"
+                : dynamicRendering ? "fragment passes (\(Self.dynamicRenderingExtension))" : "fragment passes (render passes)"),
             ("timestamps", timestamps),
         ]
         let width = rows.map(\.0.count).max()! + 2

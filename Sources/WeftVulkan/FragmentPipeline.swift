@@ -5,8 +5,9 @@ extension KernelPipelines {
     /// The graphics pipeline of a kernel's fragment-pass fallback: `KernelABI.fragmentPassVertexSPIRV`
     /// draws one triangle that covers the viewport, the kernel's `fragmentSPIRV` shades every
     /// pixel in 2×2 quads (so derivatives work) and writes colour attachment 0 in the kernel's
-    /// output format, for dynamic rendering. Viewport and scissor are dynamic, so one pipeline
-    /// serves every output size; no blending, no culling, no depth.
+    /// output format, for dynamic rendering (or, without it, for the format's render pass).
+    /// Viewport and scissor are dynamic, so one pipeline serves every output size; no
+    /// blending, no culling, no depth.
     func fragmentPipeline(for kernel: CompiledKernel, layout: Layout) throws(VulkanError) -> VkPipeline {
         guard let fragmentSPIRV = kernel.fragmentSPIRV else {
             preconditionFailure("\(kernel.name): a fragment pipeline without fragment SPIR-V")
@@ -65,7 +66,12 @@ extension KernelPipelines {
 
         var info = VkGraphicsPipelineCreateInfo()
         info.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO
-        info.pNext = UnsafeRawPointer(arena.keep([rendering]))
+        if device.dynamicRendering != nil {
+            info.pNext = UnsafeRawPointer(arena.keep([rendering]))
+        } else {
+            info.renderPass = try renderPass(for: kernel.outputFormat)
+            info.subpass = 0
+        }
         info.stageCount = UInt32(stages.count)
         info.pStages = arena.keep(stages)
         info.pVertexInputState = arena.keep([vertexInput])

@@ -1,5 +1,6 @@
 import CVulkan
 import Foundation
+import WeftImage
 import WeftShaders
 
 /// Where the Vulkan pipeline cache lives on disk.
@@ -85,6 +86,8 @@ final class KernelPipelines {
     let device: VulkanDevice
     private var layouts: [BindingShape: Layout] = [:]
     private var pipelines: [String: Pipeline] = [:]
+    /// Fragment passes' render passes by output format, on devices without dynamic rendering.
+    var renderPasses: [PixelFormat: VkRenderPass] = [:]
     let cache: VkPipelineCache
     let filePath: String?
     /// Bytes of cache data accepted from disk at start (0 when none or mismatched).
@@ -180,7 +183,7 @@ final class KernelPipelines {
         guard kernel.interface.usesDerivatives && !device.info.computeDerivatives else { return .compute }
         let missing = "it uses derivatives (dFdx, dFdy, fwidth), the device lacks \(VulkanDeviceInfo.computeDerivativesExtension)"
         guard device.info.fragmentPassFallback else {
-            throw .unsupportedKernel(kernel: kernel.name, reason: "\(missing), and it cannot run fragment passes either (they need \(VulkanDeviceInfo.dynamicRenderingExtension) and graphics on the compute queue)")
+            throw .unsupportedKernel(kernel: kernel.name, reason: "\(missing), and it cannot run fragment passes either (its compute queue has no graphics)")
         }
         guard kernel.fragmentSPIRV != nil else {
             throw .unsupportedKernel(kernel: kernel.name, reason: "\(missing), and the kernel has no fragment version (CompiledKernel.fragmentSPIRV) to run as a fragment pass")
@@ -254,6 +257,7 @@ final class KernelPipelines {
     deinit {
         saveIfNeeded()
         for pipeline in pipelines.values { device.retire(.pipeline(pipeline.handle)) }
+        for renderPass in renderPasses.values { device.retire(.renderPass(renderPass)) }
         for layout in layouts.values {
             vkDestroyPipelineLayout(device.handle, layout.pipelineLayout, nil)
             vkDestroyDescriptorSetLayout(device.handle, layout.setLayout, nil)

@@ -19,8 +19,10 @@ struct PlanRecording {
     let layout: HostLayout
     let images: [VkImage]
     let views: [VkImageView]
-    /// Present when the plan has fragment passes.
+    /// How fragment passes draw: dynamic rendering where the device has it, otherwise the
+    /// render pass and framebuffer made for each fragment pass (nil for compute passes).
     let dynamicRendering: DynamicRenderingCommands?
+    let renderPassTargets: [RenderPassTarget?]
     let pipelines: [KernelPipelines.Pipeline]
     let descriptorSets: [VkDescriptorSet]
     let uploadBuffer: VkBuffer
@@ -56,7 +58,7 @@ struct PlanRecording {
                 }
                 switch pipeline.stage {
                 case .compute: recordDispatch(cmd, output: pass.output)
-                case .fragment: recordDraw(cmd, output: pass.output)
+                case .fragment: recordDraw(cmd, pass: i)
                 }
             }
         }
@@ -71,35 +73,45 @@ struct PlanRecording {
         vkCmdDispatch(cmd, UInt32((d.width + gx - 1) / gx), UInt32((d.height + gy - 1) / gy), 1)
     }
 
-    /// One full-screen triangle into `output` (colour attachment 0, already in
+    /// One full-screen triangle into the pass's output (colour attachment 0, already in
     /// COLOR_ATTACHMENT_OPTIMAL), viewport and scissor the whole texture. Every pixel is
     /// written, so the attachment's old contents are not loaded.
-    private func recordDraw(_ cmd: VkCommandBuffer, output: TextureID) {
-        guard let dynamicRendering else { preconditionFailure("a fragment pass on a device without dynamic rendering") }
+    private func recordDraw(_ cmd: VkCommandBuffer, pass i: Int) {
+        let output = plan.passes[i].output
         let d = plan.textures[output.index]
-        let extent = VkExtent2D(width: UInt32(d.width), height: UInt32(d.height))
-        var attachment = VkRenderingAttachmentInfo()
-        attachment.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO
-        attachment.imageView = views[output.index]
-        attachment.imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL
-        attachment.resolveMode = VK_RESOLVE_MODE_NONE
-        attachment.loadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE
-        attachment.storeOp = VK_ATTACHMENT_STORE_OP_STORE
-        withUnsafePointer(to: &attachment) { attachmentPtr in
-            var info = VkRenderingInfo()
-            info.sType = VK_STRUCTURE_TYPE_RENDERING_INFO
-            info.renderArea = VkRect2D(offset: VkOffset2D(x: 0, y: 0), extent: extent)
-            info.layerCount = 1
-            info.colorAttachmentCount = 1
-            info.pColorAttachments = attachmentPtr
-            dynamicRendering.begin(cmd, &info)
+        let area = VkRect2D(offset: VkOffset2D(x: 0, y: 0), extent: VkExtent2D(width: UInt32(d.width), height: UInt32(d.height)))
+        if let dynamicRendering {
+            var attachment = VkRenderingAttachmentInfo()
+            attachment.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO
+            attachment.imageView = views[output.index]
+            attachment.imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL
+            attachment.resolveMode = VK_RESOLVE_MODE_NONE
+            attachment.loadOp = VK_ATTACHMENT_LOAD_OP_DONT_CARE
+            attachment.storeOp = VK_ATTACHMENT_STORE_OP_STORE
+            withUnsafePointer(to: &attachment) { attachmentPtr in
+                var info = VkRenderingInfo()
+                info.sType = VK_STRUCTURE_TYPE_RENDERING_INFO
+                info.renderArea = area
+                info.layerCount = 1
+                info.colorAttachmentCount = 1
+                info.pColorAttachments = attachmentPtr
+                dynamicRendering.begin(cmd, &info)
+            }
+        } else {
+            guard let target = renderPassTargets[i] else { preconditionFailure("a fragment pass without a render pass target") }
+            var info = VkRenderPassBeginInfo()
+            info.sType = VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO
+            info.renderPass = target.renderPass
+            info.framebuffer = target.framebuffer
+            info.renderArea = area
+            vkCmdBeginRenderPass(cmd, &info, VK_SUBPASS_CONTENTS_INLINE)
         }
         var viewport = VkViewport(x: 0, y: 0, width: Float(d.width), height: Float(d.height), minDepth: 0, maxDepth: 1)
         vkCmdSetViewport(cmd, 0, 1, &viewport)
-        var scissor = VkRect2D(offset: VkOffset2D(x: 0, y: 0), extent: extent)
+        var scissor = area
         vkCmdSetScissor(cmd, 0, 1, &scissor)
         vkCmdDraw(cmd, 3, 1, 0, 0)
-        dynamicRendering.end(cmd)
+        if let dynamicRendering { dynamicRendering.end(cmd) } else { vkCmdEndRenderPass(cmd) }
     }
 
     private func region(_ id: TextureID, bufferOffset: Int) -> VkBufferImageCopy {

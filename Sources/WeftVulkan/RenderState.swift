@@ -192,6 +192,8 @@ final class RenderState {
         layout.writeUploadData(plan, to: upload.buffer.mapped)
         try upload.buffer.flush()
 
+        let renderPassTargets = try self.renderPassTargets(plan, kernelPipelines, views: entries.map { $0.texture.view })
+        defer { for target in renderPassTargets { if let target { device.retire(.framebuffer(target.framebuffer)) } } }
         let sets = try descriptorSets(for: kernelPipelines.map(\.layout.setLayout), counts: DescriptorCounts(kernelPipelines.map(\.shape)))
         PlanDescriptors.write(device: device.handle, plan: plan, shapes: kernelPipelines.map(\.shape), sets: sets, views: entries.map { $0.texture.view },
                               uploadBuffer: upload.buffer.handle, layout: layout)
@@ -204,7 +206,7 @@ final class RenderState {
         begin.flags = vkFlags(VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT)
         try vkCheck(vkBeginCommandBuffer(commandBuffer, &begin), "vkBeginCommandBuffer")
         let recording = PlanRecording(plan: plan, layout: layout, images: entries.map { $0.texture.image }, views: entries.map { $0.texture.view },
-                                      dynamicRendering: device.dynamicRendering, pipelines: kernelPipelines,
+                                      dynamicRendering: device.dynamicRendering, renderPassTargets: renderPassTargets, pipelines: kernelPipelines,
                                       descriptorSets: sets, uploadBuffer: upload.buffer.handle, readbackBuffer: readback.buffer.handle,
                                       timestamps: timestamps, repetitions: options.repetitions)
         (lastBarrierCount, lastBarrierBatchCount) = recording.record(into: commandBuffer)
@@ -222,6 +224,30 @@ final class RenderState {
         let outputs = layout.readOutputs(plan, from: readback.buffer.mapped)
         let deviceTimes = try timestamps.map { pool throws(VulkanError) in try repetitionTimes(pool, repetitions: options.repetitions) } ?? []
         return ExecutionResult(outputs: outputs, deviceTimes: deviceTimes, hostTime: hostTime)
+    }
+
+    /// Without dynamic rendering, a render pass and a framebuffer for each fragment pass
+    /// (retired after the render; deferred destruction keeps them until the GPU is done).
+    private func renderPassTargets(_ plan: RenderPlan, _ pipelines: [KernelPipelines.Pipeline],
+                                   views: [VkImageView]) throws(VulkanError) -> [RenderPassTarget?] {
+        guard device.dynamicRendering == nil else { return Array(repeating: nil, count: plan.passes.count) }
+        var targets: [RenderPassTarget?] = []
+        do {
+            for (i, pass) in plan.passes.enumerated() {
+                guard pipelines[i].stage == .fragment else {
+                    targets.append(nil)
+                    continue
+                }
+                let d = plan.textures[pass.output.index]
+                let renderPass = try self.pipelines.renderPass(for: d.format)
+                let framebuffer = try self.pipelines.framebuffer(renderPass, view: views[pass.output.index], width: d.width, height: d.height)
+                targets.append(RenderPassTarget(renderPass: renderPass, framebuffer: framebuffer))
+            }
+        } catch {
+            for target in targets { if let target { device.retire(.framebuffer(target.framebuffer)) } }
+            throw error
+        }
+        return targets
     }
 
     /// Durations between consecutive timestamps 0…repetitions.

@@ -7,6 +7,8 @@ enum RetiredResource {
     case pipeline(VkPipeline)
     case descriptorPool(VkDescriptorPool)
     case queryPool(VkQueryPool)
+    case framebuffer(VkFramebuffer)
+    case renderPass(VkRenderPass)
 }
 
 /// The logical device: one compute queue, the memory sub-allocator, the kernel ABI's one
@@ -23,7 +25,8 @@ public final class VulkanDevice: @unchecked Sendable {
     let allocator: MemoryAllocator
     /// Linear min/mag, nearest mip, clamp-to-edge, normalized coordinates, LOD 0 (docs/kernel-abi.md).
     let sampler: VkSampler
-    /// Present when derivative kernels run as fragment passes (`info.fragmentPassFallback`).
+    /// Present when derivative kernels run as fragment passes (`info.fragmentPassFallback`) and
+    /// the device has dynamic rendering; otherwise fragment passes use render passes.
     let dynamicRendering: DynamicRenderingCommands?
 
     private let lock = Lock()
@@ -58,7 +61,8 @@ public final class VulkanDevice: @unchecked Sendable {
         dynamicRenderingFeature.dynamicRendering = VkBool32(VK_TRUE)
         var extensions: [String] = []
         if info.computeDerivatives { extensions.append(VulkanDeviceInfo.computeDerivativesExtension) }
-        if info.fragmentPassFallback { extensions.append(VulkanDeviceInfo.dynamicRenderingExtension) }
+        let enablesDynamicRendering = info.fragmentPassFallback && info.dynamicRendering
+        if enablesDynamicRendering { extensions.append(VulkanDeviceInfo.dynamicRenderingExtension) }
         let r: VkResult = withUnsafePointer(to: &priority) { priorityPtr in
             var queueInfo = VkDeviceQueueCreateInfo()
             queueInfo.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO
@@ -74,7 +78,7 @@ public final class VulkanDevice: @unchecked Sendable {
                                 createInfo.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO
                                 // The two are exclusive: the fallback is for devices without compute derivatives.
                                 createInfo.pNext = info.computeDerivatives ? UnsafeRawPointer(derivativesPtr)
-                                    : info.fragmentPassFallback ? UnsafeRawPointer(dynamicRenderingPtr) : nil
+                                    : enablesDynamicRendering ? UnsafeRawPointer(dynamicRenderingPtr) : nil
                                 createInfo.queueCreateInfoCount = 1
                                 createInfo.pQueueCreateInfos = queuePtr
                                 createInfo.enabledExtensionCount = UInt32(namesPtr.count)
@@ -90,8 +94,8 @@ public final class VulkanDevice: @unchecked Sendable {
         guard let device else { throw .call(function: "vkCreateDevice", result: VkResultCode(VK_ERROR_INITIALIZATION_FAILED)) }
         var queue: VkQueue?
         vkGetDeviceQueue(device, family, 0, &queue)
-        let dynamicRendering = info.fragmentPassFallback ? DynamicRenderingCommands(device: device) : nil
-        if info.fragmentPassFallback && dynamicRendering == nil {
+        let dynamicRendering = enablesDynamicRendering ? DynamicRenderingCommands(device: device) : nil
+        if enablesDynamicRendering && dynamicRendering == nil {
             vkDestroyDevice(device, nil)
             throw .extensionMissing(VulkanDeviceInfo.dynamicRenderingExtension)
         }
@@ -253,6 +257,8 @@ public final class VulkanDevice: @unchecked Sendable {
         case let .pipeline(pipeline): vkDestroyPipeline(handle, pipeline, nil)
         case let .descriptorPool(pool): vkDestroyDescriptorPool(handle, pool, nil)
         case let .queryPool(pool): vkDestroyQueryPool(handle, pool, nil)
+        case let .framebuffer(framebuffer): vkDestroyFramebuffer(handle, framebuffer, nil)
+        case let .renderPass(renderPass): vkDestroyRenderPass(handle, renderPass, nil)
         }
         if let memory { allocator.free(memory) }
     }

@@ -94,9 +94,10 @@ public struct VulkanDeviceInfo: Sendable, Hashable {
     public var apiVersionString: String { vkVersionString(apiVersion) }
 
     /// Kernels that use derivatives run as fragment passes here: the device has no compute
-    /// derivatives, but can draw into colour attachments with dynamic rendering on its queue.
+    /// derivatives, but its queue has graphics. They are drawn with dynamic rendering where the
+    /// device has it, and with a render pass and framebuffer otherwise.
     public var fragmentPassFallback: Bool {
-        !computeDerivatives && dynamicRendering && computeQueueHasGraphics
+        !computeDerivatives && computeQueueHasGraphics
     }
 
     /// Mesa's lavapipe (llvmpipe) CPU device.

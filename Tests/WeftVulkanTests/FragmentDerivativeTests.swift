@@ -36,9 +36,9 @@ struct FragmentDerivativeTests {
     static let origin = SIMD2<Float>(-1, 0.5)
 
     /// Runs `function` over a `size` output at `scale` and returns what was read back.
-    static func render(_ function: String, size: (Int, Int), scale: Float) throws -> PixelBuffer? {
+    static func render(_ function: String, size: (Int, Int), scale: Float, drawing: FragmentDrawing = .dynamicRendering) throws -> PixelBuffer? {
         var output: PixelBuffer?
-        try withExecutor { executor in
+        try withExecutor(drawing: drawing) { executor in
             let kernel = try libraryKernel(source, function: function)
             #expect(kernel.interface.usesDerivatives && kernel.fragmentSPIRV != nil)
             var plan = RenderPlan()
@@ -64,18 +64,27 @@ struct FragmentDerivativeTests {
 
     @Test(arguments: [(3, 5), (17, 9)], [Float(1), 2])
     func derivativesOfAParabola(size: (Int, Int), scale: Float) throws {
+        try checkParabola(size: size, scale: scale, drawing: .dynamicRendering)
+    }
+
+    @Test(arguments: [(3, 5), (17, 9)])
+    func derivativesOfAParabolaDrawnWithRenderPasses(size: (Int, Int)) throws {
+        try checkParabola(size: size, scale: 2, drawing: .renderPasses)
+    }
+
+    func checkParabola(size: (Int, Int), scale: Float, drawing: FragmentDrawing) throws {
         let q = Self.parabola(scale: scale)
         // x² + 3y: the x difference does not depend on the row, nor the y difference on the
         // column, so fine and coarse agree and every value is exact.
-        let slopes = try Self.render("slopes", size: size, scale: scale)
+        let slopes = try Self.render("slopes", size: size, scale: scale, drawing: drawing)
         expectPixels(slopes) { i, j in
             SIMD4(q.dxFine(i, j), q.dyFine(i, j), abs(q.dxFine(i, j)) + abs(q.dyFine(i, j)), 1)
         }
-        let fineAndCoarse = try Self.render("fineAndCoarse", size: size, scale: scale)
+        let fineAndCoarse = try Self.render("fineAndCoarse", size: size, scale: scale, drawing: drawing)
         expectPixels(fineAndCoarse) { i, j in
             SIMD4(q.dxFine(i, j), q.dyFine(i, j), q.dxFine(i, j), q.dyFine(i, j))
         }
-        let widths = try Self.render("widths", size: size, scale: scale)
+        let widths = try Self.render("widths", size: size, scale: scale, drawing: drawing)
         expectPixels(widths) { i, j in
             let w = abs(q.dxFine(i, j)) + abs(q.dyFine(i, j))
             return SIMD4(w, w, 0, 1)

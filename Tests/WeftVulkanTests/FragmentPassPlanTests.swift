@@ -77,8 +77,8 @@ struct FragmentPassPlanTests {
 
     /// compute (fill) → fragment (color effect reading it, with derivatives) → compute (blend
     /// of both), repeated, in one submission.
-    @Test(arguments: [1, 3])
-    func computeFragmentComputeInOneSubmission(repetitions: Int) throws {
+    @Test(arguments: FragmentDrawing.allCases, [1, 3])
+    func computeFragmentComputeInOneSubmission(drawing: FragmentDrawing, repetitions: Int) throws {
         let size = (19, 11)
         let fill = try makeKernel("gradient", kind: .fill, result: "vec4(position.x / 19.0, position.y / 11.0, 0.25, 1.0)")
         let tint = try libraryKernel(Self.tintSource, function: "slopeTint")
@@ -94,7 +94,7 @@ struct FragmentPassPlanTests {
         var outputs: [TextureID: PixelBuffer] = [:]
         var ids: [TextureID] = []
         var statistics: VulkanExecutor.Statistics?
-        try withExecutor { executor in
+        try withExecutor(drawing: drawing) { executor in
             var plan = RenderPlan()
             ids = (0..<3).map { _ in plan.addTexture(TextureDescriptor(width: size.0, height: size.1, format: .rgba16Float)) }
             plan.passes = [
@@ -127,8 +127,9 @@ struct FragmentPassPlanTests {
         #expect((statistics?.lastRenderBarrierBatches ?? 0) >= 3)
     }
 
-    @Test func aFragmentPipelineIsCachedLikeAComputePipeline() throws {
-        try withExecutor { executor in
+    @Test(arguments: FragmentDrawing.allCases)
+    func aFragmentPipelineIsCachedLikeAComputePipeline(drawing: FragmentDrawing) throws {
+        try withExecutor(drawing: drawing) { executor in
             let tint = try libraryKernel(Self.tintSource, function: "slopeTint")
             for _ in 0..<2 {
                 var plan = RenderPlan()
@@ -142,6 +143,35 @@ struct FragmentPassPlanTests {
                 expectPixels(result.outputs[out]) { _, y in SIMD4(0.5, 0.25, Float(y) + 0.5, 1) }
             }
             #expect(executor.statistics.pipelinesCreated == 1 && executor.statistics.cachedPipelines == 1)
+        }
+    }
+
+    static let arraysAndImagesSource = """
+    [[ stitchable ]] vec4 arraysAndImages(vec2 position, FloatArray weights, Image pattern) {
+        float f = position.x * position.y;
+        return vec4(floatAt(weights, int(position.x)), sampleImage(pattern, position).g,
+                    dFdxFine(f) * floatAt(weights, 0), 1.0);
+    }
+    """
+
+    /// The array buffer (binding 4) and an image argument (binding 5) reach the fragment stage.
+    @Test(arguments: FragmentDrawing.allCases)
+    func arraysAndImagesReachTheFragmentStage(drawing: FragmentDrawing) throws {
+        let kernel = try libraryKernel(Self.arraysAndImagesSource, function: "arraysAndImages")
+        #expect(kernel.interface.readsArrays && kernel.interface.imageCount == 1 && kernel.fragmentSPIRV != nil)
+        let weights: [Float] = [0.5, 0.25, 0.125, 2]
+        let pattern = pixels(5, 3, .rgba16Float) { x, y in SIMD4(0, Float(x + 10 * y) / 64, 0, 1) }
+        try withExecutor(drawing: drawing) { executor in
+            var plan = RenderPlan()
+            let image = plan.addUpload(pattern)
+            let out = plan.addTexture(TextureDescriptor(width: 5, height: 3, format: .rgba16Float))
+            plan.passes = [KernelPass(kernel: kernel, output: out, images: [image], frame: frame(output: (5, 3)),
+                                      arguments: argumentBlock(size: 16, words: [(0, 0), (4, UInt32(weights.count))]), arrayData: weights)]
+            plan.readbacks = [out]
+            let result = try executor.execute(plan)
+            expectPixels(result.outputs[out]) { x, y in
+                SIMD4(x < weights.count ? weights[x] : 0, pattern[x, y].y, (Float(y) + 0.5) * weights[0], 1)
+            }
         }
     }
 

@@ -15,6 +15,32 @@ enum FragmentPassEnvironment {
     static let comment = Comment(rawValue: "the selected device has compute derivatives or no fragment-pass fallback")
 }
 
+/// How a test's fragment passes are drawn.
+enum FragmentDrawing: String, CaseIterable, CustomTestStringConvertible {
+    /// VK_KHR_dynamic_rendering (what lavapipe gets).
+    case dynamicRendering
+    /// A render pass and a framebuffer per pass, as on devices without dynamic rendering (forced
+    /// by opening the device as if it lacked the extension).
+    case renderPasses
+
+    var testDescription: String { rawValue }
+}
+
+/// Like `withExecutor`, with fragment passes drawn as `drawing` says; the validation log is
+/// checked after the executor and its device are gone too (so leaked objects would show).
+func withExecutor(drawing: FragmentDrawing, _ body: (VulkanExecutor) throws -> Void) throws {
+    let instance = try VulkanInstance(.init(validation: true, minimumMessageSeverity: .info))
+    try {
+        var info = try DeviceSelector(requestedName: nil).select(from: instance.devices)
+        if drawing == .renderPasses { info.dynamicRendering = false }
+        let device = try VulkanDevice(instance: instance, device: info)
+        #expect((device.dynamicRendering != nil) == (drawing == .dynamicRendering))
+        try body(try VulkanExecutor(device: device, pipelineCache: .directory(temporaryDirectory())))
+    }()
+    let messages = instance.validationLog.messages
+    #expect(messages.isEmpty, "validation messages:\n\(messages.map(\.description).joined(separator: "\n"))")
+}
+
 /// The kernel of `function` in a library made from `source` (no disk cache).
 func libraryKernel(_ source: String, function: String, format: PixelFormat = .rgba16Float) throws -> CompiledKernel {
     let library = try ShaderLibrary(source: source, cache: .disabled())
@@ -23,9 +49,14 @@ func libraryKernel(_ source: String, function: String, format: PixelFormat = .rg
 
 /// A std140 argument block of `size` bytes with `floats` at their byte offsets.
 func argumentBlock(size: Int, _ floats: [(offset: Int, value: Float)]) -> [UInt8] {
+    argumentBlock(size: size, words: floats.map { ($0.offset, $0.value.bitPattern) })
+}
+
+/// A std140 argument block of `size` bytes with 32-bit `words` at their byte offsets.
+func argumentBlock(size: Int, words: [(offset: Int, value: UInt32)]) -> [UInt8] {
     var bytes = [UInt8](repeating: 0, count: size)
-    for (offset, value) in floats {
-        withUnsafeBytes(of: value.bitPattern.littleEndian) { raw in
+    for (offset, value) in words {
+        withUnsafeBytes(of: value.littleEndian) { raw in
             for k in 0..<4 { bytes[offset + k] = raw[k] }
         }
     }
