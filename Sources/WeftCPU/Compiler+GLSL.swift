@@ -93,16 +93,7 @@ extension Compiler {
             return { s in
                 s.forActive { l in
                     for r in 0..<n {
-                        let v = asFloat(s.row(x + r)[l])
-                        if isModf {
-                            let whole = v.rounded(.towardZero)
-                            s.row(d + r)[l] = bits(v - whole)
-                            s.row(side + r)[l] = bits(whole)
-                        } else {
-                            var e: Int32 = 0
-                            s.row(d + r)[l] = bits(frexpf(v, &e))
-                            s.row(side + r)[l] = bits(e)
-                        }
+                        (s.row(d + r)[l], s.row(side + r)[l]) = splitFloat(asFloat(s.row(x + r)[l]), modf: isModf)
                     }
                 }
                 store(s)
@@ -116,16 +107,7 @@ extension Compiler {
             return { s in
                 s.forActive { l in
                     for r in 0..<n {
-                        let v = asFloat(s.row(x + r)[l])
-                        if isModf {
-                            let whole = v.rounded(.towardZero)
-                            s.row(d + r)[l] = bits(v - whole)
-                            s.row(d + n + r)[l] = bits(whole)
-                        } else {
-                            var e: Int32 = 0
-                            s.row(d + r)[l] = bits(frexpf(v, &e))
-                            s.row(d + n + r)[l] = bits(e)
-                        }
+                        (s.row(d + r)[l], s.row(d + n + r)[l]) = splitFloat(asFloat(s.row(x + r)[l]), modf: isModf)
                     }
                 }
             }
@@ -330,4 +312,15 @@ extension Compiler {
             }
         }
     }
+}
+
+/// Modf's (fraction, whole) or Frexp's (significand, exponent) of `v`, as register bits:
+/// the one computation behind the pointer and the struct forms of both instructions.
+@inline(__always) private func splitFloat(_ v: Float, modf: Bool) -> (UInt32, UInt32) {
+    if modf {
+        let whole = v.rounded(.towardZero)
+        return (bits(v - whole), bits(whole))
+    }
+    var e: Int32 = 0
+    return (bits(frexpf(v, &e)), bits(e))
 }

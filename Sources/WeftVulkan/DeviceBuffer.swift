@@ -46,27 +46,29 @@ struct DeviceBuffer: ~Copyable {
         return p
     }
 
-    /// Makes device writes visible to the host when the memory is not coherent.
-    func invalidate() throws(VulkanError) {
-        guard !memory.isCoherent else { return }
+    /// This buffer's memory from its start (rounded down to the non-coherent atom) to the end
+    /// of the block, for flushes and invalidations.
+    private func mappedRange() -> VkMappedMemoryRange {
         var range = VkMappedMemoryRange()
         range.sType = VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE
         range.memory = memory.memory
         let atom = device.info.nonCoherentAtomSize
         range.offset = memory.offset / atom * atom
         range.size = VkDeviceSize(VK_WHOLE_SIZE)
+        return range
+    }
+
+    /// Makes device writes visible to the host when the memory is not coherent.
+    func invalidate() throws(VulkanError) {
+        guard !memory.isCoherent else { return }
+        var range = mappedRange()
         try vkCheck(vkInvalidateMappedMemoryRanges(device.handle, 1, &range), "vkInvalidateMappedMemoryRanges")
     }
 
     /// Makes host writes visible to the device when the memory is not coherent.
     func flush() throws(VulkanError) {
         guard !memory.isCoherent else { return }
-        var range = VkMappedMemoryRange()
-        range.sType = VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE
-        range.memory = memory.memory
-        let atom = device.info.nonCoherentAtomSize
-        range.offset = memory.offset / atom * atom
-        range.size = VkDeviceSize(VK_WHOLE_SIZE)
+        var range = mappedRange()
         try vkCheck(vkFlushMappedMemoryRanges(device.handle, 1, &range), "vkFlushMappedMemoryRanges")
     }
 
