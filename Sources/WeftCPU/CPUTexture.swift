@@ -27,6 +27,9 @@ public final class CPUTexture: @unchecked Sendable {
 
     deinit { texels.deallocate() }
 
+    /// What the ops read and write: plain data, so the hot loops do no reference counting.
+    var view: TextureView { TextureView(texels: texels, width: width, height: height, format: format) }
+
     public subscript(x: Int, y: Int) -> SIMD4<Float> {
         precondition(x >= 0 && x < width && y >= 0 && y < height, "texel out of range")
         return texels[y * width + x]
@@ -42,18 +45,25 @@ public final class CPUTexture: @unchecked Sendable {
     @inline(__always)
     static func quantize(_ v: SIMD4<Float>, to format: PixelFormat) -> SIMD4<Float> {
         switch format {
-        case .rgba8Unorm:
-            @inline(__always) func unorm(_ x: Float) -> Float {
-                // NaN fails both comparisons and becomes 0. Adding and removing 1.5 × 2²³ rounds
-                // to the nearest integer, ties to even, without a libm call.
-                let c = x > 0 ? (x < 1 ? x : 1) : 0
-                return ((c * 255 + 12_582_912) - 12_582_912) / 255
-            }
-            return SIMD4(unorm(v.x), unorm(v.y), unorm(v.z), unorm(v.w))
-        case .rgba16Float:
-            return SIMD4(Float(Float16(v.x)), Float(Float16(v.y)), Float(Float16(v.z)), Float(Float16(v.w)))
+        case .rgba8Unorm: SIMD4(unorm8(v.x), unorm8(v.y), unorm8(v.z), unorm8(v.w))
+        case .rgba16Float: SIMD4(half(v.x), half(v.y), half(v.z), half(v.w))
         }
     }
+
+    /// `x` as an RGBA8 UNORM store keeps it: clamped, rounded to the nearest 1/255 (ties to even).
+    @inline(__always)
+    static func unorm8(_ x: Float) -> Float {
+        // NaN fails both comparisons and becomes 0. Adding and removing 1.5 × 2²³ rounds to the
+        // nearest integer, ties to even, without a libm call.
+        // k / 255 through a double product is the correctly rounded quotient for every k in 0...255
+        // (a test checks all of them), and unlike a float division it does not stall the loop.
+        let c = x > 0 ? (x < 1 ? x : 1) : 0
+        return Float(Double((c * 255 + 12_582_912) - 12_582_912) * (1.0 / 255.0))
+    }
+
+    /// `x` as an RGBA16F store keeps it.
+    @inline(__always)
+    static func half(_ x: Float) -> Float { Float(Float16(x)) }
 
     /// The contents as a `PixelBuffer` in the texture's format.
     public func pixelBuffer() -> PixelBuffer {
@@ -78,4 +88,12 @@ public final class CPUTexture: @unchecked Sendable {
         }
         return out
     }
+}
+
+/// A texture's storage as the ops see it during a dispatch (the `CPUTexture` outlives it).
+struct TextureView {
+    let texels: UnsafeMutablePointer<SIMD4<Float>>
+    let width: Int
+    let height: Int
+    let format: PixelFormat
 }

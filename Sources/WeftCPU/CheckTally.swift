@@ -8,6 +8,8 @@ struct CheckConfiguration: Sendable {
     var premultiplicationTolerance: Float = 1e-4
     var sampleBound: SampleBoundCheck?
 
+    var checksStores: Bool { premultiplication || nonFinite }
+
     static let none = CheckConfiguration()
 }
 

@@ -111,8 +111,13 @@ extension Compiler {
         case .logicalNot: return { s in s.map1(d, a, rows: n) { $0 ^ 1 } }
         case .bitCount: return { s in s.map1(d, a, rows: n) { UInt32($0.nonzeroBitCount) } }
         case .bitReverse: return { s in s.map1(d, a, rows: n) { reverseBits($0) } }
-        case .convertFToS: return { s in s.map1(d, a, rows: n) { bits(floatToInt(asFloat($0))) } }
-        case .convertFToU: return { s in s.map1(d, a, rows: n) { floatToUInt(asFloat($0)) } }
+        case .convertFToS:
+            return { s in s.map1(d, a, rows: n, fast: { FloatRounding.truncatedInt(asFloat($0)) }, slow: { bits(floatToInt(asFloat($0))) }) }
+        case .convertFToU:
+            return { s in s.map1(d, a, rows: n, fast: { x in
+                let (v, exact) = FloatRounding.truncatedInt(asFloat(x))
+                return (asFloat(x) > 0 ? v : 0, exact)
+            }, slow: { floatToUInt(asFloat($0)) }) }
         case .convertSToF: return { s in s.map1(d, a, rows: n) { bits(Float(asInt($0))) } }
         case .convertUToF: return { s in s.map1(d, a, rows: n) { bits(Float($0)) } }
         case .uConvert, .sConvert, .fConvert, .bitcast: return { s in s.copy(d, a, rows: n) }

@@ -135,9 +135,9 @@ extension Compiler {
             { s in s.map1(d, a, rows: n) { bits(fn(asFloat($0))) } }
         }
         switch number {
-        case 1: return { s in s.map1(d, a, rows: n) { bits(asFloat($0).rounded(.toNearestOrAwayFromZero)) } }
-        case 2: return { s in s.map1(d, a, rows: n) { bits(asFloat($0).rounded(.toNearestOrEven)) } }
-        case 3: return { s in s.map1(d, a, rows: n) { bits(asFloat($0).rounded(.towardZero)) } }
+        case 1: return { s in s.map1(d, a, rows: n) { bits(FloatRounding.roundAway(asFloat($0))) } }
+        case 2: return { s in s.map1(d, a, rows: n) { bits(FloatRounding.roundEven(asFloat($0))) } }
+        case 3: return { s in s.map1(d, a, rows: n) { bits(FloatRounding.trunc(asFloat($0))) } }
         case 4: return { s in s.map1(d, a, rows: n) { $0 & 0x7FFF_FFFF } }
         case 5: return { s in s.map1(d, a, rows: n) { bits(asInt($0) < 0 ? 0 &- asInt($0) : asInt($0)) } }
         case 6:
@@ -147,7 +147,7 @@ extension Compiler {
             } }
         case 7: return { s in s.map1(d, a, rows: n) { bits(asInt($0).signum()) } }
         case 8: return { s in s.map1(d, a, rows: n) { bits(fastFloor(asFloat($0))) } }
-        case 9: return { s in s.map1(d, a, rows: n) { bits(asFloat($0).rounded(.up)) } }
+        case 9: return { s in s.map1(d, a, rows: n) { bits(FloatRounding.ceil(asFloat($0))) } }
         case 10: return { s in s.map1(d, a, rows: n) { bits(asFloat($0) - fastFloor(asFloat($0))) } }
         case 11: return { s in s.map1(d, a, rows: n) { bits(asFloat($0) * (Float.pi / 180)) } }
         case 12: return { s in s.map1(d, a, rows: n) { bits(asFloat($0) * (180 / Float.pi)) } }
@@ -187,7 +187,9 @@ extension Compiler {
             } }
         case 48: return { s in s.map2(d, a, sa, b, sb, rows: n) { bits(asFloat($1) < asFloat($0) ? Float(0) : 1) } }
         case 49: return { s in s.map3(d, a, sa, b, sb, c, sc, rows: n) { bits(glslSmoothStep(asFloat($0), asFloat($1), asFloat($2))) } }
-        case 50: return { s in s.map3(d, a, sa, b, sb, c, sc, rows: n) { bits(asFloat($2).addingProduct(asFloat($0), asFloat($1))) } }
+        // Fused through double: the product of two floats is exact there, so only the sum rounds
+        // (and the conversion back), with no libm call on targets without an FMA instruction.
+        case 50: return { s in s.map3(d, a, sa, b, sb, c, sc, rows: n) { bits(Float(Double(asFloat($0)) * Double(asFloat($1)) + Double(asFloat($2)))) } }
         case 53: return { s in s.map2(d, a, sa, b, sb, rows: n) { bits(ldexpf(asFloat($0), asInt($1))) } }
         case 73: return { s in s.map1(d, a, rows: n) { $0 == 0 ? .max : UInt32($0.trailingZeroBitCount) } }
         case 74: return { s in s.map1(d, a, rows: n) { findMSB(asInt($0) < 0 ? ~$0 : $0) } }

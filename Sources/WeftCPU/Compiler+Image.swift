@@ -66,17 +66,26 @@ extension Compiler {
             constantRows.append(ConstantRow(row: one, bits: Float(1).bitPattern))
             let channels = (0..<4).map { c in c < n ? texel + c : (c == 3 ? one : zero) }
             return { s in
-                let t = s.resources.textures[slot]
-                let check = s.checks.storeBinding == binding
+                let t = s.textures[slot]
                 let cx = s.row(coord), cy = s.row(coord + 1)
                 let r = s.row(channels[0]), g = s.row(channels[1]), b = s.row(channels[2]), a = s.row(channels[3])
-                let w = t.width, h = t.height, texels = t.texels, format = t.format
-                s.forActive { l in
-                    let v = SIMD4(asFloat(r[l]), asFloat(g[l]), asFloat(b[l]), asFloat(a[l]))
-                    let x = Int(asInt(cx[l])), y = Int(asInt(cy[l]))
-                    if check { s.control.pointee.tally.recordStore(v, x: x, y: y, s.checks) }
-                    guard x >= 0, y >= 0, x < w, y < h else { return }
-                    texels[y &* w &+ x] = CPUTexture.quantize(v, to: format)
+                let w = t.width, h = t.height, texels = t.texels
+                if s.checks.storeBinding == binding && s.checks.checksStores {
+                    s.forActive { l in
+                        let v = SIMD4(asFloat(r[l]), asFloat(g[l]), asFloat(b[l]), asFloat(a[l]))
+                        s.control.pointee.tally.recordStore(v, x: Int(asInt(cx[l])), y: Int(asInt(cy[l])), s.checks)
+                    }
+                }
+                @inline(__always) func store(_ quantize: (Float) -> Float) {
+                    s.forActive { l in
+                        let x = Int(asInt(cx[l])), y = Int(asInt(cy[l]))
+                        guard UInt(bitPattern: x) < UInt(w), UInt(bitPattern: y) < UInt(h) else { return }
+                        texels[y &* w &+ x] = SIMD4(quantize(asFloat(r[l])), quantize(asFloat(g[l])), quantize(asFloat(b[l])), quantize(asFloat(a[l])))
+                    }
+                }
+                switch t.format {
+                case .rgba8Unorm: store(CPUTexture.unorm8)
+                case .rgba16Float: store(CPUTexture.half)
                 }
             }
         case .imageRead, .imageFetch:
@@ -86,13 +95,17 @@ extension Compiler {
             let (d, _) = try result(i, &f)
             let slot = ref.slot, (ox, oy) = offset.constant, dynamic = offset.rows
             return { s in
-                let t = s.resources.textures[slot]
+                let t = s.textures[slot]
                 let cx = s.row(coord), cy = s.row(coord + 1)
+                let dx = s.row(dynamic ?? coord), dy = s.row((dynamic ?? coord) + 1), hasDynamic = dynamic != nil
+                let d0 = s.row(d), d1 = s.row(d + 1), d2 = s.row(d + 2), d3 = s.row(d + 3)
+                let w = t.width, h = t.height, texels = t.texels
                 s.forActive { l in
-                    var x = asInt(cx[l]) &+ Int32(truncatingIfNeeded: ox), y = asInt(cy[l]) &+ Int32(truncatingIfNeeded: oy)
-                    if let dynamic { x &+= asInt(s.row(dynamic)[l]); y &+= asInt(s.row(dynamic + 1)[l]) }
-                    let v = Sampling.fetch(t, x, y)
-                    for c in 0..<4 { s.row(d + c)[l] = bits(v[c]) }
+                    var x = Int(asInt(cx[l])) &+ ox, y = Int(asInt(cy[l])) &+ oy
+                    if hasDynamic { x &+= Int(asInt(dx[l])); y &+= Int(asInt(dy[l])) }
+                    // Robust access: out-of-range texels read as zero.
+                    let v = UInt(bitPattern: x) < UInt(w) && UInt(bitPattern: y) < UInt(h) ? texels[y &* w &+ x] : .zero
+                    d0[l] = bits(v.x); d1[l] = bits(v.y); d2[l] = bits(v.z); d3[l] = bits(v.w)
                 }
             }
         case .imageSampleExplicitLod, .imageSampleImplicitLod:
@@ -106,7 +119,7 @@ extension Compiler {
             let scratch = allocate(6)
             let slot = ref.slot, binding = ref.binding, constant = offset.constant, dynamic = offset.rows
             return { s in
-                let t = s.resources.textures[slot]
+                let t = s.textures[slot]
                 let sampler = s.resources.samplers[samplerSlot]
                 let bound = s.checks.sampleBound.flatMap { $0.binding == binding ? $0 : nil }
                 let cu = s.row(coord), cv = s.row(coord + 1)
@@ -138,7 +151,7 @@ extension Compiler {
             let (d, _) = try result(i, &f)
             let slot = ref.slot, constant = offset.constant, dynamic = offset.rows
             return { s in
-                let t = s.resources.textures[slot]
+                let t = s.textures[slot]
                 let sampler = s.resources.samplers[samplerSlot]
                 s.forActive { l in
                     var o = constant
@@ -154,7 +167,7 @@ extension Compiler {
             let (d, n) = try result(i, &f)
             let slot = ref.slot
             return { s in
-                let t = s.resources.textures[slot]
+                let t = s.textures[slot]
                 s.forActive { l in
                     let level = lod.map { Int(min(s.row($0)[l], 31)) } ?? 0
                     let w = max(1, t.width >> level), h = max(1, t.height >> level)

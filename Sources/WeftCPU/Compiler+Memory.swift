@@ -104,7 +104,7 @@ extension Compiler {
             }
             let (d, _) = try result(i, &f)
             return { s in
-                let bytes = s.resources.buffers[slot].count
+                let bytes = s.buffers[slot].count
                 let length = UInt32(max(0, bytes - Int(memberOffset)) / Int(stride))
                 let row = s.row(d)
                 s.forActive { l in row[l] = length }
@@ -202,19 +202,19 @@ extension Compiler {
         let base = p.offset
         if let dyn = p.dynamic {
             return { s in
-                let buffer = s.resources.buffers[slot]
+                let buffer = s.buffers[slot]
                 let offsets = s.row(dyn)
-                s.forActive { l in
-                    let at = base + Int(asInt(offsets[l]))
-                    for (row, byte, isBool) in layout {
-                        let v = readWord(buffer, at + byte)
-                        s.row(d + row)[l] = isBool ? bits(v != 0) : v
+                for (row, byte, isBool) in layout {
+                    let out = s.row(d + row), at = base + byte
+                    s.forActive { l in
+                        let v = readWord(buffer, at + Int(asInt(offsets[l])))
+                        out[l] = isBool ? bits(v != 0) : v
                     }
                 }
             }
         }
         return { s in
-            let buffer = s.resources.buffers[slot]
+            let buffer = s.buffers[slot]
             for (row, byte, isBool) in layout {
                 let raw = readWord(buffer, base + byte)
                 let v = isBool ? bits(raw != 0) : raw
@@ -228,7 +228,7 @@ extension Compiler {
     func bufferStore(_ src: Int, _ layout: [(Int, Int, Bool)], _ slot: Int, _ p: Pointer) -> Op {
         let base = p.offset, dyn = p.dynamic
         return { s in
-            let buffer = s.resources.buffers[slot]
+            let buffer = s.buffers[slot]
             guard let start = buffer.baseAddress else { return }
             let bytes = UnsafeMutableRawPointer(mutating: start)
             s.forActive { l in

@@ -98,52 +98,87 @@ extension KernelProgram {
     }
 
     /// Runs one batch to completion: every lane starts at the entry block; each step runs the
-    /// lowest-numbered block any lane waits at, with exactly those lanes active.
+    /// lowest-numbered block any lane waits at, with exactly those lanes active. While every live
+    /// lane is at the same block (the common case: uniform branches) the per-lane block counters
+    /// are not touched; they are filled in when a branch first splits the lanes.
     func runBatch(_ s: LaneState, x: Int, y: Int, z: Int, grid: Grid, budget: Int) -> CPUError? {
         s.setOrigin(x, y, z)
         let L = Lanes.count
         let pc = s.pc, mask = s.mask
-        for l in 0..<L {
-            let p = s.pixel(l)
-            pc[l] = p.x < grid.width && p.y < grid.height ? 0 : .max
-            mask[l] = 1
+        var live = 0
+        if x + Lanes.width <= grid.width && y + Lanes.height <= grid.height {
+            for l in 0..<L { mask[l] = .max }
+            live = L
+        } else {
+            let laneX = s.laneX, laneY = s.laneY
+            let w = UInt32(grid.width - x), h = UInt32(max(0, grid.height - y))
+            for l in 0..<L {
+                let m = laneMask(laneX[l] < w && laneY[l] < h)
+                mask[l] = m
+                live &+= Int(m & 1)
+            }
+            if live == 0 { return nil }
         }
-        s.allActive = true
+        s.allActive = live == L
         fillBuiltins(s, grid: grid)
         for op in prologue { op(s) }
         let t = tables
         let ops = t.ops, blocks = t.blocks, cases = t.cases
         var remaining = budget
+        var uniform = true
+        var current: Int32 = 0
         while true {
-            var lowest = Int32.max
-            for l in 0..<L { lowest = min(lowest, pc[l]) }
-            if lowest == .max { return nil }
-            var active: UInt32 = 0
-            for l in 0..<L {
-                let m: UInt32 = pc[l] == lowest ? 1 : 0
-                mask[l] = m
-                active &+= m
+            if !uniform {
+                var lowest = Int32.max
+                for l in 0..<L { lowest = min(lowest, pc[l]) }
+                if lowest == .max { return nil }
+                var active: UInt32 = 0, running: UInt32 = 0
+                for l in 0..<L {
+                    let p = pc[l]
+                    let m = laneMask(p == lowest)
+                    mask[l] = m
+                    active &+= m & 1
+                    running &+= p != .max ? 1 : 0
+                }
+                s.allActive = active == UInt32(L)
+                current = lowest
+                uniform = active == running
             }
-            s.allActive = active == UInt32(L)
-            let block = blocks[Int(lowest)]
+            let block = blocks[Int(current)]
             for k in block.opStart..<(block.opStart + block.opCount) { ops[k](s) }
             if let e = s.runtimeError { return e }
             remaining -= block.instructionCount
             if remaining < 0 {
-                let b = self.blocks[Int(lowest)]
+                let b = self.blocks[Int(current)]
                 return .instructionBudgetExceeded(budget: budget, function: b.function, block: b.block)
             }
             switch block.kind {
             case .branch:
-                take(block.first, s, mask)
+                if uniform {
+                    current = follow(block.first, s)
+                } else {
+                    take(block.first, s, mask)
+                }
             case .conditional:
                 let cond = s.row(block.row)
+                if uniform {
+                    var anyTrue: UInt32 = 0, anyFalse: UInt32 = 0
+                    for l in 0..<L {
+                        let m = mask[l], v = laneMask(cond[l] != 0)
+                        anyTrue |= m & v
+                        anyFalse |= m & ~v
+                    }
+                    if anyFalse == 0 { current = follow(block.first, s); continue }
+                    if anyTrue == 0 { current = follow(block.second, s); continue }
+                    diverge(s, at: current)
+                    uniform = false
+                }
                 let yes = s.edgeMask, no = s.edgeMask + L
                 var taken: UInt32 = 0, notTaken: UInt32 = 0
                 for l in 0..<L {
-                    let m = mask[l], v: UInt32 = cond[l] != 0 ? 1 : 0
+                    let m = mask[l], v = laneMask(cond[l] != 0)
                     yes[l] = m & v
-                    no[l] = m & (v ^ 1)
+                    no[l] = m & ~v
                     taken |= yes[l]
                     notTaken |= no[l]
                 }
@@ -151,75 +186,101 @@ extension KernelProgram {
                 if notTaken != 0 { take(block.second, s, no) }
             case .switch:
                 let sel = s.row(block.row)
+                let switchCases = cases[block.caseStart..<(block.caseStart + block.caseCount)]
+                if uniform {
+                    var first = 0
+                    while mask[first] == 0 { first += 1 }
+                    let value = sel[first]
+                    var differs: UInt32 = 0
+                    for l in 0..<L { differs |= mask[l] & laneMask(sel[l] != value) }
+                    if differs == 0 {
+                        current = follow(switchCases.first(where: { $0.literal == value })?.edge ?? block.first, s)
+                        continue
+                    }
+                    diverge(s, at: current)
+                    uniform = false
+                }
                 let chosen = s.edgeMask, taken = s.edgeMask + L
                 for l in 0..<L { chosen[l] = mask[l] }
-                for c in cases[block.caseStart..<(block.caseStart + block.caseCount)] {
-                    var any = false
+                for c in switchCases {
+                    var any: UInt32 = 0
                     for l in 0..<L {
-                        let hit: UInt32 = chosen[l] != 0 && sel[l] == c.literal ? 1 : 0
+                        let hit = chosen[l] & laneMask(sel[l] == c.literal)
                         taken[l] = hit
-                        if hit != 0 { chosen[l] = 0; any = true }
+                        chosen[l] &= ~hit
+                        any |= hit
                     }
-                    if any { take(c.edge, s, taken) }
+                    if any != 0 { take(c.edge, s, taken) }
                 }
                 take(block.first, s, chosen)
             case .exit:
-                for l in 0..<L where mask[l] != 0 { pc[l] = .max }
+                if uniform { return nil }
+                for l in 0..<L { pc[l] = blend(.max, pc[l], mask[l]) }
             case .unreachable:
-                let b = self.blocks[Int(lowest)]
+                let b = self.blocks[Int(current)]
                 return .reachedUnreachable(function: b.function, block: b.block)
             }
         }
     }
 
-    /// Moves the lanes in `lanes` along edge `index`: phi copies, then the new block.
+    /// Leaves uniform execution: every live lane (the mask) waits at `block`, the others are done.
     @inline(__always)
-    func take(_ index: Int, _ s: LaneState, _ lanes: UnsafeMutablePointer<UInt32>) {
-        let L = Lanes.count
+    func diverge(_ s: LaneState, at block: Int32) {
+        let pc = s.pc, mask = s.mask
+        for l in 0..<Lanes.count { pc[l] = blend(block, .max, mask[l]) }
+    }
+
+    /// Moves every active lane along edge `index` while execution is uniform: phi copies under
+    /// the current mask, and the new block.
+    @inline(__always)
+    func follow(_ index: Int, _ s: LaneState) -> Int32 {
         let edge = tables.edges[index]
         if edge.copyCount > 0 {
             let copies = tables.copies[edge.copyStart..<(edge.copyStart + edge.copyCount)]
             if edge.temporary >= 0 {
                 var t = edge.temporary
-                for c in copies {
-                    for r in 0..<c.rows {
-                        let src = s.row(c.source + r), dst = s.row(t + r)
-                        for l in 0..<L where lanes[l] != 0 { dst[l] = src[l] }
-                    }
-                    t += c.rows
-                }
+                for c in copies { s.copy(t, c.source, rows: c.rows); t += c.rows }
                 t = edge.temporary
-                for c in copies {
-                    for r in 0..<c.rows {
-                        let src = s.row(t + r), dst = s.row(c.destination + r)
-                        for l in 0..<L where lanes[l] != 0 { dst[l] = src[l] }
-                    }
-                    t += c.rows
-                }
+                for c in copies { s.copy(c.destination, t, rows: c.rows); t += c.rows }
             } else {
-                for c in copies {
-                    for r in 0..<c.rows {
-                        let src = s.row(c.source + r), dst = s.row(c.destination + r)
-                        for l in 0..<L where lanes[l] != 0 { dst[l] = src[l] }
-                    }
-                }
+                for c in copies { s.copy(c.destination, c.source, rows: c.rows) }
             }
         }
-        let target = edge.target
-        for l in 0..<L where lanes[l] != 0 { s.pc[l] = target }
+        return edge.target
+    }
+
+    /// Moves the lanes in `lanes` along edge `index`: phi copies, then the new block.
+    @inline(__always)
+    func take(_ index: Int, _ s: LaneState, _ lanes: UnsafeMutablePointer<UInt32>) {
+        let edge = tables.edges[index]
+        if edge.copyCount > 0 {
+            let copies = tables.copies[edge.copyStart..<(edge.copyStart + edge.copyCount)]
+            if edge.temporary >= 0 {
+                var t = edge.temporary
+                for c in copies { s.copy(t, c.source, rows: c.rows, lanes: lanes); t += c.rows }
+                t = edge.temporary
+                for c in copies { s.copy(c.destination, t, rows: c.rows, lanes: lanes); t += c.rows }
+            } else {
+                for c in copies { s.copy(c.destination, c.source, rows: c.rows, lanes: lanes) }
+            }
+        }
+        let target = edge.target, pc = s.pc
+        for l in 0..<Lanes.count { pc[l] = blend(target, pc[l], lanes[l]) }
     }
 
     func fillBuiltins(_ s: LaneState, grid: Grid) {
         let (lx, ly, lz) = grid.localSize
         let z = s.originZ
+        let ox = UInt32(truncatingIfNeeded: s.originX), oy = UInt32(truncatingIfNeeded: s.originY)
+        let laneX = s.laneX, laneY = s.laneY
         for (builtIn, base) in builtinRows {
             let r0 = s.row(base), r1 = s.row(base + 1), r2 = s.row(base + 2)
             if builtIn == .globalInvocationId {
+                let zz = UInt32(truncatingIfNeeded: z)
                 for l in 0..<Lanes.count {
-                    let p = s.pixel(l)
-                    r0[l] = UInt32(truncatingIfNeeded: p.x)
-                    r1[l] = UInt32(truncatingIfNeeded: p.y)
-                    r2[l] = UInt32(truncatingIfNeeded: z)
+                    r0[l] = ox &+ laneX[l]
+                    r1[l] = oy &+ laneY[l]
+                    r2[l] = zz
                 }
                 continue
             }

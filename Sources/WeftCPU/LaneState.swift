@@ -4,13 +4,21 @@
 /// shared; each thread owns one `LaneState`.
 final class LaneState {
     let regs: UnsafeMutablePointer<UInt32>
-    /// 1 for lanes that run the current block, 0 otherwise.
+    /// All ones for lanes that run the current block, 0 otherwise (masked writes blend with it
+    /// bitwise, which the compiler vectorises where a per-lane branch would not be).
     let mask: UnsafeMutablePointer<UInt32>
     /// Per lane: the block it waits at (`Int32.max` when finished).
     let pc: UnsafeMutablePointer<Int32>
     /// Scratch lane masks for terminators.
     let edgeMask: UnsafeMutablePointer<UInt32>
+    /// Position of each lane inside the batch (`Lanes.position`), for vectorised loops.
+    let laneX: UnsafeMutablePointer<UInt32>
+    let laneY: UnsafeMutablePointer<UInt32>
     let resources: BoundResources
+    /// `resources.textures` by slot, as plain views.
+    let textures: UnsafeMutablePointer<TextureView>
+    /// `resources.buffers` by slot.
+    let buffers: UnsafeMutablePointer<UnsafeRawBufferPointer>
     let checks: CheckConfiguration
     let rowCount: Int
     static let slackRows = 32
@@ -59,12 +67,23 @@ final class LaneState {
         regs = .allocate(capacity: capacity)
         regs.initialize(repeating: 0, count: capacity)
         mask = .allocate(capacity: Lanes.count)
-        mask.initialize(repeating: 1, count: Lanes.count)
+        mask.initialize(repeating: .max, count: Lanes.count)
         edgeMask = .allocate(capacity: Lanes.count * 2)
         edgeMask.initialize(repeating: 0, count: Lanes.count * 2)
         pc = .allocate(capacity: Lanes.count)
         pc.initialize(repeating: 0, count: Lanes.count)
+        laneX = .allocate(capacity: Lanes.count)
+        laneY = .allocate(capacity: Lanes.count)
+        for l in 0..<Lanes.count {
+            let p = Lanes.position(l)
+            laneX[l] = UInt32(p.x)
+            laneY[l] = UInt32(p.y)
+        }
         self.resources = resources
+        textures = .allocate(capacity: max(1, resources.textures.count))
+        for (k, t) in resources.textures.enumerated() { (textures + k).initialize(to: t.view) }
+        buffers = .allocate(capacity: max(1, resources.buffers.count))
+        for (k, b) in resources.buffers.enumerated() { (buffers + k).initialize(to: b) }
         self.checks = checks
         control = .allocate(capacity: 1)
         control.initialize(to: Control())
@@ -80,6 +99,10 @@ final class LaneState {
         mask.deallocate()
         edgeMask.deallocate()
         pc.deallocate()
+        laneX.deallocate()
+        laneY.deallocate()
+        textures.deallocate()
+        buffers.deallocate()
         control.deinitialize(count: 1)
         control.deallocate()
     }
@@ -105,8 +128,17 @@ final class LaneState {
             if all {
                 for l in 0..<Lanes.count { pd[l] = ps[l] }
             } else {
-                for l in 0..<Lanes.count where mask[l] != 0 { pd[l] = ps[l] }
+                for l in 0..<Lanes.count { pd[l] = blend(ps[l], pd[l], mask[l]) }
             }
+        }
+    }
+
+    /// Copies rows for the lanes set in `lanes` (a terminator's edge mask, not the active mask).
+    @inline(__always)
+    func copy(_ d: Int, _ s: Int, rows n: Int, lanes: UnsafeMutablePointer<UInt32>) {
+        for r in 0..<n {
+            let pd = row(d + r), ps = row(s + r)
+            for l in 0..<Lanes.count { pd[l] = blend(ps[l], pd[l], lanes[l]) }
         }
     }
 
@@ -120,8 +152,36 @@ final class LaneState {
             } else {
                 for l in 0..<Lanes.count {
                     let v = f(pa[l])
-                    pd[l] = mask[l] != 0 ? v : pd[l]
+                    pd[l] = blend(v, pd[l], mask[l])
                 }
+            }
+        }
+    }
+
+    /// `map1` through a fast lane function that may give up on some lanes (`exact` false); rows
+    /// where any active lane gave up are redone with `slow`.
+    @inline(__always)
+    func map1(_ d: Int, _ a: Int, rows n: Int, fast: (UInt32) -> (value: UInt32, exact: Bool), slow: (UInt32) -> UInt32) {
+        let all = allActive
+        for r in 0..<n {
+            let pd = row(d + r), pa = row(a + r)
+            var inexact: UInt32 = 0
+            if all {
+                for l in 0..<Lanes.count {
+                    let (v, exact) = fast(pa[l])
+                    pd[l] = v
+                    inexact |= laneMask(!exact)
+                }
+            } else {
+                for l in 0..<Lanes.count {
+                    let (v, exact) = fast(pa[l])
+                    let m = mask[l]
+                    pd[l] = blend(v, pd[l], m)
+                    inexact |= m & laneMask(!exact)
+                }
+            }
+            if inexact != 0 {
+                for l in 0..<Lanes.count where all || mask[l] != 0 { pd[l] = slow(pa[l]) }
             }
         }
     }
@@ -136,7 +196,7 @@ final class LaneState {
             } else {
                 for l in 0..<Lanes.count {
                     let v = f(pa[l], pb[l])
-                    pd[l] = mask[l] != 0 ? v : pd[l]
+                    pd[l] = blend(v, pd[l], mask[l])
                 }
             }
         }
@@ -153,7 +213,7 @@ final class LaneState {
             } else {
                 for l in 0..<Lanes.count {
                     let v = f(pa[l], pb[l], pc[l])
-                    pd[l] = mask[l] != 0 ? v : pd[l]
+                    pd[l] = blend(v, pd[l], mask[l])
                 }
             }
         }
@@ -173,3 +233,13 @@ final class LaneState {
         if control.pointee.runtimeError == nil { control.pointee.runtimeError = error }
     }
 }
+
+/// `new` where `mask` is all ones, `old` where it is zero.
+@inline(__always) func blend(_ new: UInt32, _ old: UInt32, _ mask: UInt32) -> UInt32 { (new & mask) | (old & ~mask) }
+
+@inline(__always) func blend(_ new: Int32, _ old: Int32, _ mask: UInt32) -> Int32 {
+    Int32(bitPattern: blend(UInt32(bitPattern: new), UInt32(bitPattern: old), mask))
+}
+
+/// All ones for true, zero for false.
+@inline(__always) func laneMask(_ b: Bool) -> UInt32 { 0 &- (b ? 1 : 0) }

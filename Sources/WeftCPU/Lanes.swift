@@ -2,15 +2,16 @@
 /// quads (lane = quad × 4 + dy × 2 + dx, 8 quads per row) so that derivatives can read their
 /// quad neighbours.
 enum Lanes {
-    static let count = 128
-    static let width = 16
+    static let count = 256
+    static let width = 32
     static let height = 8
+    static let quadsPerRow = width / 2
 
     /// Position of lane `l` inside its batch.
     @inline(__always)
     static func position(_ l: Int) -> (x: Int, y: Int) {
         let q = l >> 2, k = l & 3
-        return ((q & 7) * 2 + (k & 1), (q >> 3) * 2 + (k >> 1))
+        return ((q % quadsPerRow) * 2 + (k & 1), (q / quadsPerRow) * 2 + (k >> 1))
     }
 }
 
@@ -22,8 +23,4 @@ enum Lanes {
 @inline(__always) func bits(_ b: Bool) -> UInt32 { b ? 1 : 0 }
 
 /// `floor` without a libm call (the baseline x86-64 target has no SSE4.1 `roundss`).
-@inline(__always) func fastFloor(_ x: Float) -> Float {
-    guard abs(x) < 8_388_608 else { return x }
-    let t = Float(Int32(x))
-    return t > x ? t - 1 : (t == x ? x : t)
-}
+@inline(__always) func fastFloor(_ x: Float) -> Float { FloatRounding.floor(x) }

@@ -64,14 +64,14 @@ enum Sampling {
     }
 
     @inline(__always)
-    static func texel(_ t: CPUTexture, _ s: SamplerState, _ i: Int, _ j: Int) -> SIMD4<Float> {
+    static func texel(_ t: TextureView, _ s: SamplerState, _ i: Int, _ j: Int) -> SIMD4<Float> {
         guard let x = address(i, t.width, s.addressU), let y = address(j, t.height, s.addressV) else { return s.border }
         return t.texels[y * t.width + x]
     }
 
     /// Samples at normalized coordinates (u, v), LOD 0, with a texel offset.
     @inline(__always)
-    static func sample(_ t: CPUTexture, _ s: SamplerState, _ u: Float, _ v: Float, offset: (Int, Int) = (0, 0)) -> SIMD4<Float> {
+    static func sample(_ t: TextureView, _ s: SamplerState, _ u: Float, _ v: Float, offset: (Int, Int) = (0, 0)) -> SIMD4<Float> {
         let x = u * Float(t.width), y = v * Float(t.height)
         switch s.filter {
         case .nearest:
@@ -94,7 +94,7 @@ enum Sampling {
 
     /// Bilinear filtering with clamp-to-edge on both axes: texels (i, j)…(i + 1, j + 1), weights a, b.
     @inline(__always)
-    static func bilinearClamped(_ t: CPUTexture, _ i: Int, _ j: Int, _ a: Float, _ b: Float) -> SIMD4<Float> {
+    static func bilinearClamped(_ t: TextureView, _ i: Int, _ j: Int, _ a: Float, _ b: Float) -> SIMD4<Float> {
         let w = t.width, h = t.height
         let i0 = min(max(i, 0), w &- 1), i1 = min(max(i &+ 1, 0), w &- 1)
         let j0 = min(max(j, 0), h &- 1) &* w, j1 = min(max(j &+ 1, 0), h &- 1) &* w
@@ -105,42 +105,23 @@ enum Sampling {
         return top + (bottom - top) * b
     }
 
-    /// Bilinear clamp-to-edge sampling of a whole batch in two passes: texel coordinates and
-    /// weights for every lane first (branch-free, vectorisable: floor and float → int through
-    /// the 1.5 × 2²³ rounding trick on values clamped to the texture), then one gather per lane.
-    /// `scratch` is six rows: x0, x1, y0, y1 (integers), a, b (weights).
+    /// Bilinear clamp-to-edge sampling of a whole batch in two passes: texel indices and
+    /// weights for every lane first (branch-free and vectorised: coordinates are clamped to
+    /// [-1, size] before flooring, so they convert to integers exactly), then four texel loads
+    /// per active lane. `scratch` is six rows: x0, x1, y0 · width, y1 · width, a, b.
     @inline(__always)
-    static func bilinearClampedBatch(_ s: LaneState, _ t: CPUTexture, _ cu: UnsafeMutablePointer<UInt32>, _ cv: UnsafeMutablePointer<UInt32>,
+    static func bilinearClampedBatch(_ s: LaneState, _ t: TextureView, _ cu: UnsafeMutablePointer<UInt32>, _ cv: UnsafeMutablePointer<UInt32>,
                                      offset: (Int, Int), scratch: Int,
                                      out: (UnsafeMutablePointer<UInt32>, UnsafeMutablePointer<UInt32>, UnsafeMutablePointer<UInt32>, UnsafeMutablePointer<UInt32>)) {
-        let w = t.width, fw = Float(t.width), fh = Float(t.height)
-        let maxX = fw - 1, maxY = fh - 1
-        let ox = Float(offset.0) - 0.5, oy = Float(offset.1) - 0.5
         let x0s = s.row(scratch), x1s = s.row(scratch + 1), y0s = s.row(scratch + 2), y1s = s.row(scratch + 3)
         let aw = s.row(scratch + 4), bw = s.row(scratch + 5)
-        let magic: Float = 12_582_912, bias: Float = 8_388_608
-        for l in 0..<Lanes.count {
-            var fx = asFloat(cu[l]) * fw + ox, fy = asFloat(cv[l]) * fh + oy
-            fx = fx > -1 ? (fx < fw ? fx : fw) : -1
-            fy = fy > -1 ? (fy < fh ? fy : fh) : -1
-            let rx = (fx + magic) - magic, ry = (fy + magic) - magic
-            let x0 = rx > fx ? rx - 1 : rx, y0 = ry > fy ? ry - 1 : ry
-            aw[l] = bits(fx - x0)
-            bw[l] = bits(fy - y0)
-            let cx0 = x0 > 0 ? x0 : 0, cx1 = x0 + 1 < maxX ? (x0 + 1 > 0 ? x0 + 1 : 0) : maxX
-            let cy0 = y0 > 0 ? y0 : 0, cy1 = y0 + 1 < maxY ? (y0 + 1 > 0 ? y0 + 1 : 0) : maxY
-            x0s[l] = (min(cx0, maxX) + bias).bitPattern &- 0x4B00_0000
-            x1s[l] = (cx1 + bias).bitPattern &- 0x4B00_0000
-            y0s[l] = (min(cy0, maxY) + bias).bitPattern &- 0x4B00_0000
-            y1s[l] = (cy1 + bias).bitPattern &- 0x4B00_0000
-        }
+        bilinearFootprints(t, cu, cv, offset: offset, x0s, x1s, y0s, y1s, aw, bw)
         let p = t.texels
         let (d0, d1, d2, d3) = out
         s.forActive { l in
-            let r0 = Int(y0s[l]) &* w, r1 = Int(y1s[l]) &* w
-            let t00 = p[r0 &+ Int(x0s[l])], t10 = p[r0 &+ Int(x1s[l])]
-            let t01 = p[r1 &+ Int(x0s[l])], t11 = p[r1 &+ Int(x1s[l])]
-            let a = asFloat(aw[l]), b = asFloat(bw[l])
+            let r0 = Int(y0s[l]), r1 = Int(y1s[l]), c0 = Int(x0s[l]), c1 = Int(x1s[l])
+            let t00 = p[r0 &+ c0], t10 = p[r0 &+ c1], t01 = p[r1 &+ c0], t11 = p[r1 &+ c1]
+            let a = SIMD4(repeating: asFloat(aw[l])), b = SIMD4(repeating: asFloat(bw[l]))
             let top = t00 + (t10 - t00) * a
             let bottom = t01 + (t11 - t01) * a
             let v = top + (bottom - top) * b
@@ -148,9 +129,38 @@ enum Sampling {
         }
     }
 
+    /// The first pass of `bilinearClampedBatch`, for every lane.
+    @inline(never)
+    static func bilinearFootprints(_ t: TextureView, _ cu: UnsafeMutablePointer<UInt32>, _ cv: UnsafeMutablePointer<UInt32>, offset: (Int, Int),
+                                   _ x0s: UnsafeMutablePointer<UInt32>, _ x1s: UnsafeMutablePointer<UInt32>,
+                                   _ y0s: UnsafeMutablePointer<UInt32>, _ y1s: UnsafeMutablePointer<UInt32>,
+                                   _ aw: UnsafeMutablePointer<UInt32>, _ bw: UnsafeMutablePointer<UInt32>) {
+        let fw = Float(t.width), fh = Float(t.height), w = UInt32(t.width)
+        let maxX = fw - 1, maxY = fh - 1
+        let ox = Float(offset.0) - 0.5, oy = Float(offset.1) - 0.5
+        let bias = FloatRounding.twoTo23
+        @inline(__always) func index(_ v: Float, _ limit: Float) -> UInt32 {
+            let c = v > 0 ? (v < limit ? v : limit) : 0
+            return (c + bias).bitPattern &- 0x4B00_0000
+        }
+        for l in 0..<Lanes.count {
+            var fx = asFloat(cu[l]) * fw + ox, fy = asFloat(cv[l]) * fh + oy
+            // NaN fails the first comparison and samples the first texel.
+            fx = fx > -1 ? (fx < fw ? fx : fw) : -1
+            fy = fy > -1 ? (fy < fh ? fy : fh) : -1
+            let x0 = FloatRounding.floor(fx), y0 = FloatRounding.floor(fy)
+            aw[l] = bits(fx - x0)
+            bw[l] = bits(fy - y0)
+            x0s[l] = index(x0, maxX)
+            x1s[l] = index(x0 + 1, maxX)
+            y0s[l] = index(y0, maxY) &* w
+            y1s[l] = index(y0 + 1, maxY) &* w
+        }
+    }
+
     /// `textureGather`: component `c` of the four texels of the bilinear footprint, in the order
     /// (i0, j1), (i1, j1), (i1, j0), (i0, j0).
-    static func gather(_ t: CPUTexture, _ s: SamplerState, _ u: Float, _ v: Float, component c: Int, offset: (Int, Int)) -> SIMD4<Float> {
+    static func gather(_ t: TextureView, _ s: SamplerState, _ u: Float, _ v: Float, component c: Int, offset: (Int, Int)) -> SIMD4<Float> {
         let fx = u * Float(t.width) - 0.5, fy = v * Float(t.height) - 0.5
         let i = safeInt(fastFloor(fx)) + offset.0, j = safeInt(fastFloor(fy)) + offset.1
         return SIMD4(texel(t, s, i, j + 1)[c], texel(t, s, i + 1, j + 1)[c], texel(t, s, i + 1, j)[c], texel(t, s, i, j)[c])
@@ -158,7 +168,7 @@ enum Sampling {
 
     /// `texelFetch`: out-of-range coordinates read zero (robust image access).
     @inline(__always)
-    static func fetch(_ t: CPUTexture, _ x: Int32, _ y: Int32) -> SIMD4<Float> {
+    static func fetch(_ t: TextureView, _ x: Int32, _ y: Int32) -> SIMD4<Float> {
         guard x >= 0, y >= 0, Int(x) < t.width, Int(y) < t.height else { return .zero }
         return t.texels[Int(y) &* t.width &+ Int(x)]
     }
