@@ -13,6 +13,7 @@ let package = Package(
         .systemLibrary(name: "CGlslang", path: "Sources/CGlslang", pkgConfig: "glslang"),
         .systemLibrary(name: "CGLFW", path: "Sources/CGLFW", pkgConfig: "glfw3"),
         .target(name: "CPNG", path: "Sources/CPNG", linkerSettings: [.linkedLibrary("png16")]),
+        .target(name: "CLaneMath", path: "Sources/CLaneMath", linkerSettings: [.linkedLibrary("m")]),
         .target(name: "CSPIRVOptimizer", path: "Sources/CSPIRVOptimizer",
                 linkerSettings: [.linkedLibrary("SPIRV-Tools-opt"), .linkedLibrary("SPIRV-Tools"), .linkedLibrary("stdc++")]),
 
@@ -30,7 +31,7 @@ let package = Package(
         .target(name: "WeftRuntime", dependencies: ["WeftShaders", "WeftImage"]),
         // Backends.
         .target(name: "WeftVulkan", dependencies: ["CVulkan", "WeftRuntime", "WeftShaders", "WeftImage"]),
-        .target(name: "WeftCPU", dependencies: ["SPIRV", "WeftRuntime"]),
+        .target(name: "WeftCPU", dependencies: ["SPIRV", "WeftRuntime", "CLaneMath"]),
         // Public API: render contexts, device choice, views and scenes.
         .target(name: "Weft", dependencies: ["WeftRuntime", "WeftVulkan", "WeftCPU"]),
         // Benchmark runs: measurement, reports, regression comparison.

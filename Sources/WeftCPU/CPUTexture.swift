@@ -1,45 +1,58 @@
 import WeftImage
 
-/// A texture of the CPU evaluator: `width × height` RGBA texels held as floats that are exactly
-/// representable in `format` (stores quantize: UNORM8 rounds to nearest, RGBA16F rounds to half).
-/// Threads of one dispatch write disjoint texels; the class never resizes its storage.
+/// A texture of the CPU evaluator: `width × height` RGBA texels in the memory layout of
+/// `format`, as a GPU holds them: RGBA8 UNORM as four bytes per texel (read as k / 255), RGBA16F
+/// as floats that are exactly representable in half precision. Stores quantize (UNORM8 rounds to
+/// nearest, RGBA16F rounds to half). Threads of one dispatch write disjoint texels; the class
+/// never resizes its storage.
 public final class CPUTexture: @unchecked Sendable {
     public let width: Int
     public let height: Int
     public let format: PixelFormat
-    let texels: UnsafeMutablePointer<SIMD4<Float>>
+    /// RGBA8: one little-endian word per texel, R in the low byte.
+    let words: UnsafeMutablePointer<UInt32>?
+    /// RGBA16F.
+    let texels: UnsafeMutablePointer<SIMD4<Float>>?
 
     public init(width: Int, height: Int, format: PixelFormat) {
         precondition(width > 0 && height > 0, "CPUTexture needs a positive size")
         self.width = width
         self.height = height
         self.format = format
-        texels = .allocate(capacity: width * height)
-        texels.initialize(repeating: .zero, count: width * height)
+        switch format {
+        case .rgba8Unorm:
+            let w = UnsafeMutablePointer<UInt32>.allocate(capacity: width * height)
+            w.initialize(repeating: 0, count: width * height)
+            (words, texels) = (w, nil)
+        case .rgba16Float:
+            let t = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: width * height)
+            t.initialize(repeating: .zero, count: width * height)
+            (words, texels) = (nil, t)
+        }
     }
 
     public convenience init(_ pixels: PixelBuffer) {
         self.init(width: pixels.width, height: pixels.height, format: pixels.format)
-        for y in 0..<height {
-            for x in 0..<width { texels[y * width + x] = pixels[x, y] }
+        if let words {
+            pixels.bytes.withUnsafeBytes { UnsafeMutableRawPointer(words).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+        } else if let texels {
+            for y in 0..<height {
+                for x in 0..<width { texels[y * width + x] = pixels[x, y] }
+            }
         }
     }
 
-    deinit { texels.deallocate() }
+    deinit {
+        words?.deallocate()
+        texels?.deallocate()
+    }
 
     /// What the ops read and write: plain data, so the hot loops do no reference counting.
-    var view: TextureView { TextureView(texels: texels, width: width, height: height, format: format) }
+    var view: TextureView { TextureView(words: words, texels: texels, width: width, height: height, format: format) }
 
     public subscript(x: Int, y: Int) -> SIMD4<Float> {
         precondition(x >= 0 && x < width && y >= 0 && y < height, "texel out of range")
-        return texels[y * width + x]
-    }
-
-    /// Stores `value` at (x, y) after converting it to the texture's format, as a Vulkan
-    /// storage-image write would.
-    @inline(__always)
-    func store(_ value: SIMD4<Float>, x: Int, y: Int) {
-        texels[y * width + x] = Self.quantize(value, to: format)
+        return view.texel(y * width + x)
     }
 
     @inline(__always)
@@ -50,16 +63,19 @@ public final class CPUTexture: @unchecked Sendable {
         }
     }
 
-    /// `x` as an RGBA8 UNORM store keeps it: clamped, rounded to the nearest 1/255 (ties to even).
+    /// The byte an RGBA8 UNORM store keeps for `x`: clamped, times 255, rounded to nearest
+    /// (ties to even).
     @inline(__always)
-    static func unorm8(_ x: Float) -> Float {
-        // NaN fails both comparisons and becomes 0. Adding and removing 1.5 × 2²³ rounds to the
-        // nearest integer, ties to even, without a libm call.
-        // k / 255 through a double product is the correctly rounded quotient for every k in 0...255
-        // (a test checks all of them), and unlike a float division it does not stall the loop.
+    static func unorm8Byte(_ x: Float) -> UInt32 {
+        // NaN fails both comparisons and becomes 0. Adding 1.5 × 2²³ rounds to an integer whose
+        // low mantissa bits are the byte, without a libm call or a trapping conversion.
         let c = x > 0 ? (x < 1 ? x : 1) : 0
-        return Float(Double((c * 255 + 12_582_912) - 12_582_912) * (1.0 / 255.0))
+        return (c * 255 + 12_582_912).bitPattern & 0xFF
     }
+
+    /// `x` as an RGBA8 UNORM store keeps it, read back: k / 255.
+    @inline(__always)
+    static func unorm8(_ x: Float) -> Float { Float(unorm8Byte(x)) / 255 }
 
     /// `x` as an RGBA16F store keeps it.
     @inline(__always)
@@ -69,13 +85,9 @@ public final class CPUTexture: @unchecked Sendable {
     public func pixelBuffer() -> PixelBuffer {
         var out = PixelBuffer(width: width, height: height, format: format)
         out.bytes.withUnsafeMutableBufferPointer { bytes in
-            switch format {
-            case .rgba8Unorm:
-                for i in 0..<(width * height) {
-                    let t = texels[i]
-                    for c in 0..<4 { bytes[i * 4 + c] = UInt8(unormFloat: t[c]) }
-                }
-            case .rgba16Float:
+            if let words {
+                UnsafeMutableRawPointer(bytes.baseAddress!).copyMemory(from: words, byteCount: width * height * 4)
+            } else if let texels {
                 for i in 0..<(width * height) {
                     let t = texels[i]
                     for c in 0..<4 {
@@ -92,8 +104,36 @@ public final class CPUTexture: @unchecked Sendable {
 
 /// A texture's storage as the ops see it during a dispatch (the `CPUTexture` outlives it).
 struct TextureView {
-    let texels: UnsafeMutablePointer<SIMD4<Float>>
+    let words: UnsafeMutablePointer<UInt32>?
+    let texels: UnsafeMutablePointer<SIMD4<Float>>?
     let width: Int
     let height: Int
     let format: PixelFormat
+
+    /// The texel at `index` (y · width + x) as floats.
+    @inline(__always)
+    func texel(_ index: Int) -> SIMD4<Float> {
+        if let words { return Self.unpack(words[index]) }
+        return texels.unsafelyUnwrapped[index]
+    }
+
+    /// Stores `value` at `index` after converting it to the format, as a storage-image write would.
+    @inline(__always)
+    func store(_ value: SIMD4<Float>, at index: Int) {
+        if let words {
+            words[index] = Self.pack(value)
+        } else {
+            texels.unsafelyUnwrapped[index] = CPUTexture.quantize(value, to: .rgba16Float)
+        }
+    }
+
+    @inline(__always)
+    static func unpack(_ w: UInt32) -> SIMD4<Float> {
+        SIMD4(Float(w & 0xFF), Float((w >> 8) & 0xFF), Float((w >> 16) & 0xFF), Float(w >> 24)) / 255
+    }
+
+    @inline(__always)
+    static func pack(_ v: SIMD4<Float>) -> UInt32 {
+        CPUTexture.unorm8Byte(v.x) | CPUTexture.unorm8Byte(v.y) << 8 | CPUTexture.unorm8Byte(v.z) << 16 | CPUTexture.unorm8Byte(v.w) << 24
+    }
 }

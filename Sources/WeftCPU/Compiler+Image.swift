@@ -65,28 +65,20 @@ extension Compiler {
             let zero = allocateZeroRow(), one = allocate(1)
             constantRows.append(ConstantRow(row: one, bits: Float(1).bitPattern))
             let channels = (0..<4).map { c in c < n ? texel + c : (c == 3 ? one : zero) }
+            let scratch = allocate(5)
             return { s in
                 let t = s.textures[slot]
                 let cx = s.row(coord), cy = s.row(coord + 1)
-                let r = s.row(channels[0]), g = s.row(channels[1]), b = s.row(channels[2]), a = s.row(channels[3])
-                let w = t.width, h = t.height, texels = t.texels
+                let source = (s.row(channels[0]), s.row(channels[1]), s.row(channels[2]), s.row(channels[3]))
                 if s.checks.storeBinding == binding && s.checks.checksStores {
                     s.forActive { l in
-                        let v = SIMD4(asFloat(r[l]), asFloat(g[l]), asFloat(b[l]), asFloat(a[l]))
+                        let v = SIMD4(asFloat(source.0[l]), asFloat(source.1[l]), asFloat(source.2[l]), asFloat(source.3[l]))
                         s.control.pointee.tally.recordStore(v, x: Int(asInt(cx[l])), y: Int(asInt(cy[l])), s.checks)
                     }
                 }
-                @inline(__always) func store(_ quantize: (Float) -> Float) {
-                    s.forActive { l in
-                        let x = Int(asInt(cx[l])), y = Int(asInt(cy[l]))
-                        guard UInt(bitPattern: x) < UInt(w), UInt(bitPattern: y) < UInt(h) else { return }
-                        texels[y &* w &+ x] = SIMD4(quantize(asFloat(r[l])), quantize(asFloat(g[l])), quantize(asFloat(b[l])), quantize(asFloat(a[l])))
-                    }
-                }
-                switch t.format {
-                case .rgba8Unorm: store(CPUTexture.unorm8)
-                case .rgba16Float: store(CPUTexture.half)
-                }
+                let index = s.row(scratch), converted = (s.row(scratch + 1), s.row(scratch + 2), s.row(scratch + 3), s.row(scratch + 4))
+                ImageLoops.indices(index, x: cx, y: cy, dx: 0, dy: 0, width: t.width, height: t.height)
+                ImageLoops.store(t, index, source, scratch: converted, mask: s.allActive ? nil : s.mask)
             }
         case .imageRead, .imageFetch:
             let ref = try image(i, 0, f)
@@ -94,19 +86,18 @@ extension Compiler {
             let offset: (constant: (Int, Int), rows: Int?) = i.opcode == .imageFetch ? try imageOffset(i, from: 2, f) : ((0, 0), nil)
             let (d, _) = try result(i, &f)
             let slot = ref.slot, (ox, oy) = offset.constant, dynamic = offset.rows
+            let scratch = allocate(dynamic == nil ? 2 : 4)
             return { s in
                 let t = s.textures[slot]
-                let cx = s.row(coord), cy = s.row(coord + 1)
-                let dx = s.row(dynamic ?? coord), dy = s.row((dynamic ?? coord) + 1), hasDynamic = dynamic != nil
-                let d0 = s.row(d), d1 = s.row(d + 1), d2 = s.row(d + 2), d3 = s.row(d + 3)
-                let w = t.width, h = t.height, texels = t.texels
-                s.forActive { l in
-                    var x = Int(asInt(cx[l])) &+ ox, y = Int(asInt(cy[l])) &+ oy
-                    if hasDynamic { x &+= Int(asInt(dx[l])); y &+= Int(asInt(dy[l])) }
-                    // Robust access: out-of-range texels read as zero.
-                    let v = UInt(bitPattern: x) < UInt(w) && UInt(bitPattern: y) < UInt(h) ? texels[y &* w &+ x] : .zero
-                    d0[l] = bits(v.x); d1[l] = bits(v.y); d2[l] = bits(v.z); d3[l] = bits(v.w)
+                var cx = s.row(coord), cy = s.row(coord + 1)
+                if let dynamic {
+                    ImageLoops.offset(x: s.row(scratch + 2), y: s.row(scratch + 3), from: cx, cy, by: s.row(dynamic), s.row(dynamic + 1))
+                    (cx, cy) = (s.row(scratch + 2), s.row(scratch + 3))
                 }
+                let index = s.row(scratch)
+                ImageLoops.indices(index, x: cx, y: cy, dx: Int32(truncatingIfNeeded: ox), dy: Int32(truncatingIfNeeded: oy), width: t.width, height: t.height)
+                ImageLoops.load(t, index, into: (s.row(d), s.row(d + 1), s.row(d + 2), s.row(d + 3)), word: s.row(scratch + 1),
+                                mask: s.allActive ? nil : s.mask)
             }
         case .imageSampleExplicitLod, .imageSampleImplicitLod:
             let ref = try image(i, 0, f)
@@ -116,7 +107,7 @@ extension Compiler {
             let coord = try rows(i, 1, f)
             let offset = try imageOffset(i, from: 2, f)
             let (d, _) = try result(i, &f)
-            let scratch = allocate(6)
+            let scratch = allocate(10)
             let slot = ref.slot, binding = ref.binding, constant = offset.constant, dynamic = offset.rows
             return { s in
                 let t = s.textures[slot]

@@ -48,6 +48,8 @@ struct Compiler {
         var ops: [Op] = []
         var instructionCount = 0
         var label: String
+        /// No instruction of the segment has an effect beyond its result rows.
+        var speculatable = true
         /// Original SPIR-V block, whose phis-by-parent this segment's terminator resolves.
         var originalLabel: LabelID
     }
@@ -290,7 +292,9 @@ struct Compiler {
         try declareGlobals()
         guard let main = module.functions[entry.function] else { throw .missingEntryPoint(entry.name) }
         let entrySegment = try inline(main, arguments: [], returnRows: nil, continuation: nil)
+        mergedInto = Array(blocks.indices)
         mergeStraightLines(entry: entrySegment)
+        _ = convertSelections(entry: entrySegment)
         let order = structuredOrder(from: entrySegment)
         var renumber = [Int](repeating: -1, count: blocks.count)
         for (new, old) in order.enumerated() { renumber[old] = new }
@@ -344,7 +348,6 @@ struct Compiler {
     /// successor's only predecessor (call boundaries, returns, glslang's straight-line blocks):
     /// the same lanes run both, so one scheduling step does.
     mutating func mergeStraightLines(entry: Int) {
-        mergedInto = Array(blocks.indices)
         var predecessors = [Int](repeating: 0, count: blocks.count)
         for b in blocks.compactMap({ $0 }) {
             switch b.terminator {
@@ -373,7 +376,8 @@ struct Compiler {
                 }
                 blocks[a] = FlatBlock(ops: ops + second.ops, terminator: second.terminator,
                                       instructionCount: first.instructionCount + second.instructionCount,
-                                      function: first.function, block: first.block)
+                                      function: first.function, block: first.block,
+                                      speculatable: first.speculatable && second.speculatable)
                 successors[a] = successors[a].filter { $0 != e.target } + successors[e.target]
                 blocks[e.target] = nil
                 mergedInto[e.target] = a
@@ -397,7 +401,7 @@ struct Compiler {
         }
         successors[s.index] = succ
         blocks[s.index] = FlatBlock(ops: s.ops, terminator: terminator, instructionCount: max(1, s.instructionCount),
-                                    function: f.name, block: s.label)
+                                    function: f.name, block: s.label, speculatable: s.speculatable)
     }
 
     // MARK: Functions
@@ -441,6 +445,7 @@ struct Compiler {
         var s = Segment(index: index, instructionCount: 1, label: label, originalLabel: block.label)
         for i in block.instructions.dropLast() {
             s.instructionCount += 1
+            if !Self.isSpeculatable(i) { s.speculatable = false }
             switch i.opcode {
             case .phi:
                 continue
@@ -513,7 +518,8 @@ struct Compiler {
             for k in stride(from: 2, to: i.operands.count - 1, by: 2) {
                 cases.append((i.operands[k], try edge(i, k + 1, s, f)))
             }
-            finish(s, f, .switch(selector: sel, cases: cases, default: try edge(i, 1, s, f)))
+            // glslang wraps inlined early returns in `switch (0) { default: … }`: a plain branch.
+            finish(s, f, cases.isEmpty ? .branch(try edge(i, 1, s, f)) : .switch(selector: sel, cases: cases, default: try edge(i, 1, s, f)))
         case .return, .returnValue:
             var seg = s
             if i.opcode == .returnValue, let r = f.returnRows {

@@ -110,13 +110,7 @@ extension KernelProgram {
             for l in 0..<L { mask[l] = .max }
             live = L
         } else {
-            let laneX = s.laneX, laneY = s.laneY
-            let w = UInt32(grid.width - x), h = UInt32(max(0, grid.height - y))
-            for l in 0..<L {
-                let m = laneMask(laneX[l] < w && laneY[l] < h)
-                mask[l] = m
-                live &+= Int(m & 1)
-            }
+            live = LaneLoops.inside(mask, s.laneX, s.laneY, width: UInt32(grid.width - x), height: UInt32(max(0, grid.height - y)))
             if live == 0 { return nil }
         }
         s.allActive = live == L
@@ -129,23 +123,14 @@ extension KernelProgram {
         var current: Int32 = 0
         while true {
             if !uniform {
-                var lowest = Int32.max
-                for l in 0..<L { lowest = min(lowest, pc[l]) }
+                let (lowest, active, running) = LaneLoops.lowest(pc, mask)
                 if lowest == .max { return nil }
-                var active: UInt32 = 0, running: UInt32 = 0
-                for l in 0..<L {
-                    let p = pc[l]
-                    let m = laneMask(p == lowest)
-                    mask[l] = m
-                    active &+= m & 1
-                    running &+= p != .max ? 1 : 0
-                }
-                s.allActive = active == UInt32(L)
+                s.allActive = active == L
                 current = lowest
                 uniform = active == running
             }
             let block = blocks[Int(current)]
-            for k in block.opStart..<(block.opStart + block.opCount) { ops[k](s) }
+            for k in block.opStart..<(block.opStart + block.opCount) { ops[k]._withUnsafeGuaranteedRef { $0.run(s) } }
             if let e = s.runtimeError { return e }
             remaining -= block.instructionCount
             if remaining < 0 {
@@ -162,28 +147,16 @@ extension KernelProgram {
             case .conditional:
                 let cond = s.row(block.row)
                 if uniform {
-                    var anyTrue: UInt32 = 0, anyFalse: UInt32 = 0
-                    for l in 0..<L {
-                        let m = mask[l], v = laneMask(cond[l] != 0)
-                        anyTrue |= m & v
-                        anyFalse |= m & ~v
-                    }
-                    if anyFalse == 0 { current = follow(block.first, s); continue }
-                    if anyTrue == 0 { current = follow(block.second, s); continue }
+                    let (anyTrue, anyFalse) = LaneLoops.outcomes(mask, cond)
+                    if !anyFalse { current = follow(block.first, s); continue }
+                    if !anyTrue { current = follow(block.second, s); continue }
                     diverge(s, at: current)
                     uniform = false
                 }
                 let yes = s.edgeMask, no = s.edgeMask + L
-                var taken: UInt32 = 0, notTaken: UInt32 = 0
-                for l in 0..<L {
-                    let m = mask[l], v = laneMask(cond[l] != 0)
-                    yes[l] = m & v
-                    no[l] = m & ~v
-                    taken |= yes[l]
-                    notTaken |= no[l]
-                }
-                if taken != 0 { take(block.first, s, yes) }
-                if notTaken != 0 { take(block.second, s, no) }
+                let (anyTrue, anyFalse) = LaneLoops.split(mask, cond, yes: yes, no: no)
+                if anyTrue { take(block.first, s, yes) }
+                if anyFalse { take(block.second, s, no) }
             case .switch:
                 let sel = s.row(block.row)
                 let switchCases = cases[block.caseStart..<(block.caseStart + block.caseCount)]
@@ -191,9 +164,7 @@ extension KernelProgram {
                     var first = 0
                     while mask[first] == 0 { first += 1 }
                     let value = sel[first]
-                    var differs: UInt32 = 0
-                    for l in 0..<L { differs |= mask[l] & laneMask(sel[l] != value) }
-                    if differs == 0 {
+                    if LaneLoops.allEqual(mask, sel, value) {
                         current = follow(switchCases.first(where: { $0.literal == value })?.edge ?? block.first, s)
                         continue
                     }
@@ -201,21 +172,14 @@ extension KernelProgram {
                     uniform = false
                 }
                 let chosen = s.edgeMask, taken = s.edgeMask + L
-                for l in 0..<L { chosen[l] = mask[l] }
-                for c in switchCases {
-                    var any: UInt32 = 0
-                    for l in 0..<L {
-                        let hit = chosen[l] & laneMask(sel[l] == c.literal)
-                        taken[l] = hit
-                        chosen[l] &= ~hit
-                        any |= hit
-                    }
-                    if any != 0 { take(c.edge, s, taken) }
+                LaneLoops.copy(chosen, mask)
+                for c in switchCases where LaneLoops.take(chosen, sel, c.literal, hit: taken) {
+                    take(c.edge, s, taken)
                 }
                 take(block.first, s, chosen)
             case .exit:
                 if uniform { return nil }
-                for l in 0..<L { pc[l] = blend(.max, pc[l], mask[l]) }
+                LaneLoops.move(pc, mask, to: .max)
             case .unreachable:
                 let b = self.blocks[Int(current)]
                 return .reachedUnreachable(function: b.function, block: b.block)
@@ -226,8 +190,7 @@ extension KernelProgram {
     /// Leaves uniform execution: every live lane (the mask) waits at `block`, the others are done.
     @inline(__always)
     func diverge(_ s: LaneState, at block: Int32) {
-        let pc = s.pc, mask = s.mask
-        for l in 0..<Lanes.count { pc[l] = blend(block, .max, mask[l]) }
+        LaneLoops.start(s.pc, s.mask, at: block)
     }
 
     /// Moves every active lane along edge `index` while execution is uniform: phi copies under
@@ -264,8 +227,7 @@ extension KernelProgram {
                 for c in copies { s.copy(c.destination, c.source, rows: c.rows, lanes: lanes) }
             }
         }
-        let target = edge.target, pc = s.pc
-        for l in 0..<Lanes.count { pc[l] = blend(target, pc[l], lanes[l]) }
+        LaneLoops.move(s.pc, lanes, to: edge.target)
     }
 
     func fillBuiltins(_ s: LaneState, grid: Grid) {

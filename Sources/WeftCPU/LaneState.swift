@@ -1,3 +1,4 @@
+import CLaneMath
 /// The execution state of one thread: a register file of `rowCount` rows of `Lanes.count`
 /// 32-bit values (structure of arrays: row r, lane l at `regs[r * Lanes.count + l]`), the active
 /// mask, per-lane block counters, and the tallies of the checks. The program is immutable and
@@ -124,11 +125,10 @@ final class LaneState {
     func copy(_ d: Int, _ s: Int, rows n: Int) {
         let all = allActive
         for r in 0..<n {
-            let pd = row(d + r), ps = row(s + r)
             if all {
-                for l in 0..<Lanes.count { pd[l] = ps[l] }
+                LaneLoops.copy(row(d + r), row(s + r))
             } else {
-                for l in 0..<Lanes.count { pd[l] = blend(ps[l], pd[l], mask[l]) }
+                LaneLoops.copy(row(d + r), row(s + r), mask)
             }
         }
     }
@@ -136,9 +136,25 @@ final class LaneState {
     /// Copies rows for the lanes set in `lanes` (a terminator's edge mask, not the active mask).
     @inline(__always)
     func copy(_ d: Int, _ s: Int, rows n: Int, lanes: UnsafeMutablePointer<UInt32>) {
+        for r in 0..<n { LaneLoops.copy(row(d + r), row(s + r), lanes) }
+    }
+
+    /// `d = condition ? t : f` per active lane, for `rows` rows (the condition is one row).
+    func select(_ d: Int, condition c: Int, _ t: Int, _ f: Int, rows n: Int) {
         for r in 0..<n {
-            let pd = row(d + r), ps = row(s + r)
-            for l in 0..<Lanes.count { pd[l] = blend(ps[l], pd[l], lanes[l]) }
+            LaneLoops.select(row(d + r), row(c), row(t + r), row(f + r), allActive ? nil : mask)
+        }
+    }
+
+    /// Applies a row kernel (CLaneMath) to `rows` rows, writing only active lanes.
+    @inline(__always)
+    func apply(_ d: Int, _ a: Int, rows n: Int,
+               _ kernel: (UnsafeMutablePointer<Float>, UnsafePointer<Float>, UnsafePointer<UInt32>?, Int32) -> Void) {
+        let lanes: UnsafePointer<UInt32>? = allActive ? nil : UnsafePointer(mask)
+        for r in 0..<n {
+            let pd = UnsafeMutableRawPointer(row(d + r)).assumingMemoryBound(to: Float.self)
+            let pa = UnsafeRawPointer(row(a + r)).assumingMemoryBound(to: Float.self)
+            kernel(pd, pa, lanes, Int32(Lanes.count))
         }
     }
 

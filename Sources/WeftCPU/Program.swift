@@ -37,6 +37,8 @@ struct FlatBlock: Sendable {
     /// For reports: the function and block this piece came from.
     var function: String
     var block: String
+    /// No op writes anything but its own result rows (if-conversion may run it for more lanes).
+    var speculatable = false
 }
 
 /// Where a buffer binding's bytes come from.

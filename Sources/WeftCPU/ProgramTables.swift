@@ -30,7 +30,10 @@ final class ProgramTables: @unchecked Sendable {
         var edge: Int
     }
 
-    let ops: UnsafeMutableBufferPointer<Op>
+    /// The ops, boxed; the scheduler calls them through unretained references (the boxes live
+    /// as long as the tables) so that a call costs no reference counting.
+    let ops: UnsafeMutableBufferPointer<Unmanaged<OpBox>>
+    private let boxes: [OpBox]
     let blocks: UnsafeMutableBufferPointer<BlockInfo>
     let edges: UnsafeMutableBufferPointer<EdgeInfo>
     let copies: UnsafeMutableBufferPointer<PhiCopy>
@@ -76,7 +79,8 @@ final class ProgramTables: @unchecked Sendable {
             _ = p.initialize(from: a)
             return UnsafeMutableBufferPointer(rebasing: p[0..<a.count])
         }
-        self.ops = own(ops)
+        boxes = ops.map(OpBox.init)
+        self.ops = own(boxes.map { Unmanaged.passUnretained($0) })
         self.blocks = own(blocks)
         self.edges = own(edges)
         self.copies = own(copies)
@@ -90,4 +94,9 @@ final class ProgramTables: @unchecked Sendable {
             p?.deallocate()
         }
     }
+}
+
+final class OpBox: @unchecked Sendable {
+    let run: Op
+    init(_ run: @escaping Op) { self.run = run }
 }

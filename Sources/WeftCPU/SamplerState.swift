@@ -66,7 +66,7 @@ enum Sampling {
     @inline(__always)
     static func texel(_ t: TextureView, _ s: SamplerState, _ i: Int, _ j: Int) -> SIMD4<Float> {
         guard let x = address(i, t.width, s.addressU), let y = address(j, t.height, s.addressV) else { return s.border }
-        return t.texels[y * t.width + x]
+        return t.texel(y * t.width + x)
     }
 
     /// Samples at normalized coordinates (u, v), LOD 0, with a texel offset.
@@ -98,8 +98,7 @@ enum Sampling {
         let w = t.width, h = t.height
         let i0 = min(max(i, 0), w &- 1), i1 = min(max(i &+ 1, 0), w &- 1)
         let j0 = min(max(j, 0), h &- 1) &* w, j1 = min(max(j &+ 1, 0), h &- 1) &* w
-        let p = t.texels
-        let t00 = p[j0 &+ i0], t10 = p[j0 &+ i1], t01 = p[j1 &+ i0], t11 = p[j1 &+ i1]
+        let t00 = t.texel(j0 &+ i0), t10 = t.texel(j0 &+ i1), t01 = t.texel(j1 &+ i0), t11 = t.texel(j1 &+ i1)
         let top = t00 + (t10 - t00) * a
         let bottom = t01 + (t11 - t01) * a
         return top + (bottom - top) * b
@@ -108,7 +107,8 @@ enum Sampling {
     /// Bilinear clamp-to-edge sampling of a whole batch in two passes: texel indices and
     /// weights for every lane first (branch-free and vectorised: coordinates are clamped to
     /// [-1, size] before flooring, so they convert to integers exactly), then four texel loads
-    /// per active lane. `scratch` is six rows: x0, x1, y0 · width, y1 · width, a, b.
+    /// per active lane. `scratch` is ten rows: x0, x1, y0 · width, y1 · width, a, b, and the four
+    /// corner words of an RGBA8 texture.
     @inline(__always)
     static func bilinearClampedBatch(_ s: LaneState, _ t: TextureView, _ cu: UnsafeMutablePointer<UInt32>, _ cv: UnsafeMutablePointer<UInt32>,
                                      offset: (Int, Int), scratch: Int,
@@ -116,7 +116,14 @@ enum Sampling {
         let x0s = s.row(scratch), x1s = s.row(scratch + 1), y0s = s.row(scratch + 2), y1s = s.row(scratch + 3)
         let aw = s.row(scratch + 4), bw = s.row(scratch + 5)
         bilinearFootprints(t, cu, cv, offset: offset, x0s, x1s, y0s, y1s, aw, bw)
-        let p = t.texels
+        let mask = s.allActive ? nil : s.mask
+        if let words = t.words {
+            let corners = (s.row(scratch + 6), s.row(scratch + 7), s.row(scratch + 8), s.row(scratch + 9))
+            gatherCorners(words, x0s, x1s, y0s, y1s, into: corners, mask: mask)
+            filterBytes(corners, aw, bw, into: out, mask: mask)
+            return
+        }
+        let p = t.texels.unsafelyUnwrapped
         let (d0, d1, d2, d3) = out
         s.forActive { l in
             let r0 = Int(y0s[l]), r1 = Int(y1s[l]), c0 = Int(x0s[l]), c1 = Int(x1s[l])
@@ -127,6 +134,47 @@ enum Sampling {
             let v = top + (bottom - top) * b
             d0[l] = bits(v.x); d1[l] = bits(v.y); d2[l] = bits(v.z); d3[l] = bits(v.w)
         }
+    }
+
+    /// The four RGBA8 words of each active lane's footprint: (x0, y0), (x1, y0), (x0, y1), (x1, y1).
+    @inline(never)
+    static func gatherCorners(_ words: UnsafeMutablePointer<UInt32>, _ x0s: UnsafeMutablePointer<UInt32>, _ x1s: UnsafeMutablePointer<UInt32>,
+                              _ y0s: UnsafeMutablePointer<UInt32>, _ y1s: UnsafeMutablePointer<UInt32>,
+                              into c: (UnsafeMutablePointer<UInt32>, UnsafeMutablePointer<UInt32>, UnsafeMutablePointer<UInt32>, UnsafeMutablePointer<UInt32>),
+                              mask: UnsafeMutablePointer<UInt32>?) {
+        for l in 0..<Lanes.count where (mask?[l] ?? 1) != 0 {
+            let r0 = Int(y0s[l]), r1 = Int(y1s[l]), i0 = Int(x0s[l]), i1 = Int(x1s[l])
+            c.0[l] = words[r0 &+ i0]
+            c.1[l] = words[r0 &+ i1]
+            c.2[l] = words[r1 &+ i0]
+            c.3[l] = words[r1 &+ i1]
+        }
+    }
+
+    /// Bilinear weights applied to the four corner words, channel by channel across the lanes.
+    @inline(never)
+    static func filterBytes(_ c: (UnsafeMutablePointer<UInt32>, UnsafeMutablePointer<UInt32>, UnsafeMutablePointer<UInt32>, UnsafeMutablePointer<UInt32>),
+                            _ aw: UnsafeMutablePointer<UInt32>, _ bw: UnsafeMutablePointer<UInt32>,
+                            into out: (UnsafeMutablePointer<UInt32>, UnsafeMutablePointer<UInt32>, UnsafeMutablePointer<UInt32>, UnsafeMutablePointer<UInt32>),
+                            mask: UnsafeMutablePointer<UInt32>?) {
+        @inline(__always) func filtered(_ l: Int, _ shift: UInt32) -> UInt32 {
+            @inline(__always) func k(_ w: UnsafeMutablePointer<UInt32>) -> Float { Float((w[l] >> shift) & 0xFF) }
+            let a = asFloat(aw[l]), b = asFloat(bw[l])
+            let top = k(c.0) + (k(c.1) - k(c.0)) * a
+            let bottom = k(c.2) + (k(c.3) - k(c.2)) * a
+            return ((top + (bottom - top) * b) / 255).bitPattern
+        }
+        @inline(__always) func channel(_ d: UnsafeMutablePointer<UInt32>, _ shift: UInt32) {
+            if let mask {
+                for l in 0..<Lanes.count { d[l] = blend(filtered(l, shift), d[l], mask[l]) }
+            } else {
+                for l in 0..<Lanes.count { d[l] = filtered(l, shift) }
+            }
+        }
+        channel(out.0, 0)
+        channel(out.1, 8)
+        channel(out.2, 16)
+        channel(out.3, 24)
     }
 
     /// The first pass of `bilinearClampedBatch`, for every lane.
@@ -170,6 +218,6 @@ enum Sampling {
     @inline(__always)
     static func fetch(_ t: TextureView, _ x: Int32, _ y: Int32) -> SIMD4<Float> {
         guard x >= 0, y >= 0, Int(x) < t.width, Int(y) < t.height else { return .zero }
-        return t.texels[Int(y) &* t.width &+ Int(x)]
+        return t.texel(Int(y) &* t.width &+ Int(x))
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+import WeftShaders
 @testable import WeftCPU
 
 /// What translation does to glslang's unoptimised output: calls inlined, straight-line pieces
@@ -17,5 +18,52 @@ import Testing
         let perBatch = p.blocks.reduce(0) { $0 + $1.ops.count }
         #expect(p.invariantOps.count >= 5)
         #expect(perBatch < 50, "\(perBatch) ops per batch")
+    }
+}
+
+/// If-conversion: short side-effect-free arms run for all lanes and their phis become selects.
+@Suite struct IfConversionTests {
+    static func kernel(_ body: String) -> String {
+        """
+        #version 450
+        layout(local_size_x = 16, local_size_y = 1) in;
+        layout(std430, binding = 0) buffer Result { float result[]; };
+        layout(std430, binding = 1) readonly buffer Inputs { float inputs[]; };
+        void main() {
+            uint i = gl_GlobalInvocationID.x;
+            float x = inputs[i];
+            \(body)
+        }
+        """
+    }
+
+    /// The soft-light channel function's shape: nested selections with a square root.
+    static let nested = """
+        float d = x <= 0.25 ? ((16.0 * x - 12.0) * x + 4.0) * x : sqrt(x);
+        float r;
+        if (x <= 0.5) { r = x - (1.0 - 2.0 * x) * x * (1.0 - x); } else { r = x + (2.0 * x - 1.0) * (d - x); }
+        result[i] = r;
+        """
+
+    @Test func nestedSelectionsBecomeOneBlock() throws {
+        let p = try KernelProgram(spirv: try GLSLCompiler.compileCompute(Self.kernel(Self.nested)))
+        #expect(p.blocks.count == 1, "\(p.blocks.map { "\($0.block): \($0.ops.count) ops, \($0.terminator)" })")
+    }
+
+    @Test func divergentLanesStillGetTheirOwnArm() throws {
+        let inputs: [Float] = (0..<16).map { Float($0) / 15 }
+        let out = try Harness.run(Self.nested.replacingOccurrences(of: "x", with: "inputs[i]"), inputs: inputs).floats
+        for (k, x) in inputs.enumerated() {
+            let d = x <= 0.25 ? ((16 * x - 12) * x + 4) * x : x.squareRoot()
+            let r = x <= 0.5 ? x - (1 - 2 * x) * x * (1 - x) : x + (2 * x - 1) * (d - x)
+            #expect(close(out[k], r, 1e-6), "lane \(k): \(out[k]) vs \(r)")
+        }
+    }
+
+    @Test func armsWithStoresStayBranches() throws {
+        let p = try KernelProgram(spirv: try GLSLCompiler.compileCompute(Self.kernel("if (x > 0.5) { result[i] = x; }")))
+        #expect(p.blocks.count > 1)
+        let out = try Harness.run("if (inputs[i] > 0.5) { result[i] = 1.0; }", inputs: (0..<16).map { Float($0) / 15 }).floats
+        #expect(out[0..<16] == ArraySlice((0..<16).map { Float($0) / 15 > 0.5 ? 1 : 0 }))
     }
 }

@@ -1,0 +1,69 @@
+import Testing
+@testable import WeftCPU
+import WeftImage
+
+/// The branch-free rounding helpers agree with the standard library bit for bit, and RGBA8
+/// texels hold exactly k / 255.
+@Suite struct FloatRoundingTests {
+    /// Edge cases plus a sweep across magnitudes, both signs.
+    static let samples: [Float] = {
+        var v: [Float] = [0, -0.0, 0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 0.49999997, -0.49999997, 0.7, -0.7, 1, -1,
+                          8_388_607.5, -8_388_607.5, 8_388_608, -8_388_608, 8_388_609, 4_194_303.5, 16_777_216,
+                          1e10, -1e10, 2_147_483_520, -2_147_483_648, 3e9, -3e9, .infinity, -.infinity,
+                          .leastNonzeroMagnitude, -.leastNonzeroMagnitude, .greatestFiniteMagnitude]
+        var x: Float = 1e-3
+        while x < 3e7 {
+            v += [x, -x, x * 1.37, -x * 1.37, x + 0.5, -(x + 0.5)]
+            x *= 1.9
+        }
+        return v
+    }()
+
+    func same(_ a: Float, _ b: Float) -> Bool { a.bitPattern == b.bitPattern || (a.isNaN && b.isNaN) }
+
+    @Test func roundingMatchesTheStandardLibrary() {
+        for x in Self.samples + [.nan] {
+            #expect(same(FloatRounding.floor(x), x.rounded(.down)), "floor(\(x))")
+            #expect(same(FloatRounding.ceil(x), x.rounded(.up)), "ceil(\(x))")
+            #expect(same(FloatRounding.trunc(x), x.rounded(.towardZero)), "trunc(\(x))")
+            #expect(same(FloatRounding.roundEven(x), x.rounded(.toNearestOrEven)), "roundEven(\(x))")
+            #expect(same(FloatRounding.roundAway(x), x.rounded(.toNearestOrAwayFromZero)), "round(\(x))")
+        }
+    }
+
+    @Test func truncatedIntIsExactWhereItSaysSo() {
+        for x in Self.samples + [.nan] {
+            let (value, exact) = FloatRounding.truncatedInt(x)
+            #expect(exact == (abs(x) < 8_388_608), "exactness of \(x)")
+            if exact { #expect(Int32(bitPattern: value) == Int32(x), "trunc(\(x))") }
+        }
+    }
+
+    @Test func unormBytesRoundLikeAStorageImageWrite() {
+        for k in 0...255 {
+            let v = Float(k) / 255
+            #expect(CPUTexture.unorm8Byte(v) == UInt32(k))
+            #expect(CPUTexture.unorm8(v) == v)
+            #expect(CPUTexture.unorm8Byte(v + 0.4 / 255) == UInt32(k))
+        }
+        #expect(CPUTexture.unorm8Byte(.nan) == 0)
+        #expect(CPUTexture.unorm8Byte(-3) == 0)
+        #expect(CPUTexture.unorm8Byte(7) == 255)
+        // Ties go to even, as UInt8(unormFloat:) and the GPU's conversion.
+        #expect(CPUTexture.unorm8Byte(0.5 / 255) == 0)
+        #expect(CPUTexture.unorm8Byte(1.5 / 255) == 2)
+    }
+
+    @Test func rgba8TexturesKeepTheirBytes() {
+        var pixels = PixelBuffer(width: 3, height: 2, format: .rgba8Unorm)
+        for i in pixels.bytes.indices { pixels.bytes[i] = UInt8(truncatingIfNeeded: i * 37 + 5) }
+        let texture = CPUTexture(pixels)
+        #expect(texture.pixelBuffer().bytes == pixels.bytes)
+        for y in 0..<2 {
+            for x in 0..<3 {
+                let i = (y * 3 + x) * 4
+                #expect(texture[x, y] == SIMD4((0..<4).map { Float(pixels.bytes[i + $0]) / 255 }))
+            }
+        }
+    }
+}
