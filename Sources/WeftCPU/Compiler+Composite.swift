@@ -31,6 +31,13 @@ extension Compiler {
             for k in 0..<i.operands.count {
                 sources.append((try rows(i, k, f), try size(of: try type(of: i, k), at: i.offset)))
             }
+            if let id = i.result, let first = sources.first,
+               sources.dropFirst().reduce((first.0 + first.1, true), { ($0.0 + $1.1, $0.1 && $1.0 == $0.0) }).1 {
+                // The constituents already lie in consecutive rows (an unchanged vector rebuilt
+                // from its components): the result aliases them, like OpCompositeExtract.
+                f.values[id] = .rows(first.0)
+                return nil
+            }
             let (d, n) = try result(i, &f)
             let constituents = sources
             guard sources.reduce(0, { $0 + $1.1 }) == n else {
@@ -55,7 +62,7 @@ extension Compiler {
         case .vectorShuffle:
             let a = try rows(i, 0, f), b = try rows(i, 1, f)
             let na = try size(of: try type(of: i, 0), at: i.offset)
-            let (d, n) = try result(i, &f)
+            let n = try size(of: try resultType(i), at: i.offset)
             guard i.operands.count == n + 2 else { throw .invalidKernel(offset: i.offset, message: "OpVectorShuffle component count does not match its result") }
             let nb = try size(of: try type(of: i, 1), at: i.offset)
             var sources: [Int?] = []
@@ -66,6 +73,12 @@ extension Compiler {
                 }
                 sources.append(c == 0xFFFF_FFFF ? nil : (Int(c) < na ? a + Int(c) : b + Int(c) - na))
             }
+            if let id = i.result, let first = sources.first ?? nil, sources.enumerated().allSatisfy({ $0.element == first + $0.offset }) {
+                // A swizzle that keeps consecutive components in order (`.rgb`, `.zw`) aliases them.
+                f.values[id] = .rows(first)
+                return nil
+            }
+            let d = try result(i, &f).rows
             let zero = allocateZeroRow()
             let resolved = sources.map { $0 ?? zero }
             return { s in

@@ -13,12 +13,13 @@ enum ImageLoops {
     /// returns whether every lane is inside.
     @inline(never) @discardableResult
     static func indices(_ index: Row, x: Row, y: Row, dx: Int32, dy: Int32, width: Int, height: Int) -> Bool {
-        let w = UInt32(truncatingIfNeeded: width), h = UInt32(truncatingIfNeeded: height)
+        let w = Int32(truncatingIfNeeded: width), h = Int32(truncatingIfNeeded: height)
         var inside = UInt32.max
         for l in 0..<Lanes.count {
-            let px = x[l] &+ UInt32(bitPattern: dx), py = y[l] &+ UInt32(bitPattern: dy)
-            let m = laneMask(px < w && py < h)
-            index[l] = blend(py &* w &+ px, outside, m)
+            // Signed compares combined bitwise: the loop vectorises (SSE2 has no unsigned compare).
+            let px = Int32(bitPattern: x[l]) &+ dx, py = Int32(bitPattern: y[l]) &+ dy
+            let m = laneMask(px >= 0) & laneMask(px < w) & laneMask(py >= 0) & laneMask(py < h)
+            index[l] = blend(UInt32(bitPattern: py &* w &+ px), outside, m)
             inside &= m
         }
         return inside != 0
@@ -46,9 +47,14 @@ enum ImageLoops {
     /// `word[l] = words[index[l]]` for active lanes, zero outside the texture.
     @inline(never)
     static func gather(_ words: UnsafeMutablePointer<UInt32>, _ index: Row, into word: Row, mask: Row?) {
-        for l in 0..<Lanes.count where (mask?[l] ?? 1) != 0 {
+        @inline(__always) func load(_ l: Int) -> UInt32 {
             let i = index[l]
-            word[l] = i == outside ? 0 : words[Int(i)]
+            return i == outside ? 0 : words[Int(i)]
+        }
+        if let mask {
+            for l in 0..<Lanes.count where mask[l] != 0 { word[l] = load(l) }
+        } else {
+            for l in 0..<Lanes.count { word[l] = load(l) }
         }
     }
 
@@ -118,8 +124,10 @@ enum ImageLoops {
 
     @inline(never)
     static func scatter(_ words: UnsafeMutablePointer<UInt32>, _ index: Row, _ word: Row, mask: Row?) {
-        for l in 0..<Lanes.count where (mask?[l] ?? 1) != 0 && index[l] != outside {
-            words[Int(index[l])] = word[l]
+        if let mask {
+            for l in 0..<Lanes.count where mask[l] != 0 && index[l] != outside { words[Int(index[l])] = word[l] }
+        } else {
+            for l in 0..<Lanes.count where index[l] != outside { words[Int(index[l])] = word[l] }
         }
     }
 

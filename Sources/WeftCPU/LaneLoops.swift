@@ -7,8 +7,9 @@ enum LaneLoops {
     @inline(never)
     static func inside(_ mask: Row, _ laneX: Row, _ laneY: Row, width: UInt32, height: UInt32) -> Int {
         var live: UInt32 = 0
+        let w = Int32(truncatingIfNeeded: min(width, 1 << 30)), h = Int32(truncatingIfNeeded: min(height, 1 << 30))
         for l in 0..<Lanes.count {
-            let m = laneMask(laneX[l] < width && laneY[l] < height)
+            let m = laneMask(Int32(bitPattern: laneX[l]) < w) & laneMask(Int32(bitPattern: laneY[l]) < h)
             mask[l] = m
             live &+= m & 1
         }
