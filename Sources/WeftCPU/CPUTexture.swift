@@ -77,9 +77,22 @@ public final class CPUTexture: @unchecked Sendable {
     @inline(__always)
     static func unorm8(_ x: Float) -> Float { Float(unorm8Byte(x)) / 255 }
 
-    /// `x` as an RGBA16F store keeps it.
+    /// `x` as an RGBA16F store keeps it: rounded to the nearest half-precision value (ties to
+    /// even), infinity beyond 65504. The same as `Float(Float16(x))`, computed with integer and
+    /// float operations that vectorise (the baseline x86-64 target has no F16C conversion).
     @inline(__always)
-    static func half(_ x: Float) -> Float { Float(Float16(x)) }
+    static func half(_ x: Float) -> Float {
+        let sign = x.bitPattern & 0x8000_0000
+        let ax = abs(x), b = ax.bitPattern
+        // Normal halves keep 10 of the float's 23 mantissa bits: round the low 13 to even.
+        let normal = Float(bitPattern: (b &+ 0xFFF &+ ((b >> 13) & 1)) & 0xFFFF_E000)
+        // Below 2⁻¹⁴ halves are multiples of 2⁻²⁴, the spacing of floats near 0.5.
+        let subnormal = (ax + 0.5) - 0.5
+        let rounded = ax < 6.103_515_625e-5 ? subnormal : normal
+        // NaN stays NaN (rounding could carry a small payload into infinity).
+        let r = ax != ax ? ax : (rounded > 65504 ? Float.infinity : rounded)
+        return Float(bitPattern: r.bitPattern | sign)
+    }
 
     /// The contents as a `PixelBuffer` in the texture's format.
     public func pixelBuffer() -> PixelBuffer {

@@ -67,3 +67,23 @@ import WeftImage
         }
     }
 }
+
+@Suite struct HalfRoundingTests {
+    /// Every float whose top 20 bits are given, with low bits around the rounding point: covers
+    /// every exponent, both signs, subnormal halves, overflow, infinities and NaN.
+    @Test func halfRoundingMatchesFloat16() {
+        let lows: [UInt32] = [0, 1, 0xFFF, 0x1000, 0x1001, 0x1FFF, 0x2000, 0x2FFF, 0x3000, 0x3001, 0xFFF_FFF]
+        var mismatches: [Float] = []
+        for high in stride(from: UInt32(0), to: 0xFFFF_FFFF, by: 0x1000_0) {
+            for low in lows {
+                let x = Float(bitPattern: high | (low & 0xFFFF))
+                let got = CPUTexture.half(x)
+                // NaN in, NaN out (the standard library's software conversion turns a signalling
+                // NaN with only low payload bits into infinity; hardware conversions do not).
+                if x.isNaN { if !got.isNaN { mismatches.append(x) }; continue }
+                if Float(Float16(x)).bitPattern != got.bitPattern { mismatches.append(x) }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(8))")
+    }
+}
