@@ -42,19 +42,6 @@ extension Compiler {
         return changed
     }
 
-    func predecessorCounts() -> [Int] {
-        var counts = [Int](repeating: 0, count: blocks.count)
-        for b in blocks.compactMap({ $0 }) {
-            switch b.terminator {
-            case .branch(let e): counts[e.target] += 1
-            case .conditional(_, let t, let f): counts[t.target] += 1; counts[f.target] += 1
-            case .switch(_, let cases, let d): counts[d.target] += 1; for c in cases { counts[c.1.target] += 1 }
-            case .exit, .unreachable: break
-            }
-        }
-        return counts
-    }
-
     /// An arm of the selection at `header`: the straight-line block `edge` enters, ending in a
     /// branch to its merge; or nothing when the edge goes to the merge itself.
     private func arm(_ edge: Edge, predecessors: [Int]) -> (block: Int, exit: Edge)? {

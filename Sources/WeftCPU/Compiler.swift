@@ -344,19 +344,25 @@ struct Compiler {
         return post.reversed()
     }
 
+    /// How many edges enter each segment.
+    func predecessorCounts() -> [Int] {
+        var counts = [Int](repeating: 0, count: blocks.count)
+        for b in blocks.compactMap({ $0 }) {
+            switch b.terminator {
+            case .branch(let e): counts[e.target] += 1
+            case .conditional(_, let t, let f): counts[t.target] += 1; counts[f.target] += 1
+            case .switch(_, let cases, let d): counts[d.target] += 1; for c in cases { counts[c.1.target] += 1 }
+            case .exit, .unreachable: break
+            }
+        }
+        return counts
+    }
+
     /// Joins a segment to its successor when it branches there unconditionally and is that
     /// successor's only predecessor (call boundaries, returns, glslang's straight-line blocks):
     /// the same lanes run both, so one scheduling step does.
     mutating func mergeStraightLines(entry: Int) {
-        var predecessors = [Int](repeating: 0, count: blocks.count)
-        for b in blocks.compactMap({ $0 }) {
-            switch b.terminator {
-            case .branch(let e): predecessors[e.target] += 1
-            case .conditional(_, let t, let f): predecessors[t.target] += 1; predecessors[f.target] += 1
-            case .switch(_, let cases, let d): predecessors[d.target] += 1; for c in cases { predecessors[c.1.target] += 1 }
-            case .exit, .unreachable: break
-            }
-        }
+        let predecessors = predecessorCounts()
         for a in blocks.indices {
             while let first = blocks[a], case .branch(let e) = first.terminator, e.target != a, e.target != entry,
                   predecessors[e.target] == 1, let second = blocks[e.target] {
