@@ -55,14 +55,6 @@ public final class CPUTexture: @unchecked Sendable {
         return view.texel(y * width + x)
     }
 
-    @inline(__always)
-    static func quantize(_ v: SIMD4<Float>, to format: PixelFormat) -> SIMD4<Float> {
-        switch format {
-        case .rgba8Unorm: SIMD4(unorm8(v.x), unorm8(v.y), unorm8(v.z), unorm8(v.w))
-        case .rgba16Float: SIMD4(half(v.x), half(v.y), half(v.z), half(v.w))
-        }
-    }
-
     /// The byte an RGBA8 UNORM store keeps for `x`: clamped, times 255, rounded to nearest
     /// (ties to even).
     @inline(__always)
@@ -73,9 +65,9 @@ public final class CPUTexture: @unchecked Sendable {
         return (c * 255 + 12_582_912).bitPattern & 0xFF
     }
 
-    /// `x` as an RGBA8 UNORM store keeps it, read back: k / 255.
+    /// The value an RGBA8 UNORM byte `k` reads as: k / 255 (an exact division).
     @inline(__always)
-    static func unorm8(_ x: Float) -> Float { Float(unorm8Byte(x)) / 255 }
+    static func unorm8Value(_ k: UInt32) -> Float { Float(k) / 255 }
 
     /// `x` as an RGBA16F store keeps it: rounded to the nearest half-precision value (ties to
     /// even), infinity beyond 65504. The same as `Float(Float16(x))`, computed with integer and
@@ -130,23 +122,9 @@ struct TextureView {
         return texels.unsafelyUnwrapped[index]
     }
 
-    /// Stores `value` at `index` after converting it to the format, as a storage-image write would.
-    @inline(__always)
-    func store(_ value: SIMD4<Float>, at index: Int) {
-        if let words {
-            words[index] = Self.pack(value)
-        } else {
-            texels.unsafelyUnwrapped[index] = CPUTexture.quantize(value, to: .rgba16Float)
-        }
-    }
-
     @inline(__always)
     static func unpack(_ w: UInt32) -> SIMD4<Float> {
-        SIMD4(Float(w & 0xFF), Float((w >> 8) & 0xFF), Float((w >> 16) & 0xFF), Float(w >> 24)) / 255
-    }
-
-    @inline(__always)
-    static func pack(_ v: SIMD4<Float>) -> UInt32 {
-        CPUTexture.unorm8Byte(v.x) | CPUTexture.unorm8Byte(v.y) << 8 | CPUTexture.unorm8Byte(v.z) << 16 | CPUTexture.unorm8Byte(v.w) << 24
+        @inline(__always) func channel(_ shift: UInt32) -> Float { CPUTexture.unorm8Value((w >> shift) & 0xFF) }
+        return SIMD4(channel(0), channel(8), channel(16), channel(24))
     }
 }

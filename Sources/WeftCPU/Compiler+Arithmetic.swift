@@ -24,7 +24,7 @@ import SPIRV
 }
 
 /// GLSL `mod` / `OpFMod`: the result takes the sign of `b`.
-@inline(__always) func floatMod(_ a: Float, _ b: Float) -> Float { a - b * fastFloor(a / b) }
+@inline(__always) func floatMod(_ a: Float, _ b: Float) -> Float { a - b * FloatRounding.floor(a / b) }
 
 @inline(__always) func signedMod(_ a: Int32, _ b: Int32) -> Int32 {
     if b == 0 { return 0 }

@@ -147,9 +147,9 @@ extension Compiler {
                 return bits(v > 0 ? Float(1) : (v < 0 ? -1 : v))
             } }
         case 7: return { s in s.map1(d, a, rows: n) { bits(asInt($0).signum()) } }
-        case 8: return { s in s.map1(d, a, rows: n) { bits(fastFloor(asFloat($0))) } }
+        case 8: return { s in s.map1(d, a, rows: n) { bits(FloatRounding.floor(asFloat($0))) } }
         case 9: return { s in s.map1(d, a, rows: n) { bits(FloatRounding.ceil(asFloat($0))) } }
-        case 10: return { s in s.map1(d, a, rows: n) { bits(asFloat($0) - fastFloor(asFloat($0))) } }
+        case 10: return { s in s.map1(d, a, rows: n) { bits(asFloat($0) - FloatRounding.floor(asFloat($0))) } }
         case 11: return { s in s.map1(d, a, rows: n) { bits(asFloat($0) * (Float.pi / 180)) } }
         case 12: return { s in s.map1(d, a, rows: n) { bits(asFloat($0) * (180 / Float.pi)) } }
         case 13: return unary { sinf($0) }

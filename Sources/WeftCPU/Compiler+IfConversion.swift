@@ -23,23 +23,18 @@ extension Compiler {
     }
 
     /// Converts every selection that qualifies, inner ones first (a converted inner selection
-    /// becomes a straight line that its outer selection can absorb). Returns whether any changed.
-    mutating func convertSelections(entry: Int) -> Bool {
-        var changed = false
+    /// becomes a straight line that its outer selection can absorb).
+    mutating func convertSelections(entry: Int) {
         var progress = true
         while progress {
             progress = false
             let predecessors = predecessorCounts()
-            for h in blocks.indices {
-                if convertSelection(at: h, predecessors) {
-                    progress = true
-                    changed = true
-                    mergeStraightLines(entry: entry)
-                    break
-                }
+            for h in blocks.indices where convertSelection(at: h, predecessors) {
+                progress = true
+                mergeStraightLines(entry: entry)
+                break
             }
         }
-        return changed
     }
 
     /// An arm of the selection at `header`: the straight-line block `edge` enters, ending in a
@@ -77,7 +72,7 @@ extension Compiler {
             guard let arm, let b = blocks[arm.block] else { continue }
             if !edge.copies.isEmpty {
                 let copies = edge.copies
-                ops.append { s in for c in copies { s.copy(c.destination, c.source, rows: c.rows) } }
+                ops.append { s in s.copyPhis(copies, temporary: nil, lanes: nil) }
             }
             ops += b.ops
             instructions += b.instructionCount

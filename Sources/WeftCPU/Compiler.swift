@@ -294,7 +294,7 @@ struct Compiler {
         let entrySegment = try inline(main, arguments: [], returnRows: nil, continuation: nil)
         mergedInto = Array(blocks.indices)
         mergeStraightLines(entry: entrySegment)
-        _ = convertSelections(entry: entrySegment)
+        convertSelections(entry: entrySegment)
         let order = structuredOrder(from: entrySegment)
         var renumber = [Int](repeating: -1, count: blocks.count)
         for (new, old) in order.enumerated() { renumber[old] = new }
@@ -369,16 +369,7 @@ struct Compiler {
                 var ops = first.ops
                 if !e.copies.isEmpty {
                     let copies = e.copies, temporary = e.temporary
-                    ops.append { s in
-                        if let temporary {
-                            var t = temporary
-                            for c in copies { s.copy(t, c.source, rows: c.rows); t += c.rows }
-                            t = temporary
-                            for c in copies { s.copy(c.destination, t, rows: c.rows); t += c.rows }
-                        } else {
-                            for c in copies { s.copy(c.destination, c.source, rows: c.rows) }
-                        }
-                    }
+                    ops.append { s in s.copyPhis(copies, temporary: temporary, lanes: nil) }
                 }
                 blocks[a] = FlatBlock(ops: ops + second.ops, terminator: second.terminator,
                                       instructionCount: first.instructionCount + second.instructionCount,

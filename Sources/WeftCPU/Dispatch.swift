@@ -197,37 +197,22 @@ extension KernelProgram {
     /// the current mask, and the new block.
     @inline(__always)
     func follow(_ index: Int, _ s: LaneState) -> Int32 {
-        let edge = tables.edges[index]
-        if edge.copyCount > 0 {
-            let copies = tables.copies[edge.copyStart..<(edge.copyStart + edge.copyCount)]
-            if edge.temporary >= 0 {
-                var t = edge.temporary
-                for c in copies { s.copy(t, c.source, rows: c.rows); t += c.rows }
-                t = edge.temporary
-                for c in copies { s.copy(c.destination, t, rows: c.rows); t += c.rows }
-            } else {
-                for c in copies { s.copy(c.destination, c.source, rows: c.rows) }
-            }
-        }
-        return edge.target
+        copyPhis(of: tables.edges[index], s, lanes: nil)
+        return tables.edges[index].target
     }
 
     /// Moves the lanes in `lanes` along edge `index`: phi copies, then the new block.
     @inline(__always)
     func take(_ index: Int, _ s: LaneState, _ lanes: UnsafeMutablePointer<UInt32>) {
-        let edge = tables.edges[index]
-        if edge.copyCount > 0 {
-            let copies = tables.copies[edge.copyStart..<(edge.copyStart + edge.copyCount)]
-            if edge.temporary >= 0 {
-                var t = edge.temporary
-                for c in copies { s.copy(t, c.source, rows: c.rows, lanes: lanes); t += c.rows }
-                t = edge.temporary
-                for c in copies { s.copy(c.destination, t, rows: c.rows, lanes: lanes); t += c.rows }
-            } else {
-                for c in copies { s.copy(c.destination, c.source, rows: c.rows, lanes: lanes) }
-            }
-        }
-        LaneLoops.move(s.pc, lanes, to: edge.target)
+        copyPhis(of: tables.edges[index], s, lanes: lanes)
+        LaneLoops.move(s.pc, lanes, to: tables.edges[index].target)
+    }
+
+    @inline(__always)
+    func copyPhis(of edge: ProgramTables.EdgeInfo, _ s: LaneState, lanes: UnsafeMutablePointer<UInt32>?) {
+        guard edge.copyCount > 0 else { return }
+        s.copyPhis(tables.copies[edge.copyStart..<(edge.copyStart + edge.copyCount)],
+                   temporary: edge.temporary >= 0 ? edge.temporary : nil, lanes: lanes)
     }
 
     func fillBuiltins(_ s: LaneState, grid: Grid) {

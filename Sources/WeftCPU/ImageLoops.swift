@@ -9,20 +9,16 @@ enum ImageLoops {
     /// The sentinel index of a lane whose coordinate lies outside the texture.
     static let outside = UInt32.max
 
-    /// `index[l] = y · width + x` for coordinates inside `width × height`, `outside` otherwise;
-    /// returns whether every lane is inside.
-    @inline(never) @discardableResult
-    static func indices(_ index: Row, x: Row, y: Row, dx: Int32, dy: Int32, width: Int, height: Int) -> Bool {
+    /// `index[l] = y · width + x` for coordinates inside `width × height`, `outside` otherwise.
+    @inline(never)
+    static func indices(_ index: Row, x: Row, y: Row, dx: Int32, dy: Int32, width: Int, height: Int) {
         let w = Int32(truncatingIfNeeded: width), h = Int32(truncatingIfNeeded: height)
-        var inside = UInt32.max
         for l in 0..<Lanes.count {
             // Signed compares combined bitwise: the loop vectorises (SSE2 has no unsigned compare).
             let px = Int32(bitPattern: x[l]) &+ dx, py = Int32(bitPattern: y[l]) &+ dy
             let m = laneMask(px >= 0) & laneMask(px < w) & laneMask(py >= 0) & laneMask(py < h)
             index[l] = blend(UInt32(bitPattern: py &* w &+ px), outside, m)
-            inside &= m
         }
-        return inside != 0
     }
 
     /// Adds per-lane offsets to coordinates (into `x`, `y`, which are scratch rows).
@@ -47,14 +43,9 @@ enum ImageLoops {
     /// `word[l] = words[index[l]]` for active lanes, zero outside the texture.
     @inline(never)
     static func gather(_ words: UnsafeMutablePointer<UInt32>, _ index: Row, into word: Row, mask: Row?) {
-        @inline(__always) func load(_ l: Int) -> UInt32 {
+        LaneLoops.forEach(mask) { l in
             let i = index[l]
-            return i == outside ? 0 : words[Int(i)]
-        }
-        if let mask {
-            for l in 0..<Lanes.count where mask[l] != 0 { word[l] = load(l) }
-        } else {
-            for l in 0..<Lanes.count { word[l] = load(l) }
+            word[l] = i == outside ? 0 : words[Int(i)]
         }
     }
 
@@ -62,10 +53,11 @@ enum ImageLoops {
     @inline(never)
     static func unpack(_ word: Row, into d: (Row, Row, Row, Row), mask: Row?) {
         @inline(__always) func channel(_ out: Row, _ shift: UInt32) {
+            @inline(__always) func value(_ l: Int) -> UInt32 { CPUTexture.unorm8Value((word[l] >> shift) & 0xFF).bitPattern }
             if let mask {
-                for l in 0..<Lanes.count { out[l] = blend((Float((word[l] >> shift) & 0xFF) / 255).bitPattern, out[l], mask[l]) }
+                for l in 0..<Lanes.count { out[l] = blend(value(l), out[l], mask[l]) }
             } else {
-                for l in 0..<Lanes.count { out[l] = (Float((word[l] >> shift) & 0xFF) / 255).bitPattern }
+                for l in 0..<Lanes.count { out[l] = value(l) }
             }
         }
         channel(d.0, 0)
@@ -81,7 +73,7 @@ enum ImageLoops {
             return i == outside ? .zero : texels[Int(i)]
         }
         if let mask {
-            for l in 0..<Lanes.count where mask[l] != 0 {
+            LaneLoops.forEach(mask) { l in
                 let v = texel(l)
                 d.0[l] = v.x.bitPattern; d.1[l] = v.y.bitPattern; d.2[l] = v.z.bitPattern; d.3[l] = v.w.bitPattern
             }
@@ -124,10 +116,8 @@ enum ImageLoops {
 
     @inline(never)
     static func scatter(_ words: UnsafeMutablePointer<UInt32>, _ index: Row, _ word: Row, mask: Row?) {
-        if let mask {
-            for l in 0..<Lanes.count where mask[l] != 0 && index[l] != outside { words[Int(index[l])] = word[l] }
-        } else {
-            for l in 0..<Lanes.count where index[l] != outside { words[Int(index[l])] = word[l] }
+        LaneLoops.forEach(mask) { l in
+            if index[l] != outside { words[Int(index[l])] = word[l] }
         }
     }
 
@@ -145,8 +135,10 @@ enum ImageLoops {
 
     @inline(never)
     static func store(_ texels: UnsafeMutablePointer<SIMD4<Float>>, _ index: Row, _ q: (Row, Row, Row, Row), mask: Row?) {
-        for l in 0..<Lanes.count where (mask?[l] ?? 1) != 0 && index[l] != outside {
-            texels[Int(index[l])] = SIMD4(Float(bitPattern: q.0[l]), Float(bitPattern: q.1[l]), Float(bitPattern: q.2[l]), Float(bitPattern: q.3[l]))
+        LaneLoops.forEach(mask) { l in
+            if index[l] != outside {
+                texels[Int(index[l])] = SIMD4(Float(bitPattern: q.0[l]), Float(bitPattern: q.1[l]), Float(bitPattern: q.2[l]), Float(bitPattern: q.3[l]))
+            }
         }
     }
 }

@@ -3,6 +3,16 @@
 enum LaneLoops {
     typealias Row = UnsafeMutablePointer<UInt32>
 
+    /// Runs `body` for each lane in `lanes` (every lane when nil).
+    @inline(__always)
+    static func forEach(_ lanes: Row?, _ body: (Int) -> Void) {
+        if let lanes {
+            for l in 0..<Lanes.count where lanes[l] != 0 { body(l) }
+        } else {
+            for l in 0..<Lanes.count { body(l) }
+        }
+    }
+
     /// The lanes inside a `width × height` corner of the batch; returns how many there are.
     @inline(never)
     static func inside(_ mask: Row, _ laneX: Row, _ laneY: Row, width: UInt32, height: UInt32) -> Int {

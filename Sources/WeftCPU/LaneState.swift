@@ -110,8 +110,6 @@ final class LaneState {
 
     @inline(__always) func row(_ r: Int) -> UnsafeMutablePointer<UInt32> { regs + r * Lanes.count }
 
-    @inline(__always) func isActive(_ l: Int) -> Bool { mask[l] != 0 }
-
     /// Global invocation id (x, y) of lane `l`.
     @inline(__always) func pixel(_ l: Int) -> (x: Int, y: Int) {
         let p = Lanes.position(l)
@@ -137,6 +135,23 @@ final class LaneState {
     @inline(__always)
     func copy(_ d: Int, _ s: Int, rows n: Int, lanes: UnsafeMutablePointer<UInt32>) {
         for r in 0..<n { LaneLoops.copy(row(d + r), row(s + r), lanes) }
+    }
+
+    /// The phi copies of an edge, in parallel: through `temporary` rows when sources overlap
+    /// destinations. For the lanes in `lanes`, or the active lanes when nil.
+    @inline(__always)
+    func copyPhis(_ copies: some Collection<PhiCopy>, temporary: Int?, lanes: UnsafeMutablePointer<UInt32>?) {
+        @inline(__always) func copy(_ d: Int, _ s: Int, _ n: Int) {
+            if let lanes { self.copy(d, s, rows: n, lanes: lanes) } else { self.copy(d, s, rows: n) }
+        }
+        guard let temporary else {
+            for c in copies { copy(c.destination, c.source, c.rows) }
+            return
+        }
+        var t = temporary
+        for c in copies { copy(t, c.source, c.rows); t += c.rows }
+        t = temporary
+        for c in copies { copy(c.destination, t, c.rows); t += c.rows }
     }
 
     /// `d = condition ? t : f` per active lane, for `rows` rows (the condition is one row).
@@ -238,11 +253,7 @@ final class LaneState {
     /// Runs `body` for each active lane.
     @inline(__always)
     func forActive(_ body: (Int) -> Void) {
-        if allActive {
-            for l in 0..<Lanes.count { body(l) }
-        } else {
-            for l in 0..<Lanes.count where mask[l] != 0 { body(l) }
-        }
+        LaneLoops.forEach(allActive ? nil : mask, body)
     }
 
     func fail(_ error: CPUError) {

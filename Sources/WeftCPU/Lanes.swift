@@ -23,5 +23,3 @@ enum Lanes {
 @inline(__always) func bits(_ i: Int32) -> UInt32 { UInt32(bitPattern: i) }
 @inline(__always) func bits(_ b: Bool) -> UInt32 { b ? 1 : 0 }
 
-/// `floor` without a libm call (the baseline x86-64 target has no SSE4.1 `roundss`).
-@inline(__always) func fastFloor(_ x: Float) -> Float { FloatRounding.floor(x) }

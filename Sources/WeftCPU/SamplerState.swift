@@ -75,10 +75,10 @@ enum Sampling {
         let x = u * Float(t.width), y = v * Float(t.height)
         switch s.filter {
         case .nearest:
-            return texel(t, s, safeInt(fastFloor(x)) + offset.0, safeInt(fastFloor(y)) + offset.1)
+            return texel(t, s, safeInt(FloatRounding.floor(x)) + offset.0, safeInt(FloatRounding.floor(y)) + offset.1)
         case .linear:
             let fx = x - 0.5, fy = y - 0.5
-            let x0 = fastFloor(fx), y0 = fastFloor(fy)
+            let x0 = FloatRounding.floor(fx), y0 = FloatRounding.floor(fy)
             let a = fx - x0, b = fy - y0
             let i = safeInt(x0) + offset.0, j = safeInt(y0) + offset.1
             if s.addressU == .clampToEdge, s.addressV == .clampToEdge {
@@ -142,7 +142,7 @@ enum Sampling {
                               _ y0s: UnsafeMutablePointer<UInt32>, _ y1s: UnsafeMutablePointer<UInt32>,
                               into c: (UnsafeMutablePointer<UInt32>, UnsafeMutablePointer<UInt32>, UnsafeMutablePointer<UInt32>, UnsafeMutablePointer<UInt32>),
                               mask: UnsafeMutablePointer<UInt32>?) {
-        for l in 0..<Lanes.count where (mask?[l] ?? 1) != 0 {
+        LaneLoops.forEach(mask) { l in
             let r0 = Int(y0s[l]), r1 = Int(y1s[l]), i0 = Int(x0s[l]), i1 = Int(x1s[l])
             c.0[l] = words[r0 &+ i0]
             c.1[l] = words[r0 &+ i1]
@@ -210,14 +210,8 @@ enum Sampling {
     /// (i0, j1), (i1, j1), (i1, j0), (i0, j0).
     static func gather(_ t: TextureView, _ s: SamplerState, _ u: Float, _ v: Float, component c: Int, offset: (Int, Int)) -> SIMD4<Float> {
         let fx = u * Float(t.width) - 0.5, fy = v * Float(t.height) - 0.5
-        let i = safeInt(fastFloor(fx)) + offset.0, j = safeInt(fastFloor(fy)) + offset.1
+        let i = safeInt(FloatRounding.floor(fx)) + offset.0, j = safeInt(FloatRounding.floor(fy)) + offset.1
         return SIMD4(texel(t, s, i, j + 1)[c], texel(t, s, i + 1, j + 1)[c], texel(t, s, i + 1, j)[c], texel(t, s, i, j)[c])
     }
 
-    /// `texelFetch`: out-of-range coordinates read zero (robust image access).
-    @inline(__always)
-    static func fetch(_ t: TextureView, _ x: Int32, _ y: Int32) -> SIMD4<Float> {
-        guard x >= 0, y >= 0, Int(x) < t.width, Int(y) < t.height else { return .zero }
-        return t.texel(Int(y) &* t.width &+ Int(x))
-    }
 }

@@ -43,7 +43,7 @@ import WeftImage
         for k in 0...255 {
             let v = Float(k) / 255
             #expect(CPUTexture.unorm8Byte(v) == UInt32(k))
-            #expect(CPUTexture.unorm8(v) == v)
+            #expect(CPUTexture.unorm8Value(CPUTexture.unorm8Byte(v)) == v)
             #expect(CPUTexture.unorm8Byte(v + 0.4 / 255) == UInt32(k))
         }
         #expect(CPUTexture.unorm8Byte(.nan) == 0)
