@@ -21,33 +21,35 @@ let package = Package(
         .target(name: "SPIRV"),
         // Pixel buffers, pixel formats, color encodings, PNG files.
         .target(name: "WeftImage", dependencies: ["CPNG"]),
+        // The kernel ABI, render plans and the executor protocol every backend runs. No GLSL compiler below here.
+        .target(name: "WeftRuntime", dependencies: ["WeftImage"]),
         // Stitchable GLSL → reflected effect → wrapper kernel → SPIR-V.
         .target(
             name: "WeftShaders",
-            dependencies: ["CGlslang", "CSPIRVOptimizer", "SPIRV", "WeftImage"],
+            dependencies: ["CGlslang", "CSPIRVOptimizer", "SPIRV", "WeftImage", "WeftRuntime"],
             resources: [.embedInCode("Resources/prelude.glsl")]
         ),
-        // The executor protocol and render plans every backend runs.
-        .target(name: "WeftRuntime", dependencies: ["WeftShaders", "WeftImage"]),
         // Backends.
-        .target(name: "WeftVulkan", dependencies: ["CVulkan", "WeftRuntime", "WeftShaders", "WeftImage"]),
-        .target(name: "WeftCPU", dependencies: ["SPIRV", "WeftRuntime", "CLaneMath"]),
+        .target(name: "WeftVulkan", dependencies: ["CVulkan", "WeftImage", "WeftRuntime"]),
+        .target(name: "WeftCPU", dependencies: ["CLaneMath", "SPIRV", "WeftImage", "WeftRuntime"]),
         // Public API: render contexts, device choice, views and scenes.
-        .target(name: "Weft", dependencies: ["WeftRuntime", "WeftVulkan", "WeftCPU"]),
+        .target(name: "Weft", dependencies: ["WeftCPU", "WeftImage", "WeftRuntime", "WeftShaders", "WeftVulkan"]),
         // Benchmark runs: measurement, reports, regression comparison.
-        .target(name: "WeftBench", dependencies: ["WeftRuntime", "WeftShaders", "WeftImage"]),
+        .target(name: "WeftBench", dependencies: ["WeftImage", "WeftRuntime", "WeftShaders"]),
         // Command-line tool.
-        .executableTarget(name: "weft", dependencies: ["Weft", "WeftBench", "WeftShaders", "WeftImage", "WeftRuntime", "WeftVulkan", "WeftCPU"]),
+        .executableTarget(name: "weft", dependencies: ["Weft", "WeftBench", "WeftCPU", "WeftImage", "WeftShaders", "WeftVulkan"]),
+        // Writes Sources/SPIRV/Opcode.swift from glslang's SPIR-V header; OpcodeGenerationTests checks it.
+        .executableTarget(name: "weft-generate-opcodes", path: "Tools/GenerateOpcodes"),
 
         .target(name: "WeftTestSupport", dependencies: ["Weft"], path: "Tests/WeftTestSupport"),
         .testTarget(name: "SPIRVTests", dependencies: ["SPIRV", "WeftShaders"]),
         .testTarget(name: "WeftImageTests", dependencies: ["WeftImage", "WeftTestSupport"]),
-        .testTarget(name: "WeftShadersTests", dependencies: ["WeftShaders", "SPIRV", "WeftTestSupport"]),
-        .testTarget(name: "WeftVulkanTests", dependencies: ["WeftVulkan", "WeftTestSupport"]),
-        .testTarget(name: "WeftCPUTests", dependencies: ["WeftCPU", "WeftTestSupport"]),
-        .testTarget(name: "WeftTests", dependencies: ["Weft", "WeftTestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["WeftTestSupport", "WeftBench", "WeftImage"]),
-        .testTarget(name: "WeftBenchTests", dependencies: ["WeftBench", "WeftTestSupport"]),
+        .testTarget(name: "WeftShadersTests", dependencies: ["WeftImage", "WeftRuntime", "WeftShaders", "WeftVulkan", "WeftTestSupport"]),
+        .testTarget(name: "WeftVulkanTests", dependencies: ["CVulkan", "WeftImage", "WeftRuntime", "WeftShaders", "WeftVulkan", "WeftTestSupport"]),
+        .testTarget(name: "WeftCPUTests", dependencies: ["WeftCPU", "WeftImage", "WeftRuntime", "WeftShaders", "WeftTestSupport"]),
+        .testTarget(name: "WeftTests", dependencies: ["Weft", "WeftImage", "WeftRuntime", "WeftShaders", "WeftVulkan", "WeftTestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["Weft", "WeftBench", "WeftImage", "WeftTestSupport"]),
+        .testTarget(name: "WeftBenchTests", dependencies: ["WeftBench", "WeftRuntime", "WeftTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

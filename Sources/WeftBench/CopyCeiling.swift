@@ -1,4 +1,5 @@
 import WeftImage
+import WeftRuntime
 import WeftShaders
 
 /// The bandwidth ceiling every benchmark row is compared with: a plain compute image copy

@@ -1,7 +1,6 @@
 import Synchronization
 import WeftImage
 import WeftRuntime
-import WeftShaders
 
 /// The CPU evaluator as a backend: runs a whole `RenderPlan` on the host, binding exactly what
 /// each kernel's `KernelInterface` declares (docs/kernel-abi.md), and checks what it runs.

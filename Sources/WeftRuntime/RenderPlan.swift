@@ -1,5 +1,4 @@
 import WeftImage
-import WeftShaders
 
 /// Names one texture of a `RenderPlan`: its index in `RenderPlan.textures`.
 public struct TextureID: Hashable, Sendable, Comparable, CustomStringConvertible {

@@ -1,3 +1,5 @@
+import WeftRuntime
+
 /// Reads an effect's kind off its signature (DESIGN.md §1, docs/authoring.md "Kinds").
 ///
 /// Structural candidates, for `vec2 position` first and argument parameters after the

@@ -1,4 +1,5 @@
 import WeftImage
+import WeftRuntime
 
 /// A stitchable function with its arguments, checked against the function's reflected
 /// signature: count, types and (where labelled) names. Immutable and `Sendable`.

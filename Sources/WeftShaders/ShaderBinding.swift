@@ -1,4 +1,5 @@
 import WeftImage
+import WeftRuntime
 
 /// What a shader's engine-filled and bounds-relative arguments resolve against in one frame.
 public struct ShaderFrameContext: Sendable, Hashable {

@@ -15,6 +15,10 @@ public enum ShaderError: Error, Sendable, Hashable, CustomStringConvertible {
     case argumentType(function: String, parameter: String, expected: String, given: String)
     /// A labelled argument names no parameter, or names one out of order.
     case argumentName(function: String, position: Int, expected: String, given: String)
+    /// A function from another library was handed to this one.
+    case foreignFunction(name: String, file: String)
+    /// The front end's reflected argument layout disagrees with glslang's: a defect in Weft, not in the shader.
+    case layoutMismatch(function: String, parameter: String, reflected: Int?, compiled: Int?)
 
     public var description: String {
         switch self {
@@ -33,6 +37,11 @@ public enum ShaderError: Error, Sendable, Hashable, CustomStringConvertible {
             return "\(function): parameter '\(parameter)' expects \(expected), but \(given) was given"
         case .argumentName(let function, let position, let expected, let given):
             return "\(function): argument \(position + 1) is labelled '\(given)', but that parameter is '\(expected)'"
+        case .foreignFunction(let name, let file):
+            return "stitchable function '\(name)' (\(file)) belongs to another library; look it up in this one by name"
+        case .layoutMismatch(let function, let parameter, let reflected, let compiled):
+            func text(_ offset: Int?) -> String { offset.map { "byte \($0)" } ?? "none" }
+            return "\(function): Weft placed argument '\(parameter)' at \(text(reflected)), glslang at \(text(compiled)); this is a Weft defect, please report it"
         }
     }
 

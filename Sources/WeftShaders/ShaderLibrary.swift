@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import WeftImage
+import WeftRuntime
 
 /// The stitchable functions of a folder of `.glsl` files, one file, or a source string.
 ///
@@ -158,8 +159,8 @@ public final class ShaderLibrary: Sendable {
     }
 
     /// The GLSL compute shader generated for a function (what is compiled), for inspection.
-    public func generatedSource(for function: StitchableFunction, outputFormat: PixelFormat) -> String {
-        let file = parsedFile(of: function)
+    public func generatedSource(for function: StitchableFunction, outputFormat: PixelFormat) throws(ShaderError) -> String {
+        let file = try parsedFile(of: function)
         return WrapperGenerator.generate(function: function, source: file.source, markers: file.markers,
                                          outputFormat: outputFormat, prelude: prelude, derivatives: file.mentionsDerivatives ? .quads : .none)
     }
@@ -169,13 +170,13 @@ public final class ShaderLibrary: Sendable {
     public func compile(_ function: StitchableFunction, outputFormat: PixelFormat) throws(ShaderError) -> Compilation {
         let clock = ContinuousClock()
         let start = clock.now
-        let file = parsedFile(of: function)
+        let file = try parsedFile(of: function)
         let memo = KernelKey(function: function.name, format: outputFormat)
         if cache.isEnabled, let kernel = kernels.withLock({ $0[memo] }) {
             cache.countMemoryHit()
             return Compilation(kernel: kernel, outcome: .memory, duration: clock.now - start)
         }
-        let generated = generatedSource(for: function, outputFormat: outputFormat)
+        let generated = try generatedSource(for: function, outputFormat: outputFormat)
         var hasher = SHA256()
         hasher.update("weft wrapper \(WrapperGenerator.version)")
         hasher.update(GLSLCompiler.identity)
@@ -194,7 +195,7 @@ public final class ShaderLibrary: Sendable {
             cache.store(words, for: key)
             outcome = .compiled
         }
-        checkLayout(of: function, against: words)
+        try checkLayout(of: function, against: words)
         let usesDerivatives = SPIRVFacts.usesDerivatives(words)
         var fragment: [UInt32]?
         if usesDerivatives {
@@ -221,15 +222,15 @@ public final class ShaderLibrary: Sendable {
     }
 
     /// The fragment shader generated for a function's fragment-pass fallback, for inspection.
-    public func generatedFragmentSource(for function: StitchableFunction) -> String {
-        let file = parsedFile(of: function)
+    public func generatedFragmentSource(for function: StitchableFunction) throws(ShaderError) -> String {
+        let file = try parsedFile(of: function)
         return WrapperGenerator.generate(function: function, source: file.source, markers: file.markers,
                                          outputFormat: .rgba8Unorm, prelude: prelude, derivatives: .none, fragment: true)
     }
 
-    private func parsedFile(of function: StitchableFunction) -> ParsedFile {
+    private func parsedFile(of function: StitchableFunction) throws(ShaderError) -> ParsedFile {
         guard let file = files[function.file], let i = indexByName[function.name], functions[i] == function else {
-            preconditionFailure("\(function.name) does not belong to this library")
+            throw .foreignFunction(name: function.name, file: function.file)
         }
         return file
     }
@@ -250,13 +251,13 @@ public final class ShaderLibrary: Sendable {
     }
 
     /// The reflected offsets must be exactly glslang's; a difference is a front-end bug.
-    private func checkLayout(of function: StitchableFunction, against words: [UInt32]) {
+    private func checkLayout(of function: StitchableFunction, against words: [UInt32]) throws(ShaderError) {
         let block = function.blockParameters
         guard !block.isEmpty else { return }
         let laidOut = SPIRVFacts.memberOffsets(of: "WeftArguments", in: words)
-        for (member, parameter) in block.enumerated() {
-            precondition(laidOut[member] == parameter.blockOffset,
-                         "\(function.name): reflected offset \(parameter.blockOffset!) of '\(parameter.name)' differs from glslang's \(laidOut[member].map(String.init) ?? "none")")
+        for (member, parameter) in block.enumerated() where laidOut[member] != parameter.blockOffset {
+            throw .layoutMismatch(function: function.name, parameter: parameter.name, reflected: parameter.blockOffset,
+                                  compiled: laidOut[member])
         }
     }
 }

@@ -1,3 +1,5 @@
+import WeftRuntime
+
 /// Finds `[[ stitchable ]]` / `[[ stitchable(kind) ]]` markers and parses the function
 /// signature after each one. Comments, multi-line signatures and parameter qualifiers are
 /// handled; types are kept as written (the classifier interprets them).

@@ -1,3 +1,5 @@
+import WeftRuntime
+
 /// A stitchable function as reflected from its signature: its kind, its argument
 /// parameters and where each one lives in the kernel's interface.
 public struct StitchableFunction: Sendable, Hashable {

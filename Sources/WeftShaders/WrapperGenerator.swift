@@ -1,4 +1,5 @@
 import WeftImage
+import WeftRuntime
 
 /// Generates the compute kernel that runs one stitchable function per pixel, exactly per
 /// docs/kernel-abi.md: the bindings its kind and parameters need (and only those), the

@@ -1,5 +1,4 @@
 import WeftRuntime
-import WeftShaders
 
 /// One physical device as selection saw it, and why it was rejected (empty when usable).
 public struct DeviceCandidate: Sendable, Hashable {

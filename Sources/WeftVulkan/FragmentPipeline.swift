@@ -1,5 +1,5 @@
 import CVulkan
-import WeftShaders
+import WeftRuntime
 
 extension KernelPipelines {
     /// The graphics pipeline of a kernel's fragment-pass fallback: `KernelABI.fragmentPassVertexSPIRV`

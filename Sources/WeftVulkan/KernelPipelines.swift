@@ -1,7 +1,7 @@
 import CVulkan
 import Foundation
 import WeftImage
-import WeftShaders
+import WeftRuntime
 
 /// Where the Vulkan pipeline cache lives on disk.
 public enum PipelineCacheLocation: Sendable, Hashable {

@@ -1,6 +1,5 @@
 import CVulkan
 import WeftRuntime
-import WeftShaders
 
 enum PlanDescriptors {
     /// Writes every pass's descriptor set in one `vkUpdateDescriptorSets`: exactly the bindings

@@ -1,6 +1,5 @@
 import CVulkan
 import WeftRuntime
-import WeftShaders
 
 extension KernelPass {
     /// The textures the pass samples (layer, destination, images), each once, in binding order.

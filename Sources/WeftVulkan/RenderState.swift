@@ -1,7 +1,6 @@
 import CVulkan
 import WeftImage
 import WeftRuntime
-import WeftShaders
 
 /// A persistently mapped host buffer that grows on demand; reused by every render (renders
 /// are serialized and each waits for its submission, so reuse never races the GPU).

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WeftImage
+import WeftRuntime
 @testable import WeftShaders
 
 private let source = """

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WeftImage
+import WeftRuntime
 @testable import WeftShaders
 
 /// Signatures whose argument blocks exercise std140's alignment rules.
@@ -85,7 +86,7 @@ func reflectedOffsetsMatchGlslang(_ index: Int) throws {
 
 @Test func wrapperFollowsTheKernelABI() throws {
     let lib = try library("[[ stitchable ]]\nvec4 f(vec2 p, vec4 source, vec4 destination, float k) { return source * k; }")
-    let text = lib.generatedSource(for: try lib.function(named: "f"), outputFormat: .rgba16Float)
+    let text = try lib.generatedSource(for: try lib.function(named: "f"), outputFormat: .rgba16Float)
     #expect(text.contains("layout(local_size_x = 16, local_size_y = 16, local_size_z = 1) in;"))
     #expect(text.contains("layout(binding = 0, rgba16f) uniform writeonly image2D weftOutput;"))
     #expect(text.contains(FrameConstants.glslDeclaration))

@@ -1,4 +1,5 @@
 import Testing
+import WeftRuntime
 @testable import WeftShaders
 
 /// Accepted signatures: source, expected kind, expected argument parameters.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WeftImage
+import WeftRuntime
 @testable import WeftShaders
 
 private let spirvValAvailable = runTool("spirv-val", ["--version"]) != nil
@@ -70,7 +71,7 @@ func fragmentFallbackValidates() throws {
         let result = try #require(runTool("spirv-val", ["--target-env", "vulkan1.2", file.path]))
         #expect(result.status == 0, "\(name): \(result.output)")
     }
-    let text = lib.generatedFragmentSource(for: try lib.function(named: "outline"))
+    let text = try lib.generatedFragmentSource(for: try lib.function(named: "outline"))
     #expect(text.contains("vec2 position = weft.outputOrigin + gl_FragCoord.xy / weft.scale;"))
     #expect(!text.contains("weftOutput"))
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Weft
+import WeftRuntime
 
 /// Knows one color effect, `tint`, taking `amount` (a number).
 struct OneShaderProvider: SceneShaderProvider {

@@ -1,4 +1,5 @@
 @testable import Weft
+import WeftRuntime
 
 /// Effect kernels written by hand against docs/kernel-abi.md, standing in for stitchable
 /// shaders so the planner's effect machinery is tested on its own.

@@ -1,3 +1,4 @@
+import WeftRuntime
 import WeftShaders
 
 /// One effect of a chain, as `weft render --effect NAME [--arg …] [--max-sample-offset X,Y]` gives it.

@@ -1,3 +1,4 @@
+import WeftRuntime
 import WeftShaders
 
 /// Why effects named on a command line (or in the gallery's presets) cannot be set up.

@@ -1,5 +1,6 @@
 import Synchronization
 import WeftImage
+import WeftRuntime
 import WeftShaders
 
 /// Compiled engine kernels, one per (kernel, output format), compiled on first use.

@@ -1,4 +1,5 @@
 import WeftImage
+import WeftRuntime
 import WeftShaders
 
 /// The engine's own kernels: hand-written GLSL compute shaders that follow docs/kernel-abi.md.

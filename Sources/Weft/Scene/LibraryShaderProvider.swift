@@ -1,4 +1,5 @@
 import WeftImage
+import WeftRuntime
 import WeftShaders
 
 /// Finds a scene's shaders in stitchable libraries and matches its arguments to their

@@ -1,4 +1,5 @@
 import WeftImage
+import WeftRuntime
 import WeftShaders
 
 /// Values the engine fills in for each frame, written `"$name"` in a scene file.

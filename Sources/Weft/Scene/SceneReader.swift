@@ -1,5 +1,6 @@
 import Foundation
 import WeftImage
+import WeftRuntime
 import WeftShaders
 
 /// Turns parsed JSON into views, reporting every problem with its JSON path.

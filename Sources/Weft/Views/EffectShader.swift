@@ -1,4 +1,5 @@
 import WeftImage
+import WeftRuntime
 import WeftShaders
 
 /// What the planner knows when it binds an effect's arguments for one use.

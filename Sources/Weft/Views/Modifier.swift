@@ -1,4 +1,5 @@
 import WeftImage
+import WeftRuntime
 import WeftShaders
 
 /// A shadow as written: color (sRGB, straight alpha), blur radius and offset in points.

@@ -1,3 +1,4 @@
+import WeftRuntime
 import WeftShaders
 
 extension Shader {

@@ -29,12 +29,10 @@ public enum KernelABI {
     }
     """
 
-    /// `fragmentPassVertexSource` compiled (once per process, on first use).
-    public static let fragmentPassVertexSPIRV: [UInt32] = {
-        do throws(GLSLCompiler.Failure) { return try GLSLCompiler.compile(fragmentPassVertexSource, stage: .vertex) } catch {
-            preconditionFailure("the fragment-pass vertex shader does not compile: \(error.log)")
-        }
-    }()
+    /// `fragmentPassVertexSource` as SPIR-V: what `GLSLCompiler.compile(fragmentPassVertexSource, stage: .vertex)`
+    /// gives, checked in so that no backend needs a GLSL compiler. VertexShaderTests (WeftShadersTests) compiles the
+    /// source and prints these words whenever the two differ.
+    public static let fragmentPassVertexSPIRV: [UInt32] = FragmentPassVertexWords.words
 }
 
 /// What one compiled kernel reads, so an executor binds exactly that and nothing else.
