@@ -34,21 +34,25 @@ let package = Package(
         .target(name: "WeftCPU", dependencies: ["CLaneMath", "SPIRV", "WeftImage", "WeftRuntime"]),
         // Public API: render contexts, device choice, views and scenes.
         .target(name: "Weft", dependencies: ["WeftCPU", "WeftImage", "WeftRuntime", "WeftShaders", "WeftVulkan"]),
+        // What the command line names: effect catalogs from shader folders, presets, effect chains from flags, the
+        // gallery and its contact sheet.
+        .target(name: "WeftCatalog", dependencies: ["Weft", "WeftImage", "WeftRuntime", "WeftShaders"]),
         // Benchmark runs: measurement, reports, regression comparison.
         .target(name: "WeftBench", dependencies: ["WeftImage", "WeftRuntime", "WeftShaders"]),
         // Command-line tool.
-        .executableTarget(name: "weft", dependencies: ["Weft", "WeftBench", "WeftCPU", "WeftImage", "WeftShaders", "WeftVulkan"]),
+        .executableTarget(name: "weft", dependencies: ["Weft", "WeftBench", "WeftCatalog", "WeftImage", "WeftShaders"]),
         // Writes Sources/SPIRV/Opcode.swift from glslang's SPIR-V header; OpcodeGenerationTests checks it.
         .executableTarget(name: "weft-generate-opcodes", path: "Tools/GenerateOpcodes"),
 
         .target(name: "WeftTestSupport", dependencies: ["Weft"], path: "Tests/WeftTestSupport"),
         .testTarget(name: "SPIRVTests", dependencies: ["SPIRV", "WeftShaders"]),
         .testTarget(name: "WeftImageTests", dependencies: ["WeftImage", "WeftTestSupport"]),
+        .testTarget(name: "WeftCatalogTests", dependencies: ["WeftCatalog", "WeftImage"]),
         .testTarget(name: "WeftShadersTests", dependencies: ["WeftImage", "WeftRuntime", "WeftShaders", "WeftVulkan", "WeftTestSupport"]),
         .testTarget(name: "WeftVulkanTests", dependencies: ["CVulkan", "WeftImage", "WeftRuntime", "WeftShaders", "WeftVulkan", "WeftTestSupport"]),
         .testTarget(name: "WeftCPUTests", dependencies: ["WeftCPU", "WeftImage", "WeftRuntime", "WeftShaders", "WeftTestSupport"]),
-        .testTarget(name: "WeftTests", dependencies: ["Weft", "WeftImage", "WeftRuntime", "WeftShaders", "WeftVulkan", "WeftTestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["Weft", "WeftBench", "WeftImage", "WeftTestSupport"]),
+        .testTarget(name: "WeftTests", dependencies: ["Weft", "WeftCatalog", "WeftImage", "WeftRuntime", "WeftShaders", "WeftVulkan", "WeftTestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["Weft", "WeftCatalog", "WeftBench", "WeftImage", "WeftTestSupport"]),
         .testTarget(name: "WeftBenchTests", dependencies: ["WeftBench", "WeftRuntime", "WeftTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -85,7 +85,7 @@ public struct BenchRunner {
         pass.images = arguments.images.map { plan.addUpload($0) }
         plan.passes = [pass]
         plan.readbacks = []
-        plan.checkInvariants()
+        try plan.validate()
         return plan
     }
 

@@ -57,19 +57,37 @@ public final class CPUExecutor: Executor {
         return p
     }
 
-    public func execute(_ plan: RenderPlan, options run: ExecutionOptions) throws -> ExecutionResult {
-        plan.checkInvariants()
+    /// The largest texture side the evaluator accepts (a 16384² RGBA16F texture is 2 GiB).
+    public static let maxTextureDimension = 16384
+
+    public var capabilities: ExecutorCapabilities {
+        ExecutorCapabilities(deviceTimestamps: false, hostThreads: options.threads, derivatives: .evaluatorQuads,
+                             maxTextureDimension: Self.maxTextureDimension)
+    }
+
+    public func execute(_ plan: RenderPlan, options run: ExecutionOptions) throws(ExecutionError) -> ExecutionResult {
+        try plan.validate(options: run)
+        for (index, d) in plan.textures.enumerated() where max(d.width, d.height) > Self.maxTextureDimension {
+            throw .invalidPlan("texture t\(index) is \(d.width)×\(d.height), beyond the CPU evaluator's \(Self.maxTextureDimension) per side")
+        }
         let textures = plan.textures.enumerated().map { index, d in
             plan.uploads[TextureID(index)].map { CPUTexture($0) } ?? CPUTexture(width: d.width, height: d.height, format: d.format)
         }
         var programs: [KernelProgram] = []
-        for pass in plan.passes { programs.append(try program(for: pass.kernel)) }
+        for (index, pass) in plan.passes.enumerated() {
+            do { programs.append(try program(for: pass.kernel)) } catch {
+                throw .backend(device: device.name, kernel: pass.kernel.name, pass: index, message: error.description)
+            }
+        }
         var reports: [ExecutionReport] = []
         let clock = ContinuousClock()
         let start = clock.now
         for repetition in 0..<run.repetitions {
-            for (pass, program) in zip(plan.passes, programs) {
-                let tally = try execute(pass, program, textures)
+            for (index, (pass, program)) in zip(plan.passes, programs).enumerated() {
+                let tally: CheckTally
+                do { tally = try execute(pass, program, textures) } catch {
+                    throw .backend(device: device.name, kernel: pass.kernel.name, pass: index, message: error.description)
+                }
                 if repetition == 0 { reports += Self.reports(for: pass, tally) }
             }
         }

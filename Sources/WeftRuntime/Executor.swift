@@ -30,14 +30,13 @@ public struct ExecutionOptions: Sendable {
     /// Measure device time per repetition where the device can.
     public var measureDeviceTime: Bool = false
     public init(repetitions: Int = 1, measureDeviceTime: Bool = false) {
-        precondition(repetitions >= 1)
         self.repetitions = repetitions
         self.measureDeviceTime = measureDeviceTime
     }
 }
 
-/// A finding of a backend's checks about an effect's output (the CPU evaluator's
-/// premultiplication, sample-bound and non-finite checks).
+/// A finding of a backend's checks: the CPU evaluator's premultiplication, sample-bound and non-finite checks about
+/// an effect's output, and the Vulkan validation layer's messages (check "validation").
 public struct ExecutionReport: Sendable, Hashable, CustomStringConvertible {
     public var kernel: String
     public var check: String
@@ -69,11 +68,14 @@ public struct ExecutionResult: Sendable {
 /// this protocol knows which one runs.
 public protocol Executor: AnyObject, Sendable {
     var device: DeviceDescription { get }
-    func execute(_ plan: RenderPlan, options: ExecutionOptions) throws -> ExecutionResult
+    var capabilities: ExecutorCapabilities { get }
+    /// Runs `plan`; checks it first (`RenderPlan.validate(options:)`), so a hand-built plan that contradicts itself
+    /// is an error, never a crash.
+    func execute(_ plan: RenderPlan, options: ExecutionOptions) throws(ExecutionError) -> ExecutionResult
 }
 
 extension Executor {
-    public func execute(_ plan: RenderPlan) throws -> ExecutionResult {
+    public func execute(_ plan: RenderPlan) throws(ExecutionError) -> ExecutionResult {
         try execute(plan, options: ExecutionOptions())
     }
 }

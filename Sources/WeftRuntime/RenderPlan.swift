@@ -77,22 +77,42 @@ public struct RenderPlan: Sendable {
         return id
     }
 
-    /// Checks the plan's internal consistency; a violation is a programming error.
-    public func checkInvariants() {
-        for (id, pixels) in uploads {
-            let d = textures[id.index]
-            precondition(d.width == pixels.width && d.height == pixels.height && d.format == pixels.format,
-                         "upload \(id) does not match its texture")
+    /// Checks the plan's internal consistency before anything runs.
+    public func validate(options: ExecutionOptions = ExecutionOptions()) throws(ExecutionError) {
+        func fail(_ message: String) -> ExecutionError { .invalidPlan(message) }
+        func check(_ id: TextureID, _ role: String) throws(ExecutionError) {
+            guard textures.indices.contains(id.index) else { throw fail("\(role) \(id) is not one of the plan's \(textures.count) textures") }
         }
-        for pass in passes {
+        guard options.repetitions >= 1 else { throw fail("repetitions must be at least 1, not \(options.repetitions)") }
+        for (index, d) in textures.enumerated() where d.width < 1 || d.height < 1 {
+            throw fail("texture t\(index) is \(d.width)×\(d.height); both sides must be at least 1")
+        }
+        for (id, pixels) in uploads {
+            try check(id, "upload")
+            let d = textures[id.index]
+            guard d.width == pixels.width && d.height == pixels.height && d.format == pixels.format else {
+                throw fail("upload \(id) is \(pixels.width)×\(pixels.height) \(pixels.format), its texture \(d.width)×\(d.height) \(d.format)")
+            }
+        }
+        for id in readbacks { try check(id, "readback") }
+        for (index, pass) in passes.enumerated() {
+            let name = "pass \(index) (\(pass.kernel.name))"
             let i = pass.kernel.interface
-            precondition(textures[pass.output.index].format == pass.kernel.outputFormat, "\(pass.kernel.name): output format mismatch")
-            precondition(!i.readsLayer || pass.layer != nil, "\(pass.kernel.name): missing layer input")
-            precondition(!i.readsDestination || pass.destination != nil, "\(pass.kernel.name): missing destination input")
-            precondition(pass.images.count == i.imageCount, "\(pass.kernel.name): wrong number of image inputs")
-            precondition(pass.arguments.count == i.argumentBlockSize, "\(pass.kernel.name): argument block size mismatch")
-            for input in [pass.layer, pass.destination].compactMap({ $0 }) + pass.images {
-                precondition(input != pass.output, "\(pass.kernel.name): a pass cannot read its own output")
+            try check(pass.output, "\(name): output")
+            for input in [pass.layer, pass.destination].compactMap({ $0 }) + pass.images { try check(input, "\(name): input") }
+            guard textures[pass.output.index].format == pass.kernel.outputFormat else {
+                throw fail("\(name): the kernel writes \(pass.kernel.outputFormat), its output texture is \(textures[pass.output.index].format)")
+            }
+            guard !i.readsLayer || pass.layer != nil else { throw fail("\(name): the kernel reads a layer, the pass gives none") }
+            guard !i.readsDestination || pass.destination != nil else { throw fail("\(name): the kernel reads a destination, the pass gives none") }
+            guard pass.images.count == i.imageCount else {
+                throw fail("\(name): the kernel reads \(i.imageCount) images, the pass gives \(pass.images.count)")
+            }
+            guard pass.arguments.count == i.argumentBlockSize else {
+                throw fail("\(name): the kernel's argument block is \(i.argumentBlockSize) bytes, the pass gives \(pass.arguments.count)")
+            }
+            for input in [pass.layer, pass.destination].compactMap({ $0 }) + pass.images where input == pass.output {
+                throw fail("\(name): a pass cannot read its own output \(input)")
             }
         }
     }

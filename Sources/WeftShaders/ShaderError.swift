@@ -15,6 +15,10 @@ public enum ShaderError: Error, Sendable, Hashable, CustomStringConvertible {
     case argumentType(function: String, parameter: String, expected: String, given: String)
     /// A labelled argument names no parameter, or names one out of order.
     case argumentName(function: String, position: Int, expected: String, given: String)
+    /// An argument names no parameter of the function.
+    case unknownParameter(function: String, parameter: String, parameters: [String])
+    /// A parameter was given no value.
+    case missingArgument(function: String, parameter: String, type: String)
     /// A function from another library was handed to this one.
     case foreignFunction(name: String, file: String)
     /// The front end's reflected argument layout disagrees with glslang's: a defect in Weft, not in the shader.
@@ -37,6 +41,10 @@ public enum ShaderError: Error, Sendable, Hashable, CustomStringConvertible {
             return "\(function): parameter '\(parameter)' expects \(expected), but \(given) was given"
         case .argumentName(let function, let position, let expected, let given):
             return "\(function): argument \(position + 1) is labelled '\(given)', but that parameter is '\(expected)'"
+        case .unknownParameter(let function, let parameter, let parameters):
+            return "\(function) has no parameter '\(parameter)' (parameters: \(parameters.joined(separator: ", ")))"
+        case .missingArgument(let function, let parameter, let type):
+            return "\(function) needs argument '\(parameter)' (\(type))"
         case .foreignFunction(let name, let file):
             return "stitchable function '\(name)' (\(file)) belongs to another library; look it up in this one by name"
         case .layoutMismatch(let function, let parameter, let reflected, let compiled):

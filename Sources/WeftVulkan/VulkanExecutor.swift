@@ -74,10 +74,41 @@ public final class VulkanExecutor: Executor, @unchecked Sendable {
     /// Where the on-disk pipeline cache is kept, if anywhere.
     public var pipelineCachePath: String? { state.pipelines.filePath }
 
-    public func execute(_ plan: RenderPlan, options: ExecutionOptions) throws(VulkanError) -> ExecutionResult {
-        plan.checkInvariants()
-        return try lock.locked { () throws(VulkanError) -> ExecutionResult in
-            try state.run(plan, options: options)
+    public var capabilities: ExecutorCapabilities {
+        let info = vulkanDevice.info
+        return ExecutorCapabilities(deviceTimestamps: info.timestampsTrusted, hostThreads: nil,
+                                    derivatives: info.computeDerivatives ? .computeQuads : .fragmentPasses,
+                                    maxTextureDimension: Int(info.maxImageDimension2D))
+    }
+
+    /// Runs `plan`; the validation layer's messages about it (with validation on) come back as reports.
+    public func execute(_ plan: RenderPlan, options: ExecutionOptions) throws(ExecutionError) -> ExecutionResult {
+        try plan.validate(options: options)
+        let limit = Int(vulkanDevice.info.maxImageDimension2D)
+        for (index, d) in plan.textures.enumerated() where max(d.width, d.height) > limit {
+            throw .invalidPlan("texture t\(index) is \(d.width)×\(d.height), beyond \(device.name)'s maxImageDimension2D of \(limit)")
         }
+        do {
+            var result = try lock.locked { () throws(VulkanError) -> ExecutionResult in
+                try state.run(plan, options: options)
+            }
+            result.reports += validationReports()
+            return result
+        } catch {
+            throw executionError(error)
+        }
+    }
+
+    private func validationReports() -> [ExecutionReport] {
+        vulkanDevice.validationLog.drain().map { message in
+            ExecutionReport(kernel: device.name, check: "validation", message: message.description)
+        }
+    }
+
+    private func executionError(_ error: VulkanError) -> ExecutionError {
+        if case .call(_, let result) = error, result.rawValue == VK_ERROR_DEVICE_LOST.rawValue {
+            return .deviceLost(device: device.name, message: error.description)
+        }
+        return .backend(device: device.name, kernel: nil, pass: nil, message: error.description)
     }
 }

@@ -1,8 +1,6 @@
 import Foundation
 import Weft
 import WeftBench
-import WeftCPU
-import WeftVulkan
 
 /// `weft bench`: what effects cost on each device, against a copy ceiling measured in the same run.
 enum BenchCommand: Command {

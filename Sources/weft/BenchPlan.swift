@@ -1,8 +1,7 @@
 import Foundation
 import Weft
 import WeftBench
-import WeftCPU
-import WeftVulkan
+import WeftCatalog
 
 /// What a `weft bench` command line asks for; usage errors are found here, before any work.
 struct BenchPlan {
@@ -105,8 +104,9 @@ struct BenchPlan {
         var names: [String?] = []
         for device in devices {
             if device?.lowercased() == "all" {
-                let instance = try? VulkanInstance(VulkanInstance.Options(validation: false))
-                names += (instance?.devices ?? []).map { Optional($0.name) } + [DeviceChoice.cpuName]
+                let survey = DeviceChoice.automatic.survey()
+                if let reason = survey.vulkanUnavailable { notice("weft bench: no Vulkan devices (\(reason)); --device all runs the CPU evaluator only") }
+                names += survey.deviceNames.map { Optional($0) } + [DeviceChoice.cpuName]
             } else {
                 names.append(device)
             }
@@ -115,13 +115,13 @@ struct BenchPlan {
         for name in names {
             let choice = DeviceChoice(flag: name)
             if choice == .cpu {
-                runners += cpuRunners()
+                runners += try cpuRunners()
                 continue
             }
             let (executor, fallbackNotice) = try choice.makeExecutor(validation: false)
             if let fallbackNotice { notice(fallbackNotice) }
-            if executor is CPUExecutor {
-                runners += cpuRunners()
+            if executor.capabilities.hostThreads != nil {
+                runners += try cpuRunners()
             } else {
                 runners.append(BenchRunner(executor: executor, deviceLabel: executor.device.name, settings: settings))
             }
@@ -129,10 +129,10 @@ struct BenchPlan {
         return runners
     }
 
-    private func cpuRunners() -> [BenchRunner] {
+    private func cpuRunners() throws -> [BenchRunner] {
         let counts = threads == 1 ? [1] : [1, threads]
-        return counts.map { n in
-            let executor = CPUExecutor(options: CPUExecutor.Options(threads: n, checks: []))
+        return try counts.map { n in
+            let executor = try DeviceChoice.cpu.makeExecutor(cpuThreads: n, cpuChecks: false).executor
             return BenchRunner(executor: executor, deviceLabel: executor.device.name, threads: n, settings: settings)
         }
     }

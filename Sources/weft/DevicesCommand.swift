@@ -1,5 +1,4 @@
 import Weft
-import WeftVulkan
 
 /// `weft devices`: every Vulkan device, the one Weft would choose, and why the others were not.
 enum DevicesCommand: Command {
@@ -21,26 +20,22 @@ enum DevicesCommand: Command {
     static func run(_ arguments: ParsedArguments, output: inout Output) throws(UsageError) -> Int32 {
         let choice = DeviceChoice(flag: arguments.value("device"))
         let cpu = "the CPU evaluator is available (--device cpu)"
-        do {
-            let instance = try VulkanInstance(VulkanInstance.Options(validation: false))
-            let name: String? = if case .named(let n) = choice { n } else { nil }
-            let selector = DeviceSelector(requestedName: name)
-            var report = selector.formattedReport(instance.devices)
-            if report.hasSuffix("\n") { report.removeLast() }
-            output.print(report)
-            if choice == .cpu {
-                output.print("weft would use: the CPU evaluator (--device cpu)")
-            } else if let chosen = selector.ranked(instance.devices).first {
-                output.print("weft would use: \(chosen.name) (\(chosen.kind.rawValue))")
-            } else if choice == .automatic {
-                output.print("weft would use: the CPU evaluator, having no usable Vulkan device; " + cpu)
-            } else {
-                output.print("weft would use: nothing (no device matches \(choice)); " + cpu)
-            }
-        } catch {
-            output.print("no Vulkan devices: \(error.description.split(separator: "\n").first ?? "")")
+        let survey = choice.survey()
+        if let reason = survey.vulkanUnavailable {
+            output.print("no Vulkan devices: \(reason)")
             output.print("(is a Vulkan driver installed? for CPU rendering through Vulkan: apt install mesa-vulkan-drivers)")
             output.print(choice == .automatic || choice == .cpu ? "weft would use: the CPU evaluator; " + cpu : "weft would use: nothing; " + cpu)
+            return 0
+        }
+        output.print(survey.report)
+        if choice == .cpu {
+            output.print("weft would use: the CPU evaluator (--device cpu)")
+        } else if let chosen = survey.chosen {
+            output.print("weft would use: \(chosen.name) (\(chosen.kind.rawValue))")
+        } else if choice == .automatic {
+            output.print("weft would use: the CPU evaluator, having no usable Vulkan device; " + cpu)
+        } else {
+            output.print("weft would use: nothing (no device matches \(choice)); " + cpu)
         }
         return 0
     }

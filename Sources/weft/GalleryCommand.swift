@@ -1,6 +1,6 @@
 import Foundation
 import Weft
-import WeftVulkan
+import WeftCatalog
 
 /// `weft gallery`: every stock effect and example scene rendered, plus a contact sheet (`make run`).
 enum GalleryCommand: Command {
@@ -67,10 +67,10 @@ enum GalleryCommand: Command {
             table.append([outcome.name, outcome.kind, device, outcome.milliseconds.map { String(format: "%.1f", $0) } ?? "-",
                           outcome.problem == nil ? outcome.path : "FAILED"])
             if let problem = outcome.problem { errors.append("weft gallery: \(outcome.name): \(problem)") }
+            errors += outcome.reports.map { "weft gallery: \(outcome.name): \($0)" }
         }
         output.print(table.rendered)
         for error in errors { output.printError(error) }
-        for message in (context.executor as? VulkanExecutor)?.validationMessages ?? [] { output.printError("weft gallery: \(message)") }
 
         let sheetPath = out + "/gallery.png"
         do {

@@ -1,6 +1,6 @@
 import Foundation
 import Weft
-import WeftVulkan
+import WeftCatalog
 
 /// `weft render`: an image through a chain of effects, a fill, or a scene file, into a PNG.
 enum RenderCommand: Command {
@@ -53,7 +53,6 @@ enum RenderCommand: Command {
             try PNGFile.write(rendering.pixels, to: request.outputPath, bitDepth: request.sixteenBit ? .sixteen : .eight,
                               colorMode: request.sixteenBit ? .extendedLinear : .nonLinear)
             for report in rendering.reports { output.printError("weft render: \(report)") }
-            for message in (executor as? VulkanExecutor)?.validationMessages ?? [] { output.printError("weft render: \(message)") }
             output.print("\(request.outputPath): \(rendering.pixels.width)x\(rendering.pixels.height), \(executor.device.name), \(CheckCommand.milliseconds(elapsed))")
             return 0
         } catch let error as EffectSetupError where !error.diagnostics.isEmpty {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Weft
+import WeftCatalog
 
 /// The pieces under the commands that need no device: device-choice words, presets, argument
 /// text and where the stock library is found.
@@ -48,12 +49,12 @@ func badPresetsNameTheirPlace(json: String, place: String) {
         vec4 f(vec2 position, vec4 color, float a, vec2 b, vec4 c, ColorArray d, FloatArray e, int g) { return color; }
         """)
     let parameters = try library.function(named: "f").parameters
-    func read(_ text: String, _ index: Int) throws -> SceneArgument {
+    func read(_ text: String, _ index: Int) throws -> ArgumentValue {
         try EffectArgumentText.parse(text, for: parameters[index], of: "f")
     }
     #expect(try read("0.5", 0) == .number(0.5))
     #expect(try read(" 200, 160 ", 1) == .numbers([200, 160]))
-    #expect(try read("$size", 1) == .binding(.size))
+    #expect(try read("$size", 1) == .binding(.viewSize))
     #expect(try read("#ff8c1a", 2) == .color(try Color(parsing: "#ff8c1a")))
     #expect(try read("1,0.55,0.1,1", 2) == .color(Color(red: 1, green: 0.55, blue: 0.1)))
     #expect(try read("0,0,512,384", 2) == .numbers([0, 0, 512, 384]))

@@ -7,7 +7,9 @@ import WeftShaders
 /// An executor that must never run: planning alone is under test.
 final class PlanOnlyExecutor: Executor {
     let device = DeviceDescription(name: "plan only", kind: .other, driver: "none", apiVersion: "-")
-    func execute(_ plan: RenderPlan, options: ExecutionOptions) throws -> ExecutionResult {
+    let capabilities = ExecutorCapabilities(deviceTimestamps: false, hostThreads: nil, derivatives: .evaluatorQuads,
+                                            maxTextureDimension: 16384)
+    func execute(_ plan: RenderPlan, options: ExecutionOptions) throws(ExecutionError) -> ExecutionResult {
         Issue.record("planning must not execute")
         return ExecutionResult(outputs: [:], hostTime: .zero)
     }

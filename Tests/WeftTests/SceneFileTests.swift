@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 @testable import Weft
+@testable import WeftCatalog
 import WeftRuntime
 
 /// Knows one color effect, `tint`, taking `amount` (a number).
 struct OneShaderProvider: SceneShaderProvider {
-    func shader(named name: String, kind: EffectKind, arguments: [String: SceneArgument]) throws -> EffectShader {
+    func shader(named name: String, kind: EffectKind, arguments: [String: ArgumentValue]) throws -> EffectShader {
         guard name == "tint" else { throw SceneShaderProblem("no shader named '\(name)' in the library") }
         guard kind == .color else { throw SceneShaderProblem("'tint' is a color effect, used as a \(kind.rawValue) effect") }
         for (key, value) in arguments {
@@ -90,7 +91,7 @@ func sceneErrorsNameTheirPath(scene: String, path: String, word: String) {
 
 @Test func engineBindingsParse() throws {
     struct Recorder: SceneShaderProvider {
-        func shader(named name: String, kind: EffectKind, arguments: [String: SceneArgument]) throws -> EffectShader {
+        func shader(named name: String, kind: EffectKind, arguments: [String: ArgumentValue]) throws -> EffectShader {
             #expect(arguments["t"] == .binding(.time))
             #expect(arguments["r"] == .binding(.boundingRect))
             #expect(arguments["c"] == .color(Color(hex: "#ff8c1a")!))

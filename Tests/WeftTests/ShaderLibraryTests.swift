@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Weft
+@testable import WeftCatalog
 
 enum StockShaders {
     static let folder = Examples.directory + "/../Shaders"

@@ -33,11 +33,18 @@ public enum DeviceChoice: Sendable, Hashable, CustomStringConvertible {
 
     /// An executor as chosen, with a one-line notice when automatic choice fell back to the CPU
     /// evaluator (the caller prints it on standard error).
+    /// `cpuThreads` and `cpuChecks` set up the CPU evaluator when it is chosen or fallen back to (default: every
+    /// core, every check).
     public func makeExecutor(validation: Bool = VulkanInstance.validationRequestedByEnvironment,
-                             pipelineCache: PipelineCacheLocation = .standard) throws(DeviceChoiceError) -> (executor: any Executor, notice: String?) {
+                             pipelineCache: PipelineCacheLocation = .standard, cpuThreads: Int? = nil,
+                             cpuChecks: Bool = true) throws(DeviceChoiceError) -> (executor: any Executor, notice: String?) {
+        let cpu = {
+            CPUExecutor(options: CPUExecutor.Options(threads: max(1, cpuThreads ?? KernelProgram.defaultThreadCount),
+                                                     checks: cpuChecks ? .all : []))
+        }
         let name: String?
         switch self {
-        case .cpu: return (CPUExecutor(), nil)
+        case .cpu: return (cpu(), nil)
         case .automatic: name = nil
         case .named(let n): name = n
         }
@@ -46,7 +53,7 @@ public enum DeviceChoice: Sendable, Hashable, CustomStringConvertible {
             return (try VulkanExecutor(options: options), nil)
         } catch {
             guard self == .automatic, Self.meansNoVulkanDevice(error) else { throw .vulkan(error) }
-            return (CPUExecutor(), "weft: no Vulkan device (\(Self.firstLine(of: error.description))); using the CPU evaluator")
+            return (cpu(), "weft: no Vulkan device (\(Self.firstLine(of: error.description))); using the CPU evaluator")
         }
     }
 

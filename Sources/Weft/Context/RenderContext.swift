@@ -104,7 +104,7 @@ public final class RenderContext: Sendable {
         let planned = try plan(view, size: size, options: options)
         let result = try executor.execute(planned.plan)
         guard let pixels = result.outputs[planned.output] else {
-            preconditionFailure("executor \(executor.device.name) did not read back the plan's output")
+            throw ExecutionError.missingReadback(planned.output, device: executor.device.name)
         }
         return Rendering(pixels: pixels, origin: planned.origin, reports: result.reports, hostTime: result.hostTime)
     }

@@ -80,7 +80,7 @@ enum TextureAllocator {
         }
         let mappedReadbacks = readbacks.map { physical[$0.index]! }
         plan.readbacks = mappedReadbacks
-        plan.checkInvariants()
+        do { try plan.validate() } catch { preconditionFailure("the planner made an invalid plan: \(error)") }
         return (plan, mappedReadbacks)
     }
 

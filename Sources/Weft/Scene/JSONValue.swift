@@ -1,5 +1,5 @@
 /// A parsed JSON value, kept exact enough to report types back to the author.
-enum JSONValue: Sendable, Decodable {
+public enum JSONValue: Sendable, Decodable {
     case null
     case bool(Bool)
     case number(Double)
@@ -7,7 +7,7 @@ enum JSONValue: Sendable, Decodable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let c = try decoder.singleValueContainer()
         if c.decodeNil() {
             self = .null
@@ -25,7 +25,7 @@ enum JSONValue: Sendable, Decodable {
     }
 
     /// How the author would name this value's type in a message.
-    var typeName: String {
+    public var typeName: String {
         switch self {
         case .null: "null"
         case .bool: "a boolean"
@@ -40,8 +40,8 @@ enum JSONValue: Sendable, Decodable {
 /// Where a value sits in a scene file, as the author would write it: `root.zstack[1].modifiers[0]`.
 public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     private var text: String
-    init(_ root: String) { text = root }
-    func key(_ k: String) -> JSONPath { JSONPath(text.isEmpty ? k : "\(text).\(k)") }
-    func index(_ i: Int) -> JSONPath { JSONPath("\(text)[\(i)]") }
+    public init(_ root: String) { text = root }
+    public func key(_ k: String) -> JSONPath { JSONPath(text.isEmpty ? k : "\(text).\(k)") }
+    public func index(_ i: Int) -> JSONPath { JSONPath("\(text)[\(i)]") }
     public var description: String { text.isEmpty ? "(top level)" : text }
 }

@@ -16,7 +16,7 @@ public struct LibraryShaderProvider: SceneShaderProvider {
         }
     }
 
-    public func shader(named name: String, kind: EffectKind, arguments: [String: SceneArgument]) throws -> EffectShader {
+    public func shader(named name: String, kind: EffectKind, arguments: [String: ArgumentValue]) throws -> EffectShader {
         guard let (library, function) = libraries.lazy.compactMap({ library in
             (try? library.function(named: name)).map { (library, $0) }
         }).first else {
@@ -26,61 +26,10 @@ public struct LibraryShaderProvider: SceneShaderProvider {
         guard function.kind == kind else {
             throw SceneShaderProblem("'\(name)' is a \(function.kind.rawValue) effect, but it is used as a \(kind.rawValue) effect")
         }
-        let names = Set(function.parameters.map(\.name))
-        for key in arguments.keys.sorted() where !names.contains(key) {
-            throw SceneShaderProblem("'\(name)' has no parameter '\(key)' (parameters: \(function.parameters.map(\.description).joined(separator: ", ")))")
-        }
-        var bound: [(label: String?, value: Shader.Argument)] = []
-        for parameter in function.parameters {
-            guard let value = arguments[parameter.name] else {
-                throw SceneShaderProblem("'\(name)' needs argument '\(parameter.name)' (\(parameter.type))")
-            }
-            bound.append((parameter.name, try Self.convert(value, to: parameter, of: name)))
-        }
-        return try Shader(library: library, function: function, arguments: bound).effect
-    }
-
-    static func convert(_ value: SceneArgument, to parameter: StitchableFunction.Parameter, of function: String) throws -> Shader.Argument {
-        switch (value, parameter.type) {
-        case (.number(let x), .float): return .float(x)
-        case (.number(let x), .int) where x == x.rounded(): return .int(Int32(x))
-        case (.number(let x), .floatArray): return .floatArray([x])
-        case (.numbers(let v), .vec2) where v.count == 2: return .float2(v[0], v[1])
-        case (.numbers(let v), .vec3) where v.count == 3: return .float3(v[0], v[1], v[2])
-        case (.numbers(let v), .vec4) where v.count == 4: return .float4(v[0], v[1], v[2], v[3])
-        case (.numbers(let v), .floatArray): return .floatArray(v)
-        case (.color(let c), .vec4): return .color(c)
-        case (.color(let c), .colorArray): return .colorArray([c])
-        case (.colors(let c), .colorArray): return .colorArray(c)
-        case (.image(let pixels), .image): return .image(pixels)
-        case (.binding(let b), _):
-            let engine: Shader.EngineValue = switch b {
-            case .time: .time
-            case .frame: .frame
-            case .size: .viewSize
-            case .boundingRect: .boundingRect
-            case .reduceMotion: .reduceMotion
-            }
-            guard engine.acceptedTypes.contains(parameter.type) else {
-                throw SceneShaderProblem("'\(function)': parameter '\(parameter.name)' is \(parameter.type), which \"$\(b.rawValue)\" cannot fill")
-            }
-            return .engine(engine)
-        default:
-            throw SceneShaderProblem("'\(function)': parameter '\(parameter.name)' is \(parameter.type), which \(value.spelling) cannot fill")
-        }
-    }
-}
-
-extension SceneArgument {
-    /// How the value was written, for messages.
-    var spelling: String {
-        switch self {
-        case .number: "a number"
-        case .numbers(let v): "an array of \(v.count) numbers"
-        case .color: "a color"
-        case .colors: "an array of colors"
-        case .binding(let b): "\"$\(b.rawValue)\""
-        case .image: "an image"
+        do {
+            return try library.shader(function, arguments: arguments).effect
+        } catch {
+            throw SceneShaderProblem(error.description)
         }
     }
 }

@@ -258,7 +258,7 @@ struct SceneReader {
 
     private func shader(_ fields: [String: JSONValue], kind: EffectKind, at path: JSONPath) throws(SceneError) -> EffectShader {
         let name = try string(fields["shader"]!, at: path.key("shader"))
-        var arguments: [String: SceneArgument] = [:]
+        var arguments: [String: ArgumentValue] = [:]
         if let args = fields["args"] {
             let argsPath = path.key("args")
             guard case .object(let list) = args else { throw .invalid(path: argsPath, message: "expected an object, got \(args.typeName)") }
@@ -274,15 +274,15 @@ struct SceneReader {
         }
     }
 
-    func argument(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> SceneArgument {
+    func argument(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> ArgumentValue {
         switch json {
         case .number(let n):
             return .number(try finite(n, at: path))
         case .bool(let b):
             return .number(b ? 1 : 0)
         case .string(let s) where s.hasPrefix("$"):
-            guard let binding = EngineBinding(rawValue: String(s.dropFirst())) else {
-                throw .invalid(path: path, message: "unknown engine binding '\(s)'; one of \(EngineBinding.allCases.map { "$" + $0.rawValue }.joined(separator: ", "))")
+            guard let binding = Shader.EngineValue(spelling: String(s.dropFirst())) else {
+                throw .invalid(path: path, message: "unknown engine binding '\(s)'; one of \(Shader.EngineValue.spellings)")
             }
             return .binding(binding)
         case .string(let s) where s.hasPrefix("#"):

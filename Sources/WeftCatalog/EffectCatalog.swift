@@ -1,4 +1,5 @@
 import Foundation
+import Weft
 import WeftShaders
 
 /// The effects a command line can name: the stitchable functions of several shader folders
@@ -42,13 +43,15 @@ public struct EffectCatalog: Sendable {
     public func shader(named name: String, arguments: [(name: String, text: String)],
                        usePreset: Bool = false) throws(EffectSetupError) -> (shader: Shader, presetOffset: Size?) {
         let (folder, function) = try lookUp(name)
-        var given: [String: SceneArgument] = [:]
+        var given: [String: ArgumentValue] = [:]
+        var texts: [String: String] = [:]
         for (parameterName, text) in arguments {
             guard let parameter = function.parameters.first(where: { $0.name == parameterName }) else {
                 throw .unknownParameter(effect: name, parameter: parameterName, parameters: function.parameters.map(\.description))
             }
             guard given[parameterName] == nil else { throw .duplicateArgument(effect: name, parameter: parameterName) }
             given[parameterName] = try EffectArgumentText.parse(text, for: parameter, of: name)
+            texts[parameterName] = text
         }
         var preset: EffectPreset?
         if usePreset {
@@ -57,7 +60,7 @@ public struct EffectCatalog: Sendable {
             }
             preset = found
         }
-        return (try bind(function, in: folder, given: given, preset: preset), preset?.maxSampleOffset)
+        return (try bind(function, in: folder, given: given, texts: texts, preset: preset), preset?.maxSampleOffset)
     }
 
     /// The shader with its preset's arguments, and the preset's `maxSampleOffset`.
@@ -66,21 +69,9 @@ public struct EffectCatalog: Sendable {
         return (shader, offset ?? .zero)
     }
 
-    func bind(_ function: StitchableFunction, in folder: Folder, given: [String: SceneArgument],
+    /// `given` are the command line's values (written as `texts`), which win over the preset's.
+    func bind(_ function: StitchableFunction, in folder: Folder, given: [String: ArgumentValue], texts: [String: String],
               preset: EffectPreset?) throws(EffectSetupError) -> Shader {
-        var bound: [(label: String?, value: Shader.Argument)] = []
-        for parameter in function.parameters {
-            guard let value = given[parameter.name] ?? preset?.arguments[parameter.name] else {
-                throw .missingArgument(effect: function.name, parameter: parameter.name, type: parameter.type,
-                                       presetAvailable: preset == nil && folder.presets[function.name] != nil)
-            }
-            do {
-                bound.append((parameter.name, try LibraryShaderProvider.convert(value, to: parameter, of: function.name)))
-            } catch {
-                throw .invalidValue(effect: function.name, parameter: parameter.name, type: parameter.type,
-                                    text: value.spelling, reason: "\(error)")
-            }
-        }
         if let preset {
             let names = Set(function.parameters.map(\.name))
             for key in preset.arguments.keys.sorted() where !names.contains(key) {
@@ -88,8 +79,17 @@ public struct EffectCatalog: Sendable {
                                       message: "\(function.name).args.\(key): \(function.name) has no parameter '\(key)'")
             }
         }
+        let arguments = given.merging(preset?.arguments ?? [:]) { fromFlag, _ in fromFlag }
         do {
-            return try Shader(library: folder.library, function: function, arguments: bound)
+            return try folder.library.shader(function, arguments: arguments)
+        } catch .missingArgument(_, let parameter, _) {
+            let type = function.parameters.first { $0.name == parameter }?.type ?? .float
+            throw .missingArgument(effect: function.name, parameter: parameter, type: type,
+                                   presetAvailable: preset == nil && folder.presets[function.name] != nil)
+        } catch .argumentType(_, let parameter, let expected, let given) {
+            let type = function.parameters.first { $0.name == parameter }?.type ?? .float
+            throw .invalidValue(effect: function.name, parameter: parameter, type: type, text: texts[parameter] ?? given,
+                                reason: "a \(expected) parameter cannot take \(given)")
         } catch {
             throw .shaders(error)
         }
@@ -102,14 +102,14 @@ public struct EffectCatalog: Sendable {
 /// `Image`, or an engine binding (`$time`, `$frame`, `$size`, `$boundingRect`, `$reduceMotion`).
 public enum EffectArgumentText {
     public static func parse(_ text: String, for parameter: StitchableFunction.Parameter,
-                             of effect: String) throws(EffectSetupError) -> SceneArgument {
+                             of effect: String) throws(EffectSetupError) -> ArgumentValue {
         func invalid(_ reason: String) -> EffectSetupError {
             .invalidValue(effect: effect, parameter: parameter.name, type: parameter.type, text: text, reason: reason)
         }
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed.hasPrefix("$") {
-            guard let binding = EngineBinding(rawValue: String(trimmed.dropFirst())) else {
-                throw invalid("unknown engine binding; one of " + EngineBinding.allCases.map { "$" + $0.rawValue }.joined(separator: ", "))
+            guard let binding = Shader.EngineValue(spelling: String(trimmed.dropFirst())) else {
+                throw invalid("unknown engine binding; one of " + Shader.EngineValue.spellings)
             }
             return .binding(binding)
         }

@@ -1,11 +1,12 @@
 import Foundation
+import Weft
 import WeftShaders
 
 /// Arguments that show an effect well, from a library's `presets.json`:
 /// `{"radialTint": {"args": {"center": [256, 192], …}, "maxSampleOffset": [0, 0]}, …}`.
 /// Argument values are written as in scene files (docs/scenes.md) and converted the same way.
 public struct EffectPreset: Sendable {
-    public var arguments: [String: SceneArgument]
+    public var arguments: [String: ArgumentValue]
     /// For layer and distortion effects.
     public var maxSampleOffset: Size?
 }
@@ -42,7 +43,6 @@ public struct EffectPresets: Sendable {
             throw .invalidPresets(file: file, message: "not valid JSON: \(error)")
         }
         guard case .object(let effects) = json else { throw .invalidPresets(file: file, message: "expected an object of effect names") }
-        let reader = SceneReader(baseDirectory: baseDirectory)
         var presets: [String: EffectPreset] = [:]
         for (name, entry) in effects {
             let path = JSONPath("").key(name)
@@ -52,12 +52,12 @@ public struct EffectPresets: Sendable {
             for key in fields.keys.sorted() where key != "args" && key != "maxSampleOffset" {
                 throw .invalidPresets(file: file, message: "\(path.key(key)): unknown key '\(key)' (allowed: args, maxSampleOffset)")
             }
-            var arguments: [String: SceneArgument] = [:]
+            var arguments: [String: ArgumentValue] = [:]
             if let args = fields["args"] {
                 guard case .object(let list) = args else { throw .invalidPresets(file: file, message: "\(path.key("args")): expected an object") }
                 for (key, value) in list {
                     do {
-                        arguments[key] = try reader.argument(value, at: path.key("args").key(key))
+                        arguments[key] = try ArgumentValue(json: value, at: path.key("args").key(key), baseDirectory: baseDirectory)
                     } catch {
                         throw .invalidPresets(file: file, message: error.description)
                     }

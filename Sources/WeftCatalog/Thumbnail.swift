@@ -1,3 +1,5 @@
+import WeftImage
+
 /// Resizing for contact-sheet thumbnails. Scalar loops over interleaved floats, which stay
 /// quick in debug builds too.
 enum Thumbnail {

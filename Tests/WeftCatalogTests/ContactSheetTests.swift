@@ -1,4 +1,5 @@
 import Testing
+import WeftCatalog
 import WeftImage
 
 #if canImport(Glibc)

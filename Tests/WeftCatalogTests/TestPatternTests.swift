@@ -1,4 +1,5 @@
 import Testing
+import WeftCatalog
 import WeftImage
 
 #if canImport(Glibc)
@@ -9,7 +10,7 @@ import Glibc
     /// `examples/images/test-pattern.png`, found from this source file.
     static var committedPath: String {
         let file = "\(#filePath)"
-        let tests = file[..<file.range(of: "/Tests/WeftImageTests/")!.lowerBound]
+        let tests = file[..<file.range(of: "/Tests/WeftCatalogTests/")!.lowerBound]
         return "\(tests)/examples/images/\(TestPattern.fileName)"
     }
 

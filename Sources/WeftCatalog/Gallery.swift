@@ -1,4 +1,5 @@
 import Foundation
+import Weft
 import WeftShaders
 
 /// Every effect of a library shown on one picture, plus example scenes (`weft gallery`).
@@ -29,6 +30,8 @@ public struct Gallery: Sendable {
         /// Why it failed; nil when the picture was written.
         public var problem: String?
         public var pixels: PixelBuffer?
+        /// The executor's findings: the CPU evaluator's checks, the validation layer's messages.
+        public var reports: [ExecutionReport] = []
     }
 
     public var pattern: PixelBuffer
@@ -102,6 +105,7 @@ public struct Gallery: Sendable {
                 outcome.milliseconds = Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) * 1e-15
                 try PNGFile.write(rendering.pixels, to: path)
                 outcome.pixels = rendering.pixels
+                outcome.reports = rendering.reports
             } catch {
                 outcome.problem = "\(error)"
             }

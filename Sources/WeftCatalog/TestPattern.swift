@@ -1,3 +1,5 @@
+import WeftImage
+
 /// The gallery test image: a deterministic 512×384 premultiplied RGBA8 (sRGB-encoded) picture
 /// that exercises what effects and codecs get wrong — transparency, smooth gradients, hard
 /// edges, 1-pixel detail. Built with integer arithmetic only, so every platform makes the same

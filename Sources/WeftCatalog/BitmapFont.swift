@@ -1,3 +1,5 @@
+import WeftImage
+
 /// A 5×7 pixel ASCII font (the classic HD44780-style glyphs) for labels drawn without any font
 /// files. Each glyph is 5 columns, left to right; bit r of a column is row r, top row 0.
 /// Characters outside printable ASCII draw as `?`.

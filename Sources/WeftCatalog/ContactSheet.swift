@@ -1,3 +1,5 @@
+import WeftImage
+
 /// A rectangle of whole pixels, origin top-left.
 public struct PixelRect: Sendable, Hashable, CustomStringConvertible {
     public var x: Int
