@@ -29,9 +29,13 @@ public enum KernelABI {
     }
     """
 
-    /// `fragmentPassVertexSource` compiled (once per process, on first use).
+    /// `fragmentPassVertexSource` compiled (once per process, on first use), through the shared SPIR-V cache.
     public static let fragmentPassVertexSPIRV: [UInt32] = {
-        do throws(GLSLCompiler.Failure) { return try GLSLCompiler.compile(fragmentPassVertexSource, stage: .vertex) } catch {
+        do throws(GLSLCompiler.Failure) {
+            return try SPIRVCache.shared.module(source: fragmentPassVertexSource, stage: "vertex") { () throws(GLSLCompiler.Failure) in
+                try GLSLCompiler.compile(fragmentPassVertexSource, stage: .vertex)
+            }.words
+        } catch {
             preconditionFailure("the fragment-pass vertex shader does not compile: \(error.log)")
         }
     }()
