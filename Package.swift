@@ -38,6 +38,8 @@ let package = Package(
         .target(name: "WeftBench", dependencies: ["WeftRuntime", "WeftShaders", "WeftImage"]),
         // Command-line tool.
         .executableTarget(name: "weft", dependencies: ["Weft", "WeftBench", "WeftShaders", "WeftImage", "WeftRuntime", "WeftVulkan", "WeftCPU"]),
+        // A third-party program using the library: README.md's Swift example (built by `make test`).
+        .executableTarget(name: "weft-example", dependencies: ["Weft"], path: "examples/swift"),
 
         .target(name: "WeftTestSupport", dependencies: ["Weft"], path: "Tests/WeftTestSupport"),
         .testTarget(name: "SPIRVTests", dependencies: ["SPIRV", "WeftShaders"]),

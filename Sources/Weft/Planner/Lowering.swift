@@ -9,7 +9,7 @@ struct FrameInfo {
     var reduceMotion: Bool
 }
 
-/// Lowers a view tree to passes over logical textures (DESIGN.md §3, docs/compositing.md).
+/// Lowers a view tree to passes over logical textures (docs/compositing.md).
 ///
 /// Every draw is a full pass over its canvas that reads the canvas's current texture as the
 /// destination and writes a new one; the one exception is a layer drawn with no change over a
