@@ -88,4 +88,23 @@ import Testing
             }
         }
     }
+
+    /// Both executors agree across the fade, at fractional offsets and a scale that puts pixel
+    /// centres between texel centres (2/255, the differential tests' bound where bilinear
+    /// sampling is involved).
+    @Test(.enabled(if: Backend.vulkanAvailable, "no Vulkan device to compare the CPU evaluator with"))
+    func bothExecutorsAgreeAcrossTheFade() throws {
+        let steps: [Float] = [-1.75, -0.6, -0.25, 0.1, 0.5, 1.3]
+        for dx in steps {
+            for dy in steps {
+                let shader = try Self.library.shader("sampleAway", [.float2(dx, dy)])
+                let view = Image(Self.image).layerEffect(shader, maxSampleOffset: Size(width: 1, height: 1))
+                let options = RenderOptions(scale: 3, keepOverflow: true)
+                let gpu = try Backend.vulkan.makeContext().render(view, size: Size(width: 4, height: 2), options: options)
+                let cpu = try Backend.cpu.makeContext().render(view, size: Size(width: 4, height: 2), options: options)
+                let d = try #require(ImageDifference(gpu.pixels, cpu.pixels))
+                #expect(d.maximum <= 2 / 255 + 1e-6, "offset (\(dx), \(dy)): \(d.maximum * 255)/255 at \(d.worstPixel)")
+            }
+        }
+    }
 }
