@@ -24,6 +24,7 @@ build: deps
 run: build
 	.build/release/weft gallery
 
+# `swift build` builds every target: the tests, `weft` and the example program `weft-example`.
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build

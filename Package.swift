@@ -43,6 +43,8 @@ let package = Package(
         .executableTarget(name: "weft", dependencies: ["Weft", "WeftBench", "WeftCatalog", "WeftImage", "WeftShaders"]),
         // Writes Sources/SPIRV/Opcode.swift from glslang's SPIR-V header; OpcodeGenerationTests checks it.
         .executableTarget(name: "weft-generate-opcodes", path: "Tools/GenerateOpcodes"),
+        // A third-party program using the library: README.md's Swift example (built by `make test`).
+        .executableTarget(name: "weft-example", dependencies: ["Weft"], path: "examples/swift"),
 
         .target(name: "WeftTestSupport", dependencies: ["Weft"], path: "Tests/WeftTestSupport"),
         .testTarget(name: "SPIRVTests", dependencies: ["SPIRV", "WeftShaders"]),

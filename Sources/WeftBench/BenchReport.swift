@@ -47,10 +47,12 @@ public struct BenchReport: Sendable, Codable, Equatable {
         public var gigabytesPerSecond: Double
         /// Time of the copy ceiling over this row's time, same device, size and format, same run.
         public var ceilingRatio: Double?
+        /// True when the figure is less precise than the run asked for (`BenchRunner.Measurement.noisy`).
+        public var noisy: Bool?
 
         public init(effect: String, kind: String, device: String, width: Int, height: Int, format: String,
                     threads: Int?, timeSource: TimeSource, time: TimingSummary, hostTime: TimingSummary?,
-                    megapixelsPerSecond: Double, gigabytesPerSecond: Double, ceilingRatio: Double?) {
+                    megapixelsPerSecond: Double, gigabytesPerSecond: Double, ceilingRatio: Double?, noisy: Bool? = nil) {
             self.effect = effect
             self.kind = kind
             self.device = device
@@ -64,6 +66,7 @@ public struct BenchReport: Sendable, Codable, Equatable {
             self.megapixelsPerSecond = megapixelsPerSecond
             self.gigabytesPerSecond = gigabytesPerSecond
             self.ceilingRatio = ceilingRatio
+            self.noisy = noisy
         }
 
         /// Identifies the same measurement across runs.

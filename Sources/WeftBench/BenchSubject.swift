@@ -75,13 +75,14 @@ public enum BenchInput {
 extension BenchSubject {
     /// A stitchable effect with bound arguments. Colors are bound for the output format's
     /// natural color mode (`.nonLinear` for RGBA8, `.linear` for RGBA16F).
-    public static func effect(_ shader: Shader) -> BenchSubject {
+    public static func effect(_ shader: Shader, frame: UInt32 = 0, reduceMotion: Bool = false) -> BenchSubject {
         BenchSubject(
             name: shader.function.name, kind: shader.function.kind.rawValue,
             kernel: { format in try shader.kernel(outputFormat: format) },
             arguments: { format, viewSize in
                 let mode: ColorMode = format == .rgba8Unorm ? .nonLinear : .linear
-                let bound = shader.bind(ShaderFrameContext(colorMode: mode, viewSize: viewSize, time: 1.25))
+                let bound = shader.bind(ShaderFrameContext(colorMode: mode, viewSize: viewSize, time: 1.25, frame: frame,
+                                                           reduceMotion: reduceMotion))
                 return BenchArguments(block: bound.argumentBlock, arrays: bound.arrayData, images: bound.images)
             })
     }

@@ -6,7 +6,7 @@ public enum BenchTable {
         let headers = ["EFFECT", "KIND", "DEVICE", "THREADS", "SIZE", "FORMAT", "TIME (ms)", "SPREAD", "SOURCE", "MPIX/S", "GB/S", "× CEILING"]
         let rows = report.rows.map { row in
             [row.effect, row.kind, row.device, row.threads.map(String.init) ?? "-", "\(row.width)x\(row.height)", row.format,
-             String(format: "%.4f", row.time.median * 1e3), String(format: "±%.1f%%", row.time.relativeSpread * 50),
+             String(format: "%.4f", row.time.median * 1e3), String(format: "±%.1f%%", row.time.relativeSpread * 50) + (row.noisy == true ? " noisy" : ""),
              row.timeSource.rawValue, String(format: "%.1f", row.megapixelsPerSecond),
              String(format: "%.2f", row.gigabytesPerSecond), row.ceilingRatio.map { String(format: "%.2f", $0) } ?? "-"]
         }

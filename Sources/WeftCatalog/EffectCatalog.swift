@@ -13,13 +13,17 @@ public struct EffectCatalog: Sendable {
 
     public let folders: [Folder]
 
-    /// Loads each folder (or single `.glsl` file); a folder that does not compile is an error
-    /// carrying its diagnostics.
+    /// Loads each folder (or single `.glsl` file) and compiles every function in it; a folder
+    /// with any function that does not compile is an error carrying its diagnostics, even when
+    /// the command names another function (from the cache, this costs no compile).
     public init(paths: [String], cache: SPIRVCache = .shared) throws(EffectSetupError) {
         var folders: [Folder] = []
         for path in paths {
             let library: ShaderLibrary
-            do { library = try ShaderLibrary(path: path, cache: cache) } catch { throw .shaders(error) }
+            do {
+                library = try ShaderLibrary(path: path, cache: cache)
+                try library.compileAll(outputFormats: [.rgba8Unorm])
+            } catch { throw .shaders(error) }
             folders.append(Folder(path: path, library: library, presets: try EffectPresets.load(folder: path)))
         }
         self.folders = folders

@@ -39,12 +39,19 @@ public struct Gallery: Sendable {
     /// Scene files (docs/scenes.md).
     public var scenes: [String]
     public var scale: Float = 1
+    /// `$frame` for every item; nil leaves each scene's own (0 for effects).
+    public var frame: UInt32?
+    /// `$reduceMotion` for every item (scenes that ask for it keep it).
+    public var reduceMotion = false
 
-    public init(pattern: PixelBuffer, catalog: EffectCatalog, scenes: [String], scale: Float = 1) {
+    public init(pattern: PixelBuffer, catalog: EffectCatalog, scenes: [String], scale: Float = 1,
+                frame: UInt32? = nil, reduceMotion: Bool = false) {
         self.pattern = pattern
         self.catalog = catalog
         self.scenes = scenes
         self.scale = scale
+        self.frame = frame
+        self.reduceMotion = reduceMotion
     }
 
     /// What blend effects draw over: a diagonal gradient from deep blue to amber.
@@ -56,7 +63,7 @@ public struct Gallery: Sendable {
     public func items(only: Set<String>? = nil) -> [Item] {
         let pattern = self.pattern
         let size = Size(width: Float(pattern.width), height: Float(pattern.height))
-        let options = RenderOptions(scale: scale)
+        let options = RenderOptions(scale: scale, frame: frame ?? 0, reduceMotion: reduceMotion)
         var items: [Item] = []
         var seen: Set<String> = []
         for folder in catalog.folders {
@@ -77,12 +84,12 @@ public struct Gallery: Sendable {
         }
         for path in scenes.sorted() {
             let name = "scene-" + URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-            let scale = self.scale
+            let scale = self.scale, frame = self.frame, reduceMotion = self.reduceMotion
             items.append(Item(name: name, kind: "scene", fileName: name + ".png") {
                 let scene = try Scene.load(contentsOf: path) { folders in
                     try LibraryShaderProvider(folders: folders, baseDirectory: URL(fileURLWithPath: path).deletingLastPathComponent().path)
                 }
-                var options = scene.options()
+                var options = scene.options(frame: frame, reduceMotion: reduceMotion)
                 options.scale *= scale
                 return (scene.root.node, scene.size, options)
             })

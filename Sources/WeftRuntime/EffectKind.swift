@@ -1,4 +1,4 @@
-/// The five kinds of stitchable effect (DESIGN.md §1), read off a function's signature.
+/// The five kinds of stitchable effect (docs/authoring.md, "Kinds"), read off a function's signature.
 public enum EffectKind: String, Sendable, Hashable, CaseIterable, Codable {
     /// `vec4 f(vec2 position, vec4 color, args…)`
     case color

@@ -1,6 +1,6 @@
 import WeftRuntime
 
-/// Reads an effect's kind off its signature (DESIGN.md §1, docs/authoring.md "Kinds").
+/// Reads an effect's kind off its signature (docs/authoring.md, "Kinds").
 ///
 /// Structural candidates, for `vec2 position` first and argument parameters after the
 /// leading ones: `vec2` return → distortion; `Layer` second → layer; for a `vec4` return,

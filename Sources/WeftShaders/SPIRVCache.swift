@@ -66,6 +66,22 @@ public final class SPIRVCache: Sendable {
         return nil
     }
 
+    /// The module for a GLSL source that is not a stitchable effect (Weft's engine kernels,
+    /// the fragment-pass vertex shader): from the cache when it is there, else `compile()`'s,
+    /// stored for the next process. The key hashes `source`, `stage` and the compiler's identity.
+    public func module<E: Error>(source: String, stage: String,
+                                 compile: () throws(E) -> [UInt32]) throws(E) -> (words: [UInt32], outcome: Outcome) {
+        var hasher = SHA256()
+        hasher.update("weft module \(stage)")
+        hasher.update(GLSLCompiler.identity)
+        hasher.update(source)
+        let key = hasher.finalize()
+        if let hit = lookup(key) { return hit }
+        let words = try compile()
+        store(words, for: key)
+        return (words, .compiled)
+    }
+
     /// Counts a hit answered by a library's own memory of its kernels.
     func countMemoryHit() {
         state.withLock { $0.statistics.memoryHits += 1 }

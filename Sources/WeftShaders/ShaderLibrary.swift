@@ -107,7 +107,7 @@ public final class ShaderLibrary: Sendable {
         return sources
     }
 
-    /// The files the library was read from (what a hot-reloading preview watches).
+    /// The files the library was read from (what a tool that reloads on change would watch).
     public var sourcePaths: [String] { files.keys.sorted() }
 
     /// The function `name`, or `ShaderError.unknownFunction`.

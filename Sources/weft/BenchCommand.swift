@@ -9,7 +9,8 @@ enum BenchCommand: Command {
     static let usage = """
     weft bench [SCENE.json | INPUT.png --effect NAME [--arg NAME=VALUE]... | --library PATH]
                       [--device NAME|cpu|all]... [--size WxH]... [--format rgba8|rgba16f]...
-                      [--repetitions N] [--warm-up SECONDS] [--threads N] [--json OUT.json]
+                      [--repetitions N] [--warm-up SECONDS] [--max-seconds S] [--threads N] [--json OUT.json]
+                      [--frame N] [--reduce-motion]
                       [--baseline OLD.json [--tolerance 10%]]
     """
     static let discussion = """
@@ -18,11 +19,13 @@ enum BenchCommand: Command {
     measured alone, one kernel over a non-trivial input of each --size (default 1920x1080)
     and --format (default rgba8); scenes and INPUT.png chains are measured as whole renders.
     Each device and size also gets the ceiling row `ceiling:copy`, a plain compute image copy
-    of the same size and format, and every effect row its ratio to it (ceiling time / effect
+    of the same size and format (for an INPUT.png chain, of its output), and every effect row its ratio to it (ceiling time / effect
     time: 1.0 means as fast as copying the image).
 
     Time is the median over --repetitions (default 30) after a warm-up of --warm-up seconds
-    (default 0.3) that keeps the device busy. GPUs report device time from Vulkan timestamp
+    (default 0.3) that keeps the device busy. A row's warm-up and host samples fit in about
+    --max-seconds (default 5): batches are sized to fit, and a figure that could not reach its
+    precision in that time (or whose spread exceeds ±10%) is marked `noisy` beside its spread. GPUs report device time from Vulkan timestamp
     queries (TIME SOURCE gpu-timestamps), with host time beside it in the JSON; devices whose
     timestamps do not bracket compute work (lavapipe) and the CPU evaluator are timed with the
     host clock around submit-and-wait, taken differentially so upload and readback drop out
@@ -43,11 +46,12 @@ enum BenchCommand: Command {
         .value("format", "rgba8|rgba16f", help: "Texture format for library effects (repeatable; default rgba8)."),
         .value("repetitions", "N", help: "Timed repetitions per row (default 30)."),
         .value("warm-up", "SECONDS", help: "Busy time before each row (default 0.3)."),
+        .value("max-seconds", "S", help: "About the most time one row's warm-up and samples take (default 5); rows cut by it are marked noisy."),
         .value("threads", "N", help: "CPU evaluator threads for the all-thread row (default: every core)."),
         .value("json", "OUT.json", help: "Write the report as JSON."),
         .value("baseline", "OLD.json", help: "Compare with this earlier report."),
         .value("tolerance", "PERCENT", help: "Slowdown allowed against --baseline (default 10%)."),
-    ]
+    ] + RenderRequest.frameOptions
     static let acceptsPositionals = true
 
     static func run(_ arguments: ParsedArguments, output: inout Output) throws(UsageError) -> Int32 {

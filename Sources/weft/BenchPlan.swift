@@ -59,6 +59,12 @@ struct BenchPlan {
             guard let s = Double(text), s >= 0 else { throw UsageError(message: "--warm-up \(text): expected seconds ≥ 0") }
             settings.warmUp = s
         }
+        if let text = arguments.value("max-seconds") {
+            guard let s = Double(text), s > 0, s.isFinite else { throw UsageError(message: "--max-seconds \(text): expected seconds > 0") }
+            settings.maxSeconds = s
+        }
+        settings.frame = try RenderRequest.frame(arguments.value("frame")) ?? 0
+        settings.reduceMotion = arguments.has("reduce-motion")
         threads = ProcessInfo.processInfo.activeProcessorCount
         if let text = arguments.value("threads") {
             guard let n = Int(text), n >= 1 else { throw UsageError(message: "--threads \(text): expected a whole number ≥ 1") }
@@ -79,11 +85,13 @@ struct BenchPlan {
         switch source {
         case .stock:
             guard let folder = RenderCommand.defaultShaderFolders().first else { throw EffectSetupError.noStockShaders }
-            return try libraryWorkloads(folder) + RenderCommand.exampleFolder(besideStock: folder).scenes.map(BenchWorkload.scene)
+            return try libraryWorkloads(folder) + RenderCommand.exampleFolder(besideStock: folder).scenes.map {
+                .scene($0, frame: settings.frame, reduceMotion: settings.reduceMotion)
+            }
         case .library(let folder):
             return try libraryWorkloads(folder)
         case .scene(let path):
-            return [.scene(path)]
+            return [.scene(path, frame: settings.frame, reduceMotion: settings.reduceMotion)]
         case .chain(let request):
             return [.chain(request)]
         }
@@ -94,7 +102,7 @@ struct BenchPlan {
         var workloads: [BenchWorkload] = [.subject(.copyCeiling())]
         for name in catalog.effectNames {
             let (shader, _) = try catalog.shader(named: name, arguments: [], usePreset: true)
-            workloads.append(.subject(.effect(shader)))
+            workloads.append(.subject(.effect(shader, frame: settings.frame, reduceMotion: settings.reduceMotion)))
         }
         return workloads
     }

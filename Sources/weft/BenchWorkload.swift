@@ -6,20 +6,23 @@ import WeftBench
 /// whole render (a scene, or an input image through a chain of effects) as planned by Weft.
 enum BenchWorkload {
     case subject(BenchSubject)
-    case scene(String)
+    case scene(String, frame: UInt32, reduceMotion: Bool)
     case chain(RenderRequest)
 
     var name: String {
         switch self {
         case .subject(let subject): subject.name
-        case .scene(let path): "scene:" + URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        case .scene(let path, _, _): "scene:" + URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         case .chain(let request): "chain:" + request.effects.map(\.name).joined(separator: "+")
         }
     }
 
     func rowCount(sizes: [ImageSize], formats: [PixelFormat]) -> Int {
-        if case .subject = self { return sizes.count * formats.count }
-        return 1
+        switch self {
+        case .subject: sizes.count * formats.count
+        case .scene: 1
+        case .chain: 2 // and its copy ceiling
+        }
     }
 
     func measure(on runner: BenchRunner, context: RenderContext, sizes: [ImageSize], formats: [PixelFormat],
@@ -31,14 +34,19 @@ enum BenchWorkload {
                     emit(try runner.measure(subject, width: size.width, height: size.height, format: format))
                 }
             }
-        case .scene(let path):
+        case .scene(let path, let frame, let reduceMotion):
             let scene = try Scene.load(contentsOf: path) { folders in
                 try LibraryShaderProvider(folders: folders, baseDirectory: URL(fileURLWithPath: path).deletingLastPathComponent().path)
             }
-            emit(try measureRender(scene.root, size: scene.size, options: scene.options(time: 1.25), on: runner, context: context))
+            emit(try measureRender(scene.root, size: scene.size, options: scene.options(time: 1.25, frame: frame, reduceMotion: reduceMotion),
+                                 on: runner, context: context))
         case .chain(let request):
             let (view, size, options) = try RenderCommand.prepare(request)
-            emit(try measureRender(view, size: size, options: options, on: runner, context: context))
+            let render = try measureRender(view, size: size, options: options, on: runner, context: context)
+            // The copy ceiling of the chain's output, so the chain row gets its ratio like library rows.
+            let format = PixelFormat(rawValue: render.format) ?? .rgba8Unorm
+            emit(try runner.measure(.copyCeiling(), width: render.width, height: render.height, format: format))
+            emit(render)
         }
     }
 
@@ -59,7 +67,7 @@ enum BenchWorkload {
                                   uniquingKeysWith: { first, _ in first })
         return rows.map { row in
             var row = row
-            if let ceiling = ceilings[group(row)], !row.kind.hasPrefix("render") { row.ceilingRatio = ceiling / row.time.median }
+            if let ceiling = ceilings[group(row)] { row.ceilingRatio = ceiling / row.time.median }
             return row
         }
     }

@@ -6,7 +6,7 @@ import WeftCatalog
 enum GalleryCommand: Command {
     static let name = "gallery"
     static let summary = "Render every stock effect and example scene, and a contact sheet of them."
-    static let usage = "weft gallery [--device NAME|cpu] [--out DIR] [--only NAME[,NAME]...] [--scale S]"
+    static let usage = "weft gallery [--device NAME|cpu] [--out DIR] [--only NAME[,NAME]...] [--scale S] [--frame N] [--reduce-motion]"
     static let discussion = """
     Applies every effect of the stock library (Shaders/ here, else next to the weft executable, or
     $WEFT_STOCK_SHADERS) with the arguments of its entry in Shaders/presets.json to
@@ -23,12 +23,13 @@ enum GalleryCommand: Command {
         .value("out", "DIR", help: "Output folder (default: out)."),
         .value("only", "NAMES", help: "Render only these items (effect names or scene-NAME, comma-separated)."),
         .value("scale", "S", help: "Pixels per point (default 1; scenes: their own scale times S)."),
-    ]
+    ] + RenderRequest.frameOptions
 
     static func run(_ arguments: ParsedArguments, output: inout Output) throws(UsageError) -> Int32 {
         let out = arguments.value("out") ?? "out"
         let only = arguments.value("only").map { Set($0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }) }
         let scale = try RenderRequest.number("scale", arguments.value("scale"), positive: true) ?? 1
+        let frame = try RenderRequest.frame(arguments.value("frame"))
 
         let gallery: Gallery
         let items: [Gallery.Item]
@@ -38,7 +39,8 @@ enum GalleryCommand: Command {
             let (examples, scenes) = RenderCommand.exampleFolder(besideStock: stock)
             let patternPath = examples + "/images/" + TestPattern.fileName
             let pattern = FileManager.default.fileExists(atPath: patternPath) ? try PNGFile.load(path: patternPath) : TestPattern.make()
-            gallery = Gallery(pattern: pattern, catalog: try EffectCatalog(paths: [stock]), scenes: scenes, scale: scale)
+            gallery = Gallery(pattern: pattern, catalog: try EffectCatalog(paths: [stock]), scenes: scenes, scale: scale,
+                              frame: frame, reduceMotion: arguments.has("reduce-motion"))
             items = gallery.items(only: only)
             if let only {
                 let unknown = only.subtracting(items.map(\.name))

@@ -8,9 +8,11 @@ enum RenderCommand: Command {
     static let summary = "Render an image through effects, a fill effect, or a scene file to a PNG."
     static let usage = """
     weft render INPUT.png [--shaders PATH]... --effect NAME [--arg NAME=VALUE]... [--max-sample-offset X[,Y]] [--preset]
-                       [--effect NAME ...]... [--scale S] [--time T] [--device NAME|cpu] [--keep-overflow] [--16bit] -o OUT.png
+                       [--effect NAME ...]... [--scale S] [--time T] [--frame N] [--reduce-motion] [--device NAME|cpu]
+                       [--keep-overflow] [--16bit] [--backdrop FILE.png|COLOR] -o OUT.png
            weft render --size WxH --effect FILLNAME [...] -o OUT.png
-           weft render SCENE.json [--time T] [--scale S] [--device NAME|cpu] [--keep-overflow] -o OUT.png
+           weft render SCENE.json [--time T] [--frame N] [--reduce-motion] [--scale S] [--device NAME|cpu] [--keep-overflow] [--16bit]
+                       -o OUT.png
     """
     static let discussion = """
     Effects are found in each --shaders folder or file, then in Shaders/ of the current folder,
@@ -34,6 +36,7 @@ enum RenderCommand: Command {
         .value("backdrop", "FILE.png|COLOR", help: "What blend effects blend over (default: transparent)."),
         .value("scale", "S", help: "Pixels per point of the output (default 1; a scene's own scale times S)."),
         .value("time", "T", help: "Seconds, for effects that animate ($time; default 0)."),
+    ] + RenderRequest.frameOptions + [
         .value("device", "NAME|cpu", help: "Vulkan device whose name contains NAME, or cpu (default: $WEFT_DEVICE, else automatic)."),
         .flag("keep-overflow", help: "Grow the output to everything drawn beyond the input (effect padding)."),
         .flag("16bit", help: "Render in RGBA16F (extended linear) and write a 16-bit PNG."),
@@ -74,7 +77,7 @@ enum RenderCommand: Command {
             let scene = try Scene.load(contentsOf: path) { folders in
                 try LibraryShaderProvider(folders: folders, baseDirectory: URL(fileURLWithPath: path).deletingLastPathComponent().path)
             }
-            var sceneOptions = scene.options(time: options.time)
+            var sceneOptions = scene.options(time: options.time, frame: request.frame, reduceMotion: options.reduceMotion)
             if request.scaleGiven { sceneOptions.scale = scene.scale * options.scale }
             sceneOptions.keepOverflow = options.keepOverflow
             sceneOptions.outputFormat = options.outputFormat

@@ -26,6 +26,8 @@ struct RenderRequest {
     var options: RenderOptions
     /// Whether `--scale` was given (a scene's own scale is multiplied by it).
     var scaleGiven: Bool
+    /// `--frame`, when given (a scene's own frame is used otherwise).
+    var frame: UInt32?
     var sixteenBit: Bool
 
     /// `requireOutput` false reads the same command line without `-o` (as `weft bench` does).
@@ -78,8 +80,24 @@ struct RenderRequest {
         let time = try Self.number("time", arguments.value("time"), positive: false)
         scaleGiven = scale != nil
         sixteenBit = arguments.has("16bit")
-        options = RenderOptions(scale: scale ?? 1, time: time ?? 0, outputFormat: sixteenBit ? .rgba16Float : .rgba8Unorm,
-                                keepOverflow: arguments.has("keep-overflow"))
+        frame = try Self.frame(arguments.value("frame"))
+        options = RenderOptions(scale: scale ?? 1, time: time ?? 0, frame: frame ?? 0, reduceMotion: arguments.has("reduce-motion"),
+                                outputFormat: sixteenBit ? .rgba16Float : .rgba8Unorm, keepOverflow: arguments.has("keep-overflow"))
+    }
+
+    /// `--frame N` and `--reduce-motion`, shared by `render`, `gallery` and `bench`.
+    static let frameOptions: [OptionSpec] = [
+        .value("frame", "N", help: "The frame index, for effects that animate ($frame; default 0, or the scene's)."),
+        .flag("reduce-motion", help: "Ask effects to reduce motion ($reduceMotion; default off, or the scene's)."),
+    ]
+
+    /// `--frame N`: a whole number in 0…2³² − 1.
+    static func frame(_ text: String?) throws(UsageError) -> UInt32? {
+        guard let text else { return nil }
+        guard let value = UInt32(text) else {
+            throw UsageError(message: "--frame \(text): expected a whole number from 0 to \(UInt32.max)")
+        }
+        return value
     }
 
     /// `NAME=VALUE`, split at the first `=`.

@@ -51,6 +51,18 @@ import Testing
         // Outside both shapes the opaque layer is black; the circle's centre is its color over black.
         #expect(pixels[1, 1] == SIMD4(0, 0, 0, 1))
     }
+
+    /// An opaque group's content lies over black in the group's own color mode: 50% red in a
+    /// linear group is linear 0.5 over black, sRGB-encoded ≈ 188, not the sRGB mix 128.
+    @Test(arguments: Backend.allCases)
+    func opaqueLinearGroupsCompositeOverBlackInLinearLight(backend: Backend) throws {
+        let half = Color(red: 1, green: 0, blue: 0, alpha: 0.5)
+        let linear = try render(Rectangle().fill(half).drawingGroup(opaque: true, colorMode: .linear), width: 4, height: 4, on: backend)
+        expectClose(linear[2, 2], Reference.quantize(SIMD4(SRGB.encode(0.5), 0, 0, 1)), within: 2.01 / 255, "linear over black")
+        #expect(abs(linear[2, 2].x * 255 - 188) <= 1, "\(linear[2, 2] * 255)")
+        let nonLinear = try render(Rectangle().fill(half).drawingGroup(opaque: true), width: 4, height: 4, on: backend)
+        expectClose(nonLinear[2, 2], Reference.quantize(SIMD4(0.5, 0, 0, 1)), "sRGB over black")
+    }
 }
 
 @Suite struct ShapeTests {

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import WeftImage
 import WeftShaders
@@ -23,4 +24,32 @@ func engineKernelCompiles(kernel: EngineKernel, format: PixelFormat) throws {
         }.count
         #expect(members * 16 == kernel.interface.argumentBlockSize, "\(kernel)")
     }
+}
+
+/// A process that finds every kernel on disk — the engine's and the author's — compiles
+/// nothing: a fresh `SPIRVCache` over a warm directory answers every module (no glslang).
+@Test(arguments: Backend.allCases)
+func aWarmCacheAnswersEveryKernelOfARender(backend: Backend) throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("weft-warm-\(UUID().uuidString)", isDirectory: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let executor = try BackendFactory.executor(for: backend)
+    func renderOnce(_ cache: SPIRVCache) throws -> PixelBuffer {
+        let library = try ShaderLibrary(path: StockShaders.folder, cache: cache)
+        let context = RenderContext(executor: executor, cache: cache)
+        let gray = try library.grayscale(.float(1))
+        let view = ZStack {
+            Circle().fill(Color.blue).frame(width: 6, height: 6)
+            Image(testImage()).colorEffect(gray).opacity(0.5)
+        }
+        return try context.render(view, size: Size(width: 8, height: 8)).pixels
+    }
+    let cold = SPIRVCache(directory: directory)
+    let first = try renderOnce(cold)
+    #expect(cold.statistics.misses >= 4, "the solid, shape and layer kernels and grayscale compile: \(cold.statistics)")
+
+    let warm = SPIRVCache(directory: directory)
+    let second = try renderOnce(warm)
+    #expect(warm.statistics.misses == 0, "\(warm.statistics)")
+    #expect(warm.statistics.diskHits == cold.statistics.misses, "\(warm.statistics)")
+    #expect(first == second)
 }

@@ -51,11 +51,33 @@ final class PlanOnlyExecutor: Executor {
         Circle().fill(Color.red).frame(width: 20, height: 20).offset(x: 8)
     }.compositingGroup().opacity(0.5)
     let planned = try context.plan(scene, size: Size(width: 64, height: 32))
-    // canvas clear, group clear, the two shapes in one pass, one layer composite
+    // group clear, the two shapes in one pass, canvas clear (when first drawn over), one layer composite
     let kernels = planned.plan.passes.map(\.kernel.name)
-    #expect(kernels == ["weft.solid", "weft.solid", "weft.shape", "weft.layer"])
+    #expect(kernels == ["weft.solid", "weft.shape", "weft.solid", "weft.layer"])
     // Live at once at most: canvas, group layer (two versions while drawing), composite output.
     #expect(planned.plan.textures.count <= 4)
+}
+
+/// An image through color effects is the upload and one pass per effect: no clears, no copies
+/// into the effect's layer, no composite of an exactly covering result onto a clear canvas.
+@Test func anImageChainIsOnePassPerEffect() throws {
+    let context = RenderContext(executor: PlanOnlyExecutor())
+    let image = Image(testImage())
+    let one = try context.plan(image.colorEffect(try TestKernels.invert()), size: image.size)
+    #expect(one.plan.passes.map(\.kernel.name) == ["invert"])
+    #expect(one.plan.uploads.count == 1)
+    #expect(one.plan.passes[0].layer.map { one.plan.uploads[$0] != nil } == true, "the effect reads the upload itself")
+    #expect(one.plan.readbacks == [one.plan.passes[0].output])
+    let two = try context.plan(image.colorEffect(try TestKernels.invert()).colorEffect(try TestKernels.brighten(0.5)), size: image.size)
+    #expect(two.plan.passes.map(\.kernel.name) == ["invert", "brighten"])
+    // Still composited where the semantics need it: faded, or in a 16-bit output.
+    let faded = try context.plan(image.colorEffect(try TestKernels.invert()).opacity(0.5), size: image.size)
+    #expect(faded.plan.passes.map(\.kernel.name) == ["invert", "weft.solid", "weft.layer"])
+    let wide = try context.plan(image, size: image.size, options: RenderOptions(outputFormat: .rgba16Float, workingColorMode: .extendedLinear))
+    #expect(wide.plan.passes.map(\.kernel.name) == ["weft.solid", "weft.layer"])
+    // An image alone is still copied once: a readback reads what a pass wrote.
+    let alone = try context.plan(image, size: image.size)
+    #expect(alone.plan.passes.map(\.kernel.name) == ["weft.solid", "weft.layer"])
 }
 
 @Test func overflowGrowsTheOutput() throws {

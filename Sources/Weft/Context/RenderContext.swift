@@ -54,10 +54,13 @@ public struct Rendering: Sendable {
 /// Renders views on one executor. Owns the compiled engine kernels; safe to share across threads.
 public final class RenderContext: Sendable {
     public let executor: any Executor
-    let kernels = EngineKernelCache()
+    let kernels: EngineKernelCache
 
-    public init(executor: any Executor) {
+    /// `cache` keeps the engine's own kernels, as a `ShaderLibrary`'s keeps author kernels, so a
+    /// process that finds them on disk starts no compiler at all.
+    public init(executor: any Executor, cache: SPIRVCache = .shared) {
         self.executor = executor
+        self.kernels = EngineKernelCache(spirv: cache)
     }
 
     /// Lowers `view` to a render plan; nothing runs.
@@ -88,7 +91,9 @@ public final class RenderContext: Sendable {
         try lowering.flush(&canvas)
 
         let outputMode: ColorMode = options.outputFormat == .rgba8Unorm ? .nonLinear : .extendedLinear
-        if canvas.format != options.outputFormat || (canvas.mode == .nonLinear) != (outputMode == .nonLinear) {
+        // An image drawn alone is still its upload; a readback reads what a pass wrote.
+        if canvas.format != options.outputFormat || (canvas.mode == .nonLinear) != (outputMode == .nonLinear)
+            || lowering.builder.isUpload(canvas.texture) {
             var output = try lowering.makeCanvas(origin: canvas.origin, width: canvas.width, height: canvas.height,
                                                  scale: scale, mode: outputMode)
             try lowering.emitLayer(canvas.asLayer(toTarget: .identity), mask: nil, opaque: false, opacity: 1,

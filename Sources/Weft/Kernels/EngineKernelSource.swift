@@ -312,8 +312,9 @@ enum EngineKernel: String, Sendable, CaseIterable {
             vec2 q = mat2(args.toLayer.xy, args.toLayer.zw) * position + args.translationScale.xy;
             vec2 u = (q - weft.layerOrigin) * args.translationScale.z;
             source = (flags & 1) != 0 ? texel(ivec2(floor(u))) : sampleBilinear(u);
-            source = weftConvert(source, args.modes.y, args.modes.z);
+            // An opaque layer is its content over black in its own color mode, then converted.
             if ((flags & 2) != 0) source = vec4(source.rgb, 1.0);
+            source = weftConvert(source, args.modes.y, args.modes.z);
             float coverage = weftCoverage(args.mask.x, mat2(args.toMask.xy, args.toMask.zw), args.maskTranslationSize.xy,
                                           position, args.maskTranslationSize.zw, args.maskParams.x, weft.scale);
             source *= coverage * args.translationScale.w;

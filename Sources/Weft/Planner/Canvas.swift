@@ -3,22 +3,44 @@ import WeftRuntime
 
 /// A texture being drawn into, with the user space its texels cover. Every draw writes a
 /// new logical texture (a pass cannot read its own output), so `texture` is the current version.
+/// A new canvas is only a fill color until something needs its texture (`Lowering.flush`),
+/// so a layer that covers a clear canvas exactly can become its contents without a pass.
 struct Canvas {
-    private var storedTexture: TextureID
+    private var storedTexture: TextureID?
+    /// The color the canvas starts as, while no pass has written it yet.
+    private(set) var unwrittenFill: SIMD4<Float>?
     /// Shapes drawn but not yet emitted as a pass (`Lowering.flush`).
     var pending = ShapeBatch()
 
-    /// The canvas's current contents; only readable once pending shapes have been flushed.
+    /// The canvas's current contents; only readable once its fill and pending shapes have been flushed.
     var texture: TextureID {
         get {
-            precondition(pending.isEmpty, "a canvas with pending shapes must be flushed before it is read")
+            guard let storedTexture, pending.isEmpty else {
+                preconditionFailure("a canvas with a pending fill or pending shapes must be flushed before it is read")
+            }
             return storedTexture
         }
-        set { storedTexture = newValue }
+        set {
+            storedTexture = newValue
+            unwrittenFill = nil
+        }
     }
 
+    /// Whether the canvas is still transparent and unwritten, with nothing pending.
+    var isUnwrittenClear: Bool { storedTexture == nil && unwrittenFill == .zero && pending.isEmpty }
+
     init(texture: TextureID, origin: SIMD2<Float>, width: Int, height: Int, scale: Float, mode: ColorMode) {
+        self.init(origin: origin, width: width, height: height, scale: scale, mode: mode)
         self.storedTexture = texture
+    }
+
+    /// A canvas filled with `fill` (premultiplied in `mode`), not yet written by any pass.
+    init(filledWith fill: SIMD4<Float>, origin: SIMD2<Float>, width: Int, height: Int, scale: Float, mode: ColorMode) {
+        self.init(origin: origin, width: width, height: height, scale: scale, mode: mode)
+        self.unwrittenFill = fill
+    }
+
+    private init(origin: SIMD2<Float>, width: Int, height: Int, scale: Float, mode: ColorMode) {
         self.origin = origin
         self.width = width
         self.height = height
@@ -61,6 +83,13 @@ struct LayerSource {
     var pixelSize: SIMD2<Float> { SIMD2(Float(width), Float(height)) }
     /// The layer's area in the target canvas's user space (a bounding box when rotated).
     var targetRect: Rect { Rect(origin: origin, size: pixelSize / scale).applying(toTarget) }
+
+    /// Whether the layer's texels are exactly the canvas's: same grid, same place, same size.
+    func coversExactly(_ canvas: Canvas) -> Bool {
+        guard isAligned(with: canvas), width == canvas.width, height == canvas.height else { return false }
+        let shift = (toTarget.translation + origin - canvas.origin) * canvas.scale
+        return abs(shift.x) < 1e-3 && abs(shift.y) < 1e-3
+    }
 
     /// Whether the layer's texels land exactly on the canvas's texels, so that nearest
     /// fetches reproduce them bit for bit.

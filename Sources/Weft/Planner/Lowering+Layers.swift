@@ -85,6 +85,14 @@ extension Lowering {
     /// masked, faded and blended over the canvas.
     mutating func emitLayer(_ source: LayerSource, mask: LayerMask?, opaque: Bool, opacity: Float, blendMode: BlendMode,
                             into canvas: inout Canvas, copy: Bool = false) throws {
+        if !copy, mask == nil, !opaque, opacity == 1, blendMode == .normal, canvas.isUnwrittenClear,
+           source.mode == canvas.mode, canvas.mode != .linear, builder.format(of: source.texture) == canvas.format,
+           source.coversExactly(canvas) {
+            // Normal blending over transparent black is the source itself, bit for bit (an
+            // aligned layer is fetched, not filtered); `.linear` canvases clamp, so they copy.
+            canvas.texture = source.texture
+            return
+        }
         try flush(&canvas)
         let toLayer = source.toTarget.inverse
         var flags: Int32 = 0
@@ -121,8 +129,16 @@ extension Lowering {
         canvas.texture = output
     }
 
-    /// Emits the canvas's pending shapes as one pass.
+    /// Emits the canvas's fill (when no pass has written it yet), then its pending shapes as one pass.
     mutating func flush(_ canvas: inout Canvas) throws {
+        if let color = canvas.unwrittenFill {
+            let texture = builder.texture(width: canvas.width, height: canvas.height, format: canvas.format)
+            var block = ArgumentBlock()
+            block.vec4(color)
+            builder.add(KernelPass(kernel: try kernels.kernel(.solid, outputFormat: canvas.format), output: texture,
+                                   frame: frameConstants(for: canvas), arguments: block.bytes))
+            canvas.texture = texture
+        }
         guard !canvas.pending.isEmpty else { return }
         let batch = canvas.pending
         canvas.pending = ShapeBatch()

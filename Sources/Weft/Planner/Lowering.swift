@@ -9,10 +9,11 @@ struct FrameInfo {
     var reduceMotion: Bool
 }
 
-/// Lowers a view tree to passes over logical textures (DESIGN.md §3, docs/compositing.md).
+/// Lowers a view tree to passes over logical textures (docs/compositing.md).
 ///
 /// Every draw is a full pass over its canvas that reads the canvas's current texture as the
-/// destination and writes a new one. Fusion of effect chains would be a rewrite of
+/// destination and writes a new one; the one exception is a layer drawn with no change over a
+/// clear canvas it covers exactly (an image, an effect's result), which becomes the canvas. Fusion of effect chains would be a rewrite of
 /// `builder.passes` between lowering and allocation; none is done yet.
 struct Lowering {
     var builder = PlanBuilder()
@@ -26,20 +27,15 @@ struct Lowering {
 
     // MARK: Canvases
 
-    /// A new canvas filled with `color` (premultiplied in `mode`).
+    /// A new canvas filled with `color` (premultiplied in `mode`). The fill pass is emitted
+    /// when the canvas is first read or drawn over (`flush`), and not at all when a layer
+    /// that covers it exactly becomes its contents (`emitLayer`).
     mutating func makeCanvas(origin: SIMD2<Float>, width: Int, height: Int, scale: Float, mode: ColorMode,
                              fill color: SIMD4<Float> = .zero) throws -> Canvas {
         guard width <= RenderLimits.maxTextureDimension, height <= RenderLimits.maxTextureDimension else {
             throw RenderError.textureTooLarge(width: width, height: height)
         }
-        let texture = builder.texture(width: width, height: height, format: mode.storageFormat)
-        var block = ArgumentBlock()
-        block.vec4(color)
-        var canvas = Canvas(texture: texture, origin: origin, width: width, height: height, scale: scale, mode: mode)
-        builder.add(KernelPass(kernel: try kernels.kernel(.solid, outputFormat: canvas.format), output: texture,
-                               frame: frameConstants(for: canvas), arguments: block.bytes))
-        canvas.texture = texture
-        return canvas
+        return Canvas(filledWith: color, origin: origin, width: width, height: height, scale: scale, mode: mode)
     }
 
     /// A transparent canvas on `target`'s pixel grid covering `rect` (target user space),

@@ -19,6 +19,10 @@ struct PlanBuilder {
         return id
     }
 
+    func format(of id: TextureID) -> PixelFormat { logical[id.index].format }
+
+    func isUpload(_ id: TextureID) -> Bool { uploads[id] != nil }
+
     mutating func add(_ pass: KernelPass) {
         precondition(uploads[pass.output] == nil && !passes.contains { $0.output == pass.output },
                      "a logical texture is written once")

@@ -9,10 +9,14 @@ public struct LibraryShaderProvider: SceneShaderProvider {
 
     public init(libraries: [ShaderLibrary]) { self.libraries = libraries }
 
-    /// Loads each folder (relative paths resolved against `baseDirectory`).
+    /// Loads each folder (relative paths resolved against `baseDirectory`) and compiles every
+    /// function in it: a folder with any function that does not compile is an error, even
+    /// when the scene uses other functions of it (from the cache, this costs no compile).
     public init(folders: [String], baseDirectory: String) throws(ShaderError) {
         libraries = try folders.map { folder throws(ShaderError) in
-            try ShaderLibrary(path: folder.hasPrefix("/") ? folder : baseDirectory + "/" + folder)
+            let library = try ShaderLibrary(path: folder.hasPrefix("/") ? folder : baseDirectory + "/" + folder)
+            try library.compileAll(outputFormats: [.rgba8Unorm])
+            return library
         }
     }
 

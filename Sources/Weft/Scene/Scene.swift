@@ -7,13 +7,19 @@ public struct Scene: Sendable {
     public var size: Size
     public var scale: Float
     public var background: Color
+    /// `$frame` of the scene's effects, unless the caller gives another.
+    public var frame: UInt32
+    /// `$reduceMotion` of the scene's effects; a caller can only turn it on.
+    public var reduceMotion: Bool
     /// Folders of stitchable shaders the scene's effects are found in, as written.
     public var shaderFolders: [String]
     public var root: ViewNode
 
-    /// Render options for this scene; time and frame come from the caller.
-    public func options(time: Float = 0, frame: UInt32 = 0, reduceMotion: Bool = false) -> RenderOptions {
-        RenderOptions(scale: scale, time: time, frame: frame, reduceMotion: reduceMotion, background: background)
+    /// Render options for this scene: time from the caller; the frame from the caller when
+    /// given, else the scene's; reduce-motion when either asks for it.
+    public func options(time: Float = 0, frame: UInt32? = nil, reduceMotion: Bool = false) -> RenderOptions {
+        RenderOptions(scale: scale, time: time, frame: frame ?? self.frame, reduceMotion: reduceMotion || self.reduceMotion,
+                      background: background)
     }
 
     /// Reads a scene file. `shaders` is asked once for a provider of the folders the scene

@@ -14,11 +14,18 @@ struct SceneReader {
 
     mutating func scene(_ json: JSONValue, shaders: ([String]) throws -> any SceneShaderProvider) throws(SceneError) -> Scene {
         let top = JSONPath("")
-        let fields = try object(json, at: top, allowed: ["size", "scale", "background", "shaders", "root"], required: ["size", "root"])
+        let fields = try object(json, at: top, allowed: ["size", "scale", "background", "frame", "reduceMotion", "shaders", "root"],
+                                required: ["size", "root"])
         let size = try numbers(fields["size"]!, at: top.key("size"), count: 2)
         guard size[0] > 0, size[1] > 0 else { throw .invalid(path: top.key("size"), message: "width and height must be positive") }
         let scale = try fields["scale"].map { v throws(SceneError) in try positive(v, at: top.key("scale")) } ?? 1
         let background = try fields["background"].map { v throws(SceneError) in try color(v, at: top.key("background")) } ?? .clear
+        let frame = try fields["frame"].map { v throws(SceneError) in try frameIndex(v, at: top.key("frame")) } ?? 0
+        var reduceMotion = false
+        if let r = fields["reduceMotion"] {
+            guard case .bool(let b) = r else { throw .invalid(path: top.key("reduceMotion"), message: "expected a boolean, got \(r.typeName)") }
+            reduceMotion = b
+        }
         var folders: [String] = []
         if let list = fields["shaders"] {
             folders = try array(list, at: top.key("shaders")).enumerated().map { i, v throws(SceneError) in
@@ -34,7 +41,7 @@ struct SceneReader {
         }
         let root = try view(fields["root"]!, at: top.key("root"))
         return Scene(size: Size(width: size[0], height: size[1]), scale: scale, background: background,
-                     shaderFolders: folders, root: root)
+                     frame: frame, reduceMotion: reduceMotion, shaderFolders: folders, root: root)
     }
 
     // MARK: Views
@@ -174,6 +181,9 @@ struct SceneReader {
                 mode = parsed
             }
             return .drawingGroup(opaque: opaque, colorMode: mode)
+        case "blendEffect":
+            let f = try object(json, at: path, allowed: ["shader", "args"], required: ["shader"])
+            return .blendEffect(try shader(f, kind: .blend, at: path))
         case "colorEffect", "layerEffect", "distortionEffect":
             let kind: EffectKind = name == "colorEffect" ? .color : name == "layerEffect" ? .layer : .distortion
             let allowed = kind == .color ? ["shader", "args"] : ["shader", "args", "maxSampleOffset"]
@@ -352,6 +362,15 @@ struct SceneReader {
         let v = try number(json, at: path)
         guard v > 0 else { throw .invalid(path: path, message: "must be positive, got \(v)") }
         return v
+    }
+
+    /// `$frame`: a whole number in 0…2³² − 1.
+    private func frameIndex(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> UInt32 {
+        guard case .number(let n) = json else { throw .invalid(path: path, message: "expected a number, got \(json.typeName)") }
+        guard n >= 0, n <= Double(UInt32.max), n.rounded() == n else {
+            throw .invalid(path: path, message: "expected a whole number from 0 to \(UInt32.max), got \(n)")
+        }
+        return UInt32(n)
     }
 
     private func nonNegative(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> Float {

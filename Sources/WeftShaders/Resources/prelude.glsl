@@ -49,11 +49,18 @@ int weftFrame() { return int(weft.frame); }
 vec2 weftViewSize() { return weft.viewSize; }
 bool weftReduceMotion() { return weft.reduceMotion != 0u; }
 
-// The premultiplied layer at user-space point p: bilinear, texel centres at .5, clamped to
-// the padded layer's edge.
+// The premultiplied layer at user-space point p: bilinear, texel centres at .5, transparent
+// outside the padded layer, as a clamp-to-border sampler with a transparent border filters it:
+// the edge texels fade to nothing over the half texel beyond the edge. The sampler clamps to
+// the edge, and the coverage of the layer's texel-space rectangle (per axis, how much of the
+// bilinear footprint's weight lies on texels inside) turns that into the border's result.
 vec4 sampleLayer(Layer layer, vec2 p) {
 #ifdef WEFT_HAS_LAYER
-    return textureLod(weftLayer, (p - weft.layerOrigin) * weft.scale / weft.layerSize, 0.0);
+    vec2 texel = (p - weft.layerOrigin) * weft.scale;
+    vec2 inside = clamp(min(texel + 0.5, weft.layerSize + 0.5 - texel), 0.0, 1.0);
+    float coverage = inside.x * inside.y;
+    if (!(coverage > 0.0)) return vec4(0.0); // beyond the half texel, and NaN positions
+    return textureLod(weftLayer, texel / weft.layerSize, 0.0) * coverage;
 #else
     return vec4(0.0);
 #endif
