@@ -141,6 +141,10 @@ enum RenderCommand: Command {
         if FileManager.default.fileExists(atPath: text) || text.lowercased().hasSuffix(".png") {
             return Image(try PNGFile.load(path: text)).node
         }
-        return try Color(parsing: text).node
+        do {
+            return try Color(parsing: text).node
+        } catch {
+            throw UsageError.invalidValue("backdrop", text, "not a PNG file, and \(error)")
+        }
     }
 }

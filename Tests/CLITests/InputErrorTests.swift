@@ -36,6 +36,8 @@ struct BadInput: Sendable, CustomTestStringConvertible {
         BadInput("missing PNG", { [$0.path("missing.png")] + gray }, expect: { [$0.path("missing.png"), "no such file"] }),
         BadInput("truncated backdrop", { [pattern, "--effect", "differenceBlend", "--backdrop", $0.path("truncated.png")] },
                  expect: { [$0.path("truncated.png"), "truncated"] }),
+        BadInput("backdrop neither file nor color", { _ in [pattern, "--effect", "differenceBlend", "--backdrop", "#12345"] },
+                 expect: { _ in ["--backdrop \"#12345\"", "not a PNG file", "5 hex digits"] }),
         BadInput("JPEG as an Image argument", { [pattern, "--shaders", $0.path("probe.glsl"), "--effect", "textured",
                                                  "--arg", "img=" + $0.path("photo.png")] },
                  expect: { [$0.path("photo.png"), "'img'", "not a PNG"] }),
