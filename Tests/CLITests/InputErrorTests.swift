@@ -135,6 +135,7 @@ struct BadInput: Sendable, CustomTestStringConvertible {
         BadInput("unknown shader", { [$0.path("unknownshader.json")] },
                  expect: { [$0.path("unknownshader.json"), "root.modifiers[0].colorEffect", "'nope'"] }),
         BadInput("size beyond the device", { [$0.path("hugescene.json")] }, expect: { _ in ["pixel texture", "16384 pixels per side"] }),
+        BadInput("shadow beyond the device", { [$0.path("hugeshadow.json")] }, expect: { _ in ["pixel texture", "16384 pixels per side"] }),
     ]
 
     // MARK: Output paths and device names
@@ -212,6 +213,7 @@ struct BadInputFiles: Sendable {
         try write(##"{"size": [8, 8], "shaders": ["\##(stock)"], "root": {"color": "#ff0000", "modifiers": [{"colorEffect": {"shader": "nope"}}]}}"##,
                   "unknownshader.json")
         try write(##"{"size": [1e30, 1e30], "root": {"color": "#ff0000"}}"##, "hugescene.json")
+        try write(#"{"size": [8, 8], "root": {"circle": {}, "modifiers": [{"shadow": {"radius": 1e30}}]}}"#, "hugeshadow.json")
     }
 
     /// The offset of the first chunk of `type`.
