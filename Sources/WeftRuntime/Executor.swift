@@ -69,10 +69,15 @@ public struct ExecutionResult: Sendable {
 /// this protocol knows which one runs.
 public protocol Executor: AnyObject, Sendable {
     var device: DeviceDescription { get }
+    /// The widest and tallest texture the executor holds, in pixels (Vulkan's maxImageDimension2D).
+    var maxTextureDimension: Int { get }
     func execute(_ plan: RenderPlan, options: ExecutionOptions) throws -> ExecutionResult
 }
 
 extension Executor {
+    /// 16384, lavapipe's and most GPUs' maxImageDimension2D, for executors that do not say.
+    public var maxTextureDimension: Int { 16384 }
+
     public func execute(_ plan: RenderPlan) throws -> ExecutionResult {
         try execute(plan, options: ExecutionOptions())
     }

@@ -47,12 +47,14 @@ public struct EffectCatalog: Sendable {
                        usePreset: Bool = false) throws(EffectSetupError) -> (shader: Shader, presetOffset: Size?) {
         let (folder, function) = try lookUp(name)
         var given: [String: SceneArgument] = [:]
+        var texts: [String: String] = [:]
         for (parameterName, text) in arguments {
             guard let parameter = function.parameters.first(where: { $0.name == parameterName }) else {
                 throw .unknownParameter(effect: name, parameter: parameterName, parameters: function.parameters.map(\.description))
             }
             guard given[parameterName] == nil else { throw .duplicateArgument(effect: name, parameter: parameterName) }
             given[parameterName] = try EffectArgumentText.parse(text, for: parameter, of: name)
+            texts[parameterName] = text
         }
         var preset: EffectPreset?
         if usePreset {
@@ -61,7 +63,7 @@ public struct EffectCatalog: Sendable {
             }
             preset = found
         }
-        return (try bind(function, in: folder, given: given, preset: preset), preset?.maxSampleOffset)
+        return (try bind(function, in: folder, given: given, texts: texts, preset: preset), preset?.maxSampleOffset)
     }
 
     /// The shader with its preset's arguments, and the preset's `maxSampleOffset`.
@@ -70,7 +72,8 @@ public struct EffectCatalog: Sendable {
         return (shader, offset ?? .zero)
     }
 
-    func bind(_ function: StitchableFunction, in folder: Folder, given: [String: SceneArgument],
+    /// `texts` are the given arguments as the user wrote them, for messages.
+    func bind(_ function: StitchableFunction, in folder: Folder, given: [String: SceneArgument], texts: [String: String],
               preset: EffectPreset?) throws(EffectSetupError) -> Shader {
         var bound: [(label: String?, value: Shader.Argument)] = []
         for parameter in function.parameters {
@@ -79,10 +82,13 @@ public struct EffectCatalog: Sendable {
                                        presetAvailable: preset == nil && folder.presets[function.name] != nil)
             }
             do {
-                bound.append((parameter.name, try LibraryShaderProvider.convert(value, to: parameter, of: function.name)))
+                bound.append((parameter.name, try LibraryShaderProvider.argument(value, for: parameter)))
             } catch {
-                throw .invalidValue(effect: function.name, parameter: parameter.name, type: parameter.type,
-                                    text: value.spelling, reason: "\(error)")
+                guard let text = texts[parameter.name] else {
+                    throw .invalidPresets(file: folder.presets.file ?? folder.path,
+                                          message: "\(function.name).args.\(parameter.name) (\(parameter.type)): \(error.reason)")
+                }
+                throw .invalidValue(effect: function.name, parameter: parameter.name, type: parameter.type, text: text, reason: error.reason)
             }
         }
         if let preset {
@@ -151,7 +157,8 @@ public enum EffectArgumentText {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
         var values: [Float] = []
         for part in parts {
-            guard let value = Float(part), value.isFinite else { throw invalid("\"\(part)\" is not a number") }
+            guard let value = Float(part) else { throw invalid("\"\(part)\" is not a number") }
+            guard value.isFinite else { throw invalid("\"\(part)\" is not a finite number") }
             values.append(value)
         }
         if let count, values.count != count {

@@ -44,9 +44,25 @@ public struct LibraryShaderProvider: SceneShaderProvider {
     }
 
     static func convert(_ value: SceneArgument, to parameter: StitchableFunction.Parameter, of function: String) throws -> Shader.Argument {
+        do {
+            return try argument(value, for: parameter)
+        } catch {
+            throw SceneShaderProblem("'\(function)': parameter '\(parameter.name)' (\(parameter.type)): \(error.reason)")
+        }
+    }
+
+    /// Why a value cannot fill a parameter, in words that fit after the parameter's name.
+    struct Mismatch: Error {
+        var reason: String
+    }
+
+    static func argument(_ value: SceneArgument, for parameter: StitchableFunction.Parameter) throws(Mismatch) -> Shader.Argument {
         switch (value, parameter.type) {
         case (.number(let x), .float): return .float(x)
-        case (.number(let x), .int) where x == x.rounded(): return .int(Int32(x))
+        case (.number(let x), .int):
+            guard x == x.rounded() else { throw Mismatch(reason: "\(x) is not a whole number") }
+            guard let n = Int32(exactly: x) else { throw Mismatch(reason: "\(x) is outside the range of an int") }
+            return .int(n)
         case (.number(let x), .floatArray): return .floatArray([x])
         case (.numbers(let v), .vec2) where v.count == 2: return .float2(v[0], v[1])
         case (.numbers(let v), .vec3) where v.count == 3: return .float3(v[0], v[1], v[2])
@@ -65,11 +81,12 @@ public struct LibraryShaderProvider: SceneShaderProvider {
             case .reduceMotion: .reduceMotion
             }
             guard engine.acceptedTypes.contains(parameter.type) else {
-                throw SceneShaderProblem("'\(function)': parameter '\(parameter.name)' is \(parameter.type), which \"$\(b.rawValue)\" cannot fill")
+                let types = engine.acceptedTypes.map(\.description).joined(separator: " or ")
+                throw Mismatch(reason: "$\(b.rawValue) fills a \(types) parameter, not a \(parameter.type)")
             }
             return .engine(engine)
         default:
-            throw SceneShaderProblem("'\(function)': parameter '\(parameter.name)' is \(parameter.type), which \(value.spelling) cannot fill")
+            throw Mismatch(reason: "\(value.spelling) cannot fill it")
         }
     }
 }
@@ -82,7 +99,7 @@ extension SceneArgument {
         case .numbers(let v): "an array of \(v.count) numbers"
         case .color: "a color"
         case .colors: "an array of colors"
-        case .binding(let b): "\"$\(b.rawValue)\""
+        case .binding(let b): "$\(b.rawValue)"
         case .image: "an image"
         }
     }
