@@ -90,10 +90,12 @@ public struct EffectCatalog: Sendable {
             let type = function.parameters.first { $0.name == parameter }?.type ?? .float
             throw .missingArgument(effect: function.name, parameter: parameter, type: type,
                                    presetAvailable: preset == nil && folder.presets[function.name] != nil)
-        } catch .argumentType(_, let parameter, let expected, let given) {
+        } catch .argumentValue(_, let parameter, _, let reason) {
             let type = function.parameters.first { $0.name == parameter }?.type ?? .float
-            throw .invalidValue(effect: function.name, parameter: parameter, type: type, text: texts[parameter] ?? given,
-                                reason: "a \(expected) parameter cannot take \(given)")
+            guard let text = texts[parameter] else {
+                throw .invalidPresets(file: folder.presets.file ?? folder.path, message: "\(function.name).args.\(parameter) (\(type)): \(reason)")
+            }
+            throw .invalidValue(effect: function.name, parameter: parameter, type: type, text: text, reason: reason)
         } catch {
             throw .shaders(error)
         }
@@ -151,7 +153,8 @@ public enum EffectArgumentText {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
         var values: [Float] = []
         for part in parts {
-            guard let value = Float(part), value.isFinite else { throw invalid("\"\(part)\" is not a number") }
+            guard let value = Float(part) else { throw invalid("\"\(part)\" is not a number") }
+            guard value.isFinite else { throw invalid("\"\(part)\" is not a finite number") }
             values.append(value)
         }
         if let count, values.count != count {

@@ -16,32 +16,46 @@ public enum ArgumentValue: Sendable, Equatable {
     /// How the value was written, for messages.
     public var spelling: String {
         switch self {
-        case .number(let x): "the number \(x.formatted)"
-        case .numbers(let v): "[\(v.map(\.formatted).joined(separator: ", "))]"
+        case .number: "a number"
+        case .numbers(let v): "an array of \(v.count) numbers"
         case .color: "a color"
-        case .colors(let c): "\(c.count) colors"
+        case .colors: "an array of colors"
         case .binding(let b): "$" + b.spelling
-        case .image(let pixels): "a \(pixels.width)×\(pixels.height) image"
+        case .image: "an image"
         }
     }
 
-    /// The parameter's value, or nil when this value cannot fill a parameter of `type`.
-    func argument(for type: ParameterType) -> Shader.Argument? {
+    /// The parameter's value; the error says why this value cannot fill a parameter of `type`, in words that fit
+    /// after the parameter's name.
+    func argument(for type: ParameterType) throws(Mismatch) -> Shader.Argument {
         switch (self, type) {
-        case (.number(let x), .float): .float(x)
-        case (.number(let x), .int) where x == x.rounded() && abs(x) <= Float(Int32.max): .int(Int32(x))
-        case (.number(let x), .floatArray): .floatArray([x])
-        case (.numbers(let v), .vec2) where v.count == 2: .float2(v[0], v[1])
-        case (.numbers(let v), .vec3) where v.count == 3: .float3(v[0], v[1], v[2])
-        case (.numbers(let v), .vec4) where v.count == 4: .float4(v[0], v[1], v[2], v[3])
-        case (.numbers(let v), .floatArray): .floatArray(v)
-        case (.color(let c), .vec4): .color(c)
-        case (.color(let c), .colorArray): .colorArray([c])
-        case (.colors(let c), .colorArray): .colorArray(c)
-        case (.image(let pixels), .image): .image(pixels)
-        case (.binding(let b), _) where b.acceptedTypes.contains(type): .engine(b)
-        default: nil
+        case (.number(let x), .float): return .float(x)
+        case (.number(let x), .int):
+            guard x == x.rounded() else { throw Mismatch(reason: "\(x) is not a whole number") }
+            guard let n = Int32(exactly: x) else { throw Mismatch(reason: "\(x) is outside the range of an int") }
+            return .int(n)
+        case (.number(let x), .floatArray): return .floatArray([x])
+        case (.numbers(let v), .vec2) where v.count == 2: return .float2(v[0], v[1])
+        case (.numbers(let v), .vec3) where v.count == 3: return .float3(v[0], v[1], v[2])
+        case (.numbers(let v), .vec4) where v.count == 4: return .float4(v[0], v[1], v[2], v[3])
+        case (.numbers(let v), .floatArray): return .floatArray(v)
+        case (.color(let c), .vec4): return .color(c)
+        case (.color(let c), .colorArray): return .colorArray([c])
+        case (.colors(let c), .colorArray): return .colorArray(c)
+        case (.image(let pixels), .image): return .image(pixels)
+        case (.binding(let b), _):
+            guard b.acceptedTypes.contains(type) else {
+                let types = b.acceptedTypes.map(\.description).joined(separator: " or ")
+                throw Mismatch(reason: "$\(b.spelling) fills a \(types) parameter, not a \(type)")
+            }
+            return .engine(b)
+        default:
+            throw Mismatch(reason: "\(spelling) cannot fill it")
         }
+    }
+
+    struct Mismatch: Error {
+        var reason: String
     }
 }
 
@@ -56,8 +70,4 @@ extension Shader.EngineValue {
 
     /// Every spelling with its `$`, for messages.
     public static var spellings: String { allCases.map { "$" + $0.spelling }.joined(separator: ", ") }
-}
-
-extension Float {
-    fileprivate var formatted: String { self == rounded() && abs(self) < 1e9 ? String(Int(self)) : String(self) }
 }

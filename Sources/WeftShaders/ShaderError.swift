@@ -17,6 +17,8 @@ public enum ShaderError: Error, Sendable, Hashable, CustomStringConvertible {
     case argumentName(function: String, position: Int, expected: String, given: String)
     /// An argument names no parameter of the function.
     case unknownParameter(function: String, parameter: String, parameters: [String])
+    /// A value that cannot fill its parameter; `reason` says why.
+    case argumentValue(function: String, parameter: String, type: String, reason: String)
     /// A parameter was given no value.
     case missingArgument(function: String, parameter: String, type: String)
     /// A function from another library was handed to this one.
@@ -42,9 +44,11 @@ public enum ShaderError: Error, Sendable, Hashable, CustomStringConvertible {
         case .argumentName(let function, let position, let expected, let given):
             return "\(function): argument \(position + 1) is labelled '\(given)', but that parameter is '\(expected)'"
         case .unknownParameter(let function, let parameter, let parameters):
-            return "\(function) has no parameter '\(parameter)' (parameters: \(parameters.joined(separator: ", ")))"
+            return "'\(function)' has no parameter '\(parameter)' (parameters: \(parameters.joined(separator: ", ")))"
+        case .argumentValue(let function, let parameter, let type, let reason):
+            return "'\(function)': parameter '\(parameter)' (\(type)): \(reason)"
         case .missingArgument(let function, let parameter, let type):
-            return "\(function) needs argument '\(parameter)' (\(type))"
+            return "'\(function)' needs argument '\(parameter)' (\(type))"
         case .foreignFunction(let name, let file):
             return "stitchable function '\(name)' (\(file)) belongs to another library; look it up in this one by name"
         case .layoutMismatch(let function, let parameter, let reflected, let compiled):

@@ -12,11 +12,12 @@ extension ShaderLibrary {
             guard let value = arguments[parameter.name] else {
                 throw .missingArgument(function: function.name, parameter: parameter.name, type: parameter.type.description)
             }
-            guard let argument = value.argument(for: parameter.type) else {
-                throw .argumentType(function: function.name, parameter: parameter.name, expected: parameter.type.description,
-                                    given: value.spelling)
+            do {
+                bound.append((parameter.name, try value.argument(for: parameter.type)))
+            } catch {
+                throw .argumentValue(function: function.name, parameter: parameter.name, type: parameter.type.description,
+                                     reason: error.reason)
             }
-            bound.append((parameter.name, argument))
         }
         return try Shader(library: self, function: function, arguments: bound)
     }

@@ -28,10 +28,17 @@ struct ParsedArguments: Sendable {
     func value(_ name: String) -> String? { values[name] }
 }
 
-/// A command line that does not fit the command's description; exits 2.
+/// A command line that does not fit the command's description (exit 2, with the usage), or a
+/// value on it that cannot be used (exit 1, without the usage: the line's shape is right).
 struct UsageError: Error, Sendable, CustomStringConvertible {
     let message: String
+    var isInvalidValue = false
     var description: String { message }
+
+    /// `--option "text": problem`; the text is quoted so that an empty one shows.
+    static func invalidValue(_ option: String, _ text: String, _ problem: String) -> UsageError {
+        UsageError(message: "--\(option) \"\(text)\": \(problem)", isInvalidValue: true)
+    }
 }
 
 enum ArgumentParser {

@@ -36,7 +36,7 @@ enum BenchCommand: Command {
     with device names, drivers, sizes and the Weft version. --baseline compares with an earlier
     JSON: the ratio per row, and exit status 1 when any row got slower than --tolerance
     (default 10%). Exit status: 0 when everything was measured (and nothing regressed), 1 when
-    anything failed or regressed, 2 for a usage error.
+    anything failed or regressed (or an option's value cannot be used), 2 for a usage error.
     """
     static let options: [OptionSpec] = [
         .value("library", "PATH", help: "Measure every effect of this folder (its presets.json gives arguments)."),

@@ -39,12 +39,12 @@ struct BenchPlan {
         devices = arguments.occurrences.filter { $0.name == "device" }.map(\.value)
         if devices.isEmpty { devices = [nil] }
         sizes = try arguments.occurrences.filter { $0.name == "size" }.map { occurrence throws(UsageError) in
-            do { return try ImageSize(parsing: occurrence.value ?? "") } catch { throw UsageError(message: "--size: \(error)") }
+            do { return try ImageSize(parsing: occurrence.value ?? "") } catch { throw UsageError(message: "--size: \(error)", isInvalidValue: true) }
         }
         if sizes.isEmpty { sizes = [ImageSize(width: 1920, height: 1080)] }
         formats = try arguments.occurrences.filter { $0.name == "format" }.map { occurrence throws(UsageError) in
             guard let format = PixelFormat(rawValue: occurrence.value ?? "") else {
-                throw UsageError(message: "--format \(occurrence.value ?? ""): expected rgba8 or rgba16f")
+                throw .invalidValue("format", occurrence.value ?? "", "expected rgba8 or rgba16f")
             }
             return format
         }
@@ -52,11 +52,11 @@ struct BenchPlan {
 
         settings = BenchRunner.Settings()
         if let text = arguments.value("repetitions") {
-            guard let n = Int(text), n >= 2 else { throw UsageError(message: "--repetitions \(text): expected a whole number ≥ 2") }
+            guard let n = Int(text), n >= 2 else { throw .invalidValue("repetitions", text, "expected a whole number ≥ 2") }
             settings.repetitions = n
         }
         if let text = arguments.value("warm-up") {
-            guard let s = Double(text), s >= 0 else { throw UsageError(message: "--warm-up \(text): expected seconds ≥ 0") }
+            guard let s = Double(text), s >= 0, s.isFinite else { throw .invalidValue("warm-up", text, "expected seconds ≥ 0") }
             settings.warmUp = s
         }
         if let text = arguments.value("max-seconds") {
@@ -67,7 +67,7 @@ struct BenchPlan {
         settings.reduceMotion = arguments.has("reduce-motion")
         threads = ProcessInfo.processInfo.activeProcessorCount
         if let text = arguments.value("threads") {
-            guard let n = Int(text), n >= 1 else { throw UsageError(message: "--threads \(text): expected a whole number ≥ 1") }
+            guard let n = Int(text), n >= 1 else { throw .invalidValue("threads", text, "expected a whole number ≥ 1") }
             threads = n
         }
         jsonPath = arguments.value("json")
@@ -75,7 +75,7 @@ struct BenchPlan {
         tolerance = 0.10
         if let text = arguments.value("tolerance") {
             guard baselinePath != nil else { throw UsageError(message: "--tolerance needs --baseline") }
-            guard let t = parseTolerance(text) else { throw UsageError(message: "--tolerance \(text): expected a percentage such as 10%") }
+            guard let t = parseTolerance(text) else { throw .invalidValue("tolerance", text, "expected a percentage such as 10%") }
             tolerance = t
         }
     }

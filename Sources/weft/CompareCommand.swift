@@ -12,7 +12,8 @@ enum CompareCommand: Command {
     With two folders, every PNG of the first that the second also has is compared. Use it to
     check that two devices (a GPU and --device cpu, say) render alike.
     Exit status: 0 when every pair is within --tolerance (default 2, in 1/255 steps),
-    1 when any pair is not (or differs in size, or cannot be read), 2 for a usage error.
+    1 when any pair is not (or differs in size, or cannot be read, or --tolerance is not a
+    finite number), 2 for a usage error.
     """
     static let options: [OptionSpec] = [
         .value("tolerance", "N", help: "Largest channel difference allowed, in 1/255 steps (default 2)."),

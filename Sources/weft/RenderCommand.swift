@@ -27,7 +27,8 @@ enum RenderCommand: Command {
     the result so far over --backdrop (default: nothing). The output has the input's size (times
     --scale) unless --keep-overflow keeps the padded area too.
     Prints: OUT.png, its size, the device and the render time. Exit status: 0 on success, 1 when
-    an effect, argument, input, device or output fails, 2 for a usage error.
+    an effect, argument, input, device or output fails (or an option's value cannot be used), 2 for
+    a command line of the wrong shape. A missing output folder is created.
     """
     static let options: [OptionSpec] = [
         .value("output", "OUT.png", short: "o", help: "The PNG to write (required)."),
@@ -47,6 +48,7 @@ enum RenderCommand: Command {
         let request = try RenderRequest(arguments)
         do {
             let (view, size, options) = try prepare(request)
+            try OutputFolder.prepare(for: request.outputPath)
             let (executor, notice) = try DeviceChoice(flag: request.device).makeExecutor()
             if let notice { output.printError(notice) }
             let context = RenderContext(executor: executor)
@@ -63,6 +65,14 @@ enum RenderCommand: Command {
             return 1
         } catch let error as ShaderError where !error.diagnostics.isEmpty {
             for diagnostic in error.diagnostics { output.printError(diagnostic.description) }
+            return 1
+        } catch let error as SceneError {
+            // Errors reading the file name it already; the others name a place in it.
+            if case .scene(let path) = request.source, !error.description.contains(path) {
+                output.printError("weft render: \(path): \(error)")
+            } else {
+                output.printError("weft render: \(error)")
+            }
             return 1
         } catch {
             output.printError("weft render: \(error)")
@@ -133,6 +143,10 @@ enum RenderCommand: Command {
         if FileManager.default.fileExists(atPath: text) || text.lowercased().hasSuffix(".png") {
             return Image(try PNGFile.load(path: text)).node
         }
-        return try Color(parsing: text).node
+        do {
+            return try Color(parsing: text).node
+        } catch {
+            throw UsageError.invalidValue("backdrop", text, "not a PNG file, and \(error)")
+        }
     }
 }

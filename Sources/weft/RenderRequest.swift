@@ -1,7 +1,7 @@
 import Weft
 
 /// What a `weft render` command line asks for. Everything the command line alone can get wrong
-/// is a usage error found here, before any work.
+/// is found here, before any work: its shape (a usage error) and its values.
 struct RenderRequest {
     /// One `--effect` and the options that belong to it.
     struct Effect {
@@ -53,6 +53,10 @@ struct RenderRequest {
         guard let outputPath = arguments.value("output") ?? (requireOutput ? nil : "") else {
             throw UsageError(message: "missing -o OUT.png")
         }
+        if requireOutput {
+            guard !outputPath.trimmingCharacters(in: .whitespaces).isEmpty else { throw .invalidValue("output", outputPath, "give the PNG file to write") }
+            guard !outputPath.hasSuffix("/") else { throw .invalidValue("output", outputPath, "is a folder; give a file name such as out.png") }
+        }
         self.outputPath = outputPath
         guard arguments.positionals.count <= 1 else {
             throw UsageError(message: "one input at most, got \(arguments.positionals.joined(separator: " "))")
@@ -69,13 +73,16 @@ struct RenderRequest {
             source = .image(path: input)
         case (nil, let size?):
             guard !effects.isEmpty else { throw UsageError(message: "--size needs a fill --effect") }
-            do { source = .fill(try ImageSize(parsing: size)) } catch { throw UsageError(message: error.description) }
+            do { source = .fill(try ImageSize(parsing: size)) } catch { throw UsageError(message: "--size: \(error)", isInvalidValue: true) }
         case (.some, .some):
             throw UsageError(message: "--size is for fills without an input image; give one or the other")
         case (nil, nil):
             throw UsageError(message: "missing INPUT.png, SCENE.json or --size WxH")
         }
         device = arguments.value("device")
+        if let device, device.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw .invalidValue("device", device, "give a device name (see weft devices) or cpu")
+        }
         let scale = try Self.number("scale", arguments.value("scale"), positive: true)
         let time = try Self.number("time", arguments.value("time"), positive: false)
         scaleGiven = scale != nil
@@ -103,7 +110,7 @@ struct RenderRequest {
     /// `NAME=VALUE`, split at the first `=`.
     static func argument(_ text: String) throws(UsageError) -> (name: String, text: String) {
         guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
-            throw UsageError(message: "--arg \(text): expected NAME=VALUE")
+            throw .invalidValue("arg", text, "expected NAME=VALUE")
         }
         return (String(text[..<equals]), String(text[text.index(after: equals)...]))
     }
@@ -112,7 +119,7 @@ struct RenderRequest {
     static func offset(_ text: String) throws(UsageError) -> Size {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Float($0.trimmingCharacters(in: .whitespaces)) }
         guard (1...2).contains(parts.count), let x = parts[0], let y = parts[parts.count - 1], x >= 0, y >= 0, x.isFinite, y.isFinite else {
-            throw UsageError(message: "--max-sample-offset \(text): expected X or X,Y, numbers ≥ 0")
+            throw .invalidValue("max-sample-offset", text, "expected X or X,Y, finite numbers ≥ 0")
         }
         return Size(width: x, height: y)
     }
@@ -120,7 +127,7 @@ struct RenderRequest {
     static func number(_ option: String, _ text: String?, positive: Bool) throws(UsageError) -> Float? {
         guard let text else { return nil }
         guard let value = Float(text), value.isFinite, !positive || value > 0 else {
-            throw UsageError(message: "--\(option) \(text): expected \(positive ? "a positive number" : "a number")")
+            throw .invalidValue(option, text, "expected \(positive ? "a positive" : "a") finite number")
         }
         return value
     }

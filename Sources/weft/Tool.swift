@@ -1,5 +1,5 @@
 /// `weft COMMAND …`: finds the command in `Commands.table`, parses its options and runs it.
-/// Exit status: the command's own, or 2 for a usage error.
+/// Exit status: the command's own, 1 for a value that cannot be used, or 2 for a usage error.
 enum Tool {
     static func run(_ arguments: [String], output: inout Output) -> Int32 {
         guard let first = arguments.first else {
@@ -26,6 +26,9 @@ enum Tool {
                 return 0
             }
             return try command.run(parsed, output: &output)
+        } catch where error.isInvalidValue {
+            output.printError("weft \(command.name): \(error.message)")
+            return 1
         } catch {
             output.printError("weft \(command.name): \(error.message)\nUSAGE: \(command.usage)\nSee 'weft \(command.name) --help'.")
             return 2

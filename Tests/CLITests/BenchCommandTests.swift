@@ -75,11 +75,18 @@ import WeftImage
     }
 
     @Test func usageErrorsExitTwo() throws {
-        for arguments in [["bench", "--format", "rgba32"], ["bench", "--tolerance", "5%"], ["bench", "--repetitions", "1"],
-                          ["bench", "--effect", "grayscale"], ["bench", "--size", "0x4"]] {
+        for arguments in [["bench", "--tolerance", "5%"], ["bench", "--effect", "grayscale"]] {
             let run = try CLI.weft(arguments)
             #expect(run.status == 2, "\(arguments): \(run)")
         }
+    }
+
+    @Test(arguments: [["--format", "rgba32"], ["--repetitions", "1"], ["--size", "0x4"], ["--warm-up", "inf"], ["--threads", "0"]])
+    func valuesThatCannotBeUsedExitOneNamingTheOption(_ arguments: [String]) throws {
+        let run = try CLI.weft(["bench"] + arguments)
+        #expect(run.status == 1 && !run.signaled, "\(arguments): \(run)")
+        #expect(run.stderr.contains(arguments[0]) && run.stderr.contains("\"\(arguments[1])\""), "\(run)")
+        #expect(!run.stderr.contains("USAGE"), "\(run)")
     }
 }
 

@@ -11,7 +11,9 @@ enum CLI {
         let status: Int32
         let stdout: String
         let stderr: String
-        var description: String { "exit \(status)\nstdout:\n\(stdout)\nstderr:\n\(stderr)" }
+        /// Whether a signal ended the process (then `status` is the signal's number).
+        var signaled = false
+        var description: String { "\(signaled ? "signal" : "exit") \(status)\nstdout:\n\(stdout)\nstderr:\n\(stderr)" }
     }
 
     struct Failure: Error, CustomStringConvertible {
@@ -48,7 +50,7 @@ enum CLI {
         process.waitUntilExit()
         while !errData.isSet { usleep(1000) }
         return Run(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                   stderr: String(decoding: errData.get(), as: UTF8.self))
+                   stderr: String(decoding: errData.get(), as: UTF8.self), signaled: process.terminationReason == .uncaughtSignal)
     }
 
     static func temporaryDirectory() -> URL {
@@ -62,6 +64,9 @@ enum CLI {
         guard let run = try? weft(["devices"]) else { return false }
         return run.status == 0 && run.stdout.contains("* ")
     }()
+
+    /// The `--device` values render tests run on: the CPU evaluator, and lavapipe when there is Vulkan.
+    static let renderDevices: [String] = hasVulkan ? ["cpu", "llvmpipe"] : ["cpu"]
 
     /// The stock effects, as `weft check Shaders` lists them: name → kind.
     static func stockEffects() throws -> [String: String] {

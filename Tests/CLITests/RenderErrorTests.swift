@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WeftImage
 
 /// Every way `weft render` refuses: exit 1 with a message that names the problem, or 2 with usage.
 @Suite(.enabled(if: CLI.hasVulkan, "no Vulkan device to render on (weft devices lists none)"))
@@ -64,9 +65,6 @@ struct RenderErrorTests {
         for arguments in [["--effect", "grayscale", "-o", path("x.png")],                         // no input
                           [CLI.pattern, "-o", path("x.png")],                                      // no effect
                           gray + ["--size", "10x10", "-o", path("x.png")],                          // input and --size
-                          gray + ["--arg", "amount", "-o", path("x.png")],                          // not NAME=VALUE
-                          gray + ["--scale", "0", "-o", path("x.png")],
-                          gray + ["--max-sample-offset", "-1", "-o", path("x.png")],
                           gray + ["--colour", "-o", path("x.png")]] {
             let run = try render(arguments)
             #expect(run.status == 2, "\(arguments): \(run)")
@@ -93,11 +91,24 @@ struct RenderErrorTests {
         #expect(cut.status == 1 && cut.stderr.contains(truncated), "\(cut)")
     }
 
+    @Test(arguments: CLI.renderDevices)
+    func missingOutputFoldersAreCreated(device: String) throws {
+        let out = folder.appendingPathComponent("\(device)/no/such/folder/out.png").path
+        let run = try render(gray + ["--device", device, "-o", out])
+        #expect(run.status == 0, "\(run)")
+        let written = try PNGFile.load(path: out)
+        #expect(written.width == 512 && written.height == 384)
+        let left = try FileManager.default.contentsOfDirectory(atPath: (out as NSString).deletingLastPathComponent)
+        #expect(left == ["out.png"], "only the output, no temporary file: \(left)")
+    }
+
     @Test func unwritableOutputNamesTheFile() throws {
-        let out = folder.appendingPathComponent("no/such/folder/out.png").path
+        let file = path("plain.txt")
+        try Data("text".utf8).write(to: URL(fileURLWithPath: file))
+        let out = file + "/out.png"
         let run = try render(gray + ["-o", out])
         #expect(run.status == 1, "\(run)")
-        #expect(run.stderr.contains(out) && run.stderr.contains("cannot write"))
+        #expect(run.stderr.contains(out) && run.stderr.contains("cannot write") && run.stderr.contains("not a folder"), "\(run)")
     }
 
     @Test func shaderThatDoesNotCompileIsReportedAtTheAuthorsLine() throws {

@@ -80,12 +80,14 @@ public final class RenderContext: Sendable {
         }
         let lo = (area.minimum * scale).rounded(.down)
         let hi = (area.maximum * scale).rounded(.up)
-        let pixels = pointwiseMax(hi - lo, SIMD2(1, 1))
+        let mode = options.workingColorMode
+        let textureLimit = TextureLimit(of: executor)
+        let pixels = try textureLimit.check(pointwiseMax(hi - lo, SIMD2(1, 1)), format: mode.storageFormat)
 
         var lowering = Lowering(kernels: kernels, frameInfo: FrameInfo(time: options.time, frame: options.frame,
-                                                                       reduceMotion: options.reduceMotion))
-        let mode = options.workingColorMode
-        var canvas = try lowering.makeCanvas(origin: lo / scale, width: Int(pixels.x), height: Int(pixels.y), scale: scale,
+                                                                       reduceMotion: options.reduceMotion),
+                                textureLimit: textureLimit)
+        var canvas = try lowering.makeCanvas(origin: lo / scale, width: pixels.width, height: pixels.height, scale: scale,
                                              mode: mode, fill: options.background.premultiplied(in: mode))
         try lowering.draw(root, proposed: proposal, transform: rootTransform, distributed: Distributed(), into: &canvas)
         try lowering.flush(&canvas)

@@ -3,8 +3,8 @@ import WeftImage
 /// Why a render could not be planned.
 public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidSize(width: Float, height: Float, scale: Float)
-    /// The planned output would exceed the largest texture the engine allocates.
-    case textureTooLarge(width: Int, height: Int)
+    /// A texture the render needs is wider or taller than the executor's device holds.
+    case textureTooLarge(width: Double, height: Double, format: PixelFormat, limit: Int, device: String, isCPUEvaluator: Bool)
     case missingKernel(name: String, format: PixelFormat)
     /// An engine kernel failed to compile: a bug in Weft, with glslang's log.
     case engineKernel(name: String, log: String)
@@ -14,8 +14,10 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case let .invalidSize(w, h, s):
             "cannot render at \(w)×\(h) points, scale \(s): width, height and scale must be positive and finite"
-        case let .textureTooLarge(w, h):
-            "a \(w)×\(h) pixel texture is larger than Weft allocates (\(RenderLimits.maxTextureDimension) per side); lower the scale or the padding"
+        case let .textureTooLarge(w, h, format, limit, device, isCPUEvaluator):
+            "the render needs a \(Self.pixels(w))×\(Self.pixels(h)) pixel texture (\(Self.bytes(w * h * Double(format.bytesPerPixel))) as \(format.rawValue)), "
+                + "more than \(device) allows: \(limit) pixels per side (\(isCPUEvaluator ? "the CPU evaluator's limit" : "its maxImageDimension2D")); "
+                + "lower the size, the scale or the padding"
         case let .missingKernel(name, format):
             "effect '\(name)' has no kernel for output format \(format.rawValue)"
         case let .engineKernel(name, log):
@@ -26,6 +28,21 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-enum RenderLimits {
-    static let maxTextureDimension = 16384
+extension RenderError {
+    static func pixels(_ value: Double) -> String {
+        abs(value) < 1e15 ? String(Int(value)) : "\(Float(value))"
+    }
+
+    /// `bytes` in the largest binary unit that keeps it at 1 or more: "6.0 GiB".
+    static func bytes(_ bytes: Double) -> String {
+        guard bytes < 0x1p60 else { return "over an exbibyte" }
+        var value = bytes
+        for unit in ["bytes", "KiB", "MiB", "GiB", "TiB", "PiB"] {
+            if value < 1024 || unit == "PiB" {
+                return unit == "bytes" ? "\(Int(value)) bytes" : "\((value * 10).rounded() / 10) \(unit)"
+            }
+            value /= 1024
+        }
+        return "\(bytes) bytes"
+    }
 }

@@ -60,9 +60,7 @@ extension Lowering {
                              height: content.height, scale: canvas.scale, mode: canvas.mode)
         let tint = shadow.color.premultiplied(in: canvas.mode)
         for (step, tinted) in [(SIMD2<Float>(1, 0), false), (SIMD2<Float>(0, 1), true)] {
-            guard Int(pixels.x) <= RenderLimits.maxTextureDimension, Int(pixels.y) <= RenderLimits.maxTextureDimension else {
-                throw RenderError.textureTooLarge(width: Int(pixels.x), height: Int(pixels.y))
-            }
+            _ = try textureLimit.check(pixels, format: canvas.format)
             let output = builder.texture(width: Int(pixels.x), height: Int(pixels.y), format: canvas.format)
             let target = Canvas(texture: output, origin: origin, width: Int(pixels.x), height: Int(pixels.y),
                                 scale: canvas.scale, mode: canvas.mode)

@@ -59,9 +59,7 @@ extension Lowering {
         guard bound.kernel.kind == .fill else {
             throw RenderError.effectKind(shader: shader.name, expected: EffectKind.fill.rawValue, actual: bound.kernel.kind.rawValue)
         }
-        guard Int(pixels.x) <= RenderLimits.maxTextureDimension, Int(pixels.y) <= RenderLimits.maxTextureDimension else {
-            throw RenderError.textureTooLarge(width: Int(pixels.x), height: Int(pixels.y))
-        }
+        _ = try textureLimit.check(pixels, format: format)
         let output = builder.texture(width: Int(pixels.x), height: Int(pixels.y), format: format)
         let fillCanvas = Canvas(texture: output, origin: .zero, width: Int(pixels.x), height: Int(pixels.y), scale: scale, mode: canvas.mode)
         var frame = frameConstants(for: fillCanvas)

@@ -19,10 +19,12 @@ struct Lowering {
     var builder = PlanBuilder()
     let kernels: EngineKernelCache
     let frameInfo: FrameInfo
+    let textureLimit: TextureLimit
 
-    init(kernels: EngineKernelCache, frameInfo: FrameInfo) {
+    init(kernels: EngineKernelCache, frameInfo: FrameInfo, textureLimit: TextureLimit) {
         self.kernels = kernels
         self.frameInfo = frameInfo
+        self.textureLimit = textureLimit
     }
 
     // MARK: Canvases
@@ -32,9 +34,7 @@ struct Lowering {
     /// that covers it exactly becomes its contents (`emitLayer`).
     mutating func makeCanvas(origin: SIMD2<Float>, width: Int, height: Int, scale: Float, mode: ColorMode,
                              fill color: SIMD4<Float> = .zero) throws -> Canvas {
-        guard width <= RenderLimits.maxTextureDimension, height <= RenderLimits.maxTextureDimension else {
-            throw RenderError.textureTooLarge(width: width, height: height)
-        }
+        _ = try textureLimit.check(SIMD2(Float(width), Float(height)), format: mode.storageFormat)
         return Canvas(filledWith: color, origin: origin, width: width, height: height, scale: scale, mode: mode)
     }
 
@@ -156,8 +156,8 @@ struct Lowering {
         let area = Layout.extent(of: child.node, proposed: child.proposal).applying(child.transform).outset(by: padding)
         let lo = (area.minimum * scale).rounded(.down)
         let hi = (area.maximum * scale).rounded(.up)
-        let pixels = pointwiseMax(hi - lo, SIMD2(1, 1))
-        var layer = try makeCanvas(origin: lo / scale, width: Int(pixels.x), height: Int(pixels.y), scale: scale, mode: canvas.mode)
+        let pixels = try textureLimit.check(pointwiseMax(hi - lo, SIMD2(1, 1)), format: canvas.format)
+        var layer = try makeCanvas(origin: lo / scale, width: pixels.width, height: pixels.height, scale: scale, mode: canvas.mode)
         try draw(child.node, proposed: child.proposal, transform: child.transform, distributed: Distributed(), into: &layer)
         try flush(&layer)
 

@@ -26,11 +26,14 @@ public struct Scene: Sendable {
     /// names (resolved against `baseDirectory`); images are read relative to `baseDirectory` too.
     public static func parse(_ data: Data, baseDirectory: String,
                              shaders: (_ folders: [String]) throws -> any SceneShaderProvider) throws(SceneError) -> Scene {
+        if let path = JSONNesting.firstTooDeep(in: data) {
+            throw .invalid(path: path, message: "nested more than \(JSONNesting.maxDepth) arrays and objects deep, the most a scene file may")
+        }
         let json: JSONValue
         do {
             json = try JSONDecoder().decode(JSONValue.self, from: data)
         } catch let DecodingError.dataCorrupted(context) {
-            throw .malformedJSON((context.underlyingError as NSError?)?.localizedDescription ?? context.debugDescription)
+            throw .malformedJSON(JSONSyntax.problem(in: data) ?? context.debugDescription)
         } catch {
             throw .malformedJSON("\(error)")
         }
@@ -42,6 +45,9 @@ public struct Scene: Sendable {
     public static func load(contentsOf path: String,
                             shaders: (_ folders: [String]) throws -> any SceneShaderProvider) throws(SceneError) -> Scene {
         let data: Data
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { throw .unreadable(file: path, reason: "no such file") }
+        guard !isFolder.boolValue else { throw .unreadable(file: path, reason: "it is a folder") }
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
