@@ -46,7 +46,7 @@ let package = Package(
         // A third-party program using the library: README.md's Swift example (built by `make test`).
         .executableTarget(name: "weft-example", dependencies: ["Weft"], path: "examples/swift"),
 
-        .target(name: "WeftTestSupport", dependencies: ["Weft"], path: "Tests/WeftTestSupport"),
+        .target(name: "WeftTestSupport", dependencies: ["WeftVulkan"], path: "Tests/WeftTestSupport"),
         .testTarget(name: "SPIRVTests", dependencies: ["SPIRV", "WeftShaders"]),
         .testTarget(name: "WeftImageTests", dependencies: ["WeftImage", "WeftTestSupport"]),
         .testTarget(name: "WeftCatalogTests", dependencies: ["WeftCatalog", "WeftImage"]),

@@ -1,5 +1,6 @@
 import Foundation
 import WeftImage
+import WeftTestSupport
 
 /// Runs the built `.build/debug/weft` as a subprocess, for the render, gallery and devices tests.
 enum CLI {
@@ -53,11 +54,7 @@ enum CLI {
                    stderr: String(decoding: errData.get(), as: UTF8.self), signaled: process.terminationReason == .uncaughtSignal)
     }
 
-    static func temporaryDirectory() -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("weft-cli-\(UUID().uuidString)", isDirectory: true)
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
+    static func temporaryDirectory() -> URL { temporaryFolder("weft-cli") }
 
     /// Whether a Vulkan device is there to render on (what `weft devices` would use).
     static let hasVulkan: Bool = {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WeftTestSupport
 
 private let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 private let weftBinary = packageRoot.appendingPathComponent(".build/debug/weft").path
@@ -38,11 +39,7 @@ private struct CLITestError: Error, CustomStringConvertible {
     var description: String { message }
 }
 
-private func temporaryDirectory() -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("weft-cli-\(UUID().uuidString)", isDirectory: true)
-    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-}
+private func temporaryDirectory() -> URL { temporaryFolder("weft-cli") }
 
 /// The stock library and the kind each effect must be listed with.
 private let stockEffects: [(String, String)] = [

@@ -3,6 +3,7 @@ import Testing
 import WeftImage
 import WeftRuntime
 @testable import WeftShaders
+import WeftTestSupport
 import WeftVulkan
 
 /// Generated kernels run on a real executor (Vulkan, lavapipe here, with validation): the
@@ -14,7 +15,6 @@ private enum Device {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("weft-shaders-exec-\(UUID().uuidString)").path
         return try? VulkanExecutor(options: .init(deviceName: nil, validation: true, pipelineCache: .directory(directory)))
     }()
-    static var available: Bool { executor != nil }
 }
 
 /// A premultiplied pattern with transparent and translucent pixels.
@@ -91,7 +91,7 @@ private func stockArguments(_ name: String) -> [Shader.Argument] {
     }
 }
 
-@Test(.enabled(if: Device.available, "no Vulkan device with validation"), arguments: PixelFormat.allCases)
+@Test(.requiresVulkan, arguments: PixelFormat.allCases)
 func stockEffectsArePremultipliedCorrect(format: PixelFormat) throws {
     let lib = try ShaderLibrary(path: stockShadersPath, cache: SPIRVCache(directory: nil))
     for function in lib.functions {
@@ -114,7 +114,7 @@ func stockEffectsArePremultipliedCorrect(format: PixelFormat) throws {
     }
 }
 
-@Test(.enabled(if: Device.available, "no Vulkan device with validation"))
+@Test(.requiresVulkan)
 func positionsAreUserSpacePixelCentres() throws {
     let lib = try library("[[ stitchable ]]\nvec4 where(vec2 position, vec2 extent) { return vec4(position / extent, 0.0, 1.0); }")
     let out = try render(lib.where(.float2(16, 16)), format: .rgba16Float, viewSize: SIMD2(4, 3), scale: 2)
@@ -127,7 +127,7 @@ func positionsAreUserSpacePixelCentres() throws {
     }
 }
 
-@Test(.enabled(if: Device.available, "no Vulkan device with validation"))
+@Test(.requiresVulkan)
 func argumentsArraysImagesAndEngineValuesArrive() throws {
     let lib = try library("""
     [[ stitchable ]]

@@ -1,17 +1,14 @@
 import Foundation
 import WeftImage
 @testable import WeftShaders
+import WeftTestSupport
 
 /// The package root, found from this file's path.
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 let stockShadersPath = packageRoot.appendingPathComponent("Shaders").path
 
 /// A fresh, empty cache folder under the system's temporary directory.
-func temporaryCacheDirectory() -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("weft-tests-\(UUID().uuidString)", isDirectory: true)
-    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-}
+func temporaryCacheDirectory() -> URL { temporaryFolder("weft-shader-cache") }
 
 /// A library over one source string with a memory-only cache.
 func library(_ source: String, name: String = "test.glsl") throws(ShaderError) -> ShaderLibrary {

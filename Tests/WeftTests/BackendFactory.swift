@@ -1,11 +1,15 @@
 @testable import Weft
+import WeftTestSupport
 import WeftVulkan
 
 enum BackendFactory {
+    /// Skips the running test case (with the reason) for `.vulkan` where Vulkan cannot be had.
     static func executor(for backend: Backend) throws -> any Executor {
         switch backend {
-        case .vulkan: try VulkanExecutor(options: VulkanExecutor.Options(validation: true, pipelineCache: .none))
-        case .cpu: try RenderContext.make(device: .cpu).executor
+        case .vulkan:
+            try VulkanAvailability.require()
+            return try VulkanExecutor(options: VulkanExecutor.Options(validation: true, pipelineCache: .none))
+        case .cpu: return try RenderContext.make(device: .cpu).executor
         }
     }
 }

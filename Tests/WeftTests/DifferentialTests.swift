@@ -2,12 +2,13 @@ import Foundation
 import Testing
 @testable import Weft
 @testable import WeftCatalog
+import WeftTestSupport
 
 /// The promise of Weft: one compiled SPIR-V module renders the same on Vulkan (lavapipe here)
 /// and on the CPU evaluator. At most 1/255 per channel on RGBA8, 2/255 where bilinear sampling
 /// is involved (layer and distortion effects, and views that scale images); the mean absolute
 /// difference is reported for every case.
-@Suite(.enabled(if: Backend.vulkanAvailable, "no Vulkan device to compare the CPU evaluator with"))
+@Suite(.requiresVulkan)
 struct DifferentialTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 

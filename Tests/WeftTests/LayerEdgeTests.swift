@@ -1,5 +1,6 @@
 import Testing
 @testable import Weft
+import WeftTestSupport
 
 /// `sampleLayer` (and a distortion's sample) is transparent outside the padded layer, as
 /// SwiftUI's `layer.sample` is: edge texels fade out over the half texel beyond the edge, as a
@@ -92,7 +93,7 @@ import Testing
     /// Both executors agree across the fade, at fractional offsets and a scale that puts pixel
     /// centres between texel centres (2/255, the differential tests' bound where bilinear
     /// sampling is involved).
-    @Test(.enabled(if: Backend.vulkanAvailable, "no Vulkan device to compare the CPU evaluator with"))
+    @Test(.requiresVulkan)
     func bothExecutorsAgreeAcrossTheFade() throws {
         let steps: [Float] = [-1.75, -0.6, -0.25, 0.1, 0.5, 1.3]
         for dx in steps {

@@ -1,5 +1,6 @@
 import Testing
 import WeftRuntime
+import WeftTestSupport
 @testable import WeftVulkan
 
 /// Device choice as a pure function of the devices seen, so ordering and rejection can be
@@ -98,7 +99,7 @@ struct DeviceSelectionTests {
 }
 
 /// The real devices of this machine.
-@Suite(.enabled(if: VulkanTestEnvironment.available, Comment(rawValue: VulkanTestEnvironment.skipReason ?? "")))
+@Suite(.requiresVulkan)
 struct RealDeviceTests {
     @Test func realDevicesAreProbed() throws {
         let instance = try VulkanInstance(.init(validation: true))

@@ -2,9 +2,10 @@ import Testing
 import WeftImage
 import WeftRuntime
 import WeftShaders
+import WeftTestSupport
 @testable import WeftVulkan
 
-@Suite(.enabled(if: VulkanTestEnvironment.available, Comment(rawValue: VulkanTestEnvironment.skipReason ?? "")))
+@Suite(.requiresVulkan)
 struct FillKernelTests {
     /// Writes the pixel's user-space position, so the output shows exactly where each pixel was evaluated.
     static func positionKernel() throws -> CompiledKernel {

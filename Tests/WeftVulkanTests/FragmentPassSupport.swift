@@ -2,12 +2,13 @@ import Testing
 import WeftImage
 import WeftRuntime
 import WeftShaders
+import WeftTestSupport
 @testable import WeftVulkan
 
 /// Whether the selected device runs derivative kernels as fragment passes.
 enum FragmentPassEnvironment {
     static let available: Bool = {
-        guard VulkanTestEnvironment.available, let instance = try? VulkanInstance(.init(validation: false)),
+        guard VulkanAvailability.available, let instance = try? VulkanInstance(.init(validation: false)),
               let device = try? DeviceSelector(requestedName: nil).select(from: instance.devices) else { return false }
         return device.fragmentPassFallback
     }()

@@ -2,11 +2,12 @@ import Testing
 import WeftImage
 import WeftRuntime
 import WeftShaders
+import WeftTestSupport
 @testable import WeftVulkan
 
 /// Kernels that read textures: color (weftLoad), layer (bilinear, clamped), blend (two inputs),
 /// image arguments, argument blocks and arrays.
-@Suite(.enabled(if: VulkanTestEnvironment.available, Comment(rawValue: VulkanTestEnvironment.skipReason ?? "")))
+@Suite(.requiresVulkan)
 struct InputKernelTests {
     /// A premultiplied test pattern: distinct values, alpha ≤ 1, rgb ≤ alpha; all multiples of 1/8
     /// so RGBA16F holds them exactly.

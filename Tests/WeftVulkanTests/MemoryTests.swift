@@ -2,6 +2,7 @@ import CVulkan
 import Testing
 import WeftImage
 import WeftRuntime
+import WeftTestSupport
 @testable import WeftVulkan
 
 struct MemoryBlockTests {
@@ -33,7 +34,7 @@ struct MemoryBlockTests {
     }
 }
 
-@Suite(.enabled(if: VulkanTestEnvironment.available, Comment(rawValue: VulkanTestEnvironment.skipReason ?? "")))
+@Suite(.requiresVulkan)
 struct DeferredDestructionTests {
     @Test func resourcesRetiredDuringASubmissionWaitForIt() throws {
         let device = try VulkanDevice(selector: DeviceSelector(requestedName: nil),
@@ -91,7 +92,7 @@ struct DeferredDestructionTests {
     }
 }
 
-@Suite(.enabled(if: VulkanTestEnvironment.available, Comment(rawValue: VulkanTestEnvironment.skipReason ?? "")))
+@Suite(.requiresVulkan)
 struct DerivativeKernelTests {
     @Test(.enabled(if: !VulkanTestEnvironment.selectedDeviceHasComputeDerivatives, "the device runs derivative kernels as compute"))
     func derivativeKernelsAreRefusedWhereComputeHasNoDerivatives() throws {

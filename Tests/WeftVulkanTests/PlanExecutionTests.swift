@@ -3,11 +3,12 @@ import Testing
 import WeftImage
 import WeftRuntime
 import WeftShaders
+import WeftTestSupport
 @testable import WeftVulkan
 
 /// Whole plans: several passes in one submission, repetitions, reuse across renders, timing,
 /// concurrency and the on-disk pipeline cache.
-@Suite(.enabled(if: VulkanTestEnvironment.available, Comment(rawValue: VulkanTestEnvironment.skipReason ?? "")))
+@Suite(.requiresVulkan)
 struct PlanExecutionTests {
     static func fillKernel() throws -> CompiledKernel {
         try makeKernel("stripes", kind: .fill, format: .rgba16Float, result: "vec4(float(pixel.x) / 8.0, float(pixel.y) / 8.0, 0.5, 1.0)")

@@ -1,8 +1,9 @@
 import CVulkan
 import Testing
+import WeftTestSupport
 @testable import WeftVulkan
 
-@Suite(.enabled(if: VulkanTestEnvironment.available, Comment(rawValue: VulkanTestEnvironment.skipReason ?? "")))
+@Suite(.requiresVulkan)
 struct ValidationTests {
     /// Proves the collector is live, so the "no messages" checks in every other test mean something:
     /// a sampler with anisotropy enabled although the device was created without that feature is

@@ -3,29 +3,14 @@ import Testing
 import WeftImage
 import WeftRuntime
 import WeftShaders
+import WeftTestSupport
 @testable import WeftVulkan
 
-/// Whether these tests can run here, and why not.
+/// Facts about the Vulkan device these tests run on.
 enum VulkanTestEnvironment {
-    /// nil when a Vulkan device and the validation layer are available; otherwise the reason to skip.
-    static let skipReason: String? = {
-        guard VulkanInstance.validationLayerAvailable() else {
-            return "VK_LAYER_KHRONOS_validation is not installed (apt install vulkan-validationlayers)"
-        }
-        do {
-            let instance = try VulkanInstance(.init(validation: true))
-            _ = try DeviceSelector(requestedName: nil).select(from: instance.devices)
-            return nil
-        } catch {
-            return "no usable Vulkan device: \(error)"
-        }
-    }()
-
-    static var available: Bool { skipReason == nil }
-
     /// Whether the selected device runs derivative kernels as compute.
     static let selectedDeviceHasComputeDerivatives: Bool = {
-        guard available, let instance = try? VulkanInstance(.init(validation: false)),
+        guard VulkanAvailability.available, let instance = try? VulkanInstance(.init(validation: false)),
               let device = try? DeviceSelector(requestedName: nil).select(from: instance.devices) else { return false }
         return device.computeDerivatives
     }()
@@ -40,11 +25,7 @@ func makeExecutor(cacheDirectory: String? = nil) throws -> VulkanExecutor {
     return try VulkanExecutor(device: device, pipelineCache: .directory(dir))
 }
 
-func temporaryDirectory() -> String {
-    let path = NSTemporaryDirectory() + "weft-vulkan-tests-" + UUID().uuidString
-    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
-}
+func temporaryDirectory() -> String { temporaryFolder("weft-vulkan-tests").path }
 
 /// Runs `body` with a fresh validated executor and expects no validation message afterwards.
 func withExecutor(_ body: (VulkanExecutor) throws -> Void) throws {
