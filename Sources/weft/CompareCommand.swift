@@ -9,11 +9,12 @@ enum CompareCommand: Command {
     static let discussion = """
     Reads both images premultiplied and reports, per pair, the largest difference of any channel
     and the mean absolute difference, in 1/255 steps, and the pixel where the largest occurs.
-    With two folders, every PNG of the first that the second also has is compared. Use it to
-    check that two devices (a GPU and --device cpu, say) render alike.
+    With two folders, every PNG of either is compared with its namesake in the other; a PNG
+    that only one folder has is a difference (ONLY IN …). Use it to check that two devices
+    (a GPU and --device cpu, say) render alike.
     Exit status: 0 when every pair is within --tolerance (default 2, in 1/255 steps),
-    1 when any pair is not (or differs in size, or cannot be read, or --tolerance is not a
-    finite number), 2 for a usage error.
+    1 when any pair is not (or differs in size, or cannot be read, or is missing on one
+    side, or --tolerance is not a finite number), 2 for a usage error.
     """
     static let options: [OptionSpec] = [
         .value("tolerance", "N", help: "Largest channel difference allowed, in 1/255 steps (default 2)."),
@@ -26,16 +27,22 @@ enum CompareCommand: Command {
         let (a, b) = (arguments.positionals[0], arguments.positionals[1])
         var isDirectory: ObjCBool = false
         let pairs: [(String, String, String)]
+        var table = TextTable(headers: ["IMAGE", "MAX (/255)", "MEAN (/255)", "WORST PIXEL", "RESULT"], rightAligned: [1, 2])
+        var failed = 0
+        var onlyOneSide: [(name: String, side: String)] = []
         if FileManager.default.fileExists(atPath: a, isDirectory: &isDirectory), isDirectory.boolValue {
-            let names = ((try? FileManager.default.contentsOfDirectory(atPath: a)) ?? []).filter { $0.hasSuffix(".png") }.sorted()
-            pairs = names.filter { FileManager.default.fileExists(atPath: b + "/" + $0) }.map { ($0, a + "/" + $0, b + "/" + $0) }
-            guard !pairs.isEmpty else { throw UsageError(message: "\(a) and \(b) have no PNG file in common") }
+            let first = Set(pngNames(in: a)), second = Set(pngNames(in: b))
+            pairs = first.intersection(second).sorted().map { ($0, a + "/" + $0, b + "/" + $0) }
+            onlyOneSide = first.subtracting(second).map { ($0, a) } + second.subtracting(first).map { ($0, b) }
+            onlyOneSide.sort { $0.name < $1.name }
+            guard !pairs.isEmpty || !onlyOneSide.isEmpty else { throw UsageError(message: "\(a) and \(b) hold no PNG files") }
         } else {
             pairs = [(URL(fileURLWithPath: a).lastPathComponent, a, b)]
         }
-
-        var table = TextTable(headers: ["IMAGE", "MAX (/255)", "MEAN (/255)", "WORST PIXEL", "RESULT"], rightAligned: [1, 2])
-        var failed = 0
+        for (name, side) in onlyOneSide {
+            table.append([name, "-", "-", "-", "ONLY IN \(side)"])
+            failed += 1
+        }
         for (name, first, second) in pairs {
             do {
                 let x = try PNGFile.load(path: first)
@@ -56,7 +63,12 @@ enum CompareCommand: Command {
             }
         }
         output.print(table.rendered)
-        output.print("\(pairs.count - failed) of \(pairs.count) within tolerance")
+        let total = pairs.count + onlyOneSide.count
+        output.print("\(total - failed) of \(total) within tolerance")
         return failed == 0 ? 0 : 1
+    }
+
+    private static func pngNames(in folder: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".png") }
     }
 }

@@ -109,4 +109,23 @@ import WeftImage
         #expect(different.status == 1, "\(different)")
         #expect(different.stdout.contains("3,2") && different.stdout.contains("DIFFERS"))
     }
+
+    @Test func aFileOnOnlyOneSideOfTwoFoldersIsADifference() throws {
+        let out = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let first = out.appendingPathComponent("first"), second = out.appendingPathComponent("second")
+        for folder in [first, second] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        var image = PixelBuffer(width: 2, height: 2, format: .rgba8Unorm)
+        image[0, 0] = SIMD4(1, 0, 0, 1)
+        try PNGFile.write(image, to: first.appendingPathComponent("both.png").path)
+        try PNGFile.write(image, to: second.appendingPathComponent("both.png").path)
+        try PNGFile.write(image, to: first.appendingPathComponent("left-only.png").path)
+
+        let run = try CLI.weft(["compare", first.path, second.path])
+        #expect(run.status == 1, "\(run)")
+        #expect(run.stdout.contains("left-only.png") && run.stdout.contains("ONLY IN \(first.path)"), "\(run)")
+        #expect(run.stdout.contains("1 of 2 within tolerance"), "\(run)")
+        let reversed = try CLI.weft(["compare", second.path, first.path])
+        #expect(reversed.status == 1 && reversed.stdout.contains("ONLY IN \(first.path)"), "\(reversed)")
+    }
 }

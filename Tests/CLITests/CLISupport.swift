@@ -27,6 +27,16 @@ enum CLI {
 
     /// Runs `weft ARGUMENTS` in `directory` (default: the package root) with `environment` added.
     static func weft(_ arguments: [String], in directory: URL = packageRoot, environment extra: [String: String] = [:]) throws -> Run {
+        try run(arguments, in: directory, environment: extra, probingDevices: false)
+    }
+
+    /// `WEFT_DEVICE` for every command: unset (the automatic choice) where Vulkan exists, `cpu` where it does not, so
+    /// suites written against the default device run on every machine. A test that names `--device` or sets
+    /// `WEFT_DEVICE` itself decides for itself.
+    static let defaultDevice: String? = hasVulkan ? nil : "cpu"
+
+    private static func run(_ arguments: [String], in directory: URL, environment extra: [String: String],
+                            probingDevices: Bool) throws -> Run {
         guard FileManager.default.isExecutableFile(atPath: binary) else {
             throw Failure(message: "\(binary) is missing: run `swift build` first")
         }
@@ -36,7 +46,7 @@ enum CLI {
         process.currentDirectoryURL = directory
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_CACHE_HOME"] = cache.path
-        environment["WEFT_DEVICE"] = nil
+        environment["WEFT_DEVICE"] = probingDevices ? nil : defaultDevice
         for (key, value) in extra { environment[key] = value }
         process.environment = environment
         let out = Pipe(), err = Pipe()
@@ -58,7 +68,7 @@ enum CLI {
 
     /// Whether a Vulkan device is there to render on (what `weft devices` would use).
     static let hasVulkan: Bool = {
-        guard let run = try? weft(["devices"]) else { return false }
+        guard let run = try? run(["devices"], in: packageRoot, environment: [:], probingDevices: true) else { return false }
         return run.status == 0 && run.stdout.contains("* ")
     }()
 

@@ -2,8 +2,9 @@ import Foundation
 import Testing
 import WeftImage
 
-/// Every way `weft render` refuses: exit 1 with a message that names the problem, or 2 with usage.
-@Suite(.enabled(if: CLI.hasVulkan, "no Vulkan device to render on (weft devices lists none)"))
+/// Every way `weft render` refuses: exit 1 with a message that names the problem, or 2 with usage. Runs on the
+/// default device (the CPU evaluator where there is no Vulkan).
+@Suite
 struct RenderErrorTests {
     let folder = CLI.temporaryDirectory()
 
@@ -138,7 +139,8 @@ struct RenderErrorTests {
         #expect(run.status == 0, "\(run)")
     }
 
-    @Test func unknownDeviceListsTheDevices() throws {
+    @Test(.enabled(if: CLI.hasVulkan, "no Vulkan device to list (weft devices lists none)"))
+    func unknownDeviceListsTheDevices() throws {
         let run = try render(gray + ["--device", "no-such-gpu", "-o", path("x.png")])
         #expect(run.status == 1, "\(run)")
         #expect(run.stderr.contains("no-such-gpu") && run.stderr.contains("llvmpipe"))
@@ -147,7 +149,7 @@ struct RenderErrorTests {
     }
 
     @Test func withoutAnyVulkanDriverItFallsBackToTheCPUEvaluator() throws {
-        let noDriver = ["VK_DRIVER_FILES": "/nonexistent/icd.json", "VK_ICD_FILENAMES": "/nonexistent/icd.json"]
+        let noDriver = ["VK_DRIVER_FILES": "/nonexistent/icd.json", "VK_ICD_FILENAMES": "/nonexistent/icd.json", "WEFT_DEVICE": ""]
         let out = path("cpu.png")
         let run = try render(gray + ["-o", out], environment: noDriver)
         #expect(run.status == 0 && run.stderr.contains("no Vulkan device"), "\(run)")

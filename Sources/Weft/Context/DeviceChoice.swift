@@ -52,6 +52,9 @@ public enum DeviceChoice: Sendable, Hashable, CustomStringConvertible {
             let options = VulkanExecutor.Options(deviceName: name, validation: validation, pipelineCache: pipelineCache)
             return (try VulkanExecutor(options: options), nil)
         } catch {
+            if case .named(let requested) = self, Self.meansNoVulkanDevice(error), case .call = error {
+                throw .noVulkanForNamedDevice(name: requested, reason: error)
+            }
             guard self == .automatic, Self.meansNoVulkanDevice(error) else { throw .vulkan(error) }
             return (cpu(), "weft: no Vulkan device (\(Self.firstLine(of: error.description))); using the CPU evaluator")
         }
@@ -75,10 +78,14 @@ public enum DeviceChoice: Sendable, Hashable, CustomStringConvertible {
 /// automatic choice does not fall back from) failed.
 public enum DeviceChoiceError: Error, Sendable, CustomStringConvertible {
     case vulkan(VulkanError)
+    /// A device was asked for by name where Vulkan itself cannot start (no driver, no instance).
+    case noVulkanForNamedDevice(name: String, reason: VulkanError)
 
     public var description: String {
         switch self {
         case .vulkan(let error): error.description
+        case .noVulkanForNamedDevice(let name, let reason):
+            "no Vulkan device \"\(name)\": Vulkan is not available here (\(reason))"
         }
     }
 }

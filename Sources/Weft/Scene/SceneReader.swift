@@ -16,7 +16,7 @@ struct SceneReader {
         let top = JSONPath("")
         let fields = try object(json, at: top, allowed: ["size", "scale", "background", "frame", "reduceMotion", "shaders", "root"],
                                 required: ["size", "root"])
-        let size = try numbers(fields["size"]!, at: top.key("size"), count: 2)
+        let size = try numbers(try field("size", of: fields, at: top), at: top.key("size"), count: 2)
         guard size[0] > 0, size[1] > 0 else { throw .invalid(path: top.key("size"), message: "width and height must be positive") }
         let scale = try fields["scale"].map { v throws(SceneError) in try positive(v, at: top.key("scale")) } ?? 1
         let background = try fields["background"].map { v throws(SceneError) in try color(v, at: top.key("background")) } ?? .clear
@@ -39,7 +39,7 @@ struct SceneReader {
                 throw .invalid(path: top.key("shaders"), message: "\(error)")
             }
         }
-        let root = try view(fields["root"]!, at: top.key("root"))
+        let root = try view(try field("root", of: fields, at: top), at: top.key("root"))
         return Scene(size: Size(width: size[0], height: size[1]), scale: scale, background: background,
                      frame: frame, reduceMotion: reduceMotion, shaderFolders: folders, root: root)
     }
@@ -56,7 +56,7 @@ struct SceneReader {
             throw .invalid(path: path, message: message)
         }
         let contentPath = path.key(key)
-        let value = fields[key]!
+        let value = try field(key, of: fields, at: path)
         var shape: ShapeGeometry?
         var node: ViewNode
         switch key {
@@ -71,12 +71,16 @@ struct SceneReader {
             node = ViewNode(.stack(children))
         case "roundedRectangle":
             let f = try object(value, at: contentPath, allowed: ["cornerRadius"], required: ["cornerRadius"])
-            shape = .roundedRectangle(cornerRadius: try nonNegative(f["cornerRadius"]!, at: contentPath.key("cornerRadius")))
-            node = ViewNode(.shape(shape!, Color.black.fillStyle))
+            let geometry = ShapeGeometry.roundedRectangle(cornerRadius: try nonNegative(try field("cornerRadius", of: f, at: contentPath),
+                                                                                          at: contentPath.key("cornerRadius")))
+            shape = geometry
+            node = ViewNode(.shape(geometry, Color.black.fillStyle))
         default:
             _ = try object(value, at: contentPath, allowed: [], required: [])
-            shape = ["rectangle": .rectangle, "circle": .circle, "ellipse": .ellipse, "capsule": .capsule][key]!
-            node = ViewNode(.shape(shape!, Color.black.fillStyle))
+            let plain: [String: ShapeGeometry] = ["rectangle": .rectangle, "circle": .circle, "ellipse": .ellipse, "capsule": .capsule]
+            guard let geometry = plain[key] else { throw .invalid(path: contentPath, message: "unknown shape '\(key)'") }
+            shape = geometry
+            node = ViewNode(.shape(geometry, Color.black.fillStyle))
         }
         guard let modifiers = fields["modifiers"] else { return node }
         let listPath = path.key("modifiers")
@@ -104,7 +108,7 @@ struct SceneReader {
             file = s
         } else {
             let f = try object(json, at: path, allowed: ["path", "scale"], required: ["path"])
-            file = try string(f["path"]!, at: path.key("path"))
+            file = try string(try field("path", of: f, at: path), at: path.key("path"))
             scale = try f["scale"].map { v throws(SceneError) in try positive(v, at: path.key("scale")) } ?? 1
         }
         if !file.hasPrefix("/") { file = baseDirectory + "/" + file }
@@ -159,7 +163,7 @@ struct SceneReader {
         case "shadow":
             let f = try object(json, at: path, allowed: ["color", "radius", "x", "y"], required: ["radius"])
             return .shadow(Shadow(color: try f["color"].map { v throws(SceneError) in try color(v, at: path.key("color")) } ?? Shadow.defaultColor,
-                                  radius: try nonNegative(f["radius"]!, at: path.key("radius")),
+                                  radius: try nonNegative(try field("radius", of: f, at: path), at: path.key("radius")),
                                   x: try f["x"].map { v throws(SceneError) in try number(v, at: path.key("x")) } ?? 0,
                                   y: try f["y"].map { v throws(SceneError) in try number(v, at: path.key("y")) } ?? 0))
         case "compositingGroup":
@@ -235,7 +239,7 @@ struct SceneReader {
             return RadialGradient(gradient: try gradient(g, at: at),
                                   center: try g["center"].map { v throws(SceneError) in try unitPoint(v, at: at.key("center")) } ?? .center,
                                   startRadius: try g["startRadius"].map { v throws(SceneError) in try nonNegative(v, at: at.key("startRadius")) } ?? 0,
-                                  endRadius: try nonNegative(g["endRadius"]!, at: at.key("endRadius"))).fillStyle
+                                  endRadius: try nonNegative(try field("endRadius", of: g, at: at), at: at.key("endRadius"))).fillStyle
         case "angularGradient":
             let g = try object(body, at: at, allowed: ["colors", "stops", "center", "startAngle", "endAngle"], required: [])
             return AngularGradient(gradient: try gradient(g, at: at),
@@ -259,7 +263,7 @@ struct SceneReader {
             return Gradient(stops: try list.enumerated().map { i, v throws(SceneError) in
                 let at = path.key("stops").index(i)
                 let s = try object(v, at: at, allowed: ["color", "location"], required: ["color", "location"])
-                return Gradient.Stop(color: try color(s["color"]!, at: at.key("color")), location: try number(s["location"]!, at: at.key("location")))
+                return Gradient.Stop(color: try color(try field("color", of: s, at: at), at: at.key("color")), location: try number(try field("location", of: s, at: at), at: at.key("location")))
             })
         default:
             throw .invalid(path: path, message: "a gradient has either \"colors\" or \"stops\"")
@@ -267,7 +271,7 @@ struct SceneReader {
     }
 
     private func shader(_ fields: [String: JSONValue], kind: EffectKind, at path: JSONPath) throws(SceneError) -> EffectShader {
-        let name = try string(fields["shader"]!, at: path.key("shader"))
+        let name = try string(try field("shader", of: fields, at: path), at: path.key("shader"))
         var arguments: [String: ArgumentValue] = [:]
         if let args = fields["args"] {
             let argsPath = path.key("args")
@@ -315,6 +319,12 @@ struct SceneReader {
     }
 
     // MARK: Primitives
+
+    /// `fields[key]`, which the object's `required` list has already asked for.
+    private func field(_ key: String, of fields: [String: JSONValue], at path: JSONPath) throws(SceneError) -> JSONValue {
+        guard let value = fields[key] else { throw .invalid(path: path, message: "missing required key '\(key)'") }
+        return value
+    }
 
     private func object(_ json: JSONValue, at path: JSONPath, allowed: [String], required: [String]) throws(SceneError) -> [String: JSONValue] {
         guard case .object(let fields) = json else { throw .invalid(path: path, message: "expected an object, got \(json.typeName)") }
