@@ -11,15 +11,24 @@ public final class VulkanExecutor: Executor, @unchecked Sendable {
         /// Enables the validation layer. Default: `WEFT_VALIDATION=1`.
         public var validation: Bool
         public var pipelineCache: PipelineCacheLocation
+        /// How long one repetition of a plan may run on the device before the render fails with
+        /// `VulkanError.submissionTimedOut` and the device is treated as lost.
+        public var submissionTimeout: Duration
 
         public init(deviceName: String? = DeviceSelector.nameFromEnvironment,
                     validation: Bool = VulkanInstance.validationRequestedByEnvironment,
-                    pipelineCache: PipelineCacheLocation = .standard) {
+                    pipelineCache: PipelineCacheLocation = .standard,
+                    submissionTimeout: Duration = VulkanExecutor.defaultSubmissionTimeout) {
             self.deviceName = deviceName
             self.validation = validation
             self.pipelineCache = pipelineCache
+            self.submissionTimeout = submissionTimeout
         }
     }
+
+    /// Far beyond what one repetition of a legitimate render takes, even on lavapipe at large
+    /// sizes; short enough that a runaway shader fails instead of hanging.
+    public static let defaultSubmissionTimeout: Duration = .seconds(30)
 
     /// What an executor has created and reused so far.
     public struct Statistics: Sendable, Hashable {
@@ -41,18 +50,21 @@ public final class VulkanExecutor: Executor, @unchecked Sendable {
 
     public let vulkanDevice: VulkanDevice
     public let device: DeviceDescription
+    public let submissionTimeout: Duration
     private let lock = Lock()
     private let state: RenderState
 
     public convenience init(options: Options = Options()) throws(VulkanError) {
         let device = try VulkanDevice(selector: DeviceSelector(requestedName: options.deviceName),
                                       instanceOptions: VulkanInstance.Options(validation: options.validation))
-        try self.init(device: device, pipelineCache: options.pipelineCache)
+        try self.init(device: device, pipelineCache: options.pipelineCache, submissionTimeout: options.submissionTimeout)
     }
 
-    public init(device: VulkanDevice, pipelineCache: PipelineCacheLocation = .standard) throws(VulkanError) {
+    public init(device: VulkanDevice, pipelineCache: PipelineCacheLocation = .standard,
+                submissionTimeout: Duration = VulkanExecutor.defaultSubmissionTimeout) throws(VulkanError) {
         self.vulkanDevice = device
         self.device = device.info.deviceDescription
+        self.submissionTimeout = submissionTimeout
         self.state = try RenderState(device: device, pipelineCache: pipelineCache)
     }
 
@@ -71,13 +83,17 @@ public final class VulkanExecutor: Executor, @unchecked Sendable {
         }
     }
 
+    /// Whether the device is lost (after a timeout or VK_ERROR_DEVICE_LOST): every later render
+    /// fails with `VulkanError.deviceUnusable`; make a new executor.
+    public var isLost: Bool { vulkanDevice.isLost }
+
     /// Where the on-disk pipeline cache is kept, if anywhere.
     public var pipelineCachePath: String? { state.pipelines.filePath }
 
     public func execute(_ plan: RenderPlan, options: ExecutionOptions) throws(VulkanError) -> ExecutionResult {
         plan.checkInvariants()
         return try lock.locked { () throws(VulkanError) -> ExecutionResult in
-            try state.run(plan, options: options)
+            try state.run(plan, options: options, timeout: submissionTimeout)
         }
     }
 }
