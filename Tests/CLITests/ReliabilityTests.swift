@@ -94,7 +94,8 @@ import Testing
                 #expect(result.run.stderr.contains("weft render: kernel '\(name)' stopped: it ran past the CPU evaluator's instruction budget of 20000"),
                         "\(result.run)")
             } else {
-                #expect(result.run.stderr.contains("weft render: the Vulkan device did not finish") && result.run.stderr.contains("'\(name)' within 2 s"),
+                #expect(result.run.stderr.contains("weft render: the Vulkan device did not finish") && result.run.stderr.contains("'\(name)'")
+                        && result.run.stderr.contains("within 2 s"),
                         "\(result.run)")
             }
             #expect(!FileManager.default.fileExists(atPath: output))
