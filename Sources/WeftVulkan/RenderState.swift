@@ -167,7 +167,7 @@ final class RenderState {
 
     // MARK: One render
 
-    /// Runs `plan` as one submission, waiting at most `timeout` per repetition for it.
+    /// Runs `plan` as one submission, waiting at most `timeout` for it.
     func run(_ plan: RenderPlan, options: ExecutionOptions, timeout: Duration) throws(VulkanError) -> ExecutionResult {
         try device.collectGarbage()
         var entries: [TexturePool.Entry] = []
@@ -220,7 +220,7 @@ final class RenderState {
         let kernels = plan.passes.map(\.kernel.name)
         let serial = try device.submit(commandBuffer, kernels: kernels)
         inFlight = true
-        try device.wait(for: serial, timeout: timeout * options.repetitions, kernels: kernels)
+        try device.wait(for: serial, timeout: timeout, kernels: kernels)
         inFlight = false
         let hostTime = clock.now - start
 

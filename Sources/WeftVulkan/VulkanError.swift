@@ -84,8 +84,8 @@ extension VulkanError {
     }
 
     static func seconds(_ d: Duration) -> String {
-        let s = Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
-        return s == s.rounded() ? "\(Int(s)) s" : "\(s) s"
+        let tenths = ((Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18) * 10).rounded()
+        return tenths.truncatingRemainder(dividingBy: 10) == 0 ? "\(Int(tenths / 10)) s" : "\(tenths / 10) s"
     }
 }
 

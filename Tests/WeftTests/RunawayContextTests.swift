@@ -39,7 +39,7 @@ import WeftCPU
     @Test(.enabled(if: Backend.vulkanAvailable, "no Vulkan device"))
     func lostVulkanContextIsReplacedByANewOne() async {
         await #expect(processExitsWith: .success) {
-            let context = try RenderContext.make(device: .automatic, limits: RunawayLimits(submissionTimeout: .seconds(2)))
+            let context = try RenderContext.make(device: .automatic, limits: RunawayLimits(submissionTimeout: .seconds(2), timeoutPerMegapixel: .zero))
             let failure: String
             do {
                 _ = try context.render(try RunawayContextTests.runaway(), size: RunawayContextTests.size)

@@ -56,7 +56,7 @@ struct RunawayShaderTests {
     @Test func runawayShadersTimeOutLoseTheDeviceAndANewDeviceRenders() async {
         await #expect(processExitsWith: .success) {
             for (name, loop) in [("endless", RunawayShaderTests.endless), ("billion", RunawayShaderTests.billion)] {
-                let executor = try makeExecutor(submissionTimeout: .seconds(2))
+                let executor = try makeExecutor(submissionTimeout: .seconds(2), timeoutPerMegapixel: .zero)
                 let (runaway, _) = RunawayShaderTests.plan(try RunawayShaderTests.loopKernel(name, loop: loop), iterations: 1000, size: 1024)
                 let timedOut = RunawayShaderTests.outcome { _ = try executor.execute(runaway) }
                 #expect(timedOut.hasPrefix("the Vulkan device did not finish kernel '\(name)' within 2 s"), "\(timedOut)")
@@ -92,6 +92,20 @@ struct RunawayShaderTests {
         #expect(VulkanDevice.nanoseconds(.milliseconds(1500)) == 1_500_000_000)
         #expect(VulkanDevice.nanoseconds(.seconds(Int64.max)) == .max)
         #expect(VulkanDevice.nanoseconds(.seconds(-1)) == 0)
+    }
+
+    /// 1 s, plus 0.5 s per million pixels written by each pass, per repetition.
+    @Test func timeoutGrowsWithThePixelsWritten() throws {
+        let executor = try makeExecutor(submissionTimeout: .seconds(1), timeoutPerMegapixel: .milliseconds(500))
+        let kernel = try Self.loopKernel("bounded", loop: Self.billion)
+        var plan = RenderPlan()
+        let big = plan.addTexture(TextureDescriptor(width: 2000, height: 1000, format: .rgba16Float))
+        let small = plan.addTexture(TextureDescriptor(width: 1000, height: 1000, format: .rgba16Float))
+        plan.passes.append(KernelPass(kernel: kernel, output: big, frame: frame(output: (2000, 1000))))
+        plan.passes.append(KernelPass(kernel: kernel, output: small, frame: frame(output: (1000, 1000))))
+        plan.passes.append(KernelPass(kernel: kernel, output: small, frame: frame(output: (1000, 1000))))
+        #expect(executor.timeout(for: plan) == .seconds(3))
+        #expect(executor.timeout(for: RenderPlan()) == .seconds(1))
     }
 
     @Test func timeoutErrorsNameTheEffectAndSayWhatToDo() {

@@ -34,11 +34,12 @@ enum VulkanTestEnvironment {
 /// A fresh executor with validation (including synchronization validation, and messages down to
 /// info level) and a private pipeline-cache directory.
 func makeExecutor(cacheDirectory: String? = nil, pipelineCache: PipelineCacheLocation? = nil,
-                  submissionTimeout: Duration = VulkanExecutor.defaultSubmissionTimeout) throws -> VulkanExecutor {
+                  submissionTimeout: Duration = VulkanExecutor.defaultSubmissionTimeout,
+                  timeoutPerMegapixel: Duration = VulkanExecutor.defaultTimeoutPerMegapixel) throws -> VulkanExecutor {
     let device = try VulkanDevice(selector: DeviceSelector(requestedName: nil),
                                   instanceOptions: VulkanInstance.Options(validation: true, minimumMessageSeverity: .info))
     return try VulkanExecutor(device: device, pipelineCache: pipelineCache ?? .directory(cacheDirectory ?? temporaryDirectory()),
-                              submissionTimeout: submissionTimeout)
+                              submissionTimeout: submissionTimeout, timeoutPerMegapixel: timeoutPerMegapixel)
 }
 
 /// Expects no validation failure (warning or error; docs/vulkan.md) in `messages`; every message

@@ -47,7 +47,7 @@ public enum DeviceChoice: Sendable, Hashable, CustomStringConvertible {
         }
         do {
             let options = VulkanExecutor.Options(deviceName: name, validation: validation, pipelineCache: pipelineCache,
-                                                 submissionTimeout: limits.submissionTimeout)
+                                                 submissionTimeout: limits.submissionTimeout, timeoutPerMegapixel: limits.timeoutPerMegapixel)
             return (try VulkanExecutor(options: options), nil)
         } catch {
             guard self == .automatic, Self.meansNoVulkanDevice(error) else { throw .vulkan(error) }

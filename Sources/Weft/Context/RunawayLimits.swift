@@ -4,15 +4,20 @@ import WeftVulkan
 
 /// How long one render may run before it is stopped as a runaway shader (an endless or very long
 /// loop): the CPU evaluator's instruction budget per batch of pixels, and how long a Vulkan
-/// submission may take per repetition. `WEFT_CPU_BUDGET=N` and `WEFT_GPU_TIMEOUT=SECONDS` set them.
+/// submission may take per repetition (`submissionTimeout`, plus `timeoutPerMegapixel` for every
+/// million pixels written). `WEFT_CPU_BUDGET=N` sets the budget; `WEFT_GPU_TIMEOUT=SECONDS` sets a
+/// fixed timeout (no allowance per pixel).
 public struct RunawayLimits: Sendable, Hashable {
     public var instructionBudget: Int
     public var submissionTimeout: Duration
+    public var timeoutPerMegapixel: Duration
 
     public init(instructionBudget: Int = KernelProgram.defaultInstructionBudget,
-                submissionTimeout: Duration = VulkanExecutor.defaultSubmissionTimeout) {
+                submissionTimeout: Duration = VulkanExecutor.defaultSubmissionTimeout,
+                timeoutPerMegapixel: Duration = VulkanExecutor.defaultTimeoutPerMegapixel) {
         self.instructionBudget = instructionBudget
         self.submissionTimeout = submissionTimeout
+        self.timeoutPerMegapixel = timeoutPerMegapixel
     }
 
     static let budgetVariable = "WEFT_CPU_BUDGET"
@@ -33,6 +38,7 @@ public struct RunawayLimits: Sendable, Hashable {
                 throw .invalidSetting(variable: timeoutVariable, value: text, expected: "a number of seconds greater than 0")
             }
             limits.submissionTimeout = .nanoseconds(Int64((seconds * 1e9).rounded()))
+            limits.timeoutPerMegapixel = .zero
         }
         return limits
     }
