@@ -3,7 +3,9 @@ import Synchronization
 
 /// Compiled SPIR-V by cache key: in memory, and on disk as `<key>.spv` under a directory
 /// (by default `$XDG_CACHE_HOME/weft`, else `~/.cache/weft`). Keys hash everything that
-/// affects the module, so entries never need invalidating; a damaged file is a miss.
+/// affects the module, so entries never need invalidating. Files carry the SHA-256 of the
+/// module (`CacheEnvelope`): a damaged file is a miss, and the recompiled module replaces it.
+/// A directory that is missing, unreadable or read-only only costs compiles.
 public final class SPIRVCache: Sendable {
     /// Where a lookup was answered.
     public enum Outcome: String, Sendable, Hashable {
@@ -55,7 +57,8 @@ public final class SPIRVCache: Sendable {
             state.withLock { $0.statistics.memoryHits += 1 }
             return (words, .memory)
         }
-        if let url = fileURL(key), let data = try? Data(contentsOf: url), let words = Self.words(data) {
+        if let url = fileURL(key), let data = try? Data(contentsOf: url),
+           let module = CacheEnvelope.unwrap(data, magic: Self.fileMagic), let words = Self.words(module) {
             state.withLock {
                 $0.entries[key] = words
                 $0.statistics.diskHits += 1
@@ -93,11 +96,8 @@ public final class SPIRVCache: Sendable {
         state.withLock { $0.entries[key] = words }
         guard let directory, let url = fileURL(key) else { return }
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let data = words.withUnsafeBufferPointer { buffer in
-            Data(buffer: UnsafeBufferPointer(start: buffer.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self) },
-                                             count: buffer.count * 4))
-        }
-        try? data.write(to: url, options: .atomic)
+        let module = words.withUnsafeBytes { Data($0) }
+        try? CacheEnvelope.wrap(module, magic: Self.fileMagic).write(to: url, options: .atomic)
     }
 
     /// Forgets the in-memory entries (the disk stays), as a fresh process would start.
@@ -110,6 +110,8 @@ public final class SPIRVCache: Sendable {
         directory?.appendingPathComponent("\(key).spv")
     }
 
+    static let fileMagic = "WEFTSPV1"
+
     /// Words of a stored module; nil unless it is a whole number of words starting with SPIR-V's magic.
     private static func words(_ data: Data) -> [UInt32]? {
         guard data.count >= 20, data.count % 4 == 0 else { return nil }
@@ -117,5 +119,35 @@ public final class SPIRVCache: Sendable {
         _ = words.withUnsafeMutableBytes { data.copyBytes(to: $0) }
         guard words[0] == 0x0723_0203 else { return nil }
         return words
+    }
+}
+
+/// The frame of Weft's cache files: 8 bytes naming the content, the SHA-256 of the payload as
+/// 64 hex digits, then the payload. A file whose digest does not match (a torn write, a disk
+/// error, an edit) is damaged and never trusted.
+public enum CacheEnvelope {
+    public static let headerSize = 72
+
+    /// `payload` framed; `magic` is 8 ASCII characters.
+    public static func wrap(_ payload: Data, magic: String) -> Data {
+        var out = Data(magic.utf8.prefix(8))
+        out.append(Data(digest(payload).utf8))
+        out.append(payload)
+        return out
+    }
+
+    /// The payload of a framed file, or nil when the magic differs or the digest does not match.
+    public static func unwrap(_ data: Data, magic: String) -> Data? {
+        guard data.count >= headerSize, data.prefix(8).elementsEqual(magic.utf8.prefix(8)) else { return nil }
+        let start = data.startIndex
+        let payload = data[(start + headerSize)...]
+        guard data[(start + 8)..<(start + headerSize)].elementsEqual(digest(payload).utf8) else { return nil }
+        return Data(payload)
+    }
+
+    private static func digest(_ bytes: Data) -> String {
+        var hash = SHA256()
+        hash.update(bytes)
+        return hash.finalize()
     }
 }

@@ -16,6 +16,10 @@ public struct ValidationMessage: Sendable, Hashable, CustomStringConvertible {
     public var text: String
 
     public var description: String { "[\(severity) \(type)] \(idName): \(text)" }
+
+    /// Warnings and errors are failures: they are about how Weft uses the API. Info and verbose
+    /// messages are the layer's and the driver's own status reports (docs/vulkan.md).
+    public var isFailure: Bool { severity >= .warning }
 }
 
 /// Collects validation messages from any thread. Messages from the loader and messages
@@ -30,6 +34,9 @@ public final class ValidationLog: Sendable {
 
     /// Every message collected so far.
     public var messages: [ValidationMessage] { storage.withLock { $0 } }
+
+    /// The messages collected so far that are failures (warnings and errors).
+    public var failures: [ValidationMessage] { messages.filter(\.isFailure) }
 
     /// Returns the messages collected so far and empties the log.
     public func drain() -> [ValidationMessage] {

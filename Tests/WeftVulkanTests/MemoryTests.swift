@@ -72,7 +72,7 @@ struct DeferredDestructionTests {
         do { _ = try DeviceTexture(device: device, descriptor: TextureDescriptor(width: 4, height: 4, format: .rgba16Float)) }
         #expect(device.pendingDestructionCount == 0)
         #expect(device.memoryStatistics.allocations == before)
-        #expect(device.validationLog.messages.isEmpty, "\(device.validationLog.messages)")
+        expectNoValidationFailures(device.validationLog.messages)
     }
 
     @Test func oversizedTexturesAreATypedError() throws {
@@ -87,7 +87,7 @@ struct DeferredDestructionTests {
             guard case let VulkanError.textureTooLarge(width, _, reported) = error else { return false }
             return width == limit + 1 && reported == limit
         }
-        #expect(executor.validationMessages.isEmpty)
+        expectNoValidationFailures(executor.validationMessages)
     }
 }
 
@@ -108,6 +108,6 @@ struct DerivativeKernelTests {
             guard case let VulkanError.unsupportedKernel(name, reason) = error else { return false }
             return name == "position" && reason.contains("derivatives")
         }
-        #expect(executor.validationMessages.isEmpty)
+        expectNoValidationFailures(executor.validationMessages)
     }
 }

@@ -32,21 +32,26 @@ public enum DeviceChoice: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// An executor as chosen, with a one-line notice when automatic choice fell back to the CPU
-    /// evaluator (the caller prints it on standard error).
+    /// evaluator (the caller prints it on standard error). `limits` default to the environment's
+    /// (`RunawayLimits.fromEnvironment`).
     public func makeExecutor(validation: Bool = VulkanInstance.validationRequestedByEnvironment,
-                             pipelineCache: PipelineCacheLocation = .standard) throws(DeviceChoiceError) -> (executor: any Executor, notice: String?) {
+                             pipelineCache: PipelineCacheLocation = .standard,
+                             limits: RunawayLimits? = nil) throws(DeviceChoiceError) -> (executor: any Executor, notice: String?) {
+        let limits = if let limits { limits } else { try RunawayLimits.fromEnvironment() }
+        let cpu = CPUExecutor(options: CPUExecutor.Options(instructionBudget: limits.instructionBudget))
         let name: String?
         switch self {
-        case .cpu: return (CPUExecutor(), nil)
+        case .cpu: return (cpu, nil)
         case .automatic: name = nil
         case .named(let n): name = n
         }
         do {
-            let options = VulkanExecutor.Options(deviceName: name, validation: validation, pipelineCache: pipelineCache)
+            let options = VulkanExecutor.Options(deviceName: name, validation: validation, pipelineCache: pipelineCache,
+                                                 submissionTimeout: limits.submissionTimeout, timeoutPerMegapixel: limits.timeoutPerMegapixel)
             return (try VulkanExecutor(options: options), nil)
         } catch {
             guard self == .automatic, Self.meansNoVulkanDevice(error) else { throw .vulkan(error) }
-            return (CPUExecutor(), "weft: no Vulkan device (\(Self.firstLine(of: error.description))); using the CPU evaluator")
+            return (cpu, "weft: no Vulkan device (\(Self.firstLine(of: error.description))); using the CPU evaluator")
         }
     }
 
@@ -68,10 +73,13 @@ public enum DeviceChoice: Sendable, Hashable, CustomStringConvertible {
 /// automatic choice does not fall back from) failed.
 public enum DeviceChoiceError: Error, Sendable, CustomStringConvertible {
     case vulkan(VulkanError)
+    /// An environment variable that sets a limit holds something else.
+    case invalidSetting(variable: String, value: String, expected: String)
 
     public var description: String {
         switch self {
         case .vulkan(let error): error.description
+        case let .invalidSetting(variable, value, expected): "\(variable)=\(value) is not \(expected)"
         }
     }
 }
