@@ -14,6 +14,8 @@ public enum CPUError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidKernel(offset: Int, message: String)
     /// An invocation batch ran more instructions than the budget allows (a runaway loop).
     case instructionBudgetExceeded(budget: Int, function: String, block: String)
+    /// A kernel run by `CPUExecutor` (an effect, by name) ran past the instruction budget.
+    case kernelRanPastBudget(kernel: String, budget: Int, function: String, block: String)
     /// Control reached `OpUnreachable`.
     case reachedUnreachable(function: String, block: String)
     /// The kernel declares a resource that the dispatch did not bind.
@@ -31,6 +33,9 @@ public enum CPUError: Error, Sendable, Hashable, CustomStringConvertible {
         case .invalidKernel(let offset, let message): "word \(offset): \(message)"
         case .instructionBudgetExceeded(let budget, let function, let block):
             "instruction budget of \(budget) per invocation exceeded (runaway loop?) in function \(function), block \(block)"
+        case .kernelRanPastBudget(let kernel, let budget, let function, let block):
+            "kernel '\(kernel)' stopped: it ran past the CPU evaluator's instruction budget of \(budget) per batch of \(Lanes.count) pixels "
+                + "(a runaway shader: an endless or very long loop?) in function \(function), block \(block); WEFT_CPU_BUDGET=N raises the limit"
         case .reachedUnreachable(let function, let block): "reached OpUnreachable in function \(function), block \(block)"
         case .missingBinding(let binding, let what): "binding \(binding) (\(what)) is declared by the kernel but not bound"
         case .bindingMismatch(let binding, let message): "binding \(binding): \(message)"

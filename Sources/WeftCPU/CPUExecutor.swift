@@ -125,8 +125,12 @@ public final class CPUExecutor: Executor {
         let resources = try BoundResources(program: program, bindings: bindings)
         let groups = ((output.width + program.localSize.x - 1) / program.localSize.x,
                       (output.height + program.localSize.y - 1) / program.localSize.y, 1)
-        return try program.dispatch(groups: groups, resources: resources, threads: options.threads,
-                                    instructionBudget: options.instructionBudget, checks: checks)
+        do {
+            return try program.dispatch(groups: groups, resources: resources, threads: options.threads,
+                                        instructionBudget: options.instructionBudget, checks: checks)
+        } catch .instructionBudgetExceeded(let budget, let function, let block) {
+            throw .kernelRanPastBudget(kernel: pass.kernel.name, budget: budget, function: function, block: block)
+        }
     }
 
     static func reports(for pass: KernelPass, _ t: CheckTally) -> [ExecutionReport] {

@@ -69,12 +69,17 @@ public struct ExecutionResult: Sendable {
 public protocol Executor: AnyObject, Sendable {
     var device: DeviceDescription { get }
     var capabilities: ExecutorCapabilities { get }
+    /// Whether the device stopped answering or was lost (`ExecutionError.deviceLost`): nothing runs on it again.
+    var isLost: Bool { get }
     /// Runs `plan`; checks it first (`RenderPlan.validate(options:)`), so a hand-built plan that contradicts itself
     /// is an error, never a crash.
     func execute(_ plan: RenderPlan, options: ExecutionOptions) throws(ExecutionError) -> ExecutionResult
 }
 
 extension Executor {
+    /// Executors that cannot lose their device (the CPU evaluator) are never lost.
+    public var isLost: Bool { false }
+
     public func execute(_ plan: RenderPlan) throws(ExecutionError) -> ExecutionResult {
         try execute(plan, options: ExecutionOptions())
     }

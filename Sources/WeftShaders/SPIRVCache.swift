@@ -1,9 +1,12 @@
 import Foundation
 import Synchronization
+import WeftRuntime
 
 /// Compiled SPIR-V by cache key: in memory, and on disk as `<key>.spv` under a directory
 /// (by default `$XDG_CACHE_HOME/weft`, else `~/.cache/weft`). Keys hash everything that
-/// affects the module, so entries never need invalidating; a damaged file is a miss.
+/// affects the module, so entries never need invalidating. Files carry the SHA-256 of the
+/// module (`CacheEnvelope`): a damaged file is a miss, and the recompiled module replaces it.
+/// A directory that is missing, unreadable or read-only only costs compiles.
 public final class SPIRVCache: Sendable {
     /// Where a lookup was answered.
     public enum Outcome: String, Sendable, Hashable {
@@ -55,7 +58,8 @@ public final class SPIRVCache: Sendable {
             state.withLock { $0.statistics.memoryHits += 1 }
             return (words, .memory)
         }
-        if let url = fileURL(key), let data = try? Data(contentsOf: url), let words = Self.words(data) {
+        if let url = fileURL(key), let data = try? Data(contentsOf: url),
+           let module = CacheEnvelope.unwrap(data, magic: Self.fileMagic), let words = Self.words(module) {
             state.withLock {
                 $0.entries[key] = words
                 $0.statistics.diskHits += 1
@@ -93,11 +97,8 @@ public final class SPIRVCache: Sendable {
         state.withLock { $0.entries[key] = words }
         guard let directory, let url = fileURL(key) else { return }
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let data = words.withUnsafeBufferPointer { buffer in
-            Data(buffer: UnsafeBufferPointer(start: buffer.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self) },
-                                             count: buffer.count * 4))
-        }
-        try? data.write(to: url, options: .atomic)
+        let module = words.withUnsafeBytes { Data($0) }
+        try? CacheEnvelope.wrap(module, magic: Self.fileMagic).write(to: url, options: .atomic)
     }
 
     /// Forgets the in-memory entries (the disk stays), as a fresh process would start.
@@ -109,6 +110,8 @@ public final class SPIRVCache: Sendable {
     private func fileURL(_ key: String) -> URL? {
         directory?.appendingPathComponent("\(key).spv")
     }
+
+    static let fileMagic = "WEFTSPV1"
 
     /// Words of a stored module; nil unless it is a whole number of words starting with SPIR-V's magic.
     private static func words(_ data: Data) -> [UInt32]? {

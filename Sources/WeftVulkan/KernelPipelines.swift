@@ -102,8 +102,9 @@ final class KernelPipelines {
             "\($0)/pipelines-\(String(info.vendorID, radix: 16))-\(String(info.deviceID, radix: 16))-\(uuid).bin"
         }
         var initial = [UInt8]()
-        if let path, let data = FileManager.default.contents(atPath: path), Self.headerMatches(Array(data), info) {
-            initial = Array(data)
+        if let path, let data = FileManager.default.contents(atPath: path),
+           let payload = CacheEnvelope.unwrap(data, magic: Self.fileMagic), Self.headerMatches(Array(payload), info) {
+            initial = Array(payload)
         }
         var cache: VkPipelineCache?
         let r: VkResult = initial.withUnsafeBytes { bytes in
@@ -119,6 +120,10 @@ final class KernelPipelines {
         self.filePath = path
         self.loadedBytes = initial.count
     }
+
+    /// The file holds the driver's data in a `CacheEnvelope`: data whose SHA-256 does not match
+    /// is damaged and never handed to the driver; the next save replaces it.
+    static let fileMagic = "WEFTVKPC"
 
     /// VkPipelineCacheHeaderVersionOne: size, version, vendor, device, UUID — checked here
     /// because some drivers trust the data they are given.
@@ -238,7 +243,7 @@ final class KernelPipelines {
     /// returned for reporting rather than thrown.
     @discardableResult
     func saveIfNeeded() -> String? {
-        guard unsaved, let filePath else { return nil }
+        guard unsaved, let filePath, !device.isLost else { return nil }
         unsaved = false
         var size = 0
         guard vkGetPipelineCacheData(device.handle, cache, &size, nil) == VK_SUCCESS else { return "vkGetPipelineCacheData failed" }
@@ -247,7 +252,7 @@ final class KernelPipelines {
         do {
             let directory = (filePath as NSString).deletingLastPathComponent
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            try Data(bytes.prefix(size)).write(to: URL(fileURLWithPath: filePath), options: .atomic)
+            try CacheEnvelope.wrap(Data(bytes.prefix(size)), magic: Self.fileMagic).write(to: URL(fileURLWithPath: filePath), options: .atomic)
             return nil
         } catch {
             return "could not write the pipeline cache \(filePath): \(error)"
@@ -255,6 +260,7 @@ final class KernelPipelines {
     }
 
     deinit {
+        guard !device.isLost else { return }
         saveIfNeeded()
         for pipeline in pipelines.values { device.retire(.pipeline(pipeline.handle)) }
         for renderPass in renderPasses.values { device.retire(.renderPass(renderPass)) }

@@ -81,7 +81,9 @@ final class RenderState {
     }
 
     deinit {
-        // Every render waited for its submission, so nothing here is in use by the GPU.
+        // Every render waited for its submission, so nothing here is in use by the GPU —
+        // unless the device is lost, and then nothing is destroyed.
+        guard !device.isLost else { return }
         vkDestroyCommandPool(device.handle, commandPool, nil)
         if let descriptorPool { device.retire(.descriptorPool(descriptorPool)) }
         if let queryPool { device.retire(.queryPool(queryPool)) }
@@ -164,7 +166,8 @@ final class RenderState {
 
     // MARK: One render
 
-    func run(_ plan: RenderPlan, options: ExecutionOptions) throws(VulkanError) -> ExecutionResult {
+    /// Runs `plan` as one submission, waiting at most `timeout` for it.
+    func run(_ plan: RenderPlan, options: ExecutionOptions, timeout: Duration) throws(VulkanError) -> ExecutionResult {
         try device.collectGarbage()
         var entries: [TexturePool.Entry] = []
         entries.reserveCapacity(plan.textures.count)
@@ -213,9 +216,10 @@ final class RenderState {
 
         let clock = ContinuousClock()
         let start = clock.now
-        let serial = try device.submit(commandBuffer)
+        let kernels = plan.passes.map(\.kernel.name)
+        let serial = try device.submit(commandBuffer, kernels: kernels)
         inFlight = true
-        try device.wait(for: serial)
+        try device.wait(for: serial, timeout: timeout, kernels: kernels)
         inFlight = false
         let hostTime = clock.now - start
 

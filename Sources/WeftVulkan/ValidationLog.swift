@@ -16,6 +16,10 @@ public struct ValidationMessage: Sendable, Hashable, CustomStringConvertible {
     public var text: String
 
     public var description: String { "[\(severity) \(type)] \(idName): \(text)" }
+
+    /// Warnings and errors are failures: they are about how Weft uses the API. Info and verbose
+    /// messages are the layer's and the driver's own status reports (docs/vulkan.md).
+    public var isFailure: Bool { severity >= .warning }
 }
 
 /// Collects validation messages from any thread. Messages from the loader and messages
@@ -30,6 +34,17 @@ public final class ValidationLog: Sendable {
 
     /// Every message collected so far.
     public var messages: [ValidationMessage] { storage.withLock { $0 } }
+
+    /// How many messages have been collected so far.
+    public var count: Int { storage.withLock { $0.count } }
+
+    /// The messages collected after the first `count` (`count` read earlier), without removing any.
+    public func messages(after count: Int) -> [ValidationMessage] {
+        storage.withLock { Array($0.dropFirst(count)) }
+    }
+
+    /// The messages collected so far that are failures (warnings and errors).
+    public var failures: [ValidationMessage] { messages.filter(\.isFailure) }
 
     /// Returns the messages collected so far and empties the log.
     public func drain() -> [ValidationMessage] {

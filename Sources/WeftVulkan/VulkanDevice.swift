@@ -15,6 +15,11 @@ enum RetiredResource {
 /// sampler, and deferred destruction. Every submission gets a serial and a fence; a retired
 /// resource is destroyed only after every submission made before it was retired has finished
 /// (Granite-style retire lists).
+///
+/// A submission that does not finish within its timeout, or VK_ERROR_DEVICE_LOST, makes the
+/// device *lost*: every later use throws `VulkanError.deviceUnusable`, nothing is destroyed (that
+/// would wait for work that may never finish), and the device and its instance are kept alive
+/// for the rest of the process rather than torn down. A new device can be opened beside it.
 public final class VulkanDevice: @unchecked Sendable {
     public let instance: VulkanInstance
     public let info: VulkanDeviceInfo
@@ -38,6 +43,8 @@ public final class VulkanDevice: @unchecked Sendable {
     private var waiters: [UInt64: Int] = [:]
     private var completedWhileWatched: [UInt64: VkFence] = [:]
     private var retired: [(serial: UInt64, resource: RetiredResource, memory: MemoryAllocation?)] = []
+    /// Why the device is lost; nil while it is usable.
+    private var lossCause: String?
 
     /// Creates an instance, selects a device and opens it.
     public convenience init(selector: DeviceSelector = DeviceSelector(),
@@ -135,6 +142,7 @@ public final class VulkanDevice: @unchecked Sendable {
     }
 
     deinit {
+        // A lost device is never released (`markLost`), so this runs only for a usable one.
         vkDeviceWaitIdle(handle)
         for entry in retired { destroy(entry.resource, entry.memory) }
         for entry in inFlight { vkDestroyFence(handle, entry.fence, nil) }
@@ -150,11 +158,41 @@ public final class VulkanDevice: @unchecked Sendable {
     /// Memory sub-allocation statistics.
     var memoryStatistics: MemoryAllocator.Statistics { allocator.statistics }
 
+    // MARK: Loss
+
+    /// Whether the device is lost (a submission timed out, or the driver reported
+    /// VK_ERROR_DEVICE_LOST); a lost device runs nothing more.
+    public var isLost: Bool { lock.locked { lossCause != nil } }
+
+    /// Marks the device lost (under `lock`) and keeps it, and so its instance, alive for good:
+    /// destroying a device whose queue may still be running (lavapipe keeps a runaway shader
+    /// spinning) would hang or break the rules of object destruction.
+    private func markLost(_ cause: String) {
+        guard lossCause == nil else { return }
+        lossCause = cause
+        _ = Unmanaged.passRetained(self)
+    }
+
+    /// Throws `deviceUnusable` when the device is lost (call under `lock`).
+    private func checkUsable() throws(VulkanError) {
+        if let lossCause { throw .deviceUnusable(cause: lossCause) }
+    }
+
+    /// A failed call's error; VK_ERROR_DEVICE_LOST also marks the device lost (call under `lock`).
+    private func failure(_ result: VkResult, _ function: String, kernels: [String]) -> VulkanError {
+        guard result == VK_ERROR_DEVICE_LOST else { return .call(function: function, result: VkResultCode(result)) }
+        let error = VulkanError.deviceLost(function: function, kernels: kernels)
+        markLost("VK_ERROR_DEVICE_LOST from \(function) while running \(VulkanError.effects(kernels))")
+        return error
+    }
+
     // MARK: Submissions
 
-    /// Submits command buffers with a fresh fence; returns the submission's serial.
-    func submit(_ commandBuffer: VkCommandBuffer) throws(VulkanError) -> UInt64 {
+    /// Submits command buffers with a fresh fence; returns the submission's serial. `kernels`
+    /// name the work, for errors.
+    func submit(_ commandBuffer: VkCommandBuffer, kernels: [String] = []) throws(VulkanError) -> UInt64 {
         try lock.locked { () throws(VulkanError) -> UInt64 in
+            try checkUsable()
             let fence: VkFence
             if let spare = spareFences.popLast() {
                 fence = spare
@@ -177,7 +215,7 @@ public final class VulkanDevice: @unchecked Sendable {
             }
             if r != VK_SUCCESS {
                 spareFences.append(fence)
-                throw .call(function: "vkQueueSubmit", result: VkResultCode(r))
+                throw failure(r, "vkQueueSubmit", kernels: kernels)
             }
             lastSubmitted += 1
             inFlight.append((lastSubmitted, fence))
@@ -187,35 +225,52 @@ public final class VulkanDevice: @unchecked Sendable {
 
     /// Blocks until submission `serial` (and every earlier one) has finished, then frees what
     /// became safe to free. Several threads may wait at once: a fence being waited on is not
-    /// recycled until its last waiter is done.
-    func wait(for serial: UInt64) throws(VulkanError) {
-        let fence: VkFence? = lock.locked {
+    /// recycled until its last waiter is done. Past `timeout` the device is lost and the wait
+    /// throws `submissionTimedOut` naming `kernels`.
+    func wait(for serial: UInt64, timeout: Duration = .seconds(Int64.max), kernels: [String] = []) throws(VulkanError) {
+        let fence: VkFence? = try lock.locked { () throws(VulkanError) -> VkFence? in
+            try checkUsable()
             guard serial > lastCompleted, let fence = inFlight.first(where: { $0.serial == serial })?.fence else { return nil }
             waiters[serial, default: 0] += 1
             return fence
         }
         if let fence {
             var f: VkFence? = fence
-            let r = vkWaitForFences(handle, 1, &f, VkBool32(VK_TRUE), UInt64.max)
-            lock.locked {
+            let r = vkWaitForFences(handle, 1, &f, VkBool32(VK_TRUE), Self.nanoseconds(timeout))
+            try lock.locked { () throws(VulkanError) in
                 waiters[serial]! -= 1
                 if waiters[serial] == 0 {
                     waiters[serial] = nil
                     if let watched = completedWhileWatched.removeValue(forKey: serial) { spareFences.append(watched) }
                 }
+                if r == VK_TIMEOUT {
+                    markLost("\(VulkanError.effects(kernels)) ran past the timeout of \(VulkanError.seconds(timeout))")
+                    throw .submissionTimedOut(kernels: kernels, timeout: timeout)
+                }
+                if r.rawValue < 0 { throw failure(r, "vkWaitForFences", kernels: kernels) }
             }
-            try vkCheck(r, "vkWaitForFences")
         }
         try collectGarbage()
+    }
+
+    /// `duration` in nanoseconds for vkWaitForFences, UInt64.max when it does not fit.
+    static func nanoseconds(_ duration: Duration) -> UInt64 {
+        let (seconds, attoseconds) = duration.components
+        guard seconds >= 0, attoseconds >= 0 else { return 0 }
+        let (whole, overflow) = UInt64(seconds).multipliedReportingOverflow(by: 1_000_000_000)
+        guard !overflow else { return .max }
+        let (total, overflow2) = whole.addingReportingOverflow(UInt64(attoseconds / 1_000_000_000))
+        return overflow2 ? .max : total
     }
 
     /// Polls fences in submission order and destroys retired resources whose submissions finished.
     func collectGarbage() throws(VulkanError) {
         try lock.locked { () throws(VulkanError) in
+            try checkUsable()
             while let first = inFlight.first {
                 let status = vkGetFenceStatus(handle, first.fence)
                 if status == VK_NOT_READY { break }
-                try vkCheck(status, "vkGetFenceStatus")
+                if status.rawValue < 0 { throw failure(status, "vkGetFenceStatus", kernels: []) }
                 inFlight.removeFirst()
                 if waiters[first.serial] != nil {
                     completedWhileWatched[first.serial] = first.fence
@@ -232,8 +287,10 @@ public final class VulkanDevice: @unchecked Sendable {
 
     /// Queues `resource` (and its memory) for destruction once the GPU is done with every
     /// submission made so far.
+    /// On a lost device nothing is destroyed.
     func retire(_ resource: RetiredResource, memory: MemoryAllocation? = nil) {
         lock.locked {
+            if lossCause != nil { return }
             if lastSubmitted == lastCompleted {
                 destroy(resource, memory)
             } else {

@@ -20,6 +20,13 @@ public enum VulkanError: Error, Sendable, CustomStringConvertible {
     case unsupportedKernel(kernel: String, reason: String)
     /// A kernel's SPIR-V could not be turned into a pipeline.
     case pipelineCreation(kernel: String, result: VkResultCode)
+    /// A submission running `kernels` did not finish within `timeout` (a runaway shader: an endless
+    /// or very long loop). The device is lost from then on.
+    case submissionTimedOut(kernels: [String], timeout: Duration)
+    /// The driver reported VK_ERROR_DEVICE_LOST from `function` while running `kernels`.
+    case deviceLost(function: String, kernels: [String])
+    /// The device was lost earlier (`cause`); nothing more runs on it.
+    case deviceUnusable(cause: String)
 
     public var description: String {
         switch self {
@@ -48,7 +55,37 @@ public enum VulkanError: Error, Sendable, CustomStringConvertible {
             return "kernel \(kernel) cannot run on this device: \(reason)"
         case let .pipelineCreation(kernel, result):
             return "could not create a pipeline for kernel \(kernel): \(result)"
+        case let .submissionTimedOut(kernels, timeout):
+            return "the Vulkan device did not finish \(Self.effects(kernels)) within \(Self.seconds(timeout)) (a runaway shader: an endless or very long loop?); "
+                + "the device is treated as lost: make a new render context (WEFT_GPU_TIMEOUT=SECONDS raises the limit)"
+        case let .deviceLost(function, kernels):
+            return "the Vulkan device was lost (VK_ERROR_DEVICE_LOST from \(function)) while running \(Self.effects(kernels)); make a new render context"
+        case let .deviceUnusable(cause):
+            return "the Vulkan device was lost earlier (\(cause)); make a new render context"
         }
+    }
+}
+
+extension VulkanError {
+    /// Whether the device is lost after this error.
+    public var losesDevice: Bool {
+        switch self {
+        case .submissionTimedOut, .deviceLost, .deviceUnusable: true
+        case let .call(_, result): result.result == VK_ERROR_DEVICE_LOST
+        default: false
+        }
+    }
+
+    static func effects(_ kernels: [String]) -> String {
+        var names: [String] = []
+        for k in kernels where !names.contains(k) { names.append(k) }
+        if names.isEmpty { return "its work" }
+        return (names.count == 1 ? "kernel " : "kernels ") + names.map { "'\($0)'" }.joined(separator: ", ")
+    }
+
+    static func seconds(_ d: Duration) -> String {
+        let tenths = ((Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18) * 10).rounded()
+        return tenths.truncatingRemainder(dividingBy: 10) == 0 ? "\(Int(tenths / 10)) s" : "\(tenths / 10) s"
     }
 }
 

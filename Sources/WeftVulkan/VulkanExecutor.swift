@@ -11,15 +11,31 @@ public final class VulkanExecutor: Executor, @unchecked Sendable {
         /// Enables the validation layer. Default: `WEFT_VALIDATION=1`.
         public var validation: Bool
         public var pipelineCache: PipelineCacheLocation
+        /// How long one repetition of a plan may run on the device before the render fails with
+        /// `VulkanError.submissionTimedOut` and the device is treated as lost: this, plus
+        /// `timeoutPerMegapixel` for every million pixels the plan's passes write.
+        public var submissionTimeout: Duration
+        public var timeoutPerMegapixel: Duration
 
         public init(deviceName: String? = DeviceSelector.nameFromEnvironment,
                     validation: Bool = VulkanInstance.validationRequestedByEnvironment,
-                    pipelineCache: PipelineCacheLocation = .standard) {
+                    pipelineCache: PipelineCacheLocation = .standard,
+                    submissionTimeout: Duration = VulkanExecutor.defaultSubmissionTimeout,
+                    timeoutPerMegapixel: Duration = VulkanExecutor.defaultTimeoutPerMegapixel) {
             self.deviceName = deviceName
             self.validation = validation
             self.pipelineCache = pipelineCache
+            self.submissionTimeout = submissionTimeout
+            self.timeoutPerMegapixel = timeoutPerMegapixel
         }
     }
+
+    /// With `defaultTimeoutPerMegapixel`, far beyond what one repetition of a legitimate render
+    /// takes, even on lavapipe at large sizes (a 49-tap box blur at 4096×3072 took 14 s on a busy
+    /// 2-core machine, 0.4 s per million pixels written); short enough that a runaway shader on
+    /// an image of ordinary size fails within about half a minute instead of hanging.
+    public static let defaultSubmissionTimeout: Duration = .seconds(30)
+    public static let defaultTimeoutPerMegapixel: Duration = .seconds(2)
 
     /// What an executor has created and reused so far.
     public struct Statistics: Sendable, Hashable {
@@ -41,18 +57,25 @@ public final class VulkanExecutor: Executor, @unchecked Sendable {
 
     public let vulkanDevice: VulkanDevice
     public let device: DeviceDescription
+    public let submissionTimeout: Duration
+    public let timeoutPerMegapixel: Duration
     private let lock = Lock()
     private let state: RenderState
 
     public convenience init(options: Options = Options()) throws(VulkanError) {
         let device = try VulkanDevice(selector: DeviceSelector(requestedName: options.deviceName),
                                       instanceOptions: VulkanInstance.Options(validation: options.validation))
-        try self.init(device: device, pipelineCache: options.pipelineCache)
+        try self.init(device: device, pipelineCache: options.pipelineCache, submissionTimeout: options.submissionTimeout,
+                      timeoutPerMegapixel: options.timeoutPerMegapixel)
     }
 
-    public init(device: VulkanDevice, pipelineCache: PipelineCacheLocation = .standard) throws(VulkanError) {
+    public init(device: VulkanDevice, pipelineCache: PipelineCacheLocation = .standard,
+                submissionTimeout: Duration = VulkanExecutor.defaultSubmissionTimeout,
+                timeoutPerMegapixel: Duration = VulkanExecutor.defaultTimeoutPerMegapixel) throws(VulkanError) {
         self.vulkanDevice = device
         self.device = device.info.deviceDescription
+        self.submissionTimeout = submissionTimeout
+        self.timeoutPerMegapixel = timeoutPerMegapixel
         self.state = try RenderState(device: device, pipelineCache: pipelineCache)
     }
 
@@ -71,6 +94,20 @@ public final class VulkanExecutor: Executor, @unchecked Sendable {
         }
     }
 
+    /// How long one repetition of `plan` may take: `submissionTimeout` plus `timeoutPerMegapixel`
+    /// for every million pixels its passes write.
+    func timeout(for plan: RenderPlan) -> Duration {
+        let pixels = plan.passes.reduce(0) { sum, pass in
+            let output = plan.textures[pass.output.index]
+            return sum + output.width * output.height
+        }
+        return submissionTimeout + timeoutPerMegapixel * (Double(pixels) / 1_000_000)
+    }
+
+    /// Whether the device is lost (after a timeout or VK_ERROR_DEVICE_LOST): every later render
+    /// fails with `VulkanError.deviceUnusable`; make a new executor.
+    public var isLost: Bool { vulkanDevice.isLost }
+
     /// Where the on-disk pipeline cache is kept, if anywhere.
     public var pipelineCachePath: String? { state.pipelines.filePath }
 
@@ -88,27 +125,35 @@ public final class VulkanExecutor: Executor, @unchecked Sendable {
         for (index, d) in plan.textures.enumerated() where max(d.width, d.height) > limit {
             throw .invalidPlan("texture t\(index) is \(d.width)×\(d.height), beyond \(device.name)'s maxImageDimension2D of \(limit)")
         }
+        let logged = vulkanDevice.validationLog.count
         do {
             var result = try lock.locked { () throws(VulkanError) -> ExecutionResult in
-                try state.run(plan, options: options)
+                try state.run(plan, options: options, timeout: timeout(for: plan) * options.repetitions)
             }
-            result.reports += validationReports()
+            result.reports += validationReports(after: logged)
             return result
         } catch {
             throw executionError(error)
         }
     }
 
-    private func validationReports() -> [ExecutionReport] {
-        vulkanDevice.validationLog.drain().map { message in
+    /// The validation layer's failures (warnings and errors) logged during one render; the log keeps them too.
+    private func validationReports(after logged: Int) -> [ExecutionReport] {
+        vulkanDevice.validationLog.messages(after: logged).filter(\.isFailure).map { message in
             ExecutionReport(kernel: device.name, check: "validation", message: message.description)
         }
     }
 
     private func executionError(_ error: VulkanError) -> ExecutionError {
-        if case .call(_, let result) = error, result.rawValue == VK_ERROR_DEVICE_LOST.rawValue {
+        switch error {
+        case .submissionTimedOut, .deviceLost, .deviceUnusable:
             return .deviceLost(device: device.name, message: error.description)
+        case .call(_, let result) where result.rawValue == VK_ERROR_DEVICE_LOST.rawValue:
+            return .deviceLost(device: device.name, message: error.description)
+        case .unsupportedKernel(let kernel, _), .pipelineCreation(let kernel, _):
+            return .backend(device: device.name, kernel: kernel, pass: nil, message: error.description)
+        default:
+            return .backend(device: device.name, kernel: nil, pass: nil, message: error.description)
         }
-        return .backend(device: device.name, kernel: nil, pass: nil, message: error.description)
     }
 }

@@ -14,13 +14,14 @@ public final class VulkanInstance: @unchecked Sendable {
         public var validation: Bool
         /// With validation, also enable synchronization validation (barrier hazards).
         public var synchronizationValidation: Bool
-        /// Messages below this severity are not collected.
+        /// Messages below this severity are not collected. Default: warning, or info with
+        /// `WEFT_VALIDATION=info` (verbose with `WEFT_VALIDATION=verbose`).
         public var minimumMessageSeverity: ValidationMessage.Severity
         public var applicationName: String
 
         public init(validation: Bool = VulkanInstance.validationRequestedByEnvironment,
                     synchronizationValidation: Bool = true,
-                    minimumMessageSeverity: ValidationMessage.Severity = .warning,
+                    minimumMessageSeverity: ValidationMessage.Severity = VulkanInstance.messageSeverityFromEnvironment,
                     applicationName: String = "weft") {
             self.validation = validation
             self.synchronizationValidation = synchronizationValidation
@@ -35,7 +36,21 @@ public final class VulkanInstance: @unchecked Sendable {
         return !v.isEmpty && v != "0"
     }
 
+    /// The least severe message collected: `WEFT_VALIDATION=info` or `verbose` lowers it from warning.
+    public static var messageSeverityFromEnvironment: ValidationMessage.Severity {
+        switch getenv("WEFT_VALIDATION").map({ String(cString: $0).lowercased() }) {
+        case "info": .info
+        case "verbose": .verbose
+        default: .warning
+        }
+    }
+
     static let validationLayerName = "VK_LAYER_KHRONOS_validation"
+
+    /// The layer's shader validation cache is off: it lives in `$XDG_CACHE_HOME` (or `~/.cache`),
+    /// so a run would depend on what an earlier one left there, and a first run on a fresh home
+    /// gets an info message saying the file could not be opened.
+    static let disabledValidationFeatures = [VK_VALIDATION_FEATURE_DISABLE_SHADER_VALIDATION_CACHE_EXT]
 
     let handle: VkInstance
     private let messenger: VkDebugUtilsMessengerEXT?
@@ -87,29 +102,32 @@ public final class VulkanInstance: @unchecked Sendable {
                     app.pApplicationName = appName
                     app.pEngineName = appName
                     app.apiVersion = vkAPIVersion(1, 2)
-                    var syncValidation = [VK_VALIDATION_FEATURE_ENABLE_SYNCHRONIZATION_VALIDATION_EXT]
+                    var enables = options.synchronizationValidation ? [VK_VALIDATION_FEATURE_ENABLE_SYNCHRONIZATION_VALIDATION_EXT] : []
+                    var disables = Self.disabledValidationFeatures
                     return withUnsafePointer(to: &app) { appPtr in
                         withUnsafeMutablePointer(to: &messengerInfo) { messengerPtr in
-                            syncValidation.withUnsafeMutableBufferPointer { enables in
-                                var features = VkValidationFeaturesEXT()
-                                features.sType = VK_STRUCTURE_TYPE_VALIDATION_FEATURES_EXT
-                                features.enabledValidationFeatureCount = 1
-                                features.pEnabledValidationFeatures = UnsafePointer(enables.baseAddress)
-                                features.pNext = UnsafeRawPointer(messengerPtr)
-                                return withUnsafePointer(to: &features) { featuresPtr in
-                                    var info = VkInstanceCreateInfo()
-                                    info.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO
-                                    info.pApplicationInfo = appPtr
-                                    if options.validation {
-                                        info.pNext = options.synchronizationValidation ? UnsafeRawPointer(featuresPtr) : UnsafeRawPointer(messengerPtr)
-                                    }
-                                    return layerNames.withUnsafeBufferPointer { l in
-                                        extensionNames.withUnsafeBufferPointer { e in
-                                            info.enabledLayerCount = UInt32(l.count)
-                                            info.ppEnabledLayerNames = l.baseAddress
-                                            info.enabledExtensionCount = UInt32(e.count)
-                                            info.ppEnabledExtensionNames = e.baseAddress
-                                            return vkCreateInstance(&info, nil, &instance)
+                            enables.withUnsafeMutableBufferPointer { enables in
+                                disables.withUnsafeMutableBufferPointer { disables in
+                                    var features = VkValidationFeaturesEXT()
+                                    features.sType = VK_STRUCTURE_TYPE_VALIDATION_FEATURES_EXT
+                                    features.enabledValidationFeatureCount = UInt32(enables.count)
+                                    features.pEnabledValidationFeatures = UnsafePointer(enables.baseAddress)
+                                    features.disabledValidationFeatureCount = UInt32(disables.count)
+                                    features.pDisabledValidationFeatures = UnsafePointer(disables.baseAddress)
+                                    features.pNext = UnsafeRawPointer(messengerPtr)
+                                    return withUnsafePointer(to: &features) { featuresPtr in
+                                        var info = VkInstanceCreateInfo()
+                                        info.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO
+                                        info.pApplicationInfo = appPtr
+                                        if options.validation { info.pNext = UnsafeRawPointer(featuresPtr) }
+                                        return layerNames.withUnsafeBufferPointer { l in
+                                            extensionNames.withUnsafeBufferPointer { e in
+                                                info.enabledLayerCount = UInt32(l.count)
+                                                info.ppEnabledLayerNames = l.baseAddress
+                                                info.enabledExtensionCount = UInt32(e.count)
+                                                info.ppEnabledExtensionNames = e.baseAddress
+                                                return vkCreateInstance(&info, nil, &instance)
+                                            }
                                         }
                                     }
                                 }

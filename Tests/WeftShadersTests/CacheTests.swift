@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import WeftRuntime
 @testable import WeftShaders
 
 private let effect = """

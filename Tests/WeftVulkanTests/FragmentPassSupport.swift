@@ -38,8 +38,7 @@ func withExecutor(drawing: FragmentDrawing, _ body: (VulkanExecutor) throws -> V
         #expect((device.dynamicRendering != nil) == (drawing == .dynamicRendering))
         try body(try VulkanExecutor(device: device, pipelineCache: .directory(temporaryDirectory())))
     }()
-    let messages = instance.validationLog.messages
-    #expect(messages.isEmpty, "validation messages:\n\(messages.map(\.description).joined(separator: "\n"))")
+    expectNoValidationFailures(instance.validationLog.messages)
 }
 
 /// The kernel of `function` in a library made from `source` (no disk cache).

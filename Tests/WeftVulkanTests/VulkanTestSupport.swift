@@ -18,21 +18,30 @@ enum VulkanTestEnvironment {
 
 /// A fresh executor with validation (including synchronization validation, and messages down to
 /// info level) and a private pipeline-cache directory.
-func makeExecutor(cacheDirectory: String? = nil) throws -> VulkanExecutor {
-    let dir = cacheDirectory ?? temporaryDirectory()
+func makeExecutor(cacheDirectory: String? = nil, pipelineCache: PipelineCacheLocation? = nil,
+                  submissionTimeout: Duration = VulkanExecutor.defaultSubmissionTimeout,
+                  timeoutPerMegapixel: Duration = VulkanExecutor.defaultTimeoutPerMegapixel) throws -> VulkanExecutor {
     let device = try VulkanDevice(selector: DeviceSelector(requestedName: nil),
                                   instanceOptions: VulkanInstance.Options(validation: true, minimumMessageSeverity: .info))
-    return try VulkanExecutor(device: device, pipelineCache: .directory(dir))
+    return try VulkanExecutor(device: device, pipelineCache: pipelineCache ?? .directory(cacheDirectory ?? temporaryDirectory()),
+                              submissionTimeout: submissionTimeout, timeoutPerMegapixel: timeoutPerMegapixel)
+}
+
+/// Expects no validation failure (warning or error; docs/vulkan.md) in `messages`; every message
+/// collected, info included, is shown when there is one.
+func expectNoValidationFailures(_ messages: [ValidationMessage], sourceLocation: SourceLocation = #_sourceLocation) {
+    let failures = messages.filter(\.isFailure)
+    #expect(failures.isEmpty, "validation messages:\n\(messages.map(\.description).joined(separator: "\n"))",
+            sourceLocation: sourceLocation)
 }
 
 func temporaryDirectory() -> String { temporaryFolder("weft-vulkan-tests").path }
 
-/// Runs `body` with a fresh validated executor and expects no validation message afterwards.
+/// Runs `body` with a fresh validated executor and expects no validation failure afterwards.
 func withExecutor(_ body: (VulkanExecutor) throws -> Void) throws {
     let executor = try makeExecutor()
     try body(executor)
-    let messages = executor.validationMessages
-    #expect(messages.isEmpty, "validation messages:\n\(messages.map(\.description).joined(separator: "\n"))")
+    expectNoValidationFailures(executor.validationMessages)
 }
 
 /// A hand-written kernel following docs/kernel-abi.md.

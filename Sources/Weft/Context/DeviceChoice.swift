@@ -32,15 +32,16 @@ public enum DeviceChoice: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// An executor as chosen, with a one-line notice when automatic choice fell back to the CPU
-    /// evaluator (the caller prints it on standard error).
-    /// `cpuThreads` and `cpuChecks` set up the CPU evaluator when it is chosen or fallen back to (default: every
-    /// core, every check).
+    /// evaluator (the caller prints it on standard error). `limits` default to the environment's
+    /// (`RunawayLimits.fromEnvironment`); `cpuThreads` and `cpuChecks` set up the CPU evaluator when it is chosen or
+    /// fallen back to (default: every core, every check).
     public func makeExecutor(validation: Bool = VulkanInstance.validationRequestedByEnvironment,
-                             pipelineCache: PipelineCacheLocation = .standard, cpuThreads: Int? = nil,
-                             cpuChecks: Bool = true) throws(DeviceChoiceError) -> (executor: any Executor, notice: String?) {
+                             pipelineCache: PipelineCacheLocation = .standard, limits: RunawayLimits? = nil,
+                             cpuThreads: Int? = nil, cpuChecks: Bool = true) throws(DeviceChoiceError) -> (executor: any Executor, notice: String?) {
+        let limits = if let limits { limits } else { try RunawayLimits.fromEnvironment() }
         let cpu = {
             CPUExecutor(options: CPUExecutor.Options(threads: max(1, cpuThreads ?? KernelProgram.defaultThreadCount),
-                                                     checks: cpuChecks ? .all : []))
+                                                     checks: cpuChecks ? .all : [], instructionBudget: limits.instructionBudget))
         }
         let name: String?
         switch self {
@@ -49,7 +50,8 @@ public enum DeviceChoice: Sendable, Hashable, CustomStringConvertible {
         case .named(let n): name = n
         }
         do {
-            let options = VulkanExecutor.Options(deviceName: name, validation: validation, pipelineCache: pipelineCache)
+            let options = VulkanExecutor.Options(deviceName: name, validation: validation, pipelineCache: pipelineCache,
+                                                 submissionTimeout: limits.submissionTimeout, timeoutPerMegapixel: limits.timeoutPerMegapixel)
             return (try VulkanExecutor(options: options), nil)
         } catch {
             if case .named(let requested) = self, Self.meansNoVulkanDevice(error), case .call = error {
@@ -80,12 +82,15 @@ public enum DeviceChoiceError: Error, Sendable, CustomStringConvertible {
     case vulkan(VulkanError)
     /// A device was asked for by name where Vulkan itself cannot start (no driver, no instance).
     case noVulkanForNamedDevice(name: String, reason: VulkanError)
+    /// An environment variable that sets a limit holds something else.
+    case invalidSetting(variable: String, value: String, expected: String)
 
     public var description: String {
         switch self {
         case .vulkan(let error): error.description
         case .noVulkanForNamedDevice(let name, let reason):
             "no Vulkan device \"\(name)\": Vulkan is not available here (\(reason))"
+        case let .invalidSetting(variable, value, expected): "\(variable)=\(value) is not \(expected)"
         }
     }
 }

@@ -1,5 +1,5 @@
-/// SHA-256 (FIPS 180-4), for cache keys. Foundation on Linux has no CryptoKit.
-struct SHA256 {
+/// SHA-256 (FIPS 180-4), for cache keys and cache files. Foundation on Linux has no CryptoKit.
+public struct SHA256: Sendable {
     private static let k: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
         0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
@@ -15,7 +15,9 @@ struct SHA256 {
     private var pending: [UInt8] = []
     private var length: UInt64 = 0
 
-    mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+    public init() {}
+
+    public mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
         var input = Array(bytes)
         length &+= UInt64(input.count)
         if !pending.isEmpty {
@@ -34,13 +36,13 @@ struct SHA256 {
         pending += input[start...]
     }
 
-    mutating func update(_ text: String) {
+    public mutating func update(_ text: String) {
         update(text.utf8)
         update([0]) // separates fields, so ("ab", "c") and ("a", "bc") differ
     }
 
     /// The digest as 64 lowercase hex digits.
-    mutating func finalize() -> String {
+    public mutating func finalize() -> String {
         let bits = length &* 8
         pending.append(0x80)
         while pending.count % 64 != 56 { pending.append(0) }
@@ -55,7 +57,7 @@ struct SHA256 {
         return out
     }
 
-    static func hex(_ text: String) -> String {
+    public static func hex(_ text: String) -> String {
         var h = SHA256()
         h.update(text.utf8)
         return h.finalize()
