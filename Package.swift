@@ -33,7 +33,11 @@ let package = Package(
         .target(name: "WeftVulkan", dependencies: ["CVulkan", "WeftImage", "WeftRuntime"]),
         .target(name: "WeftCPU", dependencies: ["CLaneMath", "SPIRV", "WeftImage", "WeftRuntime"]),
         // Public API: render contexts, device choice, views and scenes.
-        .target(name: "Weft", dependencies: ["WeftCPU", "WeftImage", "WeftRuntime", "WeftShaders", "WeftVulkan"]),
+        .target(
+            name: "Weft",
+            dependencies: ["WeftCPU", "WeftImage", "WeftRuntime", "WeftShaders", "WeftVulkan"],
+            resources: ["solid", "common", "shape", "layer", "blur"].map { .embedInCode("Resources/EngineKernels/\($0).glsl") }
+        ),
         // What the command line names: effect catalogs from shader folders, presets, effect chains from flags, the
         // gallery and its contact sheet.
         .target(name: "WeftCatalog", dependencies: ["Weft", "WeftImage", "WeftRuntime", "WeftShaders"]),

@@ -8,7 +8,7 @@ public enum ExecutionError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The backend failed; `kernel` and `pass` (its index in the plan) say where, when known.
     case backend(device: String, kernel: String?, pass: Int?, message: String)
     /// The device stopped answering or was lost: this executor cannot render again, a new one (a new
-    /// `RenderContext`) can.
+    /// `RenderContext`) can. `message` says what happened and what to do.
     case deviceLost(device: String, message: String)
 
     public var description: String {
@@ -24,7 +24,7 @@ public enum ExecutionError: Error, Sendable, Hashable, CustomStringConvertible {
             default: "\(device): \(message)"
             }
         case .deviceLost(let device, let message):
-            "\(device) was lost (\(message)); create a new render context to render again"
+            "\(device): \(message)"
         }
     }
 }

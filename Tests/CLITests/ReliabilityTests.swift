@@ -91,10 +91,10 @@ import Testing
             #expect(!result.killed, "weft render hung: \(result.run)")
             #expect(result.run.status == 1, "\(result.run)")
             if device == "cpu" {
-                #expect(result.run.stderr.contains("weft render: kernel '\(name)' stopped: it ran past the CPU evaluator's instruction budget of 20000"),
+                #expect(result.run.stderr.contains("kernel '\(name)' stopped: it ran past the CPU evaluator's instruction budget of 20000"),
                         "\(result.run)")
             } else {
-                #expect(result.run.stderr.contains("weft render: the Vulkan device did not finish") && result.run.stderr.contains("'\(name)'")
+                #expect(result.run.stderr.contains("the Vulkan device did not finish") && result.run.stderr.contains("'\(name)'")
                         && result.run.stderr.contains("within 2 s"),
                         "\(result.run)")
             }

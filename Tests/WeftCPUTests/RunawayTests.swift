@@ -41,10 +41,9 @@ import WeftShaders
 
     static func stoppedByBudget(_ kernel: String, _ budget: Int) -> (any Error) -> Bool {
         { error in
-            guard case CPUError.kernelRanPastBudget(let k, let b, let function, let block) = error else { return false }
-            let text = "\(error)"
-            return k == kernel && b == budget && !function.isEmpty && block.hasPrefix("%")
-                && text.contains("kernel '\(kernel)'") && text.contains("WEFT_CPU_BUDGET")
+            guard case ExecutionError.backend(_, let k?, 0, let message) = error else { return false }
+            return k == kernel && message.contains("kernel '\(kernel)' stopped") && message.contains("instruction budget of \(budget) ")
+                && message.contains("in function ") && message.contains("WEFT_CPU_BUDGET")
         }
     }
 

@@ -1,0 +1,27 @@
+layout(binding = 1) uniform sampler2D weftLayer;
+layout(binding = 3, std140) uniform WeftArguments {
+    vec4 params;  // step in texels (xy), _, radius in texels (w)
+    vec4 tint;    // premultiplied; used when flags.x != 0
+    ivec4 flags;  // tint the blurred alpha (x)
+} args;
+// The 2·radius + 1 normalized Gaussian weights, from −radius to radius.
+layout(binding = 4, std430) readonly buffer WeftArrays { float weftArrayData[]; };
+
+vec4 texel(ivec2 t) {
+    ivec2 size = ivec2(weft.layerSize);
+    if (any(lessThan(t, ivec2(0))) || any(greaterThanEqual(t, size))) return vec4(0.0);
+    return texelFetch(weftLayer, t, 0);
+}
+void main() {
+    ivec2 pixel = ivec2(gl_GlobalInvocationID.xy);
+    if (any(greaterThanEqual(pixel, weft.outputSize))) return;
+    vec2 position = weft.outputOrigin + (vec2(pixel) + 0.5) / weft.scale;
+    ivec2 center = ivec2(floor((position - weft.layerOrigin) * weft.scale));
+    ivec2 step = ivec2(args.params.xy);
+    int radius = int(args.params.w);
+    vec4 sum = vec4(0.0);
+    for (int k = -radius; k <= radius; k++) {
+        sum += weftArrayData[k + radius] * texel(center + k * step);
+    }
+    imageStore(weftOutput, pixel, args.flags.x != 0 ? args.tint * sum.a : sum);
+}
