@@ -17,4 +17,10 @@ public enum EffectKind: String, Sendable, Hashable, CaseIterable, Codable {
     public var readsDestination: Bool { self == .blend }
     /// Whether the effect may sample away from the pixel, so `maxSampleOffset` padding applies.
     public var samplesNeighbourhood: Bool { self == .layer || self == .distortion }
+
+    /// Why a `maxSampleOffset` given to an effect of this kind is refused; nil for layer and distortion effects. One
+    /// sentence for the command line and scene files alike.
+    public var maxSampleOffsetRefusal: String? {
+        samplesNeighbourhood ? nil : "maxSampleOffset applies to layer and distortion effects; a \(rawValue) effect samples only its own pixel"
+    }
 }

@@ -96,6 +96,10 @@ enum RenderCommand: Command {
         let catalog = try EffectCatalog(paths: request.shaderPaths + defaultShaderFolders())
         let steps = try request.effects.map { effect throws in
             let (shader, presetOffset) = try catalog.shader(named: effect.name, arguments: effect.arguments, usePreset: effect.preset)
+            let kind = shader.function.kind
+            if effect.maxSampleOffset != nil, let refusal = kind.maxSampleOffsetRefusal {
+                throw EffectSetupError.misplaced(effect: effect.name, kind: kind, reason: "--max-sample-offset: " + refusal)
+            }
             return EffectStep(shader: shader, maxSampleOffset: effect.maxSampleOffset ?? presetOffset ?? .zero)
         }
         let under = try request.backdrop.map { text throws in try backdropView(text) }

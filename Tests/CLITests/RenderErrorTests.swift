@@ -48,6 +48,15 @@ struct RenderErrorTests {
         #expect(run.stderr.contains("amount") && run.stderr.contains("--preset"))
     }
 
+    /// The command line refuses a color effect's maxSampleOffset with the sentence a scene file gets.
+    @Test func maxSampleOffsetOnAColorEffectIsRefusedAsInScenes() throws {
+        let run = try render(gray + ["--max-sample-offset", "4", "-o", path("x.png")])
+        #expect(run.status == 1, "\(run)")
+        #expect(run.stderr.contains("--max-sample-offset: maxSampleOffset applies to layer and distortion effects; a color effect samples only its own pixel"),
+                "\(run)")
+        #expect(!FileManager.default.fileExists(atPath: path("x.png")))
+    }
+
     @Test func missingOutputIsAUsageError() throws {
         let run = try render(gray)
         #expect(run.status == 2, "\(run)")

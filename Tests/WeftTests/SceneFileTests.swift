@@ -63,6 +63,8 @@ func sceneError(_ text: String) -> SceneError? {
      "root.modifiers[0].colorEffect.shader", "shaders"),
     (##"{"size": [10, 10], "shaders": ["S"], "root": {"color": "#ff0000", "modifiers": [{"layerEffect": {"shader": "tint", "maxSampleOffset": [4]}}]}}"##,
      "root.modifiers[0].layerEffect.maxSampleOffset", "2 numbers"),
+    (##"{"size": [10, 10], "shaders": ["S"], "root": {"color": "#ff0000", "modifiers": [{"colorEffect": {"shader": "tint", "maxSampleOffset": [4, 4]}}]}}"##,
+     "root.modifiers[0].colorEffect.maxSampleOffset", "maxSampleOffset applies to layer and distortion effects; a color effect samples only its own pixel"),
     (##"{"size": [10, 10], "root": {"color": "#ff0000", "modifiers": [{"blendMode": "overlayy"}]}}"##,
      "root.modifiers[0].blendMode", "overlayy"),
     (##"{"size": [10, 10], "root": {"color": "#ff0000", "modifiers": [{"opacity": 0.5, "offset": {}}]}}"##,

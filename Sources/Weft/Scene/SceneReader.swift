@@ -190,8 +190,10 @@ struct SceneReader {
             return .blendEffect(try shader(f, kind: .blend, at: path))
         case "colorEffect", "layerEffect", "distortionEffect":
             let kind: EffectKind = name == "colorEffect" ? .color : name == "layerEffect" ? .layer : .distortion
-            let allowed = kind == .color ? ["shader", "args"] : ["shader", "args", "maxSampleOffset"]
-            let f = try object(json, at: path, allowed: allowed, required: ["shader"])
+            if case .object(let given) = json, given["maxSampleOffset"] != nil, let refusal = kind.maxSampleOffsetRefusal {
+                throw .invalid(path: path.key("maxSampleOffset"), message: refusal)
+            }
+            let f = try object(json, at: path, allowed: ["shader", "args", "maxSampleOffset"], required: ["shader"])
             var padding = SIMD2<Float>.zero
             if let m = f["maxSampleOffset"] {
                 let v = try numbers(m, at: path.key("maxSampleOffset"), count: 2)
