@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "Weft", targets: ["Weft"]),
         .executable(name: "weft", targets: ["weft"]),
+        .executable(name: "weft-fuzz", targets: ["weft-fuzz"]),
     ],
     targets: [
         // C shims: thin module maps over Debian's libraries.
@@ -39,6 +40,10 @@ let package = Package(
         // Command-line tool.
         .executableTarget(name: "weft", dependencies: ["Weft", "WeftBench", "WeftShaders", "WeftImage", "WeftRuntime", "WeftVulkan", "WeftCPU"]),
 
+        // Fuzz targets over every parser of outside input, and their driver (docs/reliability.md).
+        .target(name: "WeftFuzz", dependencies: ["SPIRV", "WeftCPU", "WeftImage", "WeftShaders", "Weft"]),
+        .executableTarget(name: "weft-fuzz", dependencies: ["WeftFuzz"]),
+
         .target(name: "WeftTestSupport", dependencies: ["Weft"], path: "Tests/WeftTestSupport"),
         .testTarget(name: "SPIRVTests", dependencies: ["SPIRV", "WeftShaders"]),
         .testTarget(name: "WeftImageTests", dependencies: ["WeftImage", "WeftTestSupport"]),
@@ -48,6 +53,7 @@ let package = Package(
         .testTarget(name: "WeftTests", dependencies: ["Weft", "WeftTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["WeftTestSupport", "WeftBench", "WeftImage"]),
         .testTarget(name: "WeftBenchTests", dependencies: ["WeftBench", "WeftTestSupport"]),
+        .testTarget(name: "FuzzTests", dependencies: ["WeftFuzz", "SPIRV", "WeftCPU", "WeftImage", "WeftShaders", "Weft"]),
     ],
     swiftLanguageModes: [.v6]
 )
