@@ -49,6 +49,9 @@ public final class CPUExecutor: Executor {
         self.init(options: Options(threads: threads, checks: checks))
     }
 
+    /// Programs decoded so far and kept for reuse (one per distinct kernel).
+    public var cachedProgramCount: Int { programs.withLock { $0.count } }
+
     /// The decoded program of `kernel`, compiled once per cache key.
     public func program(for kernel: CompiledKernel) throws(CPUError) -> KernelProgram {
         let key = kernel.cacheKey.isEmpty ? "\(kernel.name)#\(kernel.spirv.hashValue)" : kernel.cacheKey

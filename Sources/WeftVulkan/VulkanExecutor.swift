@@ -37,6 +37,8 @@ public final class VulkanExecutor: Executor, @unchecked Sendable {
         /// Image barriers recorded by the last render, and the `vkCmdPipelineBarrier` calls holding them.
         public var lastRenderBarriers: Int
         public var lastRenderBarrierBatches: Int
+        /// Vulkan objects created and not yet destroyed, on the executor's device.
+        public var liveObjects: VulkanObjectCounts
     }
 
     public let vulkanDevice: VulkanDevice
@@ -67,7 +69,7 @@ public final class VulkanExecutor: Executor, @unchecked Sendable {
                               cachedPipelines: state.pipelines.cachedPipelineCount, memoryBlocks: memory.blocks,
                               memoryAllocations: memory.allocations, deviceMemoryAllocations: memory.deviceAllocations,
                               pipelineCacheBytesLoaded: state.pipelines.loadedBytes, lastRenderBarriers: state.lastBarrierCount,
-                              lastRenderBarrierBatches: state.lastBarrierBatchCount)
+                              lastRenderBarrierBatches: state.lastBarrierBatchCount, liveObjects: vulkanDevice.objectCounts)
         }
     }
 

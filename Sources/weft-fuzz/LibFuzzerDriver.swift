@@ -1,4 +1,5 @@
 #if WEFT_LIBFUZZER
+import Foundation
 import WeftFuzz
 
 @_silgen_name("LLVMFuzzerRunDriver")
