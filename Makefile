@@ -34,20 +34,22 @@ test: deps
 FUZZ_TARGETS := spirv cpu-translator png scene signature
 FUZZ_SECONDS ?= 300
 FUZZ_SCRATCH := .build-fuzz
-FUZZ_FLAGS := -Xswiftc -sanitize=fuzzer -Xswiftc -sanitize=address -Xswiftc -DWEFT_LIBFUZZER \
+FUZZ_FLAGS := -Xswiftc -sanitize=fuzzer -Xswiftc -sanitize=address -Xswiftc -DWEFT_LIBFUZZER -Xswiftc -use-ld=lld \
+              -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table \
               -Xcc -fsanitize=fuzzer-no-link -Xcc -fsanitize=address
 
 fuzz-build: deps
 	$(SWIFT) build --product weft-fuzz --scratch-path $(FUZZ_SCRATCH) $(FUZZ_FLAGS)
 
 fuzz: fuzz-build
-	@for t in $(FUZZ_TARGETS); do \
+	@status=0; for t in $(FUZZ_TARGETS); do \
 	  mkdir -p $(FUZZ_SCRATCH)/corpus/$$t $(FUZZ_SCRATCH)/findings/$$t; \
 	  dict=""; [ -f Fuzz/dict/$$t.dict ] && dict="-dict=Fuzz/dict/$$t.dict"; \
 	  echo "weft: fuzzing $$t for $(FUZZ_SECONDS) s"; \
-	  $(FUZZ_SCRATCH)/debug/weft-fuzz $$t -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -rss_limit_mb=4096 \
-	    -artifact_prefix=$(FUZZ_SCRATCH)/findings/$$t/ $$dict $(FUZZ_SCRATCH)/corpus/$$t Fuzz/corpus/$$t || exit 1; \
-	done
+	  $(FUZZ_SCRATCH)/debug/weft-fuzz $$t -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -rss_limit_mb=4096 -timeout=10 \
+	    -print_final_stats=1 -artifact_prefix=$(FUZZ_SCRATCH)/findings/$$t/ $$dict \
+	    $(FUZZ_SCRATCH)/corpus/$$t Fuzz/corpus/$$t || { status=1; echo "weft: $$t found something: $(FUZZ_SCRATCH)/findings/$$t"; }; \
+	done; exit $$status
 
 clean:
 	rm -rf .build out

@@ -1,9 +1,13 @@
+// weft-fuzz TARGET [options] [CORPUS_FOLDER | INPUT_FILE]...
+// Built by `make fuzz` (-DWEFT_LIBFUZZER), libFuzzer runs the target and the options are
+// libFuzzer's (LibFuzzerEntry.swift). Built plainly, a seeded mutation loop runs instead,
+// taking -runs=N, -seed=S and -max_len=N.
 import Foundation
 import WeftFuzz
 
-// weft-fuzz TARGET [options] [CORPUS_FOLDER | INPUT_FILE]...
-// Built by `make fuzz` with libFuzzer (-DWEFT_LIBFUZZER): the options are libFuzzer's.
-// Built plainly: a seeded mutation loop taking -runs=N, -seed=S and -max_len=N.
+#if WEFT_LIBFUZZER
+exit(LibFuzzerEntry.run())
+#else
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let name = arguments.first, !name.hasPrefix("-") else {
@@ -14,9 +18,5 @@ guard let target = FuzzTarget(rawValue: name) else {
     FileHandle.standardError.write(Data("weft-fuzz: \(FuzzError.unknownTarget(name))\n".utf8))
     exit(2)
 }
-
-#if WEFT_LIBFUZZER
-exit(LibFuzzerDriver.run(target: target, arguments: [CommandLine.arguments[0]] + arguments.dropFirst()))
-#else
 exit(MutationLoop.run(target: target, arguments: Array(arguments.dropFirst())))
 #endif
