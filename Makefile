@@ -4,7 +4,7 @@ DEBIAN_PACKAGES := libvulkan-dev glslang-dev libglfw3-dev libpng-dev mesa-vulkan
                    vulkan-validationlayers spirv-tools
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build run test clean
+.PHONY: all deps build run test clean fuzz fuzz-build
 
 all: build
 
@@ -24,10 +24,34 @@ build: deps
 run: build
 	.build/release/weft gallery
 
-# `swift build` builds every target: the tests, `weft` and the example program `weft-example`.
+# `swift build` builds every target: the tests, `weft` and the example program `weft-example`. The tests get a
+# cache folder of their own (XDG_CACHE_HOME), so a run never depends on what an earlier one left in ~/.cache.
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	cache="$$(mktemp -d)" && trap 'rm -rf "$$cache"' EXIT && XDG_CACHE_HOME="$$cache" $(SWIFT) test --skip-build
+
+# Fuzzing (docs/reliability.md). `make test` runs the bounded smoke (Tests/FuzzTests); `make fuzz`
+# runs libFuzzer on each target for FUZZ_SECONDS, in a separate build with coverage and ASan.
+# New corpus entries go to .build-fuzz/corpus/TARGET, findings to .build-fuzz/findings/TARGET.
+FUZZ_TARGETS := spirv cpu-translator png scene signature
+FUZZ_SECONDS ?= 300
+FUZZ_SCRATCH := .build-fuzz
+FUZZ_FLAGS := -Xswiftc -sanitize=fuzzer -Xswiftc -sanitize=address -Xswiftc -DWEFT_LIBFUZZER -Xswiftc -use-ld=lld \
+              -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table \
+              -Xcc -fsanitize=fuzzer-no-link -Xcc -fsanitize=address
+
+fuzz-build: deps
+	$(SWIFT) build --product weft-fuzz --scratch-path $(FUZZ_SCRATCH) $(FUZZ_FLAGS)
+
+fuzz: fuzz-build
+	@status=0; for t in $(FUZZ_TARGETS); do \
+	  mkdir -p $(FUZZ_SCRATCH)/corpus/$$t $(FUZZ_SCRATCH)/findings/$$t; \
+	  dict=""; [ -f Fuzz/dict/$$t.dict ] && dict="-dict=Fuzz/dict/$$t.dict"; \
+	  echo "weft: fuzzing $$t for $(FUZZ_SECONDS) s"; \
+	  $(FUZZ_SCRATCH)/debug/weft-fuzz $$t -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -rss_limit_mb=4096 -timeout=10 \
+	    -print_final_stats=1 -artifact_prefix=$(FUZZ_SCRATCH)/findings/$$t/ $$dict \
+	    $(FUZZ_SCRATCH)/corpus/$$t Fuzz/corpus/$$t || { status=1; echo "weft: $$t found something: $(FUZZ_SCRATCH)/findings/$$t"; }; \
+	done; exit $$status
 
 clean:
 	rm -rf .build out

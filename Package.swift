@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "Weft", targets: ["Weft"]),
         .executable(name: "weft", targets: ["weft"]),
+        .executable(name: "weft-fuzz", targets: ["weft-fuzz"]),
     ],
     targets: [
         // C shims: thin module maps over Debian's libraries.
@@ -50,6 +51,10 @@ let package = Package(
         // A third-party program using the library: README.md's Swift example (built by `make test`).
         .executableTarget(name: "weft-example", dependencies: ["Weft"], path: "examples/swift"),
 
+        // Fuzz targets over every parser of outside input, and their driver (docs/reliability.md).
+        .target(name: "WeftFuzz", dependencies: ["SPIRV", "WeftCPU", "WeftImage", "WeftShaders", "Weft"]),
+        .executableTarget(name: "weft-fuzz", dependencies: ["WeftFuzz"]),
+
         .target(name: "WeftTestSupport", dependencies: ["WeftVulkan"], path: "Tests/WeftTestSupport"),
         .testTarget(name: "SPIRVTests", dependencies: ["SPIRV", "WeftShaders"]),
         .testTarget(name: "WeftImageTests", dependencies: ["WeftImage", "WeftTestSupport"]),
@@ -60,6 +65,7 @@ let package = Package(
         .testTarget(name: "WeftTests", dependencies: ["Weft", "WeftCatalog", "WeftImage", "WeftRuntime", "WeftShaders", "WeftVulkan", "WeftTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["Weft", "WeftCatalog", "WeftBench", "WeftImage", "WeftTestSupport"]),
         .testTarget(name: "WeftBenchTests", dependencies: ["WeftBench", "WeftRuntime", "WeftTestSupport"]),
+        .testTarget(name: "FuzzTests", dependencies: ["WeftFuzz", "SPIRV", "WeftCPU", "WeftImage", "WeftShaders", "Weft"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -48,6 +48,9 @@ public final class CPUExecutor: Executor {
         self.init(options: Options(threads: threads, checks: checks))
     }
 
+    /// Programs decoded so far and kept for reuse (one per distinct kernel).
+    public var cachedProgramCount: Int { programs.withLock { $0.count } }
+
     /// The decoded program of `kernel`, compiled once per cache key.
     public func program(for kernel: CompiledKernel) throws(CPUError) -> KernelProgram {
         let key = kernel.cacheKey.isEmpty ? "\(kernel.name)#\(kernel.spirv.hashValue)" : kernel.cacheKey
@@ -59,6 +62,8 @@ public final class CPUExecutor: Executor {
 
     /// The largest texture side the evaluator accepts (a 16384² RGBA16F texture is 2 GiB).
     public static let maxTextureDimension = 16384
+
+    public var resourceCounts: ExecutorResourceCounts { ExecutorResourceCounts(live: ["programs": cachedProgramCount]) }
 
     public var capabilities: ExecutorCapabilities {
         ExecutorCapabilities(deviceTimestamps: false, hostThreads: options.threads, derivatives: .evaluatorQuads,

@@ -71,6 +71,8 @@ public protocol Executor: AnyObject, Sendable {
     var capabilities: ExecutorCapabilities { get }
     /// Whether the device stopped answering or was lost (`ExecutionError.deviceLost`): nothing runs on it again.
     var isLost: Bool { get }
+    /// What the executor holds now and has created so far, by kind, for leak checks.
+    var resourceCounts: ExecutorResourceCounts { get }
     /// Runs `plan`; checks it first (`RenderPlan.validate(options:)`), so a hand-built plan that contradicts itself
     /// is an error, never a crash.
     func execute(_ plan: RenderPlan, options: ExecutionOptions) throws(ExecutionError) -> ExecutionResult
@@ -80,7 +82,23 @@ extension Executor {
     /// Executors that cannot lose their device (the CPU evaluator) are never lost.
     public var isLost: Bool { false }
 
+    public var resourceCounts: ExecutorResourceCounts { ExecutorResourceCounts() }
+
     public func execute(_ plan: RenderPlan) throws(ExecutionError) -> ExecutionResult {
         try execute(plan, options: ExecutionOptions())
+    }
+}
+
+/// Counts an executor reports for leak checks (`weft bench --soak`): `live` should level off after a warm-up, `created`
+/// only says how much work reuse saved.
+public struct ExecutorResourceCounts: Sendable, Hashable {
+    /// What the executor holds right now (live Vulkan objects, pooled textures, cached programs), by kind.
+    public var live: [String: Int]
+    /// What it has created since it started, by kind.
+    public var created: [String: Int]
+
+    public init(live: [String: Int] = [:], created: [String: Int] = [:]) {
+        self.live = live
+        self.created = created
     }
 }

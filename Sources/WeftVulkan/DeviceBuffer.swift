@@ -39,6 +39,7 @@ struct DeviceBuffer: ~Copyable {
         self.memory = memory
         self.size = size
         self.device = device
+        device.created(.buffer(handle))
     }
 
     var mapped: UnsafeMutableRawPointer {

@@ -74,6 +74,7 @@ struct DeviceTexture: ~Copyable {
         self.memory = memory
         self.descriptor = descriptor
         self.device = device
+        device.created(.image(self.image, view: self.view))
     }
 
     static let colorRange = VkImageSubresourceRange(aspectMask: vkFlags(VK_IMAGE_ASPECT_COLOR_BIT), baseMipLevel: 0,

@@ -85,6 +85,7 @@ extension KernelPipelines {
         var pipeline: VkPipeline?
         let r = vkCreateGraphicsPipelines(device.handle, cache, 1, &info, nil, &pipeline)
         guard r == VK_SUCCESS, let pipeline else { throw .pipelineCreation(kernel: kernel.name, result: VkResultCode(r)) }
+        device.created(.pipeline(pipeline))
         return pipeline
     }
 

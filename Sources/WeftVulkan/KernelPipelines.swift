@@ -231,6 +231,7 @@ final class KernelPipelines {
             return vkCreateComputePipelines(device.handle, cache, 1, &info, nil, &pipeline)
         }
         guard pr == VK_SUCCESS, let pipeline else { throw .pipelineCreation(kernel: kernel.name, result: VkResultCode(pr)) }
+        device.created(.pipeline(pipeline))
         let entry = Pipeline(handle: pipeline, layout: layout, shape: shape)
         pipelines[kernel.cacheKey] = entry
         pipelinesCreated += 1

@@ -44,6 +44,7 @@ extension KernelPipelines {
             }
         }
         try vkCheck(r, "vkCreateRenderPass")
+        if let renderPass { device.created(.renderPass(renderPass)) }
         renderPasses[format] = renderPass!
         return renderPass!
     }
@@ -64,6 +65,7 @@ extension KernelPipelines {
             return vkCreateFramebuffer(device.handle, &info, nil, &framebuffer)
         }
         try vkCheck(r, "vkCreateFramebuffer")
+        if let framebuffer { device.created(.framebuffer(framebuffer)) }
         return framebuffer!
     }
 }

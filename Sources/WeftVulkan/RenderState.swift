@@ -127,6 +127,7 @@ final class RenderState {
                 return vkCreateDescriptorPool(device.handle, &info, nil, &pool)
             }
             try vkCheck(r, "vkCreateDescriptorPool")
+            if let pool { device.created(.descriptorPool(pool)) }
             descriptorPool = pool
             descriptorCapacity = capacity
         } else {
@@ -159,6 +160,7 @@ final class RenderState {
         info.queryCount = capacity
         var pool: VkQueryPool?
         try vkCheck(vkCreateQueryPool(device.handle, &info, nil, &pool), "vkCreateQueryPool")
+        if let pool { device.created(.queryPool(pool)) }
         queryPool = pool
         queryCapacity = capacity
         return pool!

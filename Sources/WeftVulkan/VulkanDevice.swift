@@ -45,6 +45,7 @@ public final class VulkanDevice: @unchecked Sendable {
     private var retired: [(serial: UInt64, resource: RetiredResource, memory: MemoryAllocation?)] = []
     /// Why the device is lost; nil while it is usable.
     private var lossCause: String?
+    private var liveObjects = VulkanObjectCounts()
 
     /// Creates an instance, selects a device and opens it.
     public convenience init(selector: DeviceSelector = DeviceSelector(),
@@ -305,7 +306,22 @@ public final class VulkanDevice: @unchecked Sendable {
     /// Resources waiting for the GPU before they can be destroyed.
     var pendingDestructionCount: Int { lock.locked { retired.count } }
 
+    /// Counts `resource`, just created, as live until it is destroyed.
+    func created(_ resource: RetiredResource) {
+        lock.locked { liveObjects.add(resource, 1) }
+    }
+
+    /// Vulkan objects created and not yet destroyed.
+    public var objectCounts: VulkanObjectCounts {
+        lock.locked {
+            var counts = liveObjects
+            counts.pendingDestruction = retired.count
+            return counts
+        }
+    }
+
     private func destroy(_ resource: RetiredResource, _ memory: MemoryAllocation?) {
+        liveObjects.add(resource, -1)
         switch resource {
         case let .image(image, view):
             if let view { vkDestroyImageView(handle, view, nil) }

@@ -53,6 +53,8 @@ public final class VulkanExecutor: Executor, @unchecked Sendable {
         /// Image barriers recorded by the last render, and the `vkCmdPipelineBarrier` calls holding them.
         public var lastRenderBarriers: Int
         public var lastRenderBarrierBatches: Int
+        /// Vulkan objects created and not yet destroyed, on the executor's device.
+        public var liveObjects: VulkanObjectCounts
     }
 
     public let vulkanDevice: VulkanDevice
@@ -90,7 +92,7 @@ public final class VulkanExecutor: Executor, @unchecked Sendable {
                               cachedPipelines: state.pipelines.cachedPipelineCount, memoryBlocks: memory.blocks,
                               memoryAllocations: memory.allocations, deviceMemoryAllocations: memory.deviceAllocations,
                               pipelineCacheBytesLoaded: state.pipelines.loadedBytes, lastRenderBarriers: state.lastBarrierCount,
-                              lastRenderBarrierBatches: state.lastBarrierBatchCount)
+                              lastRenderBarrierBatches: state.lastBarrierBatchCount, liveObjects: vulkanDevice.objectCounts)
         }
     }
 
@@ -110,6 +112,17 @@ public final class VulkanExecutor: Executor, @unchecked Sendable {
 
     /// Where the on-disk pipeline cache is kept, if anywhere.
     public var pipelineCachePath: String? { state.pipelines.filePath }
+
+    public var resourceCounts: ExecutorResourceCounts {
+        let s = statistics
+        return ExecutorResourceCounts(
+            live: ["pool idle": s.idleTextures, "memory blocks": s.memoryBlocks, "suballocations": s.memoryAllocations,
+                   "images": s.liveObjects.images, "buffers": s.liveObjects.buffers, "pipelines": s.liveObjects.pipelines,
+                   "descriptor pools": s.liveObjects.descriptorPools, "framebuffers": s.liveObjects.framebuffers,
+                   "pending": s.liveObjects.pendingDestruction],
+            created: ["textures created": s.texturesCreated, "pipelines created": s.pipelinesCreated,
+                      "vkAllocateMemory": s.deviceMemoryAllocations])
+    }
 
     public var capabilities: ExecutorCapabilities {
         let info = vulkanDevice.info

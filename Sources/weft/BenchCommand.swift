@@ -12,6 +12,7 @@ enum BenchCommand: Command {
                       [--repetitions N] [--warm-up SECONDS] [--max-seconds S] [--threads N] [--json OUT.json]
                       [--frame N] [--reduce-motion]
                       [--baseline OLD.json [--tolerance 10%]]
+    weft bench --soak [--renders N] [--sample-every N] [--warm-up-renders N] [--device NAME|cpu]... [--json OUT.json]
     """
     static let discussion = """
     Without SCENE.json, INPUT.png or --library: every effect of the stock library (with the
@@ -37,6 +38,13 @@ enum BenchCommand: Command {
     JSON: the ratio per row, and exit status 1 when any row got slower than --tolerance
     (default 10%). Exit status: 0 when everything was measured (and nothing regressed), 1 when
     anything failed or regressed (or an option's value cannot be used), 2 for a usage error.
+
+    --soak is a leak check, not a timing: --renders (default 10000) renders through one render
+    context per device (default: the automatic Vulkan device and the CPU evaluator), cycling
+    through the stock effects over the test pattern at sizes from 32 to 256 pixels a side.
+    Every --sample-every renders (default 500) it samples resident memory, the executor's pools
+    and its live Vulkan objects, and prints them as a table; exit status 1 when any of them
+    grew after --warm-up-renders (default 2000) or the validation layer reported anything.
     """
     static let options: [OptionSpec] = [
         .value("library", "PATH", help: "Measure every effect of this folder (its presets.json gives arguments)."),
@@ -51,10 +59,15 @@ enum BenchCommand: Command {
         .value("json", "OUT.json", help: "Write the report as JSON."),
         .value("baseline", "OLD.json", help: "Compare with this earlier report."),
         .value("tolerance", "PERCENT", help: "Slowdown allowed against --baseline (default 10%)."),
+        .flag("soak", help: "Run the leak check instead of measuring time."),
+        .value("renders", "N", help: "Renders per device for --soak (default 10000)."),
+        .value("sample-every", "N", help: "Renders between --soak samples (default 500)."),
+        .value("warm-up-renders", "N", help: "Renders before --soak expects no growth (default 2000)."),
     ] + RenderRequest.frameOptions
     static let acceptsPositionals = true
 
     static func run(_ arguments: ParsedArguments, output: inout Output) throws(UsageError) -> Int32 {
+        if arguments.has("soak") { return try BenchSoak(arguments).run(output: &output) }
         let plan = try BenchPlan(arguments)
         var failures: [String] = []
         var rows: [BenchReport.Row] = []

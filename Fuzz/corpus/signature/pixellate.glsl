@@ -1,0 +1,7 @@
+// pixellate (layer): replaces each `size`-point square by the layer's color at its centre.
+// maxSampleOffset: size / 2.
+[[ stitchable ]]
+vec4 pixellate(vec2 position, Layer layer, float size) {
+    float s = max(size, 1e-3);
+    return sampleLayer(layer, (floor(position / s) + 0.5) * s);
+}

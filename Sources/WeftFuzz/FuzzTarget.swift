@@ -1,0 +1,33 @@
+/// One parser Weft feeds with outside input, as a fuzz target: bytes in, and either a value
+/// or a thrown error out. A trap, a hang or a sanitizer report is a finding.
+public enum FuzzTarget: String, CaseIterable, Sendable {
+    /// `Module.decode`: the SPIR-V decoder and validator.
+    case spirv
+    /// `KernelProgram(spirv:)`: decoding, then the CPU evaluator's translation of the module.
+    case cpuTranslator = "cpu-translator"
+    /// `PNGFile.load`: libpng through Weft's reader, then conversion to a pixel buffer.
+    case png
+    /// `Scene.parse`: JSON scene files, with a small stitchable library for shader references.
+    case scene
+    /// `ShaderLibrary(source:)`: the stitchable marker and signature parser and kind classifier.
+    case signature
+
+    /// Feeds one input to the target. Errors thrown by the parser are expected outcomes.
+    public func run(_ bytes: [UInt8]) {
+        switch self {
+        case .spirv: SPIRVFuzzing.decode(bytes)
+        case .cpuTranslator: SPIRVFuzzing.translate(bytes)
+        case .png: PNGFuzzing.load(bytes)
+        case .scene: SceneFuzzing.parse(bytes)
+        case .signature: SignatureFuzzing.parse(bytes)
+        }
+    }
+
+    /// Whether mutations should keep 4-byte words aligned (SPIR-V is a stream of words).
+    public var isWordStream: Bool {
+        switch self {
+        case .spirv, .cpuTranslator: true
+        case .png, .scene, .signature: false
+        }
+    }
+}

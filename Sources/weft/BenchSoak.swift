@@ -1,0 +1,152 @@
+import Foundation
+import Weft
+import WeftBench
+import WeftCatalog
+import WeftImage
+import WeftRuntime
+
+/// `weft bench --soak`: many renders of changing sizes and effects through one `RenderContext`
+/// per device, sampling resident memory, the executor's pools and its live Vulkan objects;
+/// exit status 1 when anything grows after the warm-up.
+struct BenchSoak {
+    static let sides = [32, 48, 64, 96, 128, 160, 192, 256]
+
+    var renders = 10_000
+    var sampleEvery = 500
+    var warmUpRenders = 2_000
+    var devices: [String?]
+    var jsonPath: String?
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        func count(_ name: String, minimum: Int) throws(UsageError) -> Int? {
+            guard let text = arguments.value(name) else { return nil }
+            guard let n = Int(text), n >= minimum else { throw UsageError(message: "--\(name) \(text): expected a whole number ≥ \(minimum)") }
+            return n
+        }
+        renders = try count("renders", minimum: 1) ?? renders
+        sampleEvery = try count("sample-every", minimum: 1) ?? sampleEvery
+        warmUpRenders = try count("warm-up-renders", minimum: 0) ?? min(warmUpRenders, renders / 5)
+        guard warmUpRenders < renders else {
+            throw UsageError(message: "--warm-up-renders \(warmUpRenders) leaves nothing to watch of --renders \(renders)")
+        }
+        devices = arguments.occurrences.filter { $0.name == "device" }.map(\.value)
+        if devices.isEmpty { devices = [nil, DeviceChoice.cpuName] }
+        jsonPath = arguments.value("json")
+        for name in ["size", "format", "repetitions", "warm-up", "baseline", "tolerance", "library", "effect"] where arguments.value(name) != nil {
+            throw UsageError(message: "--\(name) does not apply to --soak")
+        }
+        if !arguments.positionals.isEmpty { throw UsageError(message: "--soak takes no SCENE.json or INPUT.png") }
+    }
+
+    /// The stock effects over a small translucent gradient, as the gallery draws them over the
+    /// test pattern.
+    static func effects() throws -> [(name: String, view: ViewNode, options: RenderOptions)] {
+        guard let stock = RenderCommand.defaultShaderFolders().first else { throw EffectSetupError.noStockShaders }
+        let gallery = Gallery(pattern: pattern(width: 96, height: 72), catalog: try EffectCatalog(paths: [stock]), scenes: [])
+        return try gallery.items().map { item in
+            let (view, _, options) = try item.make()
+            return (item.name, view, options)
+        }
+    }
+
+    static func pattern(width: Int, height: Int) -> PixelBuffer {
+        var bytes = [UInt8](repeating: 0, count: width * height * 4)
+        for y in 0..<height {
+            for x in 0..<width {
+                let alpha = 128 + 127 * x / max(1, width - 1)
+                let i = (y * width + x) * 4
+                bytes[i] = UInt8(255 * x / max(1, width - 1) * alpha / 255)
+                bytes[i + 1] = UInt8(255 * y / max(1, height - 1) * alpha / 255)
+                bytes[i + 2] = UInt8(((x / 8 + y / 8) % 2 == 0 ? 200 : 40) * alpha / 255)
+                bytes[i + 3] = UInt8(alpha)
+            }
+        }
+        return PixelBuffer(width: width, height: height, format: .rgba8Unorm, bytes: bytes)
+    }
+
+    func run(output: inout Output) -> Int32 {
+        let effects: [(name: String, view: ViewNode, options: RenderOptions)]
+        do { effects = try Self.effects() } catch {
+            output.printError("weft bench: \(error)")
+            return 1
+        }
+        var curves: [SoakReport.Curve] = []
+        var failures: [String] = []
+        for device in devices {
+            let executor: any Executor
+            do {
+                let (made, notice) = try DeviceChoice(flag: device).makeExecutor()
+                if let notice { output.printError(notice) }
+                executor = made
+            } catch {
+                output.printError("weft bench: \(error)")
+                failures.append(device ?? "automatic")
+                continue
+            }
+            output.printError("soak: \(renders) renders on \(executor.device.name), sampling every \(sampleEvery)")
+            do {
+                let (curve, validationMessages) = try soak(executor, effects: effects)
+                curves.append(curve)
+                output.print("\(curve.device): \(renders) renders in " + String(format: "%.1f s", curve.seconds))
+                output.print(SoakReport.table(curve))
+                let grown = curve.growth
+                output.print(grown.isEmpty ? "no growth after \(curve.warmUpRenders) warm-up renders\n"
+                                           : "GROWTH after \(curve.warmUpRenders) warm-up renders: \(grown.joined(separator: "; "))\n")
+                if !grown.isEmpty { failures.append(curve.device) }
+                if validationMessages > 0 {
+                    output.printError("weft bench: \(validationMessages) validation messages on \(curve.device)")
+                    failures.append(curve.device)
+                }
+            } catch {
+                output.printError("weft bench: soak on \(executor.device.name): \(error)")
+                failures.append(executor.device.name)
+            }
+        }
+        if let jsonPath {
+            let report = SoakReport(weftVersion: WeftVersion.current, date: ISO8601DateFormatter().string(from: Date()),
+                                    host: BenchPlan.hostDescription, sizes: Self.sides.map(String.init), effects: effects.map(\.name),
+                                    curves: curves)
+            do {
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+                try encoder.encode(report).write(to: URL(fileURLWithPath: jsonPath))
+                output.print("wrote \(jsonPath)")
+            } catch {
+                output.printError("weft bench: cannot write \(jsonPath): \(error.localizedDescription)")
+                failures.append("json")
+            }
+        }
+        return failures.isEmpty ? 0 : 1
+    }
+
+    /// Render `i` draws effect `i mod count` at a width and height that step through `sides`.
+    /// The sampled curve, and how many validation messages the renders reported.
+    private func soak(_ executor: any Executor, effects: [(name: String, view: ViewNode, options: RenderOptions)]) throws
+        -> (curve: SoakReport.Curve, validationMessages: Int) {
+        let context = RenderContext(executor: executor)
+        var samples = [sample(executor, renders: 0)]
+        var validationMessages = 0
+        let clock = ContinuousClock()
+        let start = clock.now
+        for i in 0..<renders {
+            let effect = effects[i % effects.count]
+            let size = Size(width: Float(Self.sides[i % Self.sides.count]), height: Float(Self.sides[(i / Self.sides.count) % Self.sides.count]))
+            var options = effect.options
+            options.time = Float(i % 600) / 60
+            options.frame = UInt32(i)
+            let rendering = try context.render(effect.view, size: size, options: options)
+            validationMessages += rendering.reports.count { $0.check == "validation" }
+            if (i + 1) % sampleEvery == 0 || i + 1 == renders { samples.append(sample(executor, renders: i + 1)) }
+        }
+        let elapsed = clock.now - start
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        return (SoakReport.Curve(device: executor.device.name, warmUpRenders: warmUpRenders, samples: samples, seconds: seconds),
+                validationMessages)
+    }
+
+    private func sample(_ executor: any Executor, renders: Int) -> SoakReport.Sample {
+        let counts = executor.resourceCounts
+        let (counters, totals) = (counts.live, counts.created)
+        return SoakReport.Sample(renders: renders, residentBytes: SoakReport.residentBytes() ?? 0, counters: counters, totals: totals)
+    }
+}

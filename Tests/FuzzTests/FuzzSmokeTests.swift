@@ -1,0 +1,81 @@
+import Foundation
+import SPIRV
+import Testing
+import Weft
+import WeftCPU
+import WeftImage
+import WeftShaders
+@testable import WeftFuzz
+
+/// The bounded fuzz run of `make test`: every target over its checked-in corpus and a fixed
+/// number of seeded mutations (deterministic, so a crash here reproduces with the same seed
+/// through `weft-fuzz TARGET -seed=1 -runs=N Fuzz/corpus/TARGET`). A finding traps the test
+/// process; the long libFuzzer runs are `make fuzz`.
+@Suite struct FuzzSmokeTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+
+    static func seeds(_ target: FuzzTarget) throws -> [[UInt8]] {
+        try FuzzCampaign.readSeeds(folders: ["\(root)/Fuzz/corpus/\(target.rawValue)"])
+    }
+
+    static let mutations: [FuzzTarget: Int] = [.spirv: 1500, .cpuTranslator: 1000, .png: 3000, .scene: 3000, .signature: 2000]
+
+    @Test(arguments: FuzzTarget.allCases)
+    func seededMutationsRunWithoutTrapping(_ target: FuzzTarget) throws {
+        let seeds = try Self.seeds(target)
+        #expect(!seeds.isEmpty)
+        let mutations = try #require(Self.mutations[target])
+        let executions = FuzzCampaign(target: target, seeds: seeds).run(mutations: mutations, seed: 1)
+        #expect(executions == seeds.count + mutations)
+    }
+
+    @Test func mutationsAreDeterministic() {
+        var a = SeededMutator(seed: 7), b = SeededMutator(seed: 7)
+        let input = Array("[[ stitchable ]] vec4 f(vec2 position, vec4 color) { return color; }".utf8)
+        for _ in 0..<200 {
+            let x = a.mutate(input, others: [], dictionary: FuzzTarget.signature.dictionary, wordAligned: false, maxSize: 256)
+            #expect(x == b.mutate(input, others: [], dictionary: FuzzTarget.signature.dictionary, wordAligned: false, maxSize: 256))
+            #expect(x.count <= 256)
+        }
+    }
+
+    @Test func wordStreamMutationsKeepWholeWords() {
+        var mutator = SeededMutator(seed: 3)
+        let input = [UInt8](repeating: 0, count: 64)
+        for _ in 0..<500 {
+            #expect(mutator.mutate(input, others: [input], dictionary: [], wordAligned: true, maxSize: 4096).count % 4 == 0)
+        }
+    }
+
+    // The corpus is only worth mutating if its seeds get past the first checks.
+
+    @Test func spirvSeedsAreValidModules() throws {
+        for seed in try Self.seeds(.spirv) {
+            #expect(throws: Never.self) { try Module.decode(SPIRVFuzzing.words(seed)) }
+        }
+    }
+
+    @Test func translatorSeedsTranslate() throws {
+        for seed in try Self.seeds(.cpuTranslator) {
+            #expect(throws: Never.self) { try KernelProgram(spirv: SPIRVFuzzing.words(seed)) }
+        }
+    }
+
+    @Test func pngSeedsDecode() throws {
+        for seed in try Self.seeds(.png) {
+            #expect(throws: Never.self) { try PNGFile.decode(seed) }
+        }
+    }
+
+    @Test func signatureSeedsDeclareFunctions() throws {
+        for seed in try Self.seeds(.signature) {
+            let library = try ShaderLibrary(source: String(decoding: seed, as: UTF8.self), cache: .disabled())
+            #expect(!library.functions.isEmpty)
+        }
+    }
+
+    @Test func sceneSeedUsesEveryFuzzShader() throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: "\(Self.root)/Fuzz/corpus/scene/fuzz-shaders.json"))
+        #expect(throws: Never.self) { try Scene.parse(data, baseDirectory: "/nonexistent") { _ in SceneFuzzing.shaders } }
+    }
+}
