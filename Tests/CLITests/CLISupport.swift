@@ -14,6 +14,8 @@ enum CLI {
         let stderr: String
         /// Whether a signal ended the process (then `status` is the signal's number).
         var signaled = false
+        /// Whether the guard of `guardedWeft` had to kill the process: it hung.
+        var killed = false
         var description: String { "\(signaled ? "signal" : "exit") \(status)\nstdout:\n\(stdout)\nstderr:\n\(stderr)" }
     }
 
@@ -27,7 +29,13 @@ enum CLI {
 
     /// Runs `weft ARGUMENTS` in `directory` (default: the package root) with `environment` added.
     static func weft(_ arguments: [String], in directory: URL = packageRoot, environment extra: [String: String] = [:]) throws -> Run {
-        try run(arguments, in: directory, environment: extra, probingDevices: false)
+        try run(arguments, in: directory, environment: extra.mapValues { Optional($0) }, device: defaultDevice)
+    }
+
+    /// Runs `weft ARGUMENTS` with `environment` applied on top of this process's (a nil value removes the variable) and
+    /// `WEFT_DEVICE` unset; after `limit` seconds the process is killed and the run reports `killed`.
+    static func guardedWeft(_ arguments: [String], environment: [String: String?], killAfter limit: Double) throws -> Run {
+        try run(arguments, in: packageRoot, environment: environment, device: nil, killAfter: limit)
     }
 
     /// `WEFT_DEVICE` for every command: unset (the automatic choice) where Vulkan exists, `cpu` where it does not, so
@@ -35,8 +43,8 @@ enum CLI {
     /// `WEFT_DEVICE` itself decides for itself.
     static let defaultDevice: String? = hasVulkan ? nil : "cpu"
 
-    private static func run(_ arguments: [String], in directory: URL, environment extra: [String: String],
-                            probingDevices: Bool) throws -> Run {
+    private static func run(_ arguments: [String], in directory: URL, environment extra: [String: String?],
+                            device: String?, killAfter limit: Double? = nil) throws -> Run {
         guard FileManager.default.isExecutableFile(atPath: binary) else {
             throw Failure(message: "\(binary) is missing: run `swift build` first")
         }
@@ -46,13 +54,22 @@ enum CLI {
         process.currentDirectoryURL = directory
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_CACHE_HOME"] = cache.path
-        environment["WEFT_DEVICE"] = probingDevices ? nil : defaultDevice
+        environment["WEFT_DEVICE"] = device
         for (key, value) in extra { environment[key] = value }
         process.environment = environment
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
         try process.run()
+        let killed = LockedFlag()
+        if let limit {
+            DispatchQueue.global().asyncAfter(deadline: .now() + limit) {
+                if process.isRunning {
+                    killed.set()
+                    process.terminate()
+                }
+            }
+        }
         // Read both pipes concurrently so a full stderr pipe cannot block the child.
         let errData = LockedData()
         let reader = Thread { errData.set(err.fileHandleForReading.readDataToEndOfFile()) }
@@ -61,14 +78,15 @@ enum CLI {
         process.waitUntilExit()
         while !errData.isSet { usleep(1000) }
         return Run(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                   stderr: String(decoding: errData.get(), as: UTF8.self), signaled: process.terminationReason == .uncaughtSignal)
+                   stderr: String(decoding: errData.get(), as: UTF8.self), signaled: process.terminationReason == .uncaughtSignal,
+                   killed: killed.isSet)
     }
 
     static func temporaryDirectory() -> URL { temporaryFolder("weft-cli") }
 
     /// Whether a Vulkan device is there to render on (what `weft devices` would use).
     static let hasVulkan: Bool = {
-        guard let run = try? run(["devices"], in: packageRoot, environment: [:], probingDevices: true) else { return false }
+        guard let run = try? run(["devices"], in: packageRoot, environment: [:], device: nil) else { return false }
         return run.status == 0 && run.stdout.contains("* ")
     }()
 
@@ -101,4 +119,12 @@ final class LockedData: @unchecked Sendable {
     func set(_ d: Data) { lock.lock(); data = d; lock.unlock() }
     var isSet: Bool { lock.lock(); defer { lock.unlock() }; return data != nil }
     func get() -> Data { lock.lock(); defer { lock.unlock() }; return data ?? Data() }
+}
+
+/// A flag set from the guard's timer.
+final class LockedFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    func set() { lock.lock(); value = true; lock.unlock() }
+    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
 }

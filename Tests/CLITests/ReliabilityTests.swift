@@ -11,44 +11,9 @@ import Testing
     /// The devices to run on: the CPU evaluator, and lavapipe when Vulkan is there.
     static var devices: [String] { CLI.hasVulkan ? ["cpu", "llvmpipe"] : ["cpu"] }
 
-    struct Guarded {
-        let run: CLI.Run
-        /// The guard had to kill the process: it hung.
-        let killed: Bool
-    }
-
-    /// Runs `weft ARGUMENTS` with `environment` applied on top of this process's (a nil value
-    /// removes the variable); after `limit` seconds the process is killed and reported as hung.
-    func weft(_ arguments: [String], environment: [String: String?], limit: Double = 300) throws -> Guarded {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CLI.binary)
-        process.arguments = arguments
-        process.currentDirectoryURL = CLI.packageRoot
-        var env = ProcessInfo.processInfo.environment
-        env["XDG_CACHE_HOME"] = CLI.cache.path
-        env["WEFT_DEVICE"] = nil
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let killed = LockedFlag()
-        DispatchQueue.global().asyncAfter(deadline: .now() + limit) {
-            if process.isRunning {
-                killed.set()
-                process.terminate()
-            }
-        }
-        let errData = LockedData()
-        let reader = Thread { errData.set(err.fileHandleForReading.readDataToEndOfFile()) }
-        reader.start()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        while !errData.isSet { usleep(1000) }
-        let run = CLI.Run(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                          stderr: String(decoding: errData.get(), as: UTF8.self))
-        return Guarded(run: run, killed: killed.isSet)
+    /// `weft ARGUMENTS` under a guard that kills it after `limit` seconds (`CLI.Run.killed`).
+    func weft(_ arguments: [String], environment: [String: String?], limit: Double = 300) throws -> CLI.Run {
+        try CLI.guardedWeft(arguments, environment: environment, killAfter: limit)
     }
 
     /// Writes a shader file and returns its path.
@@ -88,15 +53,15 @@ import Testing
             let result = try weft(["render", CLI.pattern, "--shaders", file, "--effect", name, "--arg", "amount=0.5",
                                    "--device", device, "-o", output],
                                   environment: ["WEFT_CPU_BUDGET": "20000", "WEFT_GPU_TIMEOUT": "2"])
-            #expect(!result.killed, "weft render hung: \(result.run)")
-            #expect(result.run.status == 1, "\(result.run)")
+            #expect(!result.killed, "weft render hung: \(result)")
+            #expect(result.status == 1, "\(result)")
             if device == "cpu" {
-                #expect(result.run.stderr.contains("kernel '\(name)' stopped: it ran past the CPU evaluator's instruction budget of 20000"),
-                        "\(result.run)")
+                #expect(result.stderr.contains("kernel '\(name)' stopped: it ran past the CPU evaluator's instruction budget of 20000"),
+                        "\(result)")
             } else {
-                #expect(result.run.stderr.contains("the Vulkan device did not finish") && result.run.stderr.contains("'\(name)'")
-                        && result.run.stderr.contains("within 2 s"),
-                        "\(result.run)")
+                #expect(result.stderr.contains("the Vulkan device did not finish") && result.stderr.contains("'\(name)'")
+                        && result.stderr.contains("within 2 s"),
+                        "\(result)")
             }
             #expect(!FileManager.default.fileExists(atPath: output))
         }
@@ -107,13 +72,13 @@ import Testing
         let parts = setting.split(separator: "=", maxSplits: 1).map(String.init)
         let result = try weft(["render", CLI.pattern, "--effect", "grayscale", "--arg", "amount=1", "--device", "cpu", "-o", path("x.png")],
                               environment: [parts[0]: parts[1]])
-        #expect(result.run.status == 1, "\(result.run)")
-        #expect(result.run.stderr.contains("weft render: \(setting) is not "), "\(result.run)")
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stderr.contains("weft render: \(setting) is not "), "\(result)")
     }
 
     // MARK: Caches
 
-    func renderTint(device: String, output: String, environment: [String: String?]) throws -> Guarded {
+    func renderTint(device: String, output: String, environment: [String: String?]) throws -> CLI.Run {
         try weft(["render", CLI.pattern, "--effect", "radialTint", "--arg", "center=200,160", "--arg", "radius=220",
                   "--arg", "tint=#ff8c1a", "--device", device, "-o", output], environment: environment)
     }
@@ -125,10 +90,10 @@ import Testing
         let home = CLI.temporaryDirectory().path
         let environment: [String: String?] = ["HOME": home, "XDG_CACHE_HOME": nil, "WEFT_VALIDATION": "info"]
         let first = try renderTint(device: device, output: path("fresh-1-\(device).png"), environment: environment)
-        #expect(first.run.status == 0 && first.run.stderr.isEmpty, "\(first.run)")
+        #expect(first.status == 0 && first.stderr.isEmpty, "\(first)")
         #expect(FileManager.default.fileExists(atPath: home + "/.cache/weft"))
         let second = try renderTint(device: device, output: path("fresh-2-\(device).png"), environment: environment)
-        #expect(second.run.status == 0 && second.run.stderr.isEmpty, "\(second.run)")
+        #expect(second.status == 0 && second.stderr.isEmpty, "\(second)")
         #expect(FileManager.default.contents(atPath: path("fresh-1-\(device).png")) == FileManager.default.contents(atPath: path("fresh-2-\(device).png")))
     }
 
@@ -138,7 +103,7 @@ import Testing
     func damagedAndUnwritableCachesAreQuiet(device: String) throws {
         let cache = CLI.temporaryDirectory().path
         let clean = try renderTint(device: device, output: path("clean-\(device).png"), environment: ["XDG_CACHE_HOME": cache])
-        #expect(clean.run.status == 0 && clean.run.stderr.isEmpty, "\(clean.run)")
+        #expect(clean.status == 0 && clean.stderr.isEmpty, "\(clean)")
         let files = try FileManager.default.contentsOfDirectory(atPath: cache + "/weft")
         #expect(!files.isEmpty)
         for file in files {
@@ -149,7 +114,7 @@ import Testing
         }
         let damaged = try renderTint(device: device, output: path("damaged-\(device).png"),
                                      environment: ["XDG_CACHE_HOME": cache, "WEFT_VALIDATION": "info"])
-        #expect(damaged.run.status == 0 && damaged.run.stderr.isEmpty, "\(damaged.run)")
+        #expect(damaged.status == 0 && damaged.stderr.isEmpty, "\(damaged)")
 
         let notADirectory = path("cache-file-\(device)")
         try Data("x".utf8).write(to: URL(fileURLWithPath: notADirectory))
@@ -157,20 +122,12 @@ import Testing
                                         environment: ["XDG_CACHE_HOME": notADirectory, "WEFT_VALIDATION": "info"])
         // Mesa's own shader cache (lavapipe's) also lives in XDG_CACHE_HOME and says once that it
         // cannot; Weft says nothing.
-        let said = unwritable.run.stderr.split(separator: "\n").filter { !$0.hasSuffix("for shader cache (not a directory)---disabling.") }
-        #expect(unwritable.run.status == 0 && said.isEmpty, "\(unwritable.run)")
+        let said = unwritable.stderr.split(separator: "\n").filter { !$0.hasSuffix("for shader cache (not a directory)---disabling.") }
+        #expect(unwritable.status == 0 && said.isEmpty, "\(unwritable)")
 
         let reference = FileManager.default.contents(atPath: path("clean-\(device).png"))
         #expect(reference != nil)
         #expect(FileManager.default.contents(atPath: path("damaged-\(device).png")) == reference)
         #expect(FileManager.default.contents(atPath: path("unwritable-\(device).png")) == reference)
     }
-}
-
-/// A flag set from the guard's timer.
-final class LockedFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = false
-    func set() { lock.lock(); value = true; lock.unlock() }
-    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
 }
