@@ -71,10 +71,7 @@ public final class CPUExecutor: Executor {
     }
 
     public func execute(_ plan: RenderPlan, options run: ExecutionOptions) throws(ExecutionError) -> ExecutionResult {
-        try plan.validate(options: run)
-        for (index, d) in plan.textures.enumerated() where max(d.width, d.height) > Self.maxTextureDimension {
-            throw .invalidPlan("texture t\(index) is \(d.width)×\(d.height), beyond the CPU evaluator's \(Self.maxTextureDimension) per side")
-        }
+        try plan.validate(options: run, maxTextureDimension: Self.maxTextureDimension)
         let textures = plan.textures.enumerated().map { index, d in
             plan.uploads[TextureID(index)].map { CPUTexture($0) } ?? CPUTexture(width: d.width, height: d.height, format: d.format)
         }

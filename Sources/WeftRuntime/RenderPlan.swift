@@ -77,8 +77,9 @@ public struct RenderPlan: Sendable {
         return id
     }
 
-    /// Checks the plan's internal consistency before anything runs.
-    public func validate(options: ExecutionOptions = ExecutionOptions()) throws(ExecutionError) {
+    /// Checks the plan's internal consistency before anything runs, and that no texture is wider or taller than
+    /// `maxTextureDimension` (the executor's `capabilities.maxTextureDimension`).
+    public func validate(options: ExecutionOptions = ExecutionOptions(), maxTextureDimension: Int = .max) throws(ExecutionError) {
         func fail(_ message: String) -> ExecutionError { .invalidPlan(message) }
         func check(_ id: TextureID, _ role: String) throws(ExecutionError) {
             guard textures.indices.contains(id.index) else { throw fail("\(role) \(id) is not one of the plan's \(textures.count) textures") }
@@ -86,6 +87,9 @@ public struct RenderPlan: Sendable {
         guard options.repetitions >= 1 else { throw fail("repetitions must be at least 1, not \(options.repetitions)") }
         for (index, d) in textures.enumerated() where d.width < 1 || d.height < 1 {
             throw fail("texture t\(index) is \(d.width)×\(d.height); both sides must be at least 1")
+        }
+        for (index, d) in textures.enumerated() where max(d.width, d.height) > maxTextureDimension {
+            throw fail("texture t\(index) is \(d.width)×\(d.height), beyond the executor's limit of \(maxTextureDimension) pixels per side")
         }
         for (id, pixels) in uploads {
             try check(id, "upload")

@@ -133,11 +133,7 @@ public final class VulkanExecutor: Executor, @unchecked Sendable {
 
     /// Runs `plan`; the validation layer's messages about it (with validation on) come back as reports.
     public func execute(_ plan: RenderPlan, options: ExecutionOptions) throws(ExecutionError) -> ExecutionResult {
-        try plan.validate(options: options)
-        let limit = Int(vulkanDevice.info.maxImageDimension2D)
-        for (index, d) in plan.textures.enumerated() where max(d.width, d.height) > limit {
-            throw .invalidPlan("texture t\(index) is \(d.width)×\(d.height), beyond \(device.name)'s maxImageDimension2D of \(limit)")
-        }
+        try plan.validate(options: options, maxTextureDimension: capabilities.maxTextureDimension)
         let logged = vulkanDevice.validationLog.count
         do {
             var result = try lock.locked { () throws(VulkanError) -> ExecutionResult in

@@ -86,7 +86,7 @@ struct DeferredDestructionTests {
             try executor.execute(plan)
         } throws: { error in
             guard case let ExecutionError.invalidPlan(message) = error else { return false }
-            return message.contains("\(limit + 1)×1") && message.contains("maxImageDimension2D of \(limit)")
+            return message.contains("\(limit + 1)×1") && message.contains("limit of \(limit) pixels per side")
         }
         expectNoValidationFailures(executor.validationMessages)
     }
