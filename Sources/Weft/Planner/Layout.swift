@@ -45,6 +45,9 @@ enum Layout {
             case .offset(let delta):
                 let childSize = size(of: child, proposed: proposed)
                 return (childSize, [Placement(node: child, proposal: proposed, transform: .translation(delta))])
+            case .relativeOffset(let fraction):
+                let childSize = size(of: child, proposed: proposed)
+                return (childSize, [Placement(node: child, proposal: proposed, transform: .translation(fraction * childSize))])
             case .rotation(let angle):
                 let childSize = size(of: child, proposed: proposed)
                 let c = childSize / 2
@@ -55,7 +58,7 @@ enum Layout {
                 let c = childSize / 2
                 let t = Affine.translation(c) * .scaling(factors) * .translation(-c)
                 return (childSize, [Placement(node: child, proposal: proposed, transform: t)])
-            case .opacity, .blendMode, .shadow, .compositingGroup, .drawingGroup, .effect, .blendEffect:
+            case .opacity, .blendMode, .shadow, .compositingGroup, .drawingGroup, .effect, .blendEffect, .id, .transition:
                 let childSize = size(of: child, proposed: proposed)
                 return (childSize, [Placement(node: child, proposal: proposed, transform: .identity)])
             }

@@ -90,7 +90,7 @@ struct Lowering {
             let childTransform = transform * child.transform
             var d = distributed
             switch modifier {
-            case .frame, .offset, .padding, .rotation, .scale:
+            case .frame, .offset, .padding, .rotation, .scale, .relativeOffset, .id, .transition:
                 break
             case .opacity(let value):
                 d.opacity *= value

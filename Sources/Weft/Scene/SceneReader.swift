@@ -14,8 +14,9 @@ struct SceneReader {
 
     mutating func scene(_ json: JSONValue, shaders: ([String]) throws -> any SceneShaderProvider) throws(SceneError) -> Scene {
         let top = JSONPath("")
-        let fields = try object(json, at: top, allowed: ["size", "scale", "background", "frame", "reduceMotion", "shaders", "root"],
-                                required: ["size", "root"])
+        let fields = try object(json, at: top, allowed: ["size", "scale", "background", "frame", "reduceMotion", "shaders", "root",
+                                                         "states", "timeline"],
+                                required: ["size"])
         let size = try numbers(try field("size", of: fields, at: top), at: top.key("size"), count: 2)
         guard size[0] > 0, size[1] > 0 else { throw .invalid(path: top.key("size"), message: "width and height must be positive") }
         let scale = try fields["scale"].map { v throws(SceneError) in try positive(v, at: top.key("scale")) } ?? 1
@@ -39,9 +40,90 @@ struct SceneReader {
                 throw .invalid(path: top.key("shaders"), message: "\(error)")
             }
         }
-        let root = try view(try field("root", of: fields, at: top), at: top.key("root"))
+        var root: ViewNode
+        var timeline: Timeline?
+        switch (fields["root"], fields["states"]) {
+        case (let r?, nil):
+            if fields["timeline"] != nil { throw .invalid(path: top.key("timeline"), message: "a timeline changes between \"states\"; this scene has a single \"root\"") }
+            root = try view(r, at: top.key("root"))
+        case (nil, let states?):
+            timeline = try self.timeline(states: states, fields["timeline"], at: top)
+            root = timeline!.initial
+        case (.some, .some):
+            throw .invalid(path: top, message: "a scene has either \"root\" or \"states\" with a \"timeline\", not both")
+        case (nil, nil):
+            throw .invalid(path: top, message: "missing key 'root' (or \"states\" with a \"timeline\")")
+        }
         return Scene(size: Size(width: size[0], height: size[1]), scale: scale, background: background,
-                     frame: frame, reduceMotion: reduceMotion, shaderFolders: folders, root: root)
+                     frame: frame, reduceMotion: reduceMotion, shaderFolders: folders, root: root, timeline: timeline)
+    }
+
+    // MARK: States and time
+
+    /// `"states"` (named view trees) and `"timeline"`: the first entry names the initial state at 0 s,
+    /// each later one a change of state at `"at"` seconds, with an optional `"animation"`.
+    private func timeline(states json: JSONValue, _ timelineJSON: JSONValue?, at top: JSONPath) throws(SceneError) -> Timeline {
+        let statesPath = top.key("states")
+        guard case .object(let named) = json else { throw .invalid(path: statesPath, message: "expected an object of named views, got \(json.typeName)") }
+        guard !named.isEmpty else { throw .invalid(path: statesPath, message: "name at least one state") }
+        var states: [String: ViewNode] = [:]
+        for (name, value) in named.sorted(by: { $0.key < $1.key }) { states[name] = try view(value, at: statesPath.key(name)) }
+        let path = top.key("timeline")
+        guard let timelineJSON else { throw .invalid(path: top, message: "missing key 'timeline' (the states shown over time)") }
+        let entries = try array(timelineJSON, at: path)
+        guard !entries.isEmpty else { throw .invalid(path: path, message: "the timeline needs at least its initial state") }
+        var initial: ViewNode?
+        var changes: [Timeline.Change] = []
+        for (i, entry) in entries.enumerated() {
+            let at = path.index(i)
+            let f = try object(entry, at: at, allowed: ["at", "state", "animation"], required: ["state"])
+            let name = try string(try field("state", of: f, at: at), at: at.key("state"))
+            guard let state = states[name] else {
+                throw .invalid(path: at.key("state"), message: "no state named '\(name)' (states: \(states.keys.sorted().joined(separator: ", ")))")
+            }
+            let time = try f["at"].map { v throws(SceneError) in try nonNegative(v, at: at.key("at")) } ?? 0
+            let animation = try f["animation"].map { v throws(SceneError) in try self.animation(v, at: at.key("animation")) }
+            if i == 0 {
+                guard time == 0, animation == nil else {
+                    throw .invalid(path: at, message: "the first entry is the initial state: at 0 s, with no animation")
+                }
+                initial = state
+                continue
+            }
+            changes.append(Timeline.Change(at: Double(time), to: state, animation: animation))
+        }
+        if let (index, message) = Timeline.problem(with: changes) { throw .invalid(path: path.index(index + 1), message: message) }
+        return Timeline(initial: initial!, changes: changes)
+    }
+
+    /// `"linear"`… (SwiftUI's defaults), `{"easeIn": SECONDS}`…, `{"spring": {"response": S, "dampingFraction": F}}`.
+    private func animation(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> Animation {
+        let defaults: [String: Animation] = ["linear": .linear, "easeIn": .easeIn, "easeOut": .easeOut, "easeInOut": .easeInOut,
+                                             "spring": .spring]
+        let names = defaults.keys.sorted().joined(separator: ", ")
+        if case .string(let s) = json {
+            guard let animation = defaults[s] else { throw .invalid(path: path, message: "unknown animation '\(s)'; one of \(names)") }
+            return animation
+        }
+        let (name, argument) = try single(json, at: path)
+        let at = path.key(name)
+        let animation: Animation
+        switch name {
+        case "linear": animation = .linear(duration: Double(try number(argument, at: at)))
+        case "easeIn": animation = .easeIn(duration: Double(try number(argument, at: at)))
+        case "easeOut": animation = .easeOut(duration: Double(try number(argument, at: at)))
+        case "easeInOut": animation = .easeInOut(duration: Double(try number(argument, at: at)))
+        case "spring":
+            let f = try object(argument, at: at, allowed: ["response", "dampingFraction"], required: [])
+            animation = .spring(response: Double(try f["response"].map { v throws(SceneError) in try number(v, at: at.key("response")) } ?? 0.55),
+                                dampingFraction: Double(try f["dampingFraction"].map { v throws(SceneError) in
+                                    try number(v, at: at.key("dampingFraction"))
+                                } ?? 0.825))
+        default:
+            throw .invalid(path: path, message: "unknown animation '\(name)'; one of \(names)")
+        }
+        if let invalid = animation.invalidity { throw .invalid(path: at, message: invalid) }
+        return animation
     }
 
     // MARK: Views
@@ -202,6 +284,10 @@ struct SceneReader {
             }
             let effect = try shader(f, kind: kind, at: path)
             return .effect(kind, effect, maxSampleOffset: padding)
+        case "id":
+            return .id(try string(json, at: path))
+        case "transition":
+            return .transition(try transition(json, at: path))
         case "fill":
             throw .invalid(path: entry, message: "'fill' applies to a shape and must come before its other modifiers")
         default:
@@ -284,7 +370,9 @@ struct SceneReader {
             throw .invalid(path: path.key("shader"), message: "shader '\(name)' is used, but the scene lists no \"shaders\" folders")
         }
         do {
-            return try provider.shader(named: name, kind: kind, arguments: arguments)
+            return try EffectShader.animatable(arguments: arguments) { values in
+                try provider.shader(named: name, kind: kind, arguments: values)
+            }
         } catch {
             throw .invalid(path: path, message: "\(error)")
         }
@@ -401,6 +489,21 @@ struct SceneReader {
         let s = try string(json, at: path)
         guard let c = Color(hex: s) else { throw .invalid(path: path, message: "'\(s)' is not a color; write #rrggbb or #rrggbbaa") }
         return c
+    }
+
+    /// `"opacity"`, `"scale"`, `"identity"` or `{"move": EDGE}`.
+    private func transition(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> Transition {
+        let plain: [String: Transition] = ["opacity": .opacity, "scale": .scale, "identity": .identity]
+        if case .string(let s) = json {
+            guard let t = plain[s] else { throw .invalid(path: path, message: "unknown transition '\(s)'; one of opacity, scale, identity, {\"move\": EDGE}") }
+            return t
+        }
+        let f = try object(json, at: path, allowed: ["move"], required: ["move"])
+        let s = try string(try field("move", of: f, at: path), at: path.key("move"))
+        guard let edge = Edge(rawValue: s) else {
+            throw .invalid(path: path.key("move"), message: "unknown edge '\(s)'; one of \(Edge.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return .move(edge)
     }
 
     private func unitPoint(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> UnitPoint {

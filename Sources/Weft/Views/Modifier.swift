@@ -33,6 +33,12 @@ enum Modifier: Sendable {
     case drawingGroup(opaque: Bool, colorMode: ColorMode)
     case effect(EffectKind, EffectShader, maxSampleOffset: SIMD2<Float>)
     case blendEffect(EffectShader)
+    /// Identity across states; changes nothing drawn.
+    case id(String)
+    /// How the view enters and leaves; changes nothing drawn.
+    case transition(Transition)
+    /// An offset in sizes of the view (what `Transition.move` draws).
+    case relativeOffset(SIMD2<Float>)
 }
 
 extension View {
