@@ -81,7 +81,7 @@ struct SceneReader {
             guard let state = states[name] else {
                 throw .invalid(path: at.key("state"), message: "no state named '\(name)' (states: \(states.keys.sorted().joined(separator: ", ")))")
             }
-            let time = try f["at"].map { v throws(SceneError) in try nonNegative(v, at: at.key("at")) } ?? 0
+            let time = try f["at"].map { v throws(SceneError) in try seconds(v, at: at.key("at")) } ?? 0
             let animation = try f["animation"].map { v throws(SceneError) in try self.animation(v, at: at.key("animation")) }
             if i == 0 {
                 guard time == 0, animation == nil else {
@@ -90,7 +90,7 @@ struct SceneReader {
                 initial = state
                 continue
             }
-            changes.append(Timeline.Change(at: Double(time), to: state, animation: animation))
+            changes.append(Timeline.Change(at: time, to: state, animation: animation))
         }
         if let (index, message) = Timeline.problem(with: changes) { throw .invalid(path: path.index(index + 1), message: message) }
         return Timeline(initial: initial!, changes: changes)
@@ -109,16 +109,16 @@ struct SceneReader {
         let at = path.key(name)
         let animation: Animation
         switch name {
-        case "linear": animation = .linear(duration: Double(try number(argument, at: at)))
-        case "easeIn": animation = .easeIn(duration: Double(try number(argument, at: at)))
-        case "easeOut": animation = .easeOut(duration: Double(try number(argument, at: at)))
-        case "easeInOut": animation = .easeInOut(duration: Double(try number(argument, at: at)))
+        case "linear": animation = .linear(duration: try seconds(argument, at: at))
+        case "easeIn": animation = .easeIn(duration: try seconds(argument, at: at))
+        case "easeOut": animation = .easeOut(duration: try seconds(argument, at: at))
+        case "easeInOut": animation = .easeInOut(duration: try seconds(argument, at: at))
         case "spring":
             let f = try object(argument, at: at, allowed: ["response", "dampingFraction"], required: [])
-            animation = .spring(response: Double(try f["response"].map { v throws(SceneError) in try number(v, at: at.key("response")) } ?? 0.55),
-                                dampingFraction: Double(try f["dampingFraction"].map { v throws(SceneError) in
-                                    try number(v, at: at.key("dampingFraction"))
-                                } ?? 0.825))
+            animation = .spring(response: try f["response"].map { v throws(SceneError) in try seconds(v, at: at.key("response")) } ?? 0.55,
+                                dampingFraction: try f["dampingFraction"].map { v throws(SceneError) in
+                                    try seconds(v, at: at.key("dampingFraction"))
+                                } ?? 0.825)
         default:
             throw .invalid(path: path, message: "unknown animation '\(name)'; one of \(names)")
         }
@@ -456,6 +456,13 @@ struct SceneReader {
     private func number(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> Float {
         guard case .number(let n) = json else { throw .invalid(path: path, message: "expected a number, got \(json.typeName)") }
         return try finite(n, at: path)
+    }
+
+    /// A number kept in double precision, as times are.
+    private func seconds(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> Double {
+        guard case .number(let n) = json else { throw .invalid(path: path, message: "expected a number, got \(json.typeName)") }
+        guard n.isFinite else { throw .invalid(path: path, message: "number \(n) is out of range") }
+        return n
     }
 
     private func positive(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> Float {

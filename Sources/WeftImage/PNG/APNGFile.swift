@@ -13,42 +13,42 @@ public enum APNGFile {
         var out = PNGFile.signature
         var sequence: UInt32 = 0
         for (index, frame) in frames.enumerated() {
-            let chunks = PNGChunks.split(try PNGFile.encode(frame, bitDepth: bitDepth, colorMode: colorMode))
+            let chunks = PNGChunkIO.split(try PNGFile.encode(frame, bitDepth: bitDepth, colorMode: colorMode))
             if index == 0 {
                 for chunk in chunks.prefix(while: { $0.type != "IDAT" }) {
-                    PNGChunks.write(chunk.type, chunk.data, to: &out)
+                    PNGChunkIO.write(chunk.type, chunk.data, to: &out)
                     if chunk.type == "IHDR" {
                         var control: [UInt8] = []
-                        PNGChunks.append(UInt32(frames.count), to: &control)
-                        PNGChunks.append(UInt32(0), to: &control)  // plays: forever
-                        PNGChunks.write("acTL", control, to: &out)
+                        PNGChunkIO.append(UInt32(frames.count), to: &control)
+                        PNGChunkIO.append(UInt32(0), to: &control)  // plays: forever
+                        PNGChunkIO.write("acTL", control, to: &out)
                     }
                 }
             }
             var control: [UInt8] = []
-            PNGChunks.append(sequence, to: &control)
-            PNGChunks.append(UInt32(frame.width), to: &control)
-            PNGChunks.append(UInt32(frame.height), to: &control)
-            PNGChunks.append(UInt32(0), to: &control)
-            PNGChunks.append(UInt32(0), to: &control)
-            PNGChunks.append(delay.numerator, to: &control)
-            PNGChunks.append(delay.denominator, to: &control)
+            PNGChunkIO.append(sequence, to: &control)
+            PNGChunkIO.append(UInt32(frame.width), to: &control)
+            PNGChunkIO.append(UInt32(frame.height), to: &control)
+            PNGChunkIO.append(UInt32(0), to: &control)
+            PNGChunkIO.append(UInt32(0), to: &control)
+            PNGChunkIO.append(delay.numerator, to: &control)
+            PNGChunkIO.append(delay.denominator, to: &control)
             control += [0, 0]  // dispose: none; blend: source (each frame replaces the whole canvas)
-            PNGChunks.write("fcTL", control, to: &out)
+            PNGChunkIO.write("fcTL", control, to: &out)
             sequence += 1
             for chunk in chunks where chunk.type == "IDAT" {
                 if index == 0 {
-                    PNGChunks.write("IDAT", chunk.data, to: &out)
+                    PNGChunkIO.write("IDAT", chunk.data, to: &out)
                 } else {
                     var data: [UInt8] = []
-                    PNGChunks.append(sequence, to: &data)
+                    PNGChunkIO.append(sequence, to: &data)
                     data += chunk.data
-                    PNGChunks.write("fdAT", data, to: &out)
+                    PNGChunkIO.write("fdAT", data, to: &out)
                     sequence += 1
                 }
             }
         }
-        PNGChunks.write("IEND", [UInt8](), to: &out)
+        PNGChunkIO.write("IEND", [UInt8](), to: &out)
         return out
     }
 

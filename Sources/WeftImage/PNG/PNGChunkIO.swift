@@ -1,6 +1,6 @@
 /// PNG chunks as bytes: splitting an encoded PNG into its chunks and writing chunks with their
 /// CRC (what an APNG is assembled from; libpng itself encodes each frame).
-enum PNGChunks {
+enum PNGChunkIO {
     struct Chunk {
         var type: String
         var data: ArraySlice<UInt8>
