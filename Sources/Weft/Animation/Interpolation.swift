@@ -31,6 +31,12 @@ enum Interpolation {
             return b
         case (.stack(let ca), .stack(let cb)):
             return ViewNode(.stack(children(ca, cb, p)))
+        case (.stacked(let la, let ca), .stacked(let lb, let cb)):
+            guard la.axis == lb.axis else { return nil }
+            let layout = StackLayout(axis: lb.axis, spacing: lerp(la.spacing, lb.spacing, p), alignment: lerp(la.alignment, lb.alignment, p))
+            return ViewNode(.stacked(layout, children(ca, cb, p)))
+        case (.spacer(let ma), .spacer(let mb)):
+            return ViewNode(.spacer(minLength: max(lerp(ma, mb, p), 0)))
         case (.modified(let childA, let ma), .modified(let childB, let mb)):
             guard let modifier = lerp(ma, mb, p) else { return nil }
             return ViewNode(.modified(between(childA, childB, progress: p), modifier))
@@ -171,6 +177,14 @@ enum Interpolation {
                 return max(lerp(x, y, p), 0)
             }
             return .frame(width: side(wa, wb), height: side(ha, hb))
+        case (.flexibleFrame(let x), .flexibleFrame(let y)):
+            func bound(_ u: Float?, _ v: Float?) -> Float? {
+                guard let u, let v, u.isFinite, v.isFinite else { return v }
+                return max(lerp(u, v, p), 0)
+            }
+            return .flexibleFrame(FlexibleFrame(minWidth: bound(x.minWidth, y.minWidth), maxWidth: bound(x.maxWidth, y.maxWidth),
+                                                minHeight: bound(x.minHeight, y.minHeight), maxHeight: bound(x.maxHeight, y.maxHeight),
+                                                alignment: lerp(x.alignment, y.alignment, p)))
         case (.offset(let x), .offset(let y)): return .offset(lerp(x, y, p))
         case (.relativeOffset(let x), .relativeOffset(let y)): return .relativeOffset(lerp(x, y, p))
         case (.padding(let x), .padding(let y)):

@@ -10,7 +10,8 @@ struct SceneReader {
 
     init(baseDirectory: String) { self.baseDirectory = baseDirectory }
 
-    static let contentKeys = ["image", "color", "rectangle", "roundedRectangle", "circle", "ellipse", "capsule", "zstack"]
+    static let contentKeys = ["image", "color", "rectangle", "roundedRectangle", "circle", "ellipse", "capsule", "zstack",
+                              "hstack", "vstack", "spacer", "text"]
 
     mutating func scene(_ json: JSONValue, shaders: ([String]) throws -> any SceneShaderProvider) throws(SceneError) -> Scene {
         let top = JSONPath("")
@@ -151,6 +152,13 @@ struct SceneReader {
                 try view(child, at: contentPath.index(i))
             }
             node = ViewNode(.stack(children))
+        case "hstack", "vstack":
+            node = try stack(value, axis: key == "hstack" ? .horizontal : .vertical, at: contentPath)
+        case "spacer":
+            let f = try object(value, at: contentPath, allowed: ["minLength"], required: [])
+            node = Spacer(minLength: try f["minLength"].map { v throws(SceneError) in try nonNegative(v, at: contentPath.key("minLength")) } ?? 0).node
+        case "text":
+            node = try text(value, at: contentPath).node
         case "roundedRectangle":
             let f = try object(value, at: contentPath, allowed: ["cornerRadius"], required: ["cornerRadius"])
             let geometry = ShapeGeometry.roundedRectangle(cornerRadius: try nonNegative(try field("cornerRadius", of: f, at: contentPath),
@@ -183,6 +191,41 @@ struct SceneReader {
         return node
     }
 
+    /// `[children]`, or `{"spacing": S, "alignment": A, "children": [...]}` with A one of
+    /// top/center/bottom (hstack) or leading/center/trailing (vstack).
+    private func stack(_ json: JSONValue, axis: StackLayout.Axis, at path: JSONPath) throws(SceneError) -> ViewNode {
+        var layout = StackLayout(axis: axis, spacing: StackLayout.defaultSpacing, alignment: 0.5)
+        var list = json
+        var childrenPath = path
+        if case .object = json {
+            let f = try object(json, at: path, allowed: ["spacing", "alignment", "children"], required: ["children"])
+            layout.spacing = try f["spacing"].map { v throws(SceneError) in try nonNegative(v, at: path.key("spacing")) } ?? layout.spacing
+            if let a = f["alignment"] {
+                let names: [String: Float] = axis == .horizontal ? ["top": 0, "center": 0.5, "bottom": 1] : ["leading": 0, "center": 0.5, "trailing": 1]
+                let s = try string(a, at: path.key("alignment"))
+                guard let fraction = names[s] else {
+                    throw .invalid(path: path.key("alignment"), message: "unknown alignment '\(s)'; one of \(names.keys.sorted().joined(separator: ", "))")
+                }
+                layout.alignment = fraction
+            }
+            list = try field("children", of: f, at: path)
+            childrenPath = path.key("children")
+        }
+        let children = try array(list, at: childrenPath).enumerated().map { i, child throws(SceneError) in
+            try view(child, at: childrenPath.index(i))
+        }
+        return ViewNode(.stacked(layout, children))
+    }
+
+    /// `"words"` or `{"string": "words", "size": 14, "color": "#rrggbb"}`.
+    private func text(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> Text {
+        if case .string(let s) = json { return Text(s) }
+        let f = try object(json, at: path, allowed: ["string", "size", "color"], required: ["string"])
+        return Text(try string(try field("string", of: f, at: path), at: path.key("string")),
+                    size: try f["size"].map { v throws(SceneError) in try positive(v, at: path.key("size")) } ?? 14,
+                    color: try f["color"].map { v throws(SceneError) in try color(v, at: path.key("color")) } ?? .black)
+    }
+
     private func image(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> Image {
         var file: String
         var scale: Float = 1
@@ -207,9 +250,25 @@ struct SceneReader {
         let path = entry.key(name)
         switch name {
         case "frame":
-            let f = try object(json, at: path, allowed: ["width", "height"], required: [])
-            return .frame(width: try f["width"].map { v throws(SceneError) in try nonNegative(v, at: path.key("width")) },
-                          height: try f["height"].map { v throws(SceneError) in try nonNegative(v, at: path.key("height")) })
+            let bounds = ["minWidth", "maxWidth", "minHeight", "maxHeight"]
+            let f = try object(json, at: path, allowed: ["width", "height", "alignment"] + bounds, required: [])
+            let width = try f["width"].map { v throws(SceneError) in try nonNegative(v, at: path.key("width")) }
+            let height = try f["height"].map { v throws(SceneError) in try nonNegative(v, at: path.key("height")) }
+            let alignment = try f["alignment"].map { v throws(SceneError) in try unitPoint(v, at: path.key("alignment")) } ?? .center
+            guard bounds.contains(where: { f[$0] != nil }) else {
+                return alignment == .center ? .frame(width: width, height: height)
+                    : .flexibleFrame(FlexibleFrame(minWidth: width, maxWidth: width, minHeight: height, maxHeight: height, alignment: alignment))
+            }
+            guard width == nil, height == nil else {
+                throw .invalid(path: path, message: "a frame has either width/height or min/max bounds, as in SwiftUI")
+            }
+            func bound(_ key: String) throws(SceneError) -> Float? {
+                guard let v = f[key] else { return nil }
+                if case .string("infinity") = v { return .infinity }
+                return try nonNegative(v, at: path.key(key))
+            }
+            return .flexibleFrame(FlexibleFrame(minWidth: try bound("minWidth"), maxWidth: try bound("maxWidth"),
+                                                minHeight: try bound("minHeight"), maxHeight: try bound("maxHeight"), alignment: alignment))
         case "offset":
             let f = try object(json, at: path, allowed: ["x", "y"], required: [])
             return .offset(SIMD2(try f["x"].map { v throws(SceneError) in try number(v, at: path.key("x")) } ?? 0,

@@ -22,6 +22,7 @@ public struct Shadow: Sendable, Hashable {
 
 enum Modifier: Sendable {
     case frame(width: Float?, height: Float?)
+    case flexibleFrame(FlexibleFrame)
     case offset(SIMD2<Float>)
     case padding(EdgeInsets)
     case rotation(Angle)

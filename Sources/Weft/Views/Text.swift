@@ -1,0 +1,50 @@
+import WeftImage
+
+/// A one-line label in Weft's built-in 5×7 bitmap font (`BitmapFont`, the HD44780 glyphs): each lit
+/// font pixel is a square of `size / 7` points, so capitals are `size` points tall. Text takes its
+/// natural size whatever it is offered and does not wrap. Drawn as filled rectangles, one per run
+/// of lit pixels in a glyph row, so it is anti-aliased like every shape and batched with them.
+public struct Text: View {
+    public var string: String
+    public var size: Float
+    public var color: Color
+
+    public init(_ string: String, size: Float = 14, color: Color = .black) {
+        precondition(size > 0 && size.isFinite, "a text size must be positive")
+        self.string = string
+        self.size = size
+        self.color = color
+    }
+
+    /// Points per font pixel.
+    var pixel: Float { size / Float(BitmapFont.glyphHeight) }
+
+    /// The label's size in points.
+    public var naturalSize: Size {
+        Size(width: Float(BitmapFont.width(of: string)) * pixel, height: size)
+    }
+
+    public var node: ViewNode {
+        let bounds = naturalSize.vector
+        var runs: [ViewNode] = [Color.clear.frame(width: bounds.x, height: bounds.y).node]
+        for (i, character) in string.enumerated() {
+            for row in 0..<BitmapFont.glyphHeight {
+                var column = 0
+                while column < BitmapFont.glyphWidth {
+                    guard BitmapFont.isLit(character, x: column, y: row) else { column += 1; continue }
+                    var end = column
+                    while end + 1 < BitmapFont.glyphWidth && BitmapFont.isLit(character, x: end + 1, y: row) { end += 1 }
+                    let width = Float(end - column + 1) * pixel
+                    let origin = SIMD2(Float(i * BitmapFont.advance + column) * pixel, Float(row) * pixel)
+                    let centre = origin + SIMD2(width, pixel) / 2 - bounds / 2
+                    runs.append(Rectangle().fill(color).frame(width: width, height: pixel).offset(x: centre.x, y: centre.y).node)
+                    column = end + 1
+                }
+            }
+        }
+        // Text of other characters is another view (it cross-fades); its color and size still animate.
+        return ViewNode(.modified(ViewNode(.stack(runs)), .id(Self.identityPrefix + string)))
+    }
+
+    static let identityPrefix = "\u{1}text:"
+}
