@@ -34,7 +34,7 @@ enum Interpolation {
         case (.stacked(let la, let ca), .stacked(let lb, let cb)):
             guard la.axis == lb.axis else { return nil }
             let layout = StackLayout(axis: lb.axis, spacing: lerp(la.spacing, lb.spacing, p), alignment: lerp(la.alignment, lb.alignment, p))
-            return ViewNode(.stacked(layout, children(ca, cb, p)))
+            return ViewNode(.stacked(layout, children(ca, cb, p, leaving: la)))
         case (.spacer(let ma), .spacer(let mb)):
             return ViewNode(.spacer(minLength: max(lerp(ma, mb, p), 0)))
         case (.modified(let childA, let ma), .modified(let childB, let mb)):
@@ -47,7 +47,9 @@ enum Interpolation {
 
     /// Children of a stack: matched ones interpolated in the new order, inserted ones entering,
     /// removed ones leaving at the place they had.
-    private static func children(_ a: [ViewNode], _ b: [ViewNode], _ p: Float) -> [ViewNode] {
+    /// In an `HStack`/`VStack` (`leaving` is the old stack's layout), leaving views take no room in the
+    /// new layout and stay where they stood in the old one, as SwiftUI's do.
+    private static func children(_ a: [ViewNode], _ b: [ViewNode], _ p: Float, leaving: StackLayout? = nil) -> [ViewNode] {
         var unnamedA = a.indices.filter { id(of: a[$0]) == nil }[...]
         var named: [String: Int] = [:]
         for (i, child) in a.enumerated() { if let id = id(of: child), named[id] == nil { named[id] = i } }
@@ -64,7 +66,9 @@ enum Interpolation {
             }
         }
         for i in a.indices where !used.contains(i) {
-            result.insert(present(a[i], presence: 1 - p), at: min(i, result.count))
+            var gone = present(a[i], presence: 1 - p)
+            if let leaving { gone = ViewNode(.modified(gone, .leaving(LeavingPlace(siblings: a, index: i, layout: leaving)))) }
+            result.insert(gone, at: min(i, result.count))
         }
         return result
     }

@@ -67,7 +67,7 @@ enum Layout {
                 let c = childSize / 2
                 let t = Affine.translation(c) * .scaling(factors) * .translation(-c)
                 return (childSize, [Placement(node: child, proposal: proposed, transform: t)])
-            case .opacity, .blendMode, .shadow, .compositingGroup, .drawingGroup, .effect, .blendEffect, .id, .transition:
+            case .opacity, .blendMode, .shadow, .compositingGroup, .drawingGroup, .effect, .blendEffect, .id, .transition, .leaving:
                 let childSize = size(of: child, proposed: proposed)
                 return (childSize, [Placement(node: child, proposal: proposed, transform: .identity)])
             }
@@ -79,6 +79,17 @@ enum Layout {
     /// ones before it left; a `Spacer` takes its share (at least its minimum length). The stack is
     /// as long as its children and spacing, as thick as its thickest child.
     static func arrange(_ children: [ViewNode], in layout: StackLayout, proposed: SIMD2<Float>) -> (size: SIMD2<Float>, children: [Placement]) {
+        let staying = children.filter { $0.leavingPlace == nil }
+        if staying.count < children.count {
+            let (size, placed) = arrange(staying, in: layout, proposed: proposed)
+            var remaining = placed[...]
+            let all = children.map { child in
+                guard let place = child.leavingPlace else { return remaining.removeFirst() }
+                let old = arrange(place.siblings, in: place.layout, proposed: proposed).children[place.index]
+                return Placement(node: child, proposal: old.proposal, transform: old.transform)
+            }
+            return (size, all)
+        }
         guard !children.isEmpty else { return (.zero, []) }
         let crossOffer = layout.cross(proposed)
         func childSize(_ i: Int, main: Float) -> SIMD2<Float> {
@@ -155,3 +166,11 @@ enum Blur {
 #if canImport(Glibc)
 import Glibc
 #endif
+
+extension ViewNode {
+    /// Where the view stood, when it is leaving a stack.
+    var leavingPlace: LeavingPlace? {
+        if case .modified(_, .leaving(let place)) = kind { return place }
+        return nil
+    }
+}

@@ -18,6 +18,13 @@ public struct Scene: Sendable {
     /// The scene's states over time, when it has any.
     public var timeline: Timeline?
 
+    /// `"duration"` as written, seconds; nil when the file gives none.
+    public var playTime: Double?
+
+    /// How long the scene plays, seconds: its `"duration"`, else until its timeline's last change
+    /// has finished (0 for a still scene).
+    public var duration: Double { playTime ?? timeline?.duration ?? 0 }
+
     /// The view tree shown `time` seconds in.
     public func root(at time: Double) -> ViewNode { timeline?.view(at: time) ?? root }
 

@@ -16,7 +16,7 @@ struct SceneReader {
     mutating func scene(_ json: JSONValue, shaders: ([String]) throws -> any SceneShaderProvider) throws(SceneError) -> Scene {
         let top = JSONPath("")
         let fields = try object(json, at: top, allowed: ["size", "scale", "background", "frame", "reduceMotion", "shaders", "root",
-                                                         "states", "timeline"],
+                                                         "states", "timeline", "duration"],
                                 required: ["size"])
         let size = try numbers(try field("size", of: fields, at: top), at: top.key("size"), count: 2)
         guard size[0] > 0, size[1] > 0 else { throw .invalid(path: top.key("size"), message: "width and height must be positive") }
@@ -55,8 +55,10 @@ struct SceneReader {
         case (nil, nil):
             throw .invalid(path: top, message: "missing key 'root' (or \"states\" with a \"timeline\")")
         }
+        let duration = try fields["duration"].map { v throws(SceneError) in try seconds(v, at: top.key("duration")) }
+        if let duration, duration < 0 { throw .invalid(path: top.key("duration"), message: "must not be negative, got \(duration)") }
         return Scene(size: Size(width: size[0], height: size[1]), scale: scale, background: background,
-                     frame: frame, reduceMotion: reduceMotion, shaderFolders: folders, root: root, timeline: timeline)
+                     frame: frame, reduceMotion: reduceMotion, shaderFolders: folders, root: root, timeline: timeline, playTime: duration)
     }
 
     // MARK: States and time

@@ -40,6 +40,15 @@ enum Modifier: Sendable {
     case transition(Transition)
     /// An offset in sizes of the view (what `Transition.move` draws).
     case relativeOffset(SIMD2<Float>)
+    /// A view leaving an `HStack`/`VStack`: it takes no room, and stays where it was among its old siblings.
+    case leaving(LeavingPlace)
+}
+
+/// Where a view that is leaving a stack stood: its old siblings (itself at `index`) and their layout.
+struct LeavingPlace: Sendable {
+    var siblings: [ViewNode]
+    var index: Int
+    var layout: StackLayout
 }
 
 extension View {
