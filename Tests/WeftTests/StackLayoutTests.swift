@@ -88,3 +88,16 @@ extension StackLayoutTests {
         #expect(old.map(\.transform.translation) == [SIMD2(0, 0), SIMD2(10, 0)])
     }
 }
+
+extension StackLayoutTests {
+    /// The rectangles a glyph is drawn with cover exactly its lit pixels, each once.
+    @Test func glyphRunsCoverTheLitPixelsExactly() {
+        for character in "AgI#@~Weft 0123" {
+            var covered = [Int](repeating: 0, count: BitmapFont.glyphWidth * BitmapFont.glyphHeight)
+            for run in Text.runs(of: character) {
+                for y in run.row..<(run.row + run.height) { for x in run.column..<(run.column + run.width) { covered[y * 5 + x] += 1 } }
+            }
+            for y in 0..<7 { for x in 0..<5 { #expect(covered[y * 5 + x] == (BitmapFont.isLit(character, x: x, y: y) ? 1 : 0), "\(character)") } }
+        }
+    }
+}

@@ -28,18 +28,11 @@ public struct Text: View {
         let bounds = naturalSize.vector
         var runs: [ViewNode] = [Color.clear.frame(width: bounds.x, height: bounds.y).node]
         for (i, character) in string.enumerated() {
-            for row in 0..<BitmapFont.glyphHeight {
-                var column = 0
-                while column < BitmapFont.glyphWidth {
-                    guard BitmapFont.isLit(character, x: column, y: row) else { column += 1; continue }
-                    var end = column
-                    while end + 1 < BitmapFont.glyphWidth && BitmapFont.isLit(character, x: end + 1, y: row) { end += 1 }
-                    let width = Float(end - column + 1) * pixel
-                    let origin = SIMD2(Float(i * BitmapFont.advance + column) * pixel, Float(row) * pixel)
-                    let centre = origin + SIMD2(width, pixel) / 2 - bounds / 2
-                    runs.append(Rectangle().fill(color).frame(width: width, height: pixel).offset(x: centre.x, y: centre.y).node)
-                    column = end + 1
-                }
+            for run in Self.runs(of: character) {
+                let origin = SIMD2(Float(i * BitmapFont.advance + run.column), Float(run.row)) * pixel
+                let extent = SIMD2(Float(run.width), Float(run.height)) * pixel
+                let centre = origin + extent / 2 - bounds / 2
+                runs.append(Rectangle().fill(color).frame(width: extent.x, height: extent.y).offset(x: centre.x, y: centre.y).node)
             }
         }
         // Text of other characters is another view (it cross-fades); its color and size still animate.
@@ -47,4 +40,40 @@ public struct Text: View {
     }
 
     static let identityPrefix = "\u{1}text:"
+
+    /// A rectangle of lit font pixels.
+    struct Run: Hashable {
+        var column, row, width, height: Int
+    }
+
+    /// The glyph's lit pixels as few rectangles: runs of lit pixels along each row, each merged with
+    /// the same run in the rows below it.
+    static func runs(of character: Character) -> [Run] {
+        var open: [Run] = []
+        var done: [Run] = []
+        for row in 0..<BitmapFont.glyphHeight {
+            var rowRuns: [Run] = []
+            var column = 0
+            while column < BitmapFont.glyphWidth {
+                guard BitmapFont.isLit(character, x: column, y: row) else { column += 1; continue }
+                var end = column
+                while end + 1 < BitmapFont.glyphWidth && BitmapFont.isLit(character, x: end + 1, y: row) { end += 1 }
+                rowRuns.append(Run(column: column, row: row, width: end - column + 1, height: 1))
+                column = end + 1
+            }
+            var next: [Run] = []
+            for run in rowRuns {
+                if let i = open.firstIndex(where: { $0.column == run.column && $0.width == run.width }) {
+                    var grown = open.remove(at: i)
+                    grown.height += 1
+                    next.append(grown)
+                } else {
+                    next.append(run)
+                }
+            }
+            done += open
+            open = next
+        }
+        return done + open
+    }
 }
