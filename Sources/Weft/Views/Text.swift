@@ -2,8 +2,8 @@ import WeftImage
 
 /// A one-line label in Weft's built-in 5×7 bitmap font (`BitmapFont`, the HD44780 glyphs): each lit
 /// font pixel is a square of `size / 7` points, so capitals are `size` points tall. Text takes its
-/// natural size whatever it is offered and does not wrap. Drawn as filled rectangles, one per run
-/// of lit pixels in a glyph row, so it is anti-aliased like every shape and batched with them.
+/// natural size whatever it is offered and does not wrap. Drawn as filled rectangles (runs of lit
+/// pixels, merged down the rows), anti-aliased like every shape, composed in a group of their own.
 public struct Text: View {
     public var string: String
     public var size: Float
@@ -36,7 +36,9 @@ public struct Text: View {
             }
         }
         // Text of other characters is another view (it cross-fades); its color and size still animate.
-        return ViewNode(.modified(ViewNode(.stack(runs)), .id(Self.identityPrefix + string)))
+        // Composed alone: the rectangles are drawn on a layer as large as the label, not over the whole canvas.
+        let label = ViewNode(.modified(ViewNode(.stack(runs)), .compositingGroup))
+        return ViewNode(.modified(label, .id(Self.identityPrefix + string)))
     }
 
     static let identityPrefix = "\u{1}text:"
