@@ -59,7 +59,7 @@ enum SequenceRender {
                 output.printError("weft render: \(apng) not written: frames are missing")
             }
         }
-        let rate = progress.framesPerSecond.map { String(format: "%.2f frames/s", $0) } ?? "-"
+        let rate = progress.framesPerSecond.map { String(format: "%.3g frames/s (%.3g s a frame)", $0, 1 / $0) } ?? "-"
         output.print("\(frames.count - failures.count) of \(frames.count) frames rendered, \(rate), \(context.executor.device.name)")
         if !failures.isEmpty {
             output.printError("weft render: \(failures.count) frames failed: \(failures.map(String.init).joined(separator: ", "))")
