@@ -5,7 +5,7 @@ import WeftRuntime
 public struct RenderOptions: Sendable {
     /// Pixels per point.
     public var scale: Float = 1
-    /// Seconds, for effects that animate.
+    /// Seconds, for effects that animate (`$time`); frozen at 0 when `reduceMotion` is on.
     public var time: Float = 0
     public var frame: UInt32 = 0
     public var reduceMotion: Bool = false
