@@ -1,4 +1,5 @@
 import WeftImage
+import Weft
 
 /// A rectangle of whole pixels, origin top-left.
 public struct PixelRect: Sendable, Hashable, CustomStringConvertible {

@@ -18,7 +18,14 @@ public struct Gallery: Sendable {
         public var fileName: String
         /// Builds what to render; throws when the item cannot be set up.
         public var make: @Sendable () throws -> (view: ViewNode, size: Size, options: RenderOptions)
+        /// For an animated scene: the times (seconds) of the frames its picture shows as a contact
+        /// strip, and how to build the frame at a time. Empty for still items.
+        public var strip: [Float] = []
+        public var makeFrame: (@Sendable (Float) throws -> (view: ViewNode, size: Size, options: RenderOptions))?
     }
+
+    /// Frames in an animated scene's contact strip.
+    public static let stripFrames = 6
 
     /// What became of one item.
     public struct Outcome: Sendable {
@@ -85,14 +92,23 @@ public struct Gallery: Sendable {
         for path in scenes.sorted() {
             let name = "scene-" + URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
             let scale = self.scale, frame = self.frame, reduceMotion = self.reduceMotion
-            items.append(Item(name: name, kind: "scene", fileName: name + ".png") {
-                let scene = try Scene.load(contentsOf: path) { folders in
+            let load: @Sendable () throws -> Scene = {
+                try Scene.load(contentsOf: path) { folders in
                     try LibraryShaderProvider(folders: folders, baseDirectory: URL(fileURLWithPath: path).deletingLastPathComponent().path)
                 }
-                var options = scene.options(frame: frame, reduceMotion: reduceMotion)
+            }
+            let frameAt: @Sendable (Scene, Float) -> (view: ViewNode, size: Size, options: RenderOptions) = { scene, time in
+                var options = scene.options(time: time, frame: frame, reduceMotion: reduceMotion)
                 options.scale *= scale
-                return (scene.root.node, scene.size, options)
-            })
+                return (scene.root(at: Double(time)), scene.size, options)
+            }
+            var item = Item(name: name, kind: "scene", fileName: name + ".png") { frameAt(try load(), 0) }
+            // A scene that plays for a while shows as a strip of frames from its start to its end.
+            if let duration = (try? load())?.duration, duration > 0 {
+                item.strip = (0..<Self.stripFrames).map { Float(duration * Double($0) / Double(Self.stripFrames - 1)) }
+                item.makeFrame = { time in frameAt(try load(), time) }
+            }
+            items.append(item)
         }
         guard let only else { return items }
         return items.filter { only.contains($0.name) }
@@ -105,20 +121,42 @@ public struct Gallery: Sendable {
             let path = (folder.hasSuffix("/") ? String(folder.dropLast()) : folder) + "/" + item.fileName
             var outcome = Outcome(name: item.name, kind: item.kind, path: path)
             do {
-                let (view, size, options) = try item.make()
                 let start = ContinuousClock.now
-                let rendering = try context.render(view, size: size, options: options)
+                var picture: PixelBuffer
+                if let makeFrame = item.makeFrame, !item.strip.isEmpty {
+                    var frames: [ContactSheet.Item] = []
+                    for time in item.strip {
+                        let (view, size, options) = try makeFrame(time)
+                        let rendering = try context.render(view, size: size, options: options)
+                        frames.append(ContactSheet.Item(name: String(format: "t=%.2f s", time), image: rendering.pixels))
+                        outcome.reports += rendering.reports
+                    }
+                    picture = Self.strip(frames)
+                } else {
+                    let (view, size, options) = try item.make()
+                    let rendering = try context.render(view, size: size, options: options)
+                    picture = rendering.pixels
+                    outcome.reports = rendering.reports
+                }
                 let elapsed = ContinuousClock.now - start
                 outcome.milliseconds = Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) * 1e-15
-                try PNGFile.write(rendering.pixels, to: path)
-                outcome.pixels = rendering.pixels
-                outcome.reports = rendering.reports
+                try PNGFile.write(picture, to: path)
+                outcome.pixels = picture
             } catch {
                 outcome.problem = "\(error)"
             }
             report(outcome)
             return outcome
         }
+    }
+
+    /// Frames side by side, each at its own size, labelled with its time.
+    static func strip(_ frames: [ContactSheet.Item]) -> PixelBuffer {
+        var sheet = ContactSheet()
+        sheet.thumbnailWidth = frames.map(\.image.width).max() ?? 1
+        sheet.thumbnailHeight = frames.map(\.image.height).max() ?? 1
+        sheet.columns = frames.count
+        return sheet.render(frames)
     }
 
     /// A labelled sheet of every written picture.

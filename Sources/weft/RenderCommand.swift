@@ -13,6 +13,7 @@ enum RenderCommand: Command {
            weft render --size WxH --effect FILLNAME [...] -o OUT.png
            weft render SCENE.json [--time T] [--frame N] [--reduce-motion] [--scale S] [--device NAME|cpu] [--keep-overflow] [--16bit]
                        -o OUT.png
+           weft render SCENE.json|INPUT.png ... --frames A..B [--fps F] [--shard I/N] [--apng ANIM.png] -o out/frame%04d.png
     """
     static let discussion = """
     Effects are found in each --shaders folder or file, then in Shaders/ of the current folder,
@@ -26,6 +27,9 @@ enum RenderCommand: Command {
     padding of --max-sample-offset (default 0, or the preset's with --preset). Blend effects blend
     the result so far over --backdrop (default: nothing). The output has the input's size (times
     --scale) unless --keep-overflow keeps the padded area too.
+    A sequence (--frames) renders frame N at N/F seconds with $frame N, a scene in its state at
+    that time; a failed frame is reported and the others go on, and the exit status is the number
+    of failed frames (at most 125). A progress bar shows on a terminal, a line per frame otherwise.
     Prints: OUT.png, its size, the device and the render time. Exit status: 0 on success, 1 when
     an effect, argument, input, device or output fails (or an option's value cannot be used), 2 for
     a command line of the wrong shape. A missing output folder is created.
@@ -37,7 +41,7 @@ enum RenderCommand: Command {
         .value("backdrop", "FILE.png|COLOR", help: "What blend effects blend over (default: transparent)."),
         .value("scale", "S", help: "Pixels per point of the output (default 1; a scene's own scale times S)."),
         .value("time", "T", help: "Seconds, for effects that animate ($time; default 0)."),
-    ] + RenderRequest.frameOptions + [
+    ] + RenderRequest.frameOptions + SequenceRequest.options + [
         .value("device", "NAME|cpu", help: "Vulkan device whose name contains NAME, or cpu (default: $WEFT_DEVICE, else automatic)."),
         .flag("keep-overflow", help: "Grow the output to everything drawn beyond the input (effect padding)."),
         .flag("16bit", help: "Render in RGBA16F (extended linear) and write a 16-bit PNG."),
@@ -46,6 +50,9 @@ enum RenderCommand: Command {
 
     static func run(_ arguments: ParsedArguments, output: inout Output) throws(UsageError) -> Int32 {
         let request = try RenderRequest(arguments)
+        if let sequence = try SequenceRequest(arguments, outputPath: request.outputPath) {
+            return SequenceRender.run(request, sequence, output: &output)
+        }
         do {
             let (view, size, options) = try prepare(request)
             try OutputFolder.prepare(for: request.outputPath)
@@ -60,39 +67,65 @@ enum RenderCommand: Command {
             for report in rendering.reports { output.printError("weft render: \(report)") }
             output.print("\(request.outputPath): \(rendering.pixels.width)x\(rendering.pixels.height), \(executor.device.name), \(CheckCommand.milliseconds(elapsed))")
             return 0
-        } catch let error as EffectSetupError where !error.diagnostics.isEmpty {
-            for diagnostic in error.diagnostics { output.printError(diagnostic.description) }
+        } catch {
+            report(error, of: request, output: &output)
             return 1
-        } catch let error as ShaderError where !error.diagnostics.isEmpty {
-            for diagnostic in error.diagnostics { output.printError(diagnostic.description) }
-            return 1
-        } catch let error as SceneError {
+        }
+    }
+
+    /// Prints why a render failed: shader diagnostics one a line, else one line that names the scene file.
+    static func report(_ error: any Error, of request: RenderRequest, context: String = "", output: inout Output) {
+        switch error {
+        case let error as EffectSetupError where !error.diagnostics.isEmpty:
+            for diagnostic in error.diagnostics { output.printError(context + diagnostic.description) }
+        case let error as ShaderError where !error.diagnostics.isEmpty:
+            for diagnostic in error.diagnostics { output.printError(context + diagnostic.description) }
+        case let error as SceneError:
             // Errors reading the file name it already; the others name a place in it.
             if case .scene(let path) = request.source, !error.description.contains(path) {
-                output.printError("weft render: \(path): \(error)")
+                output.printError("weft render: \(context)\(path): \(error)")
             } else {
-                output.printError("weft render: \(error)")
+                output.printError("weft render: \(context)\(error)")
             }
-            return 1
-        } catch {
-            output.printError("weft render: \(error)")
-            return 1
+        default:
+            output.printError("weft render: \(context)\(error)")
         }
     }
 
     /// The view to render, its size in points and the options.
     static func prepare(_ request: RenderRequest) throws -> (ViewNode, Size, RenderOptions) {
+        try frameSource(request)(request.options.time, request.frame)
+    }
+
+    /// What frame `frame` (nil: the scene's own or 0) at `time` seconds shows: a scene's state then, or the
+    /// same view with `$time` and `$frame` changed.
+    typealias FrameSource = (_ time: Float, _ frame: UInt32?) -> (ViewNode, Size, RenderOptions)
+
+    static func frameSource(_ request: RenderRequest) throws -> FrameSource {
         let options = request.options
         if case .scene(path: let path) = request.source {
             let scene = try Scene.load(contentsOf: path) { folders in
                 try LibraryShaderProvider(folders: folders, baseDirectory: URL(fileURLWithPath: path).deletingLastPathComponent().path)
             }
-            var sceneOptions = scene.options(time: options.time, frame: request.frame, reduceMotion: options.reduceMotion)
-            if request.scaleGiven { sceneOptions.scale = scene.scale * options.scale }
-            sceneOptions.keepOverflow = options.keepOverflow
-            sceneOptions.outputFormat = options.outputFormat
-            return (scene.root, scene.size, sceneOptions)
+            return { time, frame in
+                var sceneOptions = scene.options(time: time, frame: frame, reduceMotion: options.reduceMotion)
+                if request.scaleGiven { sceneOptions.scale = scene.scale * options.scale }
+                sceneOptions.keepOverflow = options.keepOverflow
+                sceneOptions.outputFormat = options.outputFormat
+                return (scene.root(at: Double(time)), scene.size, sceneOptions)
+            }
         }
+        let (view, size) = try effectView(request)
+        return { time, frame in
+            var frameOptions = options
+            frameOptions.time = time
+            frameOptions.frame = frame ?? 0
+            return (view, size, frameOptions)
+        }
+    }
+
+    /// The view of an input image or a fill through `--effect`s, and its size.
+    private static func effectView(_ request: RenderRequest) throws -> (ViewNode, Size) {
         let catalog = try EffectCatalog(paths: request.shaderPaths + defaultShaderFolders())
         let steps = try request.effects.map { effect throws in
             let (shader, presetOffset) = try catalog.shader(named: effect.name, arguments: effect.arguments, usePreset: effect.preset)
@@ -107,10 +140,10 @@ enum RenderCommand: Command {
         case .image(path: let path):
             let pixels = try PNGFile.load(path: path)
             let view = try EffectChain.apply(steps, to: Image(pixels), backdrop: under)
-            return (view, Size(width: Float(pixels.width), height: Float(pixels.height)), options)
+            return (view, Size(width: Float(pixels.width), height: Float(pixels.height)))
         case .fill(let size):
             let view = try EffectChain.fill(steps[0], then: Array(steps.dropFirst()), backdrop: under)
-            return (view, Size(width: Float(size.width), height: Float(size.height)), options)
+            return (view, Size(width: Float(size.width), height: Float(size.height)))
         case .scene:
             preconditionFailure("scenes are handled above")
         }

@@ -1,4 +1,5 @@
 import Testing
+import Weft
 import WeftCatalog
 import WeftImage
 

@@ -22,7 +22,7 @@ enum Examples {
 
     static func rendering(_ file: String, on backend: Backend) throws -> Rendering {
         let scene = try load(file)
-        return try backend.makeContext().render(scene.root, size: scene.size, options: scene.options(time: 0.5))
+        return try backend.makeContext().render(scene.root(at: 0.5), size: scene.size, options: scene.options(time: 0.5))
     }
 }
 

@@ -131,3 +131,46 @@ func sceneErrorsNameTheirPath(scene: String, path: String, word: String) {
         #expect(error.description.contains("nowhere.png"), "\(error)")
     }
 }
+
+@Test func statesAndATimelineParse() throws {
+    let scene = try parseScene(##"""
+    {"size": [10, 10],
+     "states": {"a": {"color": "#ff0000", "modifiers": [{"opacity": 1}]}, "b": {"color": "#0000ff", "modifiers": [{"opacity": 0}]}},
+     "timeline": [{"state": "a"}, {"at": 1, "state": "b", "animation": {"spring": {"response": 0.4}}},
+                  {"at": 4, "state": "a", "animation": "easeInOut"}, {"at": 5, "state": "b", "animation": {"linear": 2}}]}
+    """##)
+    let timeline = try #require(scene.timeline)
+    #expect(timeline.changes.map(\.time) == [1, 4, 5])
+    #expect(timeline.changes.map(\.animation) == [.spring(response: 0.4, dampingFraction: 0.825), .easeInOut, .linear(duration: 2)])
+    #expect(timeline.duration == 7)
+    guard case .modified(_, .opacity(let opacity)) = scene.root(at: 6).kind else {
+        Issue.record("expected an opacity modifier")
+        return
+    }
+    #expect(abs(opacity - 0.5) < 1e-6)
+}
+
+@Test(arguments: [
+    (##"{"size": [10, 10], "states": {"a": {"color": "#ff0000"}}, "timeline": [{"state": "a"}, {"at": 1, "state": "c"}]}"##,
+     "timeline[1].state", "no state named 'c'"),
+    (##"{"size": [10, 10], "states": {"a": {"color": "#ff0000"}}, "timeline": [{"state": "a", "animation": "linear"}]}"##,
+     "timeline[0]", "initial state"),
+    (##"{"size": [10, 10], "states": {"a": {"color": "#ff0000"}}, "timeline": [{"state": "a"}, {"at": 1, "state": "a", "animation": {"linear": 2}}, {"at": 2, "state": "a"}]}"##,
+     "timeline[2]", "overlapping"),
+    (##"{"size": [10, 10], "states": {"a": {"color": "#ff0000"}}, "timeline": [{"state": "a"}, {"at": 1, "state": "a", "animation": {"spring": {"dampingFraction": 0}}}]}"##,
+     "timeline[1].animation.spring", "damping"),
+    (##"{"size": [10, 10], "states": {"a": {"color": "#ff0000"}}, "timeline": [{"state": "a"}, {"at": 1, "state": "a", "animation": "bounce"}]}"##,
+     "timeline[1].animation", "unknown animation"),
+    (##"{"size": [10, 10], "states": {"a": {"color": "#ff0000"}}}"##, "(top level)", "timeline"),
+    (##"{"size": [10, 10], "root": {"color": "#ff0000"}, "timeline": []}"##, "timeline", "single"),
+    (##"{"size": [10, 10], "root": {"color": "#ff0000", "modifiers": [{"transition": {"move": "up"}}]}}"##,
+     "root.modifiers[0].transition.move", "unknown edge"),
+])
+func timelineErrorsNameTheirPath(scene: String, path: String, word: String) {
+    guard let error = sceneError(scene) else {
+        Issue.record("expected an error at \(path)")
+        return
+    }
+    #expect(error.path?.description == path, "\(error)")
+    #expect(error.description.contains(word), "\(error)")
+}

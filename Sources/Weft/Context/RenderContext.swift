@@ -5,7 +5,7 @@ import WeftRuntime
 public struct RenderOptions: Sendable {
     /// Pixels per point.
     public var scale: Float = 1
-    /// Seconds, for effects that animate.
+    /// Seconds, for effects that animate (`$time`); frozen at 0 when `reduceMotion` is on.
     public var time: Float = 0
     public var frame: UInt32 = 0
     public var reduceMotion: Bool = false
@@ -87,7 +87,8 @@ public final class RenderContext: Sendable {
         let textureLimit = TextureLimit(of: executor)
         let pixels = try textureLimit.check(pointwiseMax(hi - lo, SIMD2(1, 1)), format: mode.storageFormat)
 
-        var lowering = Lowering(kernels: kernels, frameInfo: FrameInfo(time: options.time, frame: options.frame,
+        // Reduce-motion freezes time where shaders see it (docs/animation.md).
+        var lowering = Lowering(kernels: kernels, frameInfo: FrameInfo(time: options.reduceMotion ? 0 : options.time, frame: options.frame,
                                                                        reduceMotion: options.reduceMotion),
                                 textureLimit: textureLimit)
         var canvas = try lowering.makeCanvas(origin: lo / scale, width: pixels.width, height: pixels.height, scale: scale,
@@ -117,5 +118,13 @@ public final class RenderContext: Sendable {
             throw ExecutionError.missingReadback(planned.output, device: executor.device.name)
         }
         return Rendering(pixels: pixels, origin: planned.origin, reports: result.reports, hostTime: result.hostTime)
+    }
+
+    /// Renders `scene` as it is `time` seconds in: its state then, and `$time` = `time` for its
+    /// effects. `options` default to the scene's own (`Scene.options`).
+    public func render(_ scene: Scene, at time: Double, options: RenderOptions? = nil) throws -> Rendering {
+        var options = options ?? scene.options()
+        options.time = Float(time)
+        return try render(scene.root(at: time), size: scene.size, options: options)
     }
 }

@@ -14,15 +14,18 @@ enum Layout {
         switch node.kind {
         case .shape: return pointwiseMax(proposed, .zero)
         case .image(let image): return image.size.vector
-        case .stack, .modified: return arrange(node, proposed: proposed).size
+        case .spacer: return .zero
+        case .stack, .stacked, .modified: return arrange(node, proposed: proposed).size
         }
     }
 
     /// The node's size and its children's placements.
     static func arrange(_ node: ViewNode, proposed: SIMD2<Float>) -> (size: SIMD2<Float>, children: [Placement]) {
         switch node.kind {
-        case .shape, .image:
+        case .shape, .image, .spacer:
             return (size(of: node, proposed: proposed), [])
+        case .stacked(let layout, let children):
+            return arrange(children, in: layout, proposed: proposed)
         case .stack(let children):
             let sizes = children.map { size(of: $0, proposed: proposed) }
             let total = sizes.reduce(SIMD2<Float>.zero) { pointwiseMax($0, $1) }
@@ -37,6 +40,12 @@ enum Layout {
                 let childSize = size(of: child, proposed: offer)
                 let total = SIMD2(width ?? childSize.x, height ?? childSize.y)
                 return (total, [Placement(node: child, proposal: offer, transform: .translation((total - childSize) / 2))])
+            case .flexibleFrame(let frame):
+                let offer = frame.proposal(proposed)
+                let childSize = size(of: child, proposed: offer)
+                let total = frame.size(offer: proposed, child: childSize)
+                return (total, [Placement(node: child, proposal: offer,
+                                          transform: .translation((total - childSize) * frame.alignment.vector))])
             case .padding(let e):
                 let insets = SIMD2(e.leading + e.trailing, e.top + e.bottom)
                 let offer = pointwiseMax(proposed - insets, .zero)
@@ -45,6 +54,9 @@ enum Layout {
             case .offset(let delta):
                 let childSize = size(of: child, proposed: proposed)
                 return (childSize, [Placement(node: child, proposal: proposed, transform: .translation(delta))])
+            case .relativeOffset(let fraction):
+                let childSize = size(of: child, proposed: proposed)
+                return (childSize, [Placement(node: child, proposal: proposed, transform: .translation(fraction * childSize))])
             case .rotation(let angle):
                 let childSize = size(of: child, proposed: proposed)
                 let c = childSize / 2
@@ -55,11 +67,56 @@ enum Layout {
                 let c = childSize / 2
                 let t = Affine.translation(c) * .scaling(factors) * .translation(-c)
                 return (childSize, [Placement(node: child, proposal: proposed, transform: t)])
-            case .opacity, .blendMode, .shadow, .compositingGroup, .drawingGroup, .effect, .blendEffect:
+            case .opacity, .blendMode, .shadow, .compositingGroup, .drawingGroup, .effect, .blendEffect, .id, .transition, .leaving:
                 let childSize = size(of: child, proposed: proposed)
                 return (childSize, [Placement(node: child, proposal: proposed, transform: .identity)])
             }
         }
+    }
+
+    /// An `HStack` or `VStack`, after SwiftUI: the room left after spacing is offered to the children
+    /// in order of flexibility (the least flexible first), each getting an equal share of what the
+    /// ones before it left; a `Spacer` takes its share (at least its minimum length). The stack is
+    /// as long as its children and spacing, as thick as its thickest child.
+    static func arrange(_ children: [ViewNode], in layout: StackLayout, proposed: SIMD2<Float>) -> (size: SIMD2<Float>, children: [Placement]) {
+        let staying = children.filter { $0.leavingPlace == nil }
+        if staying.count < children.count {
+            let (size, placed) = arrange(staying, in: layout, proposed: proposed)
+            var remaining = placed[...]
+            let all = children.map { child in
+                guard let place = child.leavingPlace else { return remaining.removeFirst() }
+                let old = arrange(place.siblings, in: place.layout, proposed: proposed).children[place.index]
+                return Placement(node: child, proposal: old.proposal, transform: old.transform)
+            }
+            return (size, all)
+        }
+        guard !children.isEmpty else { return (.zero, []) }
+        let crossOffer = layout.cross(proposed)
+        func childSize(_ i: Int, main: Float) -> SIMD2<Float> {
+            if case .spacer(let minLength) = children[i].kind { return layout.vector(main: max(main, minLength), cross: 0) }
+            return size(of: children[i], proposed: layout.vector(main: main, cross: crossOffer))
+        }
+        let flexibility = children.indices.map { i in
+            layout.main(childSize(i, main: .greatestFiniteMagnitude)) - layout.main(childSize(i, main: 0))
+        }
+        var remaining = layout.main(proposed) - layout.spacing * Float(children.count - 1)
+        var sizes = [SIMD2<Float>](repeating: .zero, count: children.count)
+        let order = children.indices.sorted { (flexibility[$0], $0) < (flexibility[$1], $1) }
+        for (k, i) in order.enumerated() {
+            let share = max(remaining, 0) / Float(children.count - k)
+            sizes[i] = childSize(i, main: share)
+            remaining -= layout.main(sizes[i])
+        }
+        let thickness = sizes.map(layout.cross).max() ?? 0
+        var position: Float = 0
+        var placements: [Placement] = []
+        for (i, child) in children.enumerated() {
+            let across = (thickness - layout.cross(sizes[i])) * layout.alignment
+            let offer = layout.vector(main: layout.main(sizes[i]), cross: crossOffer)
+            placements.append(Placement(node: child, proposal: offer, transform: .translation(layout.vector(main: position, cross: across))))
+            position += layout.main(sizes[i]) + layout.spacing
+        }
+        return (layout.vector(main: position - layout.spacing, cross: thickness), placements)
     }
 
     /// Where the node can draw, in its own user space: its bounds grown by what its content
@@ -68,9 +125,9 @@ enum Layout {
         let (size, children) = arrange(node, proposed: proposed)
         let bounds = Rect(size: size)
         switch node.kind {
-        case .shape, .image:
+        case .shape, .image, .spacer:
             return bounds
-        case .stack:
+        case .stack, .stacked:
             return children.reduce(Rect(origin: bounds.origin + size / 2, size: .zero)) { sum, child in
                 sum.union(extent(of: child.node, proposed: child.proposal).applying(child.transform))
             }
@@ -109,3 +166,11 @@ enum Blur {
 #if canImport(Glibc)
 import Glibc
 #endif
+
+extension ViewNode {
+    /// Where the view stood, when it is leaving a stack.
+    var leavingPlace: LeavingPlace? {
+        if case .modified(_, .leaving(let place)) = kind { return place }
+        return nil
+    }
+}

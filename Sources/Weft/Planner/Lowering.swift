@@ -80,7 +80,9 @@ struct Lowering {
             let source = LayerSource(texture: texture, origin: .zero, width: image.pixels.width, height: image.pixels.height,
                                      scale: image.scale, mode: image.colorMode, toTarget: transform)
             try composite(source, distributed: distributed, into: &canvas)
-        case .stack:
+        case .spacer:
+            break
+        case .stack, .stacked:
             for child in children {
                 try draw(child.node, proposed: child.proposal, transform: transform * child.transform,
                          distributed: distributed, into: &canvas)
@@ -90,7 +92,7 @@ struct Lowering {
             let childTransform = transform * child.transform
             var d = distributed
             switch modifier {
-            case .frame, .offset, .padding, .rotation, .scale:
+            case .frame, .flexibleFrame, .offset, .padding, .rotation, .scale, .relativeOffset, .id, .transition, .leaving:
                 break
             case .opacity(let value):
                 d.opacity *= value

@@ -13,7 +13,20 @@ public struct Scene: Sendable {
     public var reduceMotion: Bool
     /// Folders of stitchable shaders the scene's effects are found in, as written.
     public var shaderFolders: [String]
+    /// The view tree; for a scene with states, the initial state.
     public var root: ViewNode
+    /// The scene's states over time, when it has any.
+    public var timeline: Timeline?
+
+    /// `"duration"` as written, seconds; nil when the file gives none.
+    public var playTime: Double?
+
+    /// How long the scene plays, seconds: its `"duration"`, else until its timeline's last change
+    /// has finished (0 for a still scene).
+    public var duration: Double { playTime ?? timeline?.duration ?? 0 }
+
+    /// The view tree shown `time` seconds in.
+    public func root(at time: Double) -> ViewNode { timeline?.view(at: time) ?? root }
 
     /// Render options for this scene: time from the caller; the frame from the caller when
     /// given, else the scene's; reduce-motion when either asks for it.

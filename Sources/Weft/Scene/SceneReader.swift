@@ -10,12 +10,14 @@ struct SceneReader {
 
     init(baseDirectory: String) { self.baseDirectory = baseDirectory }
 
-    static let contentKeys = ["image", "color", "rectangle", "roundedRectangle", "circle", "ellipse", "capsule", "zstack"]
+    static let contentKeys = ["image", "color", "rectangle", "roundedRectangle", "circle", "ellipse", "capsule", "zstack",
+                              "hstack", "vstack", "spacer", "text"]
 
     mutating func scene(_ json: JSONValue, shaders: ([String]) throws -> any SceneShaderProvider) throws(SceneError) -> Scene {
         let top = JSONPath("")
-        let fields = try object(json, at: top, allowed: ["size", "scale", "background", "frame", "reduceMotion", "shaders", "root"],
-                                required: ["size", "root"])
+        let fields = try object(json, at: top, allowed: ["size", "scale", "background", "frame", "reduceMotion", "shaders", "root",
+                                                         "states", "timeline", "duration"],
+                                required: ["size"])
         let size = try numbers(try field("size", of: fields, at: top), at: top.key("size"), count: 2)
         guard size[0] > 0, size[1] > 0 else { throw .invalid(path: top.key("size"), message: "width and height must be positive") }
         let scale = try fields["scale"].map { v throws(SceneError) in try positive(v, at: top.key("scale")) } ?? 1
@@ -39,9 +41,92 @@ struct SceneReader {
                 throw .invalid(path: top.key("shaders"), message: "\(error)")
             }
         }
-        let root = try view(try field("root", of: fields, at: top), at: top.key("root"))
+        var root: ViewNode
+        var timeline: Timeline?
+        switch (fields["root"], fields["states"]) {
+        case (let r?, nil):
+            if fields["timeline"] != nil { throw .invalid(path: top.key("timeline"), message: "a timeline changes between \"states\"; this scene has a single \"root\"") }
+            root = try view(r, at: top.key("root"))
+        case (nil, let states?):
+            timeline = try self.timeline(states: states, fields["timeline"], at: top)
+            root = timeline!.initial
+        case (.some, .some):
+            throw .invalid(path: top, message: "a scene has either \"root\" or \"states\" with a \"timeline\", not both")
+        case (nil, nil):
+            throw .invalid(path: top, message: "missing key 'root' (or \"states\" with a \"timeline\")")
+        }
+        let duration = try fields["duration"].map { v throws(SceneError) in try seconds(v, at: top.key("duration")) }
+        if let duration, duration < 0 { throw .invalid(path: top.key("duration"), message: "must not be negative, got \(duration)") }
         return Scene(size: Size(width: size[0], height: size[1]), scale: scale, background: background,
-                     frame: frame, reduceMotion: reduceMotion, shaderFolders: folders, root: root)
+                     frame: frame, reduceMotion: reduceMotion, shaderFolders: folders, root: root, timeline: timeline, playTime: duration)
+    }
+
+    // MARK: States and time
+
+    /// `"states"` (named view trees) and `"timeline"`: the first entry names the initial state at 0 s,
+    /// each later one a change of state at `"at"` seconds, with an optional `"animation"`.
+    private func timeline(states json: JSONValue, _ timelineJSON: JSONValue?, at top: JSONPath) throws(SceneError) -> Timeline {
+        let statesPath = top.key("states")
+        guard case .object(let named) = json else { throw .invalid(path: statesPath, message: "expected an object of named views, got \(json.typeName)") }
+        guard !named.isEmpty else { throw .invalid(path: statesPath, message: "name at least one state") }
+        var states: [String: ViewNode] = [:]
+        for (name, value) in named.sorted(by: { $0.key < $1.key }) { states[name] = try view(value, at: statesPath.key(name)) }
+        let path = top.key("timeline")
+        guard let timelineJSON else { throw .invalid(path: top, message: "missing key 'timeline' (the states shown over time)") }
+        let entries = try array(timelineJSON, at: path)
+        guard !entries.isEmpty else { throw .invalid(path: path, message: "the timeline needs at least its initial state") }
+        var initial: ViewNode?
+        var changes: [Timeline.Change] = []
+        for (i, entry) in entries.enumerated() {
+            let at = path.index(i)
+            let f = try object(entry, at: at, allowed: ["at", "state", "animation"], required: ["state"])
+            let name = try string(try field("state", of: f, at: at), at: at.key("state"))
+            guard let state = states[name] else {
+                throw .invalid(path: at.key("state"), message: "no state named '\(name)' (states: \(states.keys.sorted().joined(separator: ", ")))")
+            }
+            let time = try f["at"].map { v throws(SceneError) in try seconds(v, at: at.key("at")) } ?? 0
+            let animation = try f["animation"].map { v throws(SceneError) in try self.animation(v, at: at.key("animation")) }
+            if i == 0 {
+                guard time == 0, animation == nil else {
+                    throw .invalid(path: at, message: "the first entry is the initial state: at 0 s, with no animation")
+                }
+                initial = state
+                continue
+            }
+            changes.append(Timeline.Change(at: time, to: state, animation: animation))
+        }
+        if let (index, message) = Timeline.problem(with: changes) { throw .invalid(path: path.index(index + 1), message: message) }
+        return Timeline(initial: initial!, changes: changes)
+    }
+
+    /// `"linear"`… (SwiftUI's defaults), `{"easeIn": SECONDS}`…, `{"spring": {"response": S, "dampingFraction": F}}`.
+    private func animation(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> Animation {
+        let defaults: [String: Animation] = ["linear": .linear, "easeIn": .easeIn, "easeOut": .easeOut, "easeInOut": .easeInOut,
+                                             "spring": .spring]
+        let names = defaults.keys.sorted().joined(separator: ", ")
+        if case .string(let s) = json {
+            guard let animation = defaults[s] else { throw .invalid(path: path, message: "unknown animation '\(s)'; one of \(names)") }
+            return animation
+        }
+        let (name, argument) = try single(json, at: path)
+        let at = path.key(name)
+        let animation: Animation
+        switch name {
+        case "linear": animation = .linear(duration: try seconds(argument, at: at))
+        case "easeIn": animation = .easeIn(duration: try seconds(argument, at: at))
+        case "easeOut": animation = .easeOut(duration: try seconds(argument, at: at))
+        case "easeInOut": animation = .easeInOut(duration: try seconds(argument, at: at))
+        case "spring":
+            let f = try object(argument, at: at, allowed: ["response", "dampingFraction"], required: [])
+            animation = .spring(response: try f["response"].map { v throws(SceneError) in try seconds(v, at: at.key("response")) } ?? 0.55,
+                                dampingFraction: try f["dampingFraction"].map { v throws(SceneError) in
+                                    try seconds(v, at: at.key("dampingFraction"))
+                                } ?? 0.825)
+        default:
+            throw .invalid(path: path, message: "unknown animation '\(name)'; one of \(names)")
+        }
+        if let invalid = animation.invalidity { throw .invalid(path: at, message: invalid) }
+        return animation
     }
 
     // MARK: Views
@@ -69,6 +154,13 @@ struct SceneReader {
                 try view(child, at: contentPath.index(i))
             }
             node = ViewNode(.stack(children))
+        case "hstack", "vstack":
+            node = try stack(value, axis: key == "hstack" ? .horizontal : .vertical, at: contentPath)
+        case "spacer":
+            let f = try object(value, at: contentPath, allowed: ["minLength"], required: [])
+            node = Spacer(minLength: try f["minLength"].map { v throws(SceneError) in try nonNegative(v, at: contentPath.key("minLength")) } ?? 0).node
+        case "text":
+            node = try text(value, at: contentPath).node
         case "roundedRectangle":
             let f = try object(value, at: contentPath, allowed: ["cornerRadius"], required: ["cornerRadius"])
             let geometry = ShapeGeometry.roundedRectangle(cornerRadius: try nonNegative(try field("cornerRadius", of: f, at: contentPath),
@@ -101,6 +193,41 @@ struct SceneReader {
         return node
     }
 
+    /// `[children]`, or `{"spacing": S, "alignment": A, "children": [...]}` with A one of
+    /// top/center/bottom (hstack) or leading/center/trailing (vstack).
+    private func stack(_ json: JSONValue, axis: StackLayout.Axis, at path: JSONPath) throws(SceneError) -> ViewNode {
+        var layout = StackLayout(axis: axis, spacing: StackLayout.defaultSpacing, alignment: 0.5)
+        var list = json
+        var childrenPath = path
+        if case .object = json {
+            let f = try object(json, at: path, allowed: ["spacing", "alignment", "children"], required: ["children"])
+            layout.spacing = try f["spacing"].map { v throws(SceneError) in try nonNegative(v, at: path.key("spacing")) } ?? layout.spacing
+            if let a = f["alignment"] {
+                let names: [String: Float] = axis == .horizontal ? ["top": 0, "center": 0.5, "bottom": 1] : ["leading": 0, "center": 0.5, "trailing": 1]
+                let s = try string(a, at: path.key("alignment"))
+                guard let fraction = names[s] else {
+                    throw .invalid(path: path.key("alignment"), message: "unknown alignment '\(s)'; one of \(names.keys.sorted().joined(separator: ", "))")
+                }
+                layout.alignment = fraction
+            }
+            list = try field("children", of: f, at: path)
+            childrenPath = path.key("children")
+        }
+        let children = try array(list, at: childrenPath).enumerated().map { i, child throws(SceneError) in
+            try view(child, at: childrenPath.index(i))
+        }
+        return ViewNode(.stacked(layout, children))
+    }
+
+    /// `"words"` or `{"string": "words", "size": 14, "color": "#rrggbb"}`.
+    private func text(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> Text {
+        if case .string(let s) = json { return Text(s) }
+        let f = try object(json, at: path, allowed: ["string", "size", "color"], required: ["string"])
+        return Text(try string(try field("string", of: f, at: path), at: path.key("string")),
+                    size: try f["size"].map { v throws(SceneError) in try positive(v, at: path.key("size")) } ?? 14,
+                    color: try f["color"].map { v throws(SceneError) in try color(v, at: path.key("color")) } ?? .black)
+    }
+
     private func image(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> Image {
         var file: String
         var scale: Float = 1
@@ -125,9 +252,25 @@ struct SceneReader {
         let path = entry.key(name)
         switch name {
         case "frame":
-            let f = try object(json, at: path, allowed: ["width", "height"], required: [])
-            return .frame(width: try f["width"].map { v throws(SceneError) in try nonNegative(v, at: path.key("width")) },
-                          height: try f["height"].map { v throws(SceneError) in try nonNegative(v, at: path.key("height")) })
+            let bounds = ["minWidth", "maxWidth", "minHeight", "maxHeight"]
+            let f = try object(json, at: path, allowed: ["width", "height", "alignment"] + bounds, required: [])
+            let width = try f["width"].map { v throws(SceneError) in try nonNegative(v, at: path.key("width")) }
+            let height = try f["height"].map { v throws(SceneError) in try nonNegative(v, at: path.key("height")) }
+            let alignment = try f["alignment"].map { v throws(SceneError) in try unitPoint(v, at: path.key("alignment")) } ?? .center
+            guard bounds.contains(where: { f[$0] != nil }) else {
+                return alignment == .center ? .frame(width: width, height: height)
+                    : .flexibleFrame(FlexibleFrame(minWidth: width, maxWidth: width, minHeight: height, maxHeight: height, alignment: alignment))
+            }
+            guard width == nil, height == nil else {
+                throw .invalid(path: path, message: "a frame has either width/height or min/max bounds, as in SwiftUI")
+            }
+            func bound(_ key: String) throws(SceneError) -> Float? {
+                guard let v = f[key] else { return nil }
+                if case .string("infinity") = v { return .infinity }
+                return try nonNegative(v, at: path.key(key))
+            }
+            return .flexibleFrame(FlexibleFrame(minWidth: try bound("minWidth"), maxWidth: try bound("maxWidth"),
+                                                minHeight: try bound("minHeight"), maxHeight: try bound("maxHeight"), alignment: alignment))
         case "offset":
             let f = try object(json, at: path, allowed: ["x", "y"], required: [])
             return .offset(SIMD2(try f["x"].map { v throws(SceneError) in try number(v, at: path.key("x")) } ?? 0,
@@ -202,6 +345,10 @@ struct SceneReader {
             }
             let effect = try shader(f, kind: kind, at: path)
             return .effect(kind, effect, maxSampleOffset: padding)
+        case "id":
+            return .id(try string(json, at: path))
+        case "transition":
+            return .transition(try transition(json, at: path))
         case "fill":
             throw .invalid(path: entry, message: "'fill' applies to a shape and must come before its other modifiers")
         default:
@@ -284,7 +431,9 @@ struct SceneReader {
             throw .invalid(path: path.key("shader"), message: "shader '\(name)' is used, but the scene lists no \"shaders\" folders")
         }
         do {
-            return try provider.shader(named: name, kind: kind, arguments: arguments)
+            return try EffectShader.animatable(arguments: arguments) { values in
+                try provider.shader(named: name, kind: kind, arguments: values)
+            }
         } catch {
             throw .invalid(path: path, message: "\(error)")
         }
@@ -370,6 +519,13 @@ struct SceneReader {
         return try finite(n, at: path)
     }
 
+    /// A number kept in double precision, as times are.
+    private func seconds(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> Double {
+        guard case .number(let n) = json else { throw .invalid(path: path, message: "expected a number, got \(json.typeName)") }
+        guard n.isFinite else { throw .invalid(path: path, message: "number \(n) is out of range") }
+        return n
+    }
+
     private func positive(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> Float {
         let v = try number(json, at: path)
         guard v > 0 else { throw .invalid(path: path, message: "must be positive, got \(v)") }
@@ -401,6 +557,21 @@ struct SceneReader {
         let s = try string(json, at: path)
         guard let c = Color(hex: s) else { throw .invalid(path: path, message: "'\(s)' is not a color; write #rrggbb or #rrggbbaa") }
         return c
+    }
+
+    /// `"opacity"`, `"scale"`, `"identity"` or `{"move": EDGE}`.
+    private func transition(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> Transition {
+        let plain: [String: Transition] = ["opacity": .opacity, "scale": .scale, "identity": .identity]
+        if case .string(let s) = json {
+            guard let t = plain[s] else { throw .invalid(path: path, message: "unknown transition '\(s)'; one of opacity, scale, identity, {\"move\": EDGE}") }
+            return t
+        }
+        let f = try object(json, at: path, allowed: ["move"], required: ["move"])
+        let s = try string(try field("move", of: f, at: path), at: path.key("move"))
+        guard let edge = Edge(rawValue: s) else {
+            throw .invalid(path: path.key("move"), message: "unknown edge '\(s)'; one of \(Edge.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return .move(edge)
     }
 
     private func unitPoint(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> UnitPoint {

@@ -30,16 +30,40 @@ public struct BoundEffect: Sendable {
     }
 }
 
+/// A shader's arguments as written, and how to bind the shader to other values.
+struct ArgumentRecipe: Sendable {
+    var arguments: [String: ArgumentValue]
+    var make: @Sendable ([String: ArgumentValue]) throws -> EffectShader
+}
+
 /// A shader with its arguments, as a view holds it: resolved to a kernel and bound
 /// argument bytes only when a plan is made.
 public struct EffectShader: Sendable {
     /// For reports and errors.
     public let name: String
     let bind: @Sendable (EffectKind, EffectRequest) throws -> BoundEffect
+    /// The arguments as written and how to bind others of the same types, when the shader's
+    /// arguments can animate.
+    let recipe: ArgumentRecipe?
 
     public init(name: String, bind: @escaping @Sendable (EffectKind, EffectRequest) throws -> BoundEffect) {
         self.name = name
         self.bind = bind
+        self.recipe = nil
+    }
+
+    /// A shader whose arguments animate: `make` binds the same shader to other values of the same
+    /// types (interpolated ones, during a change of state).
+    public static func animatable(arguments: [String: ArgumentValue],
+                                  make: @escaping @Sendable ([String: ArgumentValue]) throws -> EffectShader) throws -> EffectShader {
+        let shader = try make(arguments)
+        return EffectShader(name: shader.name, bind: shader.bind, recipe: ArgumentRecipe(arguments: arguments, make: make))
+    }
+
+    init(name: String, bind: @escaping @Sendable (EffectKind, EffectRequest) throws -> BoundEffect, recipe: ArgumentRecipe?) {
+        self.name = name
+        self.bind = bind
+        self.recipe = recipe
     }
 
     /// A hand-compiled kernel that follows docs/kernel-abi.md, with fixed inputs.

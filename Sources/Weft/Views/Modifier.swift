@@ -22,6 +22,7 @@ public struct Shadow: Sendable, Hashable {
 
 enum Modifier: Sendable {
     case frame(width: Float?, height: Float?)
+    case flexibleFrame(FlexibleFrame)
     case offset(SIMD2<Float>)
     case padding(EdgeInsets)
     case rotation(Angle)
@@ -33,6 +34,21 @@ enum Modifier: Sendable {
     case drawingGroup(opaque: Bool, colorMode: ColorMode)
     case effect(EffectKind, EffectShader, maxSampleOffset: SIMD2<Float>)
     case blendEffect(EffectShader)
+    /// Identity across states; changes nothing drawn.
+    case id(String)
+    /// How the view enters and leaves; changes nothing drawn.
+    case transition(Transition)
+    /// An offset in sizes of the view (what `Transition.move` draws).
+    case relativeOffset(SIMD2<Float>)
+    /// A view leaving an `HStack`/`VStack`: it takes no room, and stays where it was among its old siblings.
+    case leaving(LeavingPlace)
+}
+
+/// Where a view that is leaving a stack stood: its old siblings (itself at `index`) and their layout.
+struct LeavingPlace: Sendable {
+    var siblings: [ViewNode]
+    var index: Int
+    var layout: StackLayout
 }
 
 extension View {

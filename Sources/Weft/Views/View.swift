@@ -14,6 +14,10 @@ public struct ViewNode: Sendable, View {
         case image(Image)
         /// Children centred on each other (`ZStack`).
         case stack([ViewNode])
+        /// `HStack` / `VStack`.
+        case stacked(StackLayout, [ViewNode])
+        /// `Spacer`: room in a stack, nothing drawn.
+        case spacer(minLength: Float)
         case modified(ViewNode, Modifier)
     }
     let kind: Kind

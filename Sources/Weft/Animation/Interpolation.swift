@@ -1,0 +1,217 @@
+import WeftImage
+import WeftShaders
+
+/// The view tree part of the way through a change from one state's tree to another's
+/// (docs/animation.md): views are matched by identity, every animatable value of a matched view
+/// is interpolated, and unmatched views enter or leave by their transitions.
+///
+/// Identity: a view named with `id(_:)` is the same view as the one of that name among its
+/// siblings in the other state; unnamed siblings match in order. A matched pair whose kinds or
+/// modifiers differ is two different views: the old one leaves and the new one enters.
+/// Values that cannot be interpolated (images, blend modes, color modes) take the new value at once.
+enum Interpolation {
+    /// `from` at `progress` 0, `to` at 1; other values in between or (springs) beyond.
+    static func between(_ from: ViewNode, _ to: ViewNode, progress: Float) -> ViewNode {
+        if let matched = matched(from, to, progress) { return matched }
+        return ViewNode(.stack([present(from, presence: 1 - progress), present(to, presence: progress)]))
+    }
+
+    /// `node` `presence` of the way in by its transition.
+    static func present(_ node: ViewNode, presence: Float) -> ViewNode {
+        guard presence < 1, let modifier = transition(of: node).modifier(presence: presence) else { return node }
+        return ViewNode(.modified(node, modifier))
+    }
+
+    private static func matched(_ a: ViewNode, _ b: ViewNode, _ p: Float) -> ViewNode? {
+        switch (a.kind, b.kind) {
+        case (.shape(let ga, let fa), .shape(let gb, let fb)):
+            guard let geometry = lerp(ga, gb, p) else { return nil }
+            return ViewNode(.shape(geometry, lerp(fa, fb, p)))
+        case (.image, .image):
+            return b
+        case (.stack(let ca), .stack(let cb)):
+            return ViewNode(.stack(children(ca, cb, p)))
+        case (.stacked(let la, let ca), .stacked(let lb, let cb)):
+            guard la.axis == lb.axis else { return nil }
+            let layout = StackLayout(axis: lb.axis, spacing: lerp(la.spacing, lb.spacing, p), alignment: lerp(la.alignment, lb.alignment, p))
+            return ViewNode(.stacked(layout, children(ca, cb, p, leaving: la)))
+        case (.spacer(let ma), .spacer(let mb)):
+            return ViewNode(.spacer(minLength: max(lerp(ma, mb, p), 0)))
+        case (.modified(let childA, let ma), .modified(let childB, let mb)):
+            guard let modifier = lerp(ma, mb, p) else { return nil }
+            return ViewNode(.modified(between(childA, childB, progress: p), modifier))
+        default:
+            return nil
+        }
+    }
+
+    /// Children of a stack: matched ones interpolated in the new order, inserted ones entering,
+    /// removed ones leaving at the place they had.
+    /// In an `HStack`/`VStack` (`leaving` is the old stack's layout), leaving views take no room in the
+    /// new layout and stay where they stood in the old one, as SwiftUI's do.
+    private static func children(_ a: [ViewNode], _ b: [ViewNode], _ p: Float, leaving: StackLayout? = nil) -> [ViewNode] {
+        var unnamedA = a.indices.filter { id(of: a[$0]) == nil }[...]
+        var named: [String: Int] = [:]
+        for (i, child) in a.enumerated() { if let id = id(of: child), named[id] == nil { named[id] = i } }
+        var used = Set<Int>()
+        var result: [ViewNode] = []
+        for child in b {
+            let partner: Int?
+            if let id = id(of: child) { partner = named[id] } else { partner = unnamedA.popFirst() }
+            if let partner, !used.contains(partner) {
+                used.insert(partner)
+                result.append(between(a[partner], child, progress: p))
+            } else {
+                result.append(present(child, presence: p))
+            }
+        }
+        for i in a.indices where !used.contains(i) {
+            var gone = present(a[i], presence: 1 - p)
+            if let leaving { gone = ViewNode(.modified(gone, .leaving(LeavingPlace(siblings: a, index: i, layout: leaving)))) }
+            result.insert(gone, at: min(i, result.count))
+        }
+        return result
+    }
+
+    /// The view's name, from the first `id` among its modifiers.
+    static func id(of node: ViewNode) -> String? {
+        var current = node
+        while case .modified(let child, let modifier) = current.kind {
+            if case .id(let name) = modifier { return name }
+            current = child
+        }
+        return nil
+    }
+
+    static func transition(of node: ViewNode) -> Transition {
+        var current = node
+        while case .modified(let child, let modifier) = current.kind {
+            if case .transition(let t) = modifier { return t }
+            current = child
+        }
+        return .default
+    }
+
+    // MARK: Values
+
+    static func lerp(_ a: Float, _ b: Float, _ p: Float) -> Float { a + (b - a) * p }
+    static func lerp(_ a: SIMD2<Float>, _ b: SIMD2<Float>, _ p: Float) -> SIMD2<Float> { a + (b - a) * p }
+
+    /// Colors are interpolated premultiplied, in sRGB-encoded values, and clamped to [0, 1]: a color
+    /// fading from clear takes no dark fringe, and what is seen mid-way is what a cross-fade of the
+    /// two would give in the default working mode.
+    static func lerp(_ a: Color, _ b: Color, _ p: Float) -> Color {
+        let pa = a.premultiplied(in: .nonLinear), pb = b.premultiplied(in: .nonLinear)
+        let v = (pa + (pb - pa) * p).clamped(lowerBound: .zero, upperBound: .one)
+        guard v.w > 0 else { return Color(red: b.red, green: b.green, blue: b.blue, alpha: 0) }
+        return Color(red: min(v.x / v.w, 1), green: min(v.y / v.w, 1), blue: min(v.z / v.w, 1), alpha: v.w)
+    }
+
+    static func lerp(_ a: ShapeGeometry, _ b: ShapeGeometry, _ p: Float) -> ShapeGeometry? {
+        switch (a, b) {
+        case (.roundedRectangle(let ra), .roundedRectangle(let rb)): .roundedRectangle(cornerRadius: max(lerp(ra, rb, p), 0))
+        default: a == b ? b : nil
+        }
+    }
+
+    static func lerp(_ a: FillStyle, _ b: FillStyle, _ p: Float) -> FillStyle {
+        switch (a.kind, b.kind) {
+        case (.color(let ca), .color(let cb)):
+            return FillStyle(kind: .color(lerp(ca, cb, p)))
+        case (.linear(let ga, let sa, let ea), .linear(let gb, let sb, let eb)):
+            guard let g = lerp(ga, gb, p) else { return b }
+            return FillStyle(kind: .linear(g, start: lerp(sa, sb, p), end: lerp(ea, eb, p)))
+        case (.radial(let ga, let ca, let ra0, let ra1), .radial(let gb, let cb, let rb0, let rb1)):
+            guard let g = lerp(ga, gb, p) else { return b }
+            return FillStyle(kind: .radial(g, center: lerp(ca, cb, p), startRadius: max(lerp(ra0, rb0, p), 0),
+                                           endRadius: max(lerp(ra1, rb1, p), 0)))
+        case (.angular(let ga, let ca, let sa, let ea), .angular(let gb, let cb, let sb, let eb)):
+            guard let g = lerp(ga, gb, p) else { return b }
+            return FillStyle(kind: .angular(g, center: lerp(ca, cb, p), startAngle: lerp(sa, sb, p), endAngle: lerp(ea, eb, p)))
+        case (.shader(let sa), .shader(let sb)):
+            return FillStyle(kind: .shader(lerp(sa, sb, p)))
+        default:
+            return b
+        }
+    }
+
+    /// Gradients with as many stops interpolate stop by stop; others take the new gradient.
+    static func lerp(_ a: Gradient, _ b: Gradient, _ p: Float) -> Gradient? {
+        guard a.stops.count == b.stops.count else { return nil }
+        return Gradient(stops: zip(a.stops, b.stops).map { sa, sb in
+            Gradient.Stop(color: lerp(sa.color, sb.color, p), location: lerp(sa.location, sb.location, p))
+        })
+    }
+
+    static func lerp(_ a: UnitPoint, _ b: UnitPoint, _ p: Float) -> UnitPoint {
+        UnitPoint(x: lerp(a.x, b.x, p), y: lerp(a.y, b.y, p))
+    }
+
+    static func lerp(_ a: Angle, _ b: Angle, _ p: Float) -> Angle { Angle(radians: lerp(a.radians, b.radians, p)) }
+
+    /// The same shader with its arguments interpolated one by one; a shader of another name, or
+    /// one whose arguments cannot animate, takes the new shader at once.
+    static func lerp(_ a: EffectShader, _ b: EffectShader, _ p: Float) -> EffectShader {
+        guard a.name == b.name, let ra = a.recipe, let rb = b.recipe, Set(ra.arguments.keys) == Set(rb.arguments.keys) else { return b }
+        var values: [String: ArgumentValue] = [:]
+        for (name, vb) in rb.arguments {
+            values[name] = lerp(ra.arguments[name]!, vb, p)
+        }
+        // The values have the types of arguments already bound, so binding cannot fail on them.
+        guard let shader = try? rb.make(values) else { return b }
+        return EffectShader(name: shader.name, bind: shader.bind, recipe: ArgumentRecipe(arguments: values, make: rb.make))
+    }
+
+    static func lerp(_ a: ArgumentValue, _ b: ArgumentValue, _ p: Float) -> ArgumentValue {
+        switch (a, b) {
+        case (.number(let x), .number(let y)): return .number(lerp(x, y, p))
+        case (.numbers(let x), .numbers(let y)) where x.count == y.count: return .numbers(zip(x, y).map { lerp($0, $1, p) })
+        case (.color(let x), .color(let y)): return .color(lerp(x, y, p))
+        case (.colors(let x), .colors(let y)) where x.count == y.count: return .colors(zip(x, y).map { lerp($0, $1, p) })
+        default: return b
+        }
+    }
+
+    /// The modifier between two of the same case; nil when they differ in kind.
+    static func lerp(_ a: Modifier, _ b: Modifier, _ p: Float) -> Modifier? {
+        switch (a, b) {
+        case (.frame(let wa, let ha), .frame(let wb, let hb)):
+            func side(_ x: Float?, _ y: Float?) -> Float? {
+                guard let x, let y else { return y }
+                return max(lerp(x, y, p), 0)
+            }
+            return .frame(width: side(wa, wb), height: side(ha, hb))
+        case (.flexibleFrame(let x), .flexibleFrame(let y)):
+            func bound(_ u: Float?, _ v: Float?) -> Float? {
+                guard let u, let v, u.isFinite, v.isFinite else { return v }
+                return max(lerp(u, v, p), 0)
+            }
+            return .flexibleFrame(FlexibleFrame(minWidth: bound(x.minWidth, y.minWidth), maxWidth: bound(x.maxWidth, y.maxWidth),
+                                                minHeight: bound(x.minHeight, y.minHeight), maxHeight: bound(x.maxHeight, y.maxHeight),
+                                                alignment: lerp(x.alignment, y.alignment, p)))
+        case (.offset(let x), .offset(let y)): return .offset(lerp(x, y, p))
+        case (.relativeOffset(let x), .relativeOffset(let y)): return .relativeOffset(lerp(x, y, p))
+        case (.padding(let x), .padding(let y)):
+            return .padding(EdgeInsets(top: max(lerp(x.top, y.top, p), 0), leading: max(lerp(x.leading, y.leading, p), 0),
+                                       bottom: max(lerp(x.bottom, y.bottom, p), 0), trailing: max(lerp(x.trailing, y.trailing, p), 0)))
+        case (.rotation(let x), .rotation(let y)): return .rotation(lerp(x, y, p))
+        case (.scale(let x), .scale(let y)): return .scale(lerp(x, y, p))
+        case (.opacity(let x), .opacity(let y)): return .opacity(min(max(lerp(x, y, p), 0), 1))
+        case (.blendMode, .blendMode), (.compositingGroup, .compositingGroup), (.drawingGroup, .drawingGroup),
+             (.transition, .transition):
+            return b
+        case (.id(let x), .id(let y)): return x == y ? b : nil
+        case (.shadow(let x), .shadow(let y)):
+            return .shadow(Shadow(color: lerp(x.color, y.color, p), radius: max(lerp(x.radius, y.radius, p), 0),
+                                  x: lerp(x.x, y.x, p), y: lerp(x.y, y.y, p)))
+        case (.effect(let ka, let sa, let pa), .effect(let kb, let sb, let pb)):
+            guard ka == kb, sa.name == sb.name else { return nil }
+            // The larger padding, so that whatever either end samples stays inside the layer.
+            return .effect(kb, lerp(sa, sb, p), maxSampleOffset: pointwiseMax(pa, pb))
+        case (.blendEffect(let sa), .blendEffect(let sb)):
+            return sa.name == sb.name ? .blendEffect(lerp(sa, sb, p)) : nil
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import Testing
+@testable import Weft
+import WeftImage
+
+/// Stacks, spacers, flexible frames and text: sizes and places from the layout, and text measured
+/// from rendered pixels on both executors.
+struct StackLayoutTests {
+    static func placements(_ view: some View, _ proposal: SIMD2<Float>) -> (SIMD2<Float>, [SIMD2<Float>]) {
+        let (size, children) = Layout.arrange(view.node, proposed: proposal)
+        return (size, children.map(\.transform.translation))
+    }
+
+    @Test func anHStackSharesTheWidthAndAlignsAcross() {
+        let stack = HStack(alignment: .top, spacing: 10) {
+            Color.red.frame(width: 20, height: 10)
+            Color.blue
+            Color.green.frame(width: 30, height: 40)
+        }
+        let (size, origins) = Self.placements(stack, SIMD2(200, 50))
+        // The flexible color gets what the fixed ones and the spacing leave: 200 − 20 − 30 − 20 = 130.
+        #expect(size == SIMD2(200, 50))
+        #expect(origins == [SIMD2(0, 0), SIMD2(30, 0), SIMD2(170, 0)])
+        let (_, centred) = Self.placements(HStack { Color.red.frame(width: 20, height: 10); Color.green.frame(width: 30, height: 40) },
+                                           SIMD2(200, 50))
+        #expect(centred == [SIMD2(0, 15), SIMD2(28, 0)])
+    }
+
+    @Test func aSpacerPushesItsNeighboursApartAndVStacksAlignLeading() {
+        let (size, origins) = Self.placements(VStack(alignment: .leading, spacing: 0) {
+            Color.red.frame(width: 20, height: 10)
+            Spacer(minLength: 5)
+            Color.blue.frame(width: 40, height: 10)
+        }, SIMD2(100, 100))
+        #expect(size == SIMD2(40, 100))
+        #expect(origins == [SIMD2(0, 0), SIMD2(0, 10), SIMD2(0, 90)])
+        let (tight, _) = Self.placements(VStack(spacing: 0) { Color.red.frame(width: 20, height: 50); Spacer(minLength: 5) }, SIMD2(100, 40))
+        #expect(tight.y == 55, "a spacer keeps its minimum length")
+    }
+
+    @Test func flexibleFramesClampTheOffer() {
+        let text = Text("Hi", size: 7)  // 11 × 7 points
+        #expect(text.naturalSize == Size(width: 11, height: 7))
+        let (wide, wideOrigin) = Self.placements(text.frame(maxWidth: .infinity, alignment: .leading), SIMD2(100, 30))
+        #expect(wide == SIMD2(100, 7) && wideOrigin == [SIMD2(0, 0)])
+        let (capped, cappedOrigin) = Self.placements(text.frame(maxWidth: 50, alignment: .trailing), SIMD2(100, 30))
+        #expect(capped == SIMD2(50, 7) && cappedOrigin == [SIMD2(39, 0)])
+        let (least, _) = Self.placements(text.frame(minWidth: 30, minHeight: 20), SIMD2(5, 5))
+        #expect(least == SIMD2(30, 20))
+    }
+
+    /// "I" is a 3-pixel bar over 7 rows with serifs: at 14 points each font pixel is 2 points.
+    @Test(arguments: Backend.allCases)
+    func textDrawsTheBitmapGlyphs(backend: Backend) throws {
+        let view = ZStack { Color.white; Text("I", size: 14, color: .black) }
+        let pixels = try backend.makeContext().render(view, size: Size(width: 10, height: 14)).pixels
+        for row in 0..<7 {
+            for column in 0..<5 {
+                let lit = BitmapFont.isLit("I", x: column, y: row)
+                let value = pixels[2 * column + 1, 2 * row + 1]
+                #expect(lit ? value.x < 0.01 : value.x > 0.99, "font pixel \(column),\(row): \(value)")
+            }
+        }
+    }
+
+    @Test func changedTextCrossFadesWhileItsColorAnimates() {
+        let a = Text("Download", color: .black), b = Text("Done", color: .black), c = Text("Download", color: .white)
+        guard case .stack(let both) = Interpolation.between(a.node, b.node, progress: 0.5).kind else {
+            Issue.record("different strings should cross-fade")
+            return
+        }
+        #expect(both.count == 2)
+        if case .stack = Interpolation.between(a.node, c.node, progress: 0.5).kind { Issue.record("the same string should match") }
+    }
+}
+
+extension StackLayoutTests {
+    /// A view leaving an `HStack` takes no room in the new layout and stays where it stood; the view that stays
+    /// moves to its new place.
+    @Test func leavingViewsKeepTheirOldPlaceAndTakeNoRoom() {
+        let before = HStack(spacing: 0) { Color.red.frame(width: 10, height: 10).id("a"); Color.blue.frame(width: 10, height: 10).id("b") }
+        let after = HStack(spacing: 0) { Color.blue.frame(width: 10, height: 10).id("b") }
+        let middle = Interpolation.between(before.node, after.node, progress: 0.5)
+        let (size, children) = Layout.arrange(middle, proposed: SIMD2(100, 10))
+        #expect(size == SIMD2(10, 10))
+        #expect(children.count == 2 && children[0].node.leavingPlace != nil)
+        #expect(children.map(\.transform.translation) == [SIMD2(0, 0), SIMD2(0, 0)])
+        let (_, old) = Layout.arrange(before.node, proposed: SIMD2(100, 10))
+        #expect(old.map(\.transform.translation) == [SIMD2(0, 0), SIMD2(10, 0)])
+    }
+}
+
+extension StackLayoutTests {
+    /// The rectangles a glyph is drawn with cover exactly its lit pixels, each once.
+    @Test func glyphRunsCoverTheLitPixelsExactly() {
+        for character in "AgI#@~Weft 0123" {
+            var covered = [Int](repeating: 0, count: BitmapFont.glyphWidth * BitmapFont.glyphHeight)
+            for run in Text.runs(of: character) {
+                for y in run.row..<(run.row + run.height) { for x in run.column..<(run.column + run.width) { covered[y * 5 + x] += 1 } }
+            }
+            for y in 0..<7 { for x in 0..<5 { #expect(covered[y * 5 + x] == (BitmapFont.isLit(character, x: x, y: y) ? 1 : 0), "\(character)") } }
+        }
+    }
+}
