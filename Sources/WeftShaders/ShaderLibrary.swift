@@ -15,7 +15,7 @@ public final class ShaderLibrary: Sendable {
     public let cache: SPIRVCache
     private let indexByName: [String: Int]
     private let files: [String: ParsedFile]
-    private let prelude: String
+    let prelude: String
     /// Kernels this library has produced, so a repeated request (every frame) skips even
     /// generating and hashing the wrapper. Only while the cache is enabled.
     private let kernels = Mutex<[KernelKey: CompiledKernel]>([:])
@@ -228,7 +228,7 @@ public final class ShaderLibrary: Sendable {
                                          outputFormat: .rgba8Unorm, prelude: prelude, derivatives: .none, fragment: true)
     }
 
-    private func parsedFile(of function: StitchableFunction) throws(ShaderError) -> ParsedFile {
+    func parsedFile(of function: StitchableFunction) throws(ShaderError) -> ParsedFile {
         guard let file = files[function.file], let i = indexByName[function.name], functions[i] == function else {
             throw .foreignFunction(name: function.name, file: function.file)
         }

@@ -97,7 +97,7 @@ enum WrapperGenerator {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    private static func imageHelpers(count: Int) -> String {
+    static func imageHelpers(count: Int) -> String {
         var sample = "vec4 sampleImage(Image image, vec2 p) {\n"
         var extent = "vec2 imageExtent(Image image) {\n"
         for i in 0..<count {
@@ -133,17 +133,21 @@ enum WrapperGenerator {
         """
     }
 
-    /// The per-kind call of the author's function (docs/kernel-abi.md, "What the wrapper does").
-    private static func resultExpression(for f: StitchableFunction) -> String {
-        var arguments = [String]()
-        for p in f.parameters {
+    /// The GLSL expressions passing a function's arguments: block members of `block`, images counted from `firstImage`.
+    static func argumentExpressions(for f: StitchableFunction, block: String, firstImage: Int) -> [String] {
+        f.parameters.map { p in
             switch p.type {
-            case .float, .vec2, .vec3, .vec4, .int: arguments.append("weftArguments.\(p.name)")
-            case .floatArray: arguments.append("FloatArray(weftArguments.\(p.name).x, weftArguments.\(p.name).y)")
-            case .colorArray: arguments.append("ColorArray(weftArguments.\(p.name).x, weftArguments.\(p.name).y)")
-            case .image: arguments.append("Image(\(p.imageIndex!)u)")
+            case .float, .vec2, .vec3, .vec4, .int: "\(block).\(p.name)"
+            case .floatArray: "FloatArray(\(block).\(p.name).x, \(block).\(p.name).y)"
+            case .colorArray: "ColorArray(\(block).\(p.name).x, \(block).\(p.name).y)"
+            case .image: "Image(\(firstImage + p.imageIndex!)u)"
             }
         }
+    }
+
+    /// The per-kind call of the author's function (docs/kernel-abi.md, "What the wrapper does").
+    private static func resultExpression(for f: StitchableFunction) -> String {
+        let arguments = argumentExpressions(for: f, block: "weftArguments", firstImage: 0)
         let layerInput = "weftLoad(weftLayer, weft.layerOrigin, weft.layerSize, position)"
         let call: (String) -> String = { leading in
             "\(f.name)(\(([leading] + arguments).joined(separator: ", ")))"

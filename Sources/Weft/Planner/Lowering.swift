@@ -176,7 +176,7 @@ struct Lowering {
         let images = bound.images.map { builder.upload($0) }
         builder.add(KernelPass(kernel: bound.kernel, output: output, layer: layer.texture, images: images, frame: frame,
                                arguments: bound.arguments, arrayData: bound.arrayData,
-                               maxSampleOffset: kind.samplesNeighbourhood ? padding : nil))
+                               maxSampleOffset: kind.samplesNeighbourhood ? padding : nil), stage: bound.stage)
         layer.texture = output
         try composite(layer.asLayer(toTarget: transform), distributed: distributed, into: &canvas)
     }
@@ -218,7 +218,8 @@ struct Lowering {
         let images = bound.images.map { builder.upload($0) }
         let output = builder.texture(width: canvas.width, height: canvas.height, format: canvas.format)
         builder.add(KernelPass(kernel: bound.kernel, output: output, layer: layer.texture, destination: canvas.texture,
-                               images: images, frame: frame, arguments: bound.arguments, arrayData: bound.arrayData))
+                               images: images, frame: frame, arguments: bound.arguments, arrayData: bound.arrayData),
+                    stage: bound.stage)
         canvas.texture = output
     }
 }

@@ -1,5 +1,6 @@
 import WeftImage
 import WeftRuntime
+import WeftShaders
 
 /// Collects a render's passes over *logical* textures — each written once, by one pass or
 /// one upload — and then assigns them physical textures by lifetime (`TextureAllocator`).
@@ -7,6 +8,8 @@ struct PlanBuilder {
     private(set) var logical: [TextureDescriptor] = []
     private(set) var uploads: [TextureID: PixelBuffer] = [:]
     private(set) var passes: [KernelPass] = []
+    /// Per pass, the stitchable function it runs (nil for engine and hand-compiled kernels), for `Fusion`.
+    private(set) var stages: [FusionStage?] = []
 
     mutating func texture(width: Int, height: Int, format: PixelFormat) -> TextureID {
         logical.append(TextureDescriptor(width: width, height: height, format: format))
@@ -23,10 +26,20 @@ struct PlanBuilder {
 
     func isUpload(_ id: TextureID) -> Bool { uploads[id] != nil }
 
-    mutating func add(_ pass: KernelPass) {
+    mutating func add(_ pass: KernelPass, stage: FusionStage? = nil) {
         precondition(uploads[pass.output] == nil && !passes.contains { $0.output == pass.output },
                      "a logical texture is written once")
         passes.append(pass)
+        stages.append(stage)
+    }
+
+    /// Stitches the chains that need no intermediate texture into single passes (`Fusion`); `outputs` are read back.
+    /// Returns why each effect pass left alone was not stitched onto its input's producer.
+    mutating func fuse(readingBack outputs: [TextureID], kernels: FusedKernelCache) -> [FusionNote] {
+        let fused = Fusion.rewrite(passes: passes, stages: stages, readbacks: outputs, kernels: kernels)
+        passes = fused.passes
+        stages = fused.passes.map { _ in nil }
+        return fused.notes
     }
 
     /// The finished plan, reading back `outputs`; intermediate textures share physical

@@ -22,11 +22,16 @@ public struct BoundEffect: Sendable {
     public var arrayData: [Float]
     /// The kernel's `image` inputs, in binding order (5, 6, …).
     public var images: [PixelBuffer]
-    public init(kernel: CompiledKernel, arguments: [UInt8] = [], arrayData: [Float] = [], images: [PixelBuffer] = []) {
+    /// The stitchable function the kernel wraps, so the planner can stitch it with its neighbours; nil for
+    /// hand-compiled kernels, which run as they are.
+    public var stage: FusionStage?
+    public init(kernel: CompiledKernel, arguments: [UInt8] = [], arrayData: [Float] = [], images: [PixelBuffer] = [],
+                stage: FusionStage? = nil) {
         self.kernel = kernel
         self.arguments = arguments
         self.arrayData = arrayData
         self.images = images
+        self.stage = stage
     }
 }
 

@@ -12,7 +12,8 @@ extension Shader {
             let bound = bind(ShaderFrameContext(colorMode: request.colorMode, viewSize: SIMD2(request.boundingRect.z, request.boundingRect.w),
                                                 boundingRect: request.boundingRect, time: request.time, frame: request.frame,
                                                 reduceMotion: request.reduceMotion))
-            return BoundEffect(kernel: kernel, arguments: bound.argumentBlock, arrayData: bound.arrayData, images: bound.images)
+            return BoundEffect(kernel: kernel, arguments: bound.argumentBlock, arrayData: bound.arrayData, images: bound.images,
+                               stage: FusionStage(library: library, function: function))
         }
     }
 }
