@@ -21,6 +21,8 @@ struct BenchPlan {
     var jsonPath: String?
     var baselinePath: String?
     var tolerance: Double
+    /// Off with `--no-fuse`: scenes and chains run every effect as a pass of its own.
+    var fusion: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         let input = arguments.positionals
@@ -65,6 +67,7 @@ struct BenchPlan {
         }
         settings.frame = try RenderRequest.frame(arguments.value("frame")) ?? 0
         settings.reduceMotion = arguments.has("reduce-motion")
+        fusion = !arguments.has("no-fuse")
         threads = ProcessInfo.processInfo.activeProcessorCount
         if let text = arguments.value("threads") {
             guard let n = Int(text), n >= 1 else { throw .invalidValue("threads", text, "expected a whole number ≥ 1") }
@@ -86,12 +89,12 @@ struct BenchPlan {
         case .stock:
             guard let folder = RenderCommand.defaultShaderFolders().first else { throw EffectSetupError.noStockShaders }
             return try libraryWorkloads(folder) + RenderCommand.exampleFolder(besideStock: folder).scenes.map {
-                .scene($0, frame: settings.frame, reduceMotion: settings.reduceMotion)
+                .scene($0, frame: settings.frame, reduceMotion: settings.reduceMotion, fusion: fusion)
             }
         case .library(let folder):
             return try libraryWorkloads(folder)
         case .scene(let path):
-            return [.scene(path, frame: settings.frame, reduceMotion: settings.reduceMotion)]
+            return [.scene(path, frame: settings.frame, reduceMotion: settings.reduceMotion, fusion: fusion)]
         case .chain(let request):
             return [.chain(request)]
         }

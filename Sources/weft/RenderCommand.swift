@@ -41,6 +41,8 @@ enum RenderCommand: Command {
         .value("device", "NAME|cpu", help: "Vulkan device whose name contains NAME, or cpu (default: $WEFT_DEVICE, else automatic)."),
         .flag("keep-overflow", help: "Grow the output to everything drawn beyond the input (effect padding)."),
         .flag("16bit", help: "Render in RGBA16F (extended linear) and write a 16-bit PNG."),
+        RenderRequest.noFuseOption,
+        .flag("stats", help: "Also print the plan's passes, bytes read and written, peak texture memory and cache hits."),
     ]
     static let acceptsPositionals = true
 
@@ -52,13 +54,19 @@ enum RenderCommand: Command {
             let (executor, notice) = try DeviceChoice(flag: request.device).makeExecutor()
             if let notice { output.printError(notice) }
             let context = RenderContext(executor: executor)
+            let before = RenderStatistics.Snapshot(executor: executor)
             let start = ContinuousClock.now
             let rendering = try context.render(view, size: size, options: options)
             let elapsed = ContinuousClock.now - start
+            let after = RenderStatistics.Snapshot(executor: executor)
             try PNGFile.write(rendering.pixels, to: request.outputPath, bitDepth: request.sixteenBit ? .sixteen : .eight,
                               colorMode: request.sixteenBit ? .extendedLinear : .nonLinear)
             for report in rendering.reports { output.printError("weft render: \(report)") }
             output.print("\(request.outputPath): \(rendering.pixels.width)x\(rendering.pixels.height), \(executor.device.name), \(CheckCommand.milliseconds(elapsed))")
+            if request.stats {
+                output.print(PlanText.summary(try context.plan(view, size: size, options: options)))
+                output.print(RenderStatistics.caches(from: before, to: after))
+            }
             return 0
         } catch let error as EffectSetupError where !error.diagnostics.isEmpty {
             for diagnostic in error.diagnostics { output.printError(diagnostic.description) }
@@ -91,6 +99,7 @@ enum RenderCommand: Command {
             if request.scaleGiven { sceneOptions.scale = scene.scale * options.scale }
             sceneOptions.keepOverflow = options.keepOverflow
             sceneOptions.outputFormat = options.outputFormat
+            sceneOptions.fusion = options.fusion
             return (scene.root, scene.size, sceneOptions)
         }
         let catalog = try EffectCatalog(paths: request.shaderPaths + defaultShaderFolders())

@@ -45,8 +45,6 @@ enum Fusion {
                     chains.append(Chain(parts: chain.parts + [pass], stages: chain.stages + [stage]))
                     continue
                 }
-            } else if stage != nil, let layer = pass.layer {
-                notes.append(FusionNote(kernel: pass.kernel.name, reason: "its input \(layer) is an upload or a composite, not an effect's output"))
             }
             producer[pass.output] = chains.count
             chains.append(Chain(parts: [pass], stages: [stage]))
@@ -72,7 +70,7 @@ enum Fusion {
                                 kernels: FusedKernelCache) -> String? {
         let producer = chain.last
         if chain.stages.contains(where: { $0 == nil }) {
-            return "its input is written by \(producer.kernel.name), not a stitchable effect"
+            return "its input is written by \(producer.kernel.name), not by a stitchable effect"
         }
         if readback { return "the output of \(producer.kernel.name) is also the render's result" }
         if readers > 1 { return "the output of \(producer.kernel.name) is read by \(readers) passes" }
