@@ -10,7 +10,7 @@ enum BenchCommand: Command {
     weft bench [SCENE.json | INPUT.png --effect NAME [--arg NAME=VALUE]... | --library PATH]
                       [--device NAME|cpu|all]... [--size WxH]... [--format rgba8|rgba16f]...
                       [--repetitions N] [--warm-up SECONDS] [--max-seconds S] [--threads N] [--json OUT.json]
-                      [--frame N] [--reduce-motion]
+                      [--frame N] [--reduce-motion] [--no-fuse]
                       [--baseline OLD.json [--tolerance 10%]]
     weft bench --soak [--renders N] [--sample-every N] [--warm-up-renders N] [--device NAME|cpu]... [--json OUT.json]
     """
