@@ -124,7 +124,7 @@ public enum KernelFusion {
         out += WrapperGenerator.imageHelpers(count: imageCount)
         out += "vec4 weftStored(vec4 c) { return \(storeRounding(outputFormat)); }\n"
         out += "void main() {\n"
-        out += "    ivec2 pixel = ivec2(gl_GlobalInvocationID.xy);\n"
+        out += "    ivec2 pixel = ivec2(gl_GlobalInvocationID.xy) + weft.dispatchOrigin;\n"
         out += "    if (any(greaterThanEqual(pixel, weft.outputSize))) return;\n"
         out += "    vec2 position = weft.outputOrigin + (vec2(pixel) + 0.5) / weft.scale;\n"
         var firstImage = 0

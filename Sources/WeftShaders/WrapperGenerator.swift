@@ -114,7 +114,7 @@ enum WrapperGenerator {
         // inside the output store.
         """
         void main() {
-            ivec2 pixel = ivec2(gl_GlobalInvocationID.xy);
+            ivec2 pixel = ivec2(gl_GlobalInvocationID.xy) + weft.dispatchOrigin;
             vec2 position = weft.outputOrigin + (vec2(pixel) + 0.5) / weft.scale;
             vec4 result = \(resultExpression(for: f));
             if (all(lessThan(pixel, weft.outputSize))) imageStore(weftOutput, pixel, result);

@@ -11,12 +11,13 @@ enum PlanText {
             var inputs = [String]()
             if let layer = pass.layer { inputs.append("layer \(layer)") }
             if let destination = pass.destination { inputs.append("destination \(destination)") }
+            if pass.kernel.interface.readsOutput { inputs.append("output \(pass.output) in place") }
             inputs += pass.images.map { "image \($0)" }
             let traffic = plan.traffic(of: pass)
             let stitched = pass.kernel.name.split(separator: "+").count
             let d = plan.textures[pass.output.index]
             passes.append(["\(index)", pass.kernel.name + (stitched > 1 ? " (\(stitched) stitched)" : ""), pass.kernel.kind.rawValue,
-                           inputs.isEmpty ? "-" : inputs.joined(separator: ", "), dispatch(pass),
+                           inputs.isEmpty ? "-" : inputs.joined(separator: ", "), dispatch(pass, in: plan),
                            "\(pass.output) \(d.width)x\(d.height) \(d.format.rawValue)", bytes(traffic.bytesRead), bytes(traffic.bytesWritten)])
         }
         var textures = TextTable(headers: ["TEXTURE", "SIZE", "FORMAT", "BYTES", "CONTENTS"], rightAligned: [3])
@@ -51,8 +52,9 @@ enum PlanText {
     }
 
     /// `x,y WxH`: the pixels of the output the pass runs over.
-    static func dispatch(_ pass: KernelPass) -> String {
-        "0,0 \(pass.frame.outputSize.x)x\(pass.frame.outputSize.y)"
+    static func dispatch(_ pass: KernelPass, in plan: RenderPlan) -> String {
+        let d = plan.textures[pass.output.index]
+        return pass.dispatchRegion(width: d.width, height: d.height).description
     }
 
     static func bytes(_ n: Int) -> String {

@@ -72,6 +72,11 @@ public final class RenderContext: Sendable {
 
     /// Lowers `view` to a render plan; nothing runs.
     public func plan(_ view: some View, size: Size, options: RenderOptions = RenderOptions()) throws -> PlannedRender {
+        try plan(view, size: size, options: options, boundedPasses: true)
+    }
+
+    /// `boundedPasses` false draws every pass over its whole output (to compare with bounded passes in tests).
+    func plan(_ view: some View, size: Size, options: RenderOptions, boundedPasses: Bool) throws -> PlannedRender {
         let scale = options.scale
         guard size.width > 0, size.height > 0, scale > 0, size.width.isFinite, size.height.isFinite, scale.isFinite else {
             throw RenderError.invalidSize(width: size.width, height: size.height, scale: scale)
@@ -110,6 +115,7 @@ public final class RenderContext: Sendable {
             canvas = output
         }
         let notes = options.fusion ? lowering.builder.fuse(readingBack: [canvas.texture], kernels: fusedKernels) : []
+        if boundedPasses { lowering.builder.drawInPlace(readingBack: [canvas.texture]) }
         let (plan, readbacks) = lowering.builder.finish(readingBack: [canvas.texture])
         return PlannedRender(plan: plan, output: readbacks[0], origin: canvas.origin, scale: scale, fusionNotes: notes)
     }
