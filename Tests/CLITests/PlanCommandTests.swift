@@ -30,22 +30,22 @@ struct PlanCommandTests {
                                 "--effect", "wave", "--preset", "--effect", "posterize", "--arg", "levels=3"])
         #expect(run.status == 0, "\(run)")
         #expect(run.stdout == """
-        7 passes, 4 textures; read 5.4 MiB, written 5.4 MiB, uploaded 768.0 KiB; peak texture memory 3.1 MiB
+        7 passes, 4 textures; read 5.3 MiB, written 5.3 MiB, uploaded 768.0 KiB; peak texture memory 3.1 MiB
 
-        PASS  KERNELS                      KIND        INPUTS                    DISPATCH     OUTPUT                 READ    WRITTEN
-           0  grayscale                    color       layer t0                  0,0 512x384  t1 512x384 rgba8  768.0 KiB  768.0 KiB
-           1  boxBlur                      layer       layer t1                  0,0 512x384  t0 512x384 rgba8  768.0 KiB  768.0 KiB
-           2  weft.solid                   fill        -                         0,0 512x404  t2 512x404 rgba8    0 bytes  808.0 KiB
-           3  weft.layer                   blend       layer t0, destination t2  0,0 512x404  t3 512x404 rgba8    1.6 MiB  808.0 KiB
-           4  wave+posterize (2 stitched)  distortion  layer t3                  0,0 512x404  t2 512x404 rgba8  808.0 KiB  808.0 KiB
-           5  weft.solid                   fill        -                         0,0 512x384  t0 512x384 rgba8    0 bytes  768.0 KiB
-           6  weft.layer                   blend       layer t2, destination t0  0,0 512x384  t1 512x384 rgba8    1.5 MiB  768.0 KiB
+        PASS  KERNELS                      KIND        INPUTS                        DISPATCH     OUTPUT                 READ    WRITTEN
+           0  grayscale                    color       layer t0                      0,0 512x384  t1 512x384 rgba8  768.0 KiB  768.0 KiB
+           1  boxBlur                      layer       layer t1                      0,0 512x384  t0 512x384 rgba8  768.0 KiB  768.0 KiB
+           2  weft.solid                   fill        -                             0,0 512x404  t2 512x404 rgba8    0 bytes  808.0 KiB
+           3  weft.layer.inPlace           blend       layer t0, output t2 in place  0,9 512x386  t2 512x404 rgba8    1.5 MiB  772.0 KiB
+           4  wave+posterize (2 stitched)  distortion  layer t2                      0,0 512x404  t3 512x404 rgba8  808.0 KiB  808.0 KiB
+           5  weft.solid                   fill        -                             0,0 512x384  t0 512x384 rgba8    0 bytes  768.0 KiB
+           6  weft.layer.inPlace           blend       layer t3, output t0 in place  0,0 512x384  t0 512x384 rgba8    1.5 MiB  768.0 KiB
 
         TEXTURE  SIZE     FORMAT      BYTES  CONTENTS
-        t0       512x384  rgba8   768.0 KiB  upload; written by passes 1, 5 (aliased)
-        t1       512x384  rgba8   768.0 KiB  written by passes 0, 6 (aliased); read back
-        t2       512x404  rgba8   808.0 KiB  written by passes 2, 4 (aliased)
-        t3       512x404  rgba8   808.0 KiB  written by pass 3
+        t0       512x384  rgba8   768.0 KiB  upload; written by passes 1, 5, 6 (aliased); read back
+        t1       512x384  rgba8   768.0 KiB  written by pass 0
+        t2       512x404  rgba8   808.0 KiB  written by passes 2, 3 (aliased)
+        t3       512x404  rgba8   808.0 KiB  written by pass 4
 
         not stitched:
           boxBlur: boxBlur is a layer effect: it samples its input at other positions
