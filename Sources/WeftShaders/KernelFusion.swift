@@ -5,14 +5,17 @@ import WeftRuntime
 public struct FusionStage: Sendable, Equatable {
     public let library: ShaderLibrary
     public let function: StitchableFunction
+    /// Which run of a multi-pass function (`weftPass()`); 0 for the others.
+    public let pass: Int
 
-    public init(library: ShaderLibrary, function: StitchableFunction) {
+    public init(library: ShaderLibrary, function: StitchableFunction, pass: Int = 0) {
         self.library = library
         self.function = function
+        self.pass = pass
     }
 
     public static func == (a: FusionStage, b: FusionStage) -> Bool {
-        a.library === b.library && a.function == b.function
+        a.library === b.library && a.function == b.function && a.pass == b.pass
     }
 }
 
@@ -111,6 +114,8 @@ public enum KernelFusion {
             out += "layout(binding = \(KernelABI.firstImageBinding + UInt32(i))) uniform sampler2D weftImage\(i);\n"
         }
         out += FrameConstants.glslDeclaration + "\n"
+        // Only the first stage can be a layer effect, so only it can be a run of a multi-pass function.
+        if stages[0].pass > 0 { out += "#define WEFT_PASS \(stages[0].pass)\n" }
         let prelude = stages[0].library.prelude
         out += "#line 1 \"\(WrapperGenerator.preludeTag)\"\n" + prelude + "\n"
         let reserved = StageRenaming.declaredNames(in: AuthorSource(path: WrapperGenerator.preludeTag, text: prelude))

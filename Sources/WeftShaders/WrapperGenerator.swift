@@ -38,7 +38,8 @@ enum WrapperGenerator {
     /// fragment-pass fallback: no binding 0, the result goes to colour attachment 0 and
     /// `position` comes from `gl_FragCoord` (pixel centres), so it matches the kernel.
     static func generate(function f: StitchableFunction, source: AuthorSource, markers: [SignatureParser.Marker],
-                         outputFormat: PixelFormat, prelude: String, derivatives: Derivatives, fragment: Bool = false) -> String {
+                         outputFormat: PixelFormat, prelude: String, derivatives: Derivatives, fragment: Bool = false,
+                         pass: Int = 0) -> String {
         let kind = f.kind
         var out = "#version 450\n#extension GL_GOOGLE_cpp_style_line_directive : require\n"
         if fragment {
@@ -71,6 +72,7 @@ enum WrapperGenerator {
             out += "layout(binding = \(KernelABI.firstImageBinding + UInt32(i))) uniform sampler2D weftImage\(i);\n"
         }
         out += FrameConstants.glslDeclaration + "\n"
+        if pass > 0 { out += "#define WEFT_PASS \(pass)\n" }
         out += "#line 1 \"\(preludeTag)\"\n" + prelude + "\n"
         out += "#line 1 \"\(authorTag)\"\n" + compilableText(of: source, markers: markers) + "\n"
         out += "#line 1 \"\(wrapperTag)\"\n"

@@ -168,16 +168,20 @@ struct Lowering {
         guard bound.kernel.kind == kind else {
             throw RenderError.effectKind(shader: shader.name, expected: kind.rawValue, actual: bound.kernel.kind.rawValue)
         }
-        let output = builder.texture(width: layer.width, height: layer.height, format: layer.format)
         var frame = frameConstants(for: layer)
         frame.layerOrigin = layer.origin
         frame.layerSize = layer.pixelSize
         frame.viewSize = size
         let images = bound.images.map { builder.upload($0) }
-        builder.add(KernelPass(kernel: bound.kernel, output: output, layer: layer.texture, images: images, frame: frame,
-                               arguments: bound.arguments, arrayData: bound.arrayData,
-                               maxSampleOffset: kind.samplesNeighbourhood ? padding : nil), stage: bound.stage)
-        layer.texture = output
+        // A multi-pass effect runs each pass over the layer's grid, each reading the one before.
+        for (pass, kernel) in ([bound.kernel] + bound.laterPasses).enumerated() {
+            let output = builder.texture(width: layer.width, height: layer.height, format: layer.format)
+            builder.add(KernelPass(kernel: kernel, output: output, layer: layer.texture, images: images, frame: frame,
+                                   arguments: bound.arguments, arrayData: bound.arrayData,
+                                   maxSampleOffset: kind.samplesNeighbourhood ? padding : nil),
+                        stage: bound.stage.map { FusionStage(library: $0.library, function: $0.function, pass: pass) })
+            layer.texture = output
+        }
         try composite(layer.asLayer(toTarget: transform), distributed: distributed, into: &canvas)
     }
 

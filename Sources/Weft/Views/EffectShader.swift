@@ -25,9 +25,12 @@ public struct BoundEffect: Sendable {
     /// The stitchable function the kernel wraps, so the planner can stitch it with its neighbours; nil for
     /// hand-compiled kernels, which run as they are.
     public var stage: FusionStage?
+    /// The kernels of a multi-pass layer effect's later runs, each reading the one before (`StitchableFunction.passes`).
+    public var laterPasses: [CompiledKernel]
     public init(kernel: CompiledKernel, arguments: [UInt8] = [], arrayData: [Float] = [], images: [PixelBuffer] = [],
-                stage: FusionStage? = nil) {
+                stage: FusionStage? = nil, laterPasses: [CompiledKernel] = []) {
         self.kernel = kernel
+        self.laterPasses = laterPasses
         self.arguments = arguments
         self.arrayData = arrayData
         self.images = images
