@@ -24,8 +24,9 @@ enum RenderCommand: Command {
     colors separated by ';' for a ColorArray, a PNG path for an Image, or an engine binding
     ($time, $frame, $size, $boundingRect, $reduceMotion). Layer and distortion effects get the
     padding of --max-sample-offset (default 0, or the preset's with --preset). Blend effects blend
-    the result so far over --backdrop (default: nothing). The output has the input's size (times
-    --scale) unless --keep-overflow keeps the padded area too.
+    the result so far over --backdrop (default: nothing). The output has the input's pixel size (for
+    --scale S the input is taken as an S× image; --size and scenes are points, times S) unless
+    --keep-overflow keeps the padded area too.
     Prints: OUT.png, its size, the device and the render time. Exit status: 0 on success, 1 when
     an effect, argument, input, device or output fails (or an option's value cannot be used), 2 for
     a command line of the wrong shape. A missing output folder is created.
@@ -114,9 +115,10 @@ enum RenderCommand: Command {
         let under = try request.backdrop.map { text throws in try backdropView(text) }
         switch request.source {
         case .image(path: let path):
+            // An S× image, as SwiftUI's Image at a display scale: its pixels are the view's size times S.
             let pixels = try PNGFile.load(path: path)
-            let view = try EffectChain.apply(steps, to: Image(pixels), backdrop: under)
-            return (view, Size(width: Float(pixels.width), height: Float(pixels.height)), options)
+            let view = try EffectChain.apply(steps, to: Image(pixels, scale: options.scale), backdrop: under)
+            return (view, Size(width: Float(pixels.width) / options.scale, height: Float(pixels.height) / options.scale), options)
         case .fill(let size):
             let view = try EffectChain.fill(steps[0], then: Array(steps.dropFirst()), backdrop: under)
             return (view, Size(width: Float(size.width), height: Float(size.height)), options)
