@@ -7,7 +7,7 @@ enum BenchCommand: Command {
     static let name = "bench"
     static let summary = "Measure effects and scenes on each device against an image-copy ceiling; compare with a baseline."
     static let usage = """
-    weft bench [SCENE.json | INPUT.png --effect NAME [--arg NAME=VALUE]... | --library PATH]
+    weft bench [SCENE.json | INPUT.png --effect NAME [--arg NAME=VALUE]... | --library PATH | --suite fusion]
                       [--device NAME|cpu|all]... [--size WxH]... [--format rgba8|rgba16f]...
                       [--repetitions N] [--warm-up SECONDS] [--max-seconds S] [--threads N] [--json OUT.json]
                       [--frame N] [--reduce-motion] [--no-fuse]
@@ -48,6 +48,7 @@ enum BenchCommand: Command {
     """
     static let options: [OptionSpec] = [
         .value("library", "PATH", help: "Measure every effect of this folder (its presets.json gives arguments)."),
+        .value("suite", "fusion", help: "Measure the stitching tables: fused and unfused chains, blurs, scenes (docs/benchmarks.md)."),
     ] + RenderCommand.effectOptions + [
         .value("device", "NAME|cpu|all", help: "Device to measure (repeatable; default: $WEFT_DEVICE, else automatic)."),
         .value("size", "WxH", help: "Output size for library effects (repeatable; default 1920x1080)."),

@@ -10,6 +10,8 @@ struct BenchPlan {
         case library(String)
         case scene(String)
         case chain(RenderRequest)
+        /// `--suite fusion` (`BenchFusionSuite`).
+        case fusionSuite
     }
 
     var source: Source
@@ -27,7 +29,14 @@ struct BenchPlan {
     init(_ arguments: ParsedArguments) throws(UsageError) {
         let input = arguments.positionals
         guard input.count <= 1 else { throw UsageError(message: "one SCENE.json or INPUT.png at most, got \(input.joined(separator: " "))") }
+        if let suite = arguments.value("suite") {
+            guard suite == BenchFusionSuite.name else { throw .invalidValue("suite", suite, "the one suite is \(BenchFusionSuite.name)") }
+            guard input.isEmpty, arguments.value("library") == nil else {
+                throw UsageError(message: "--suite \(suite) measures its own chains and the example scenes; give no input or --library")
+            }
+        }
         switch (input.first, arguments.value("library")) {
+        case (nil, nil) where arguments.value("suite") != nil: source = .fusionSuite
         case (nil, nil): source = .stock
         case (nil, let library?): source = .library(library)
         case (let path?, nil) where path.lowercased().hasSuffix(".json"): source = .scene(path)
@@ -97,6 +106,9 @@ struct BenchPlan {
             return [.scene(path, frame: settings.frame, reduceMotion: settings.reduceMotion, fusion: fusion)]
         case .chain(let request):
             return [.chain(request)]
+        case .fusionSuite:
+            guard let folder = RenderCommand.defaultShaderFolders().first else { throw EffectSetupError.noStockShaders }
+            return try BenchFusionSuite.workloads(stock: folder, sizes: sizes, formats: formats, settings: settings)
         }
     }
 

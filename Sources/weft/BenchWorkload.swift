@@ -8,6 +8,8 @@ enum BenchWorkload {
     case subject(BenchSubject)
     case scene(String, frame: UInt32, reduceMotion: Bool, fusion: Bool)
     case chain(RenderRequest)
+    /// A view rendered whole (`BenchFusionSuite`); its ratio is to the copy ceiling of its size and format.
+    case render(String, ViewNode, size: Size, options: RenderOptions)
 
     var name: String {
         switch self {
@@ -16,13 +18,14 @@ enum BenchWorkload {
             "scene:" + URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent + (fusion ? "" : " (unfused)")
         case .chain(let request):
             "chain:" + request.effects.map(\.name).joined(separator: "+") + (request.options.fusion ? "" : " (unfused)")
+        case .render(let name, _, _, _): name
         }
     }
 
     func rowCount(sizes: [ImageSize], formats: [PixelFormat]) -> Int {
         switch self {
         case .subject: sizes.count * formats.count
-        case .scene: 1
+        case .scene, .render: 1
         case .chain: 2 // and its copy ceiling
         }
     }
@@ -43,6 +46,8 @@ enum BenchWorkload {
             var options = scene.options(time: 1.25, frame: frame, reduceMotion: reduceMotion)
             options.fusion = fusion
             emit(try measureRender(scene.root, size: scene.size, options: options, on: runner, context: context))
+        case .render(_, let view, let size, let options):
+            emit(try measureRender(view, size: size, options: options, on: runner, context: context))
         case .chain(let request):
             let (view, size, options) = try RenderCommand.prepare(request)
             let render = try measureRender(view, size: size, options: options, on: runner, context: context)
