@@ -31,27 +31,25 @@ public enum KernelFusion {
     /// Bumped whenever the generated text changes meaning; part of every cache key.
     static let version = 1
 
-    /// Why `stages` cannot be one kernel; nil when they can.
-    public static func refusal(_ stages: [FusionStage]) -> String? {
+    /// Why `stages`, whose own kernels are `kernels`, cannot be one kernel; nil when they can.
+    public static func refusal(_ stages: [FusionStage], kernels: [CompiledKernel]) -> String? {
         guard let first = stages.first else { return "no stages" }
         if first.function.kind == .blend { return "a blend effect reads two inputs" }
         for stage in stages.dropFirst() where stage.function.kind != .color {
             return "\(stage.function.name) is a \(stage.function.kind.rawValue) effect: it samples its input at other positions"
         }
-        for stage in stages {
-            guard let file = try? stage.library.parsedFile(of: stage.function) else {
+        for (stage, kernel) in zip(stages, kernels) {
+            guard (try? stage.library.parsedFile(of: stage.function)) != nil else {
                 return "\(stage.function.name) is not a function of its library"
             }
-            if file.mentionsDerivatives, (try? stage.library.kernel(for: stage.function, outputFormat: .rgba8Unorm))?.interface.usesDerivatives != false {
-                return "\(stage.function.name) uses derivatives (2×2 quads of its own input)"
-            }
+            if kernel.interface.usesDerivatives { return "\(stage.function.name) uses derivatives (2×2 quads of its own input)" }
         }
         return nil
     }
 
     /// The fused kernel, from the first stage's library's SPIR-V cache when it is there.
+    /// `stages` must have passed `refusal(_:kernels:)`.
     public static func compile(_ stages: [FusionStage], outputFormat: PixelFormat) throws(GLSLCompiler.Failure) -> ShaderLibrary.Compilation {
-        precondition(refusal(stages) == nil, "KernelFusion.compile of stages that cannot fuse")
         let clock = ContinuousClock()
         let start = clock.now
         let generated = source(stages, outputFormat: outputFormat)
@@ -88,7 +86,7 @@ public enum KernelFusion {
         var out = "#version 450\n#extension GL_GOOGLE_cpp_style_line_directive : require\n"
         out += "layout(local_size_x = \(KernelABI.workgroupSize.x), local_size_y = \(KernelABI.workgroupSize.y), local_size_z = 1) in;\n"
         if files.contains(where: \.mentionsDerivatives) {
-            // Every stage was checked to reach none (`refusal`); defined away as its own kernel has them.
+            // No stage's kernel reaches them (`refusal`); defined away as in those kernels.
             for name in WrapperGenerator.derivativeFunctions.sorted() { out += "#define \(name)(x) ((x) * 0.0)\n" }
         }
         out += "layout(binding = \(KernelABI.outputBinding), \(outputFormat.glslQualifier)) uniform writeonly image2D weftOutput;\n"

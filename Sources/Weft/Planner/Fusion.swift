@@ -75,7 +75,7 @@ enum Fusion {
         if readback { return "the output of \(producer.kernel.name) is also the render's result" }
         if readers > 1 { return "the output of \(producer.kernel.name) is read by \(readers) passes" }
         let stages = chain.stages.map { $0! } + [stage]
-        if let reason = KernelFusion.refusal(stages) { return reason }
+        if let reason = KernelFusion.refusal(stages, kernels: chain.parts.map(\.kernel) + [pass.kernel]) { return reason }
         var aligned = pass.frame
         aligned.layerOrigin = producer.frame.layerOrigin
         aligned.layerSize = producer.frame.layerSize
