@@ -82,7 +82,12 @@ public enum KernelFusion {
     /// The generated GLSL compute shader.
     public static func source(_ stages: [FusionStage], outputFormat: PixelFormat) -> String {
         let functions = stages.map(\.function)
-        let files = stages.map { try! $0.library.parsedFile(of: $0.function) }
+        let files = stages.map { stage in
+            guard let file = try? stage.library.parsedFile(of: stage.function) else {
+                preconditionFailure("\(stage.function.name) is not a function of its library; refusal(_:kernels:) says so first")
+            }
+            return file
+        }
         var out = "#version 450\n#extension GL_GOOGLE_cpp_style_line_directive : require\n"
         out += "layout(local_size_x = \(KernelABI.workgroupSize.x), local_size_y = \(KernelABI.workgroupSize.y), local_size_z = 1) in;\n"
         if files.contains(where: \.mentionsDerivatives) {

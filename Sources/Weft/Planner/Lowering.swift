@@ -13,8 +13,8 @@ struct FrameInfo {
 ///
 /// Every draw is a full pass over its canvas that reads the canvas's current texture as the
 /// destination and writes a new one; the one exception is a layer drawn with no change over a
-/// clear canvas it covers exactly (an image, an effect's result), which becomes the canvas. Fusion of effect chains would be a rewrite of
-/// `builder.passes` between lowering and allocation; none is done yet.
+/// clear canvas it covers exactly (an image, an effect's result), which becomes the canvas. Stitching effect chains
+/// (`Fusion`) and bounding draws to what they change (`PlanBuilder.drawInPlace`) rewrite `builder.passes` afterwards.
 struct Lowering {
     var builder = PlanBuilder()
     let kernels: EngineKernelCache

@@ -1,6 +1,6 @@
 /// Shapes waiting to be drawn on one canvas: consecutive shape draws become one `weft.shape`
 /// pass that blends them in order per pixel (in floating point, without rounding to the
-/// canvas's storage between shapes). This is the one fusion the planner does.
+/// canvas's storage between shapes).
 struct ShapeBatch {
     /// Floats per shape record, laid out as the kernel reads them:
     /// 0–3 canvas → local linear map, 4–5 translation, 6–7 size, 8–11 bounds (canvas points,
