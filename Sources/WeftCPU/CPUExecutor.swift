@@ -125,8 +125,9 @@ public final class CPUExecutor: Executor {
                                                   outputOrigin: f.outputOrigin, scale: f.scale, limit: pass.maxSampleOffset)
         }
         let resources = try BoundResources(program: program, bindings: bindings)
-        let groups = ((output.width + program.localSize.x - 1) / program.localSize.x,
-                      (output.height + program.localSize.y - 1) / program.localSize.y, 1)
+        let size = pass.dispatchRegion(width: output.width, height: output.height).size
+        let groups = ((Int(size.x) + program.localSize.x - 1) / program.localSize.x,
+                      (Int(size.y) + program.localSize.y - 1) / program.localSize.y, 1)
         do {
             return try program.dispatch(groups: groups, resources: resources, threads: options.threads,
                                         instructionBudget: options.instructionBudget, checks: checks)

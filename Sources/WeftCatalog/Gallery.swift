@@ -50,9 +50,12 @@ public struct Gallery: Sendable {
     public var frame: UInt32?
     /// `$reduceMotion` for every item (scenes that ask for it keep it).
     public var reduceMotion = false
+    /// `RenderOptions.fusion` for every item.
+    public var fusion = true
 
     public init(pattern: PixelBuffer, catalog: EffectCatalog, scenes: [String], scale: Float = 1,
-                frame: UInt32? = nil, reduceMotion: Bool = false) {
+                frame: UInt32? = nil, reduceMotion: Bool = false, fusion: Bool = true) {
+        self.fusion = fusion
         self.pattern = pattern
         self.catalog = catalog
         self.scenes = scenes
@@ -70,7 +73,7 @@ public struct Gallery: Sendable {
     public func items(only: Set<String>? = nil) -> [Item] {
         let pattern = self.pattern
         let size = Size(width: Float(pattern.width), height: Float(pattern.height))
-        let options = RenderOptions(scale: scale, frame: frame ?? 0, reduceMotion: reduceMotion)
+        let options = RenderOptions(scale: scale, frame: frame ?? 0, reduceMotion: reduceMotion, fusion: fusion)
         var items: [Item] = []
         var seen: Set<String> = []
         for folder in catalog.folders {
@@ -91,7 +94,7 @@ public struct Gallery: Sendable {
         }
         for path in scenes.sorted() {
             let name = "scene-" + URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-            let scale = self.scale, frame = self.frame, reduceMotion = self.reduceMotion
+            let scale = self.scale, frame = self.frame, reduceMotion = self.reduceMotion, fusion = self.fusion
             let load: @Sendable () throws -> Scene = {
                 try Scene.load(contentsOf: path) { folders in
                     try LibraryShaderProvider(folders: folders, baseDirectory: URL(fileURLWithPath: path).deletingLastPathComponent().path)
@@ -100,6 +103,7 @@ public struct Gallery: Sendable {
             let frameAt: @Sendable (Scene, Float) -> (view: ViewNode, size: Size, options: RenderOptions) = { scene, time in
                 var options = scene.options(time: time, frame: frame, reduceMotion: reduceMotion)
                 options.scale *= scale
+                options.fusion = fusion
                 return (scene.root(at: Double(time)), scene.size, options)
             }
             var item = Item(name: name, kind: "scene", fileName: name + ".png") { frameAt(try load(), 0) }

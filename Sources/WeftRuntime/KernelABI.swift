@@ -45,8 +45,13 @@ public struct KernelInterface: Sendable, Hashable, Codable {
     public var imageCount: Int
     /// The kernel uses `dFdx`/`dFdy`/`fwidth` and needs 2×2 quads.
     public var usesDerivatives: Bool
+    /// The kernel reads its output image (`imageLoad` of binding 0) before writing it, so the output keeps what it held:
+    /// a pass drawn in place, which may run over part of its output (`KernelPass.region`).
+    public var readsOutput: Bool
 
-    public init(readsLayer: Bool, readsDestination: Bool, argumentBlockSize: Int, readsArrays: Bool, imageCount: Int, usesDerivatives: Bool) {
+    public init(readsLayer: Bool, readsDestination: Bool, argumentBlockSize: Int, readsArrays: Bool, imageCount: Int, usesDerivatives: Bool,
+                readsOutput: Bool = false) {
+        self.readsOutput = readsOutput
         self.readsLayer = readsLayer
         self.readsDestination = readsDestination
         self.argumentBlockSize = argumentBlockSize
@@ -54,6 +59,17 @@ public struct KernelInterface: Sendable, Hashable, Codable {
         self.imageCount = imageCount
         self.usesDerivatives = usesDerivatives
     }
+}
+
+/// A rectangle of an output texture's pixels.
+public struct PixelRegion: Sendable, Hashable, CustomStringConvertible {
+    public var origin: SIMD2<Int32>
+    public var size: SIMD2<Int32>
+    public init(origin: SIMD2<Int32>, size: SIMD2<Int32>) {
+        self.origin = origin
+        self.size = size
+    }
+    public var description: String { "\(origin.x),\(origin.y) \(size.x)x\(size.y)" }
 }
 
 /// A compute kernel ready to run: SPIR-V for Vulkan 1.2, entry point `main`, 16×16 workgroups.
@@ -98,12 +114,14 @@ public struct FrameConstants: Sendable, Hashable {
     public var destinationOrigin: SIMD2<Float> = .zero // offset 24
     public var destinationSize: SIMD2<Float> = .zero   // offset 32, in pixels
     public var viewSize: SIMD2<Float> = .zero          // offset 40, in points
+    /// The end (exclusive) of the pixels the pass runs over: the output's size, or the far corner of a bounded pass.
     public var outputSize: SIMD2<Int32> = .zero        // offset 48, in pixels (dispatch bounds)
     public var scale: Float = 1                        // offset 56
     public var time: Float = 0                         // offset 60, seconds
     public var frame: UInt32 = 0                       // offset 64
     public var reduceMotion: UInt32 = 0                // offset 68
-    // offsets 72..<80: padding, zero
+    /// The first pixel the pass runs over (`KernelPass.region`): invocation (x, y) evaluates pixel dispatchOrigin + (x, y).
+    public var dispatchOrigin: SIMD2<Int32> = .zero    // offset 72
 
     public static let byteCount = 80
 
@@ -120,7 +138,7 @@ public struct FrameConstants: Sendable, Hashable {
         put(destinationOrigin); put(destinationSize); put(viewSize)
         put(UInt32(bitPattern: outputSize.x)); put(UInt32(bitPattern: outputSize.y))
         put(scale); put(time); put(frame); put(reduceMotion)
-        put(UInt32(0)); put(UInt32(0))
+        put(UInt32(bitPattern: dispatchOrigin.x)); put(UInt32(bitPattern: dispatchOrigin.y))
         return out
     }
 
@@ -138,6 +156,7 @@ public struct FrameConstants: Sendable, Hashable {
         float time;
         uint frame;
         uint reduceMotion;
+        ivec2 dispatchOrigin;
     } weft;
     """
 }

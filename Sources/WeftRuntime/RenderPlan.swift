@@ -19,7 +19,7 @@ public struct TextureDescriptor: Hashable, Sendable {
     }
 }
 
-/// One kernel dispatch: `ceil(output.width / 16) × ceil(output.height / 16)` workgroups
+/// One kernel dispatch: `ceil(width / 16) × ceil(height / 16)` workgroups over `region` (the whole output when nil)
 /// writing `output`, reading the inputs its kernel's interface names.
 public struct KernelPass: Sendable {
     public var kernel: CompiledKernel
@@ -38,6 +38,9 @@ public struct KernelPass: Sendable {
     /// The effect's declared `maxSampleOffset` in points, for backends that check it
     /// (the CPU evaluator's sample-bound check); nil when the kernel declares none.
     public var maxSampleOffset: SIMD2<Float>?
+    /// The pixels the pass runs over, when not its whole output: only for kernels that read their output
+    /// (`KernelInterface.readsOutput`), which keep the rest. Set with `bounded(to:)`.
+    public private(set) var region: PixelRegion?
 
     public init(kernel: CompiledKernel, output: TextureID, layer: TextureID? = nil, destination: TextureID? = nil,
                 images: [TextureID] = [], frame: FrameConstants, arguments: [UInt8] = [], arrayData: [Float] = [],
@@ -51,6 +54,20 @@ public struct KernelPass: Sendable {
         self.arguments = arguments
         self.arrayData = arrayData
         self.maxSampleOffset = maxSampleOffset
+    }
+
+    /// The pass run over `region` of its output only: the push constants' dispatch origin and end follow it.
+    public func bounded(to region: PixelRegion) -> KernelPass {
+        var pass = self
+        pass.region = region
+        pass.frame.dispatchOrigin = region.origin
+        pass.frame.outputSize = region.origin &+ region.size
+        return pass
+    }
+
+    /// The pixels the pass runs over in an output texture of `width × height`.
+    public func dispatchRegion(width: Int, height: Int) -> PixelRegion {
+        region ?? PixelRegion(origin: .zero, size: SIMD2(Int32(width), Int32(height)))
     }
 }
 
@@ -117,6 +134,14 @@ public struct RenderPlan: Sendable {
             }
             for input in [pass.layer, pass.destination].compactMap({ $0 }) + pass.images where input == pass.output {
                 throw fail("\(name): a pass cannot read its own output \(input)")
+            }
+            if let r = pass.region {
+                let d = textures[pass.output.index]
+                guard i.readsOutput else { throw fail("\(name): only a kernel that reads its output can run over part of it") }
+                guard r.origin.x >= 0, r.origin.y >= 0, r.size.x >= 1, r.size.y >= 1,
+                      Int(r.origin.x) + Int(r.size.x) <= d.width, Int(r.origin.y) + Int(r.size.y) <= d.height else {
+                    throw fail("\(name): region \(r) is not inside its \(d.width)×\(d.height) output")
+                }
             }
         }
     }

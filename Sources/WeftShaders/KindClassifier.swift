@@ -78,6 +78,9 @@ enum KindClassifier {
             return fail(raw.nameOffset, "ambiguous signature for '\(name)': it could be a \(candidates.map(\.rawValue).joined(separator: " or ")) effect; \(hints.joined(separator: ", "))")
         }
 
+        if raw.marker.passes > 1, kind != .layer {
+            return fail(raw.nameOffset, "'\(name)' asks for \(raw.marker.passes) passes, but only a layer effect can run in passes (each reads the one before); this is a \(kind.rawValue) effect")
+        }
         let leading = leadingCount(kind)
         var arguments = [(name: String, type: ParameterType)]()
         var seen = Set<String>()
@@ -96,7 +99,7 @@ enum KindClassifier {
         let (line, column) = source.location(of: raw.nameOffset)
         return .success(StitchableFunction(name: name, kind: kind, arguments: arguments,
                                            leadingParameterNames: params.prefix(leading).map(\.name),
-                                           file: source.path, line: line, column: column))
+                                           file: source.path, line: line, column: column, passes: raw.marker.passes))
     }
 
     static func signatureOf(_ kind: EffectKind) -> String {

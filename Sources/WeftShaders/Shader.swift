@@ -123,6 +123,13 @@ public struct Shader: Sendable, Equatable {
     public func kernel(outputFormat: PixelFormat) throws(ShaderError) -> CompiledKernel {
         try library.kernel(for: self, outputFormat: outputFormat)
     }
+
+    /// The kernel of each run of a multi-pass function (`StitchableFunction.passes`), in order; one for the others.
+    public func passKernels(outputFormat: PixelFormat) throws(ShaderError) -> [CompiledKernel] {
+        var kernels = [CompiledKernel]()
+        for pass in 0..<function.passes { kernels.append(try library.compile(function, outputFormat: outputFormat, pass: pass).kernel) }
+        return kernels
+    }
 }
 
 /// A library function waiting for its arguments: `library.ripple(.float2(100, 100), .engine(.time))`,

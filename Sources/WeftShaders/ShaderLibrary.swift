@@ -15,7 +15,7 @@ public final class ShaderLibrary: Sendable {
     public let cache: SPIRVCache
     private let indexByName: [String: Int]
     private let files: [String: ParsedFile]
-    private let prelude: String
+    let prelude: String
     /// Kernels this library has produced, so a repeated request (every frame) skips even
     /// generating and hashing the wrapper. Only while the cache is enabled.
     private let kernels = Mutex<[KernelKey: CompiledKernel]>([:])
@@ -23,6 +23,7 @@ public final class ShaderLibrary: Sendable {
     private struct KernelKey: Hashable {
         let function: String
         let format: PixelFormat
+        let pass: Int
     }
 
     struct ParsedFile: Sendable {
@@ -159,24 +160,26 @@ public final class ShaderLibrary: Sendable {
     }
 
     /// The GLSL compute shader generated for a function (what is compiled), for inspection.
-    public func generatedSource(for function: StitchableFunction, outputFormat: PixelFormat) throws(ShaderError) -> String {
+    public func generatedSource(for function: StitchableFunction, outputFormat: PixelFormat, pass: Int = 0) throws(ShaderError) -> String {
         let file = try parsedFile(of: function)
         return WrapperGenerator.generate(function: function, source: file.source, markers: file.markers,
-                                         outputFormat: outputFormat, prelude: prelude, derivatives: file.mentionsDerivatives ? .quads : .none)
+                                         outputFormat: outputFormat, prelude: prelude, derivatives: file.mentionsDerivatives ? .quads : .none,
+                                         pass: pass)
     }
 
-    /// The kernel for one of this library's functions in `outputFormat`: from this library's
-    /// memory, the SPIR-V cache (memory, then disk), or glslang, in that order.
-    public func compile(_ function: StitchableFunction, outputFormat: PixelFormat) throws(ShaderError) -> Compilation {
+    /// The kernel for one of this library's functions in `outputFormat` (for run `pass` of a multi-pass function): from
+    /// this library's memory, the SPIR-V cache (memory, then disk), or glslang, in that order.
+    public func compile(_ function: StitchableFunction, outputFormat: PixelFormat, pass: Int = 0) throws(ShaderError) -> Compilation {
+        precondition((0..<function.passes).contains(pass), "pass \(pass) of \(function.name), which runs \(function.passes) passes")
         let clock = ContinuousClock()
         let start = clock.now
         let file = try parsedFile(of: function)
-        let memo = KernelKey(function: function.name, format: outputFormat)
+        let memo = KernelKey(function: function.name, format: outputFormat, pass: pass)
         if cache.isEnabled, let kernel = kernels.withLock({ $0[memo] }) {
             cache.countMemoryHit()
             return Compilation(kernel: kernel, outcome: .memory, duration: clock.now - start)
         }
-        let generated = try generatedSource(for: function, outputFormat: outputFormat)
+        let generated = try generatedSource(for: function, outputFormat: outputFormat, pass: pass)
         var hasher = SHA256()
         hasher.update("weft wrapper \(WrapperGenerator.version)")
         hasher.update(GLSLCompiler.identity)
@@ -191,7 +194,7 @@ public final class ShaderLibrary: Sendable {
             words = hit.words
             outcome = hit.outcome
         } else {
-            words = try compileGenerated(generated, function: function, file: file, outputFormat: outputFormat)
+            words = try compileGenerated(generated, function: function, file: file, outputFormat: outputFormat, pass: pass)
             cache.store(words, for: key)
             outcome = .compiled
         }
@@ -200,7 +203,7 @@ public final class ShaderLibrary: Sendable {
         var fragment: [UInt32]?
         if usesDerivatives {
             let source = WrapperGenerator.generate(function: function, source: file.source, markers: file.markers,
-                                                   outputFormat: outputFormat, prelude: prelude, derivatives: .none, fragment: true)
+                                                   outputFormat: outputFormat, prelude: prelude, derivatives: .none, fragment: true, pass: pass)
             let fragmentKey = SHA256.hex(key + "\u{0}fragment\u{0}" + source)
             if let hit = cache.lookup(fragmentKey) {
                 fragment = hit.words
@@ -215,7 +218,7 @@ public final class ShaderLibrary: Sendable {
         let interface = KernelInterface(readsLayer: function.kind.readsLayer, readsDestination: function.kind.readsDestination,
                                         argumentBlockSize: function.argumentBlockSize, readsArrays: function.readsArrays,
                                         imageCount: function.imageCount, usesDerivatives: usesDerivatives)
-        let kernel = CompiledKernel(name: function.name, kind: function.kind, outputFormat: outputFormat, spirv: words,
+        let kernel = CompiledKernel(name: function.passes > 1 ? "\(function.name).pass\(pass)" : function.name, kind: function.kind, outputFormat: outputFormat, spirv: words,
                                     interface: interface, cacheKey: key, fragmentSPIRV: fragment)
         if cache.isEnabled { kernels.withLock { $0[memo] = kernel } }
         return Compilation(kernel: kernel, outcome: outcome, duration: clock.now - start)
@@ -228,7 +231,7 @@ public final class ShaderLibrary: Sendable {
                                          outputFormat: .rgba8Unorm, prelude: prelude, derivatives: .none, fragment: true)
     }
 
-    private func parsedFile(of function: StitchableFunction) throws(ShaderError) -> ParsedFile {
+    func parsedFile(of function: StitchableFunction) throws(ShaderError) -> ParsedFile {
         guard let file = files[function.file], let i = indexByName[function.name], functions[i] == function else {
             throw .foreignFunction(name: function.name, file: function.file)
         }
@@ -236,14 +239,14 @@ public final class ShaderLibrary: Sendable {
     }
 
     private func compileGenerated(_ generated: String, function: StitchableFunction, file: ParsedFile,
-                                  outputFormat: PixelFormat) throws(ShaderError) -> [UInt32] {
+                                  outputFormat: PixelFormat, pass: Int) throws(ShaderError) -> [UInt32] {
         do {
             let words = try GLSLCompiler.compileCompute(generated, reportAllErrors: true)
             guard file.mentionsDerivatives, !SPIRVFacts.usesDerivatives(words) else { return words }
             // The file mentions derivatives but this function never reaches them: compile
             // without compute-shader derivatives so that every device can run it.
             let plain = WrapperGenerator.generate(function: function, source: file.source, markers: file.markers,
-                                                  outputFormat: outputFormat, prelude: prelude, derivatives: .unreachable)
+                                                  outputFormat: outputFormat, prelude: prelude, derivatives: .unreachable, pass: pass)
             return try GLSLCompiler.compileCompute(plain, reportAllErrors: true)
         } catch {
             throw .diagnostics(DiagnosticMapper.diagnostics(fromLog: error.log, source: file.source, function: function))

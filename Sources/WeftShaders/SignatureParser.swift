@@ -1,6 +1,7 @@
 import WeftRuntime
 
-/// Finds `[[ stitchable ]]` / `[[ stitchable(kind) ]]` markers and parses the function
+/// Finds `[[ stitchable ]]` / `[[ stitchable(kind) ]]` / `[[ stitchable(passes: N) ]]` / `[[ stitchable(layer, passes: N) ]]`
+/// markers and parses the function
 /// signature after each one. Comments, multi-line signatures and parameter qualifiers are
 /// handled; types are kept as written (the classifier interprets them).
 enum SignatureParser {
@@ -8,7 +9,12 @@ enum SignatureParser {
         /// Byte range of the marker text, to blank out of the compiled source.
         let range: Range<Int>
         let explicitKind: EffectKind?
+        /// `passes: N`: the function runs N times in a row, each run reading the one before (`weftPass()`); 1 when absent.
+        var passes = 1
     }
+
+    /// The most passes a marker may ask for.
+    static let maxPasses = 8
 
     struct RawParameter: Sendable, Hashable {
         let qualifiers: [String]
@@ -45,18 +51,34 @@ enum SignatureParser {
             let start = tokens[i].offset
             var j = i + 3
             var explicitKind: EffectKind?
+            var passes = 1
             var kindError: ShaderDiagnostic?
             if j < tokens.count, tokens[j].text == "(" {
-                if j + 2 < tokens.count, tokens[j + 2].text == ")" {
-                    let word = tokens[j + 1].text
-                    explicitKind = EffectKind(rawValue: word)
-                    if explicitKind == nil {
-                        kindError = source.diagnostic(at: tokens[j + 1].offset,
+                // Items separated by commas: a kind, and `passes: N`.
+                j += 1
+                while kindError == nil {
+                    guard j < tokens.count else { kindError = source.diagnostic(at: start, "malformed marker: write [[ stitchable ]] or [[ stitchable(kind) ]]"); break }
+                    let word = tokens[j].text
+                    if word == "passes", j + 2 < tokens.count, tokens[j + 1].text == ":" {
+                        if let n = Int(tokens[j + 2].text), (1...maxPasses).contains(n) {
+                            passes = n
+                        } else {
+                            kindError = source.diagnostic(at: tokens[j + 2].offset, "passes: '\(tokens[j + 2].text)' in [[ stitchable(…) ]]; write a whole number from 1 to \(maxPasses)")
+                        }
+                        j += 3
+                    } else if let kind = EffectKind(rawValue: word), explicitKind == nil {
+                        explicitKind = kind
+                        j += 1
+                    } else if tokens[j].kind == .identifier {
+                        kindError = source.diagnostic(at: tokens[j].offset,
                             "unknown effect kind '\(word)' in [[ stitchable(…) ]]; write one of \(EffectKind.allCases.map(\.rawValue).joined(separator: ", "))")
+                    } else {
+                        kindError = source.diagnostic(at: tokens[j].offset, "malformed marker: write [[ stitchable ]], [[ stitchable(kind) ]] or [[ stitchable(layer, passes: N) ]]")
                     }
-                    j += 3
-                } else {
-                    kindError = source.diagnostic(at: tokens[j].offset, "malformed marker: write [[ stitchable ]] or [[ stitchable(kind) ]]")
+                    guard kindError == nil, j < tokens.count else { break }
+                    if tokens[j].text == ")" { j += 1; break }
+                    if tokens[j].text == "," { j += 1; continue }
+                    kindError = source.diagnostic(at: tokens[j].offset, "malformed marker: write [[ stitchable ]], [[ stitchable(kind) ]] or [[ stitchable(layer, passes: N) ]]")
                 }
             }
             guard kindError == nil, j + 1 < tokens.count, tokens[j].text == "]", tokens[j + 1].text == "]" else {
@@ -67,7 +89,7 @@ enum SignatureParser {
                 i = j
                 continue
             }
-            let marker = Marker(range: start..<(tokens[j + 1].offset + 1), explicitKind: explicitKind)
+            let marker = Marker(range: start..<(tokens[j + 1].offset + 1), explicitKind: explicitKind, passes: passes)
             result.markers.append(marker)
             i = j + 2
             switch parseSignature(tokens, from: i, marker: marker, source: source) {

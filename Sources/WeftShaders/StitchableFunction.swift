@@ -28,6 +28,9 @@ public struct StitchableFunction: Sendable, Hashable {
     public let column: Int
     /// Size of the argument block in bytes (a multiple of 16); 0 when there is no block.
     public let argumentBlockSize: Int
+    /// How many times the function runs in a row, each run reading the one before: `[[ stitchable(layer, passes: N) ]]`
+    /// (a separable blur is two). `weftPass()` tells the run which it is, from 0.
+    public let passes: Int
 
     public var imageCount: Int { parameters.count(where: { $0.type == .image }) }
     public var readsArrays: Bool { parameters.contains(where: \.isArray) }
@@ -38,8 +41,9 @@ public struct StitchableFunction: Sendable, Hashable {
     }
 
     init(name: String, kind: EffectKind, arguments: [(name: String, type: ParameterType)], leadingParameterNames: [String],
-         file: String, line: Int, column: Int) {
+         file: String, line: Int, column: Int, passes: Int = 1) {
         self.name = name
+        self.passes = passes
         self.kind = kind
         self.leadingParameterNames = leadingParameterNames
         self.file = file

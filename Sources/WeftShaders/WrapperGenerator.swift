@@ -38,7 +38,8 @@ enum WrapperGenerator {
     /// fragment-pass fallback: no binding 0, the result goes to colour attachment 0 and
     /// `position` comes from `gl_FragCoord` (pixel centres), so it matches the kernel.
     static func generate(function f: StitchableFunction, source: AuthorSource, markers: [SignatureParser.Marker],
-                         outputFormat: PixelFormat, prelude: String, derivatives: Derivatives, fragment: Bool = false) -> String {
+                         outputFormat: PixelFormat, prelude: String, derivatives: Derivatives, fragment: Bool = false,
+                         pass: Int = 0) -> String {
         let kind = f.kind
         var out = "#version 450\n#extension GL_GOOGLE_cpp_style_line_directive : require\n"
         if fragment {
@@ -71,6 +72,7 @@ enum WrapperGenerator {
             out += "layout(binding = \(KernelABI.firstImageBinding + UInt32(i))) uniform sampler2D weftImage\(i);\n"
         }
         out += FrameConstants.glslDeclaration + "\n"
+        if pass > 0 { out += "#define WEFT_PASS \(pass)\n" }
         out += "#line 1 \"\(preludeTag)\"\n" + prelude + "\n"
         out += "#line 1 \"\(authorTag)\"\n" + compilableText(of: source, markers: markers) + "\n"
         out += "#line 1 \"\(wrapperTag)\"\n"
@@ -97,7 +99,7 @@ enum WrapperGenerator {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    private static func imageHelpers(count: Int) -> String {
+    static func imageHelpers(count: Int) -> String {
         var sample = "vec4 sampleImage(Image image, vec2 p) {\n"
         var extent = "vec2 imageExtent(Image image) {\n"
         for i in 0..<count {
@@ -114,7 +116,7 @@ enum WrapperGenerator {
         // inside the output store.
         """
         void main() {
-            ivec2 pixel = ivec2(gl_GlobalInvocationID.xy);
+            ivec2 pixel = ivec2(gl_GlobalInvocationID.xy) + weft.dispatchOrigin;
             vec2 position = weft.outputOrigin + (vec2(pixel) + 0.5) / weft.scale;
             vec4 result = \(resultExpression(for: f));
             if (all(lessThan(pixel, weft.outputSize))) imageStore(weftOutput, pixel, result);
@@ -133,17 +135,21 @@ enum WrapperGenerator {
         """
     }
 
-    /// The per-kind call of the author's function (docs/kernel-abi.md, "What the wrapper does").
-    private static func resultExpression(for f: StitchableFunction) -> String {
-        var arguments = [String]()
-        for p in f.parameters {
+    /// The GLSL expressions passing a function's arguments: block members of `block`, images counted from `firstImage`.
+    static func argumentExpressions(for f: StitchableFunction, block: String, firstImage: Int) -> [String] {
+        f.parameters.map { p in
             switch p.type {
-            case .float, .vec2, .vec3, .vec4, .int: arguments.append("weftArguments.\(p.name)")
-            case .floatArray: arguments.append("FloatArray(weftArguments.\(p.name).x, weftArguments.\(p.name).y)")
-            case .colorArray: arguments.append("ColorArray(weftArguments.\(p.name).x, weftArguments.\(p.name).y)")
-            case .image: arguments.append("Image(\(p.imageIndex!)u)")
+            case .float, .vec2, .vec3, .vec4, .int: "\(block).\(p.name)"
+            case .floatArray: "FloatArray(\(block).\(p.name).x, \(block).\(p.name).y)"
+            case .colorArray: "ColorArray(\(block).\(p.name).x, \(block).\(p.name).y)"
+            case .image: "Image(\(firstImage + p.imageIndex!)u)"
             }
         }
+    }
+
+    /// The per-kind call of the author's function (docs/kernel-abi.md, "What the wrapper does").
+    private static func resultExpression(for f: StitchableFunction) -> String {
+        let arguments = argumentExpressions(for: f, block: "weftArguments", firstImage: 0)
         let layerInput = "weftLoad(weftLayer, weft.layerOrigin, weft.layerSize, position)"
         let call: (String) -> String = { leading in
             "\(f.name)(\(([leading] + arguments).joined(separator: ", ")))"

@@ -125,6 +125,19 @@ struct BarrierTracker {
         states[index].layout = stage.outputLayout
     }
 
+    /// Read and written in place by a compute pass (`KernelInterface.readsOutput`): earlier contents are kept and the
+    /// last write is made visible to it.
+    mutating func shaderReadWrite(_ index: Int) {
+        let stage = PassStage.compute
+        let s = states[index]
+        let access = vkFlags(VK_ACCESS_SHADER_READ_BIT) | vkFlags(VK_ACCESS_SHADER_WRITE_BIT)
+        if s.layout != stage.outputLayout || s.writeStages != 0 || s.readStages != 0 {
+            transition(index, to: stage.outputLayout, keepContents: true, dstStage: stage.outputStage, dstAccess: access)
+        }
+        states[index] = State(layout: stage.outputLayout, writeStages: stage.outputStage, writeAccess: stage.outputAccess, readStages: 0,
+                              lastWriteStages: stage.outputStage, lastWriteAccess: stage.outputAccess, visibleStages: 0)
+    }
+
     /// Written in full by a pass of `stage`; earlier contents are discarded.
     mutating func shaderWrite(_ index: Int, by stage: PassStage) {
         let s = states[index]

@@ -43,7 +43,11 @@ struct PlanRecording {
             for (i, pass) in plan.passes.enumerated() {
                 let pipeline = pipelines[i]
                 for input in inputs[i] { tracker.shaderRead(input.index, in: pipeline.stage) }
-                tracker.shaderWrite(pass.output.index, by: pipeline.stage)
+                if pass.kernel.interface.readsOutput {
+                    tracker.shaderReadWrite(pass.output.index)
+                } else {
+                    tracker.shaderWrite(pass.output.index, by: pipeline.stage)
+                }
                 tracker.flush(cmd)
                 let bindPoint = pipeline.stage == .compute ? VK_PIPELINE_BIND_POINT_COMPUTE : VK_PIPELINE_BIND_POINT_GRAPHICS
                 if bound != pipeline.handle {
@@ -56,7 +60,7 @@ struct PlanRecording {
                     vkCmdPushConstants(cmd, pipeline.layout.pipelineLayout, pipeline.shape.shaderStage, 0, UInt32($0.count), $0.baseAddress)
                 }
                 switch pipeline.stage {
-                case .compute: recordDispatch(cmd, output: pass.output)
+                case .compute: recordDispatch(cmd, pass)
                 case .fragment: recordDraw(cmd, pass: i)
                 }
             }
@@ -66,10 +70,11 @@ struct PlanRecording {
         return (tracker.barrierCount, tracker.batchCount)
     }
 
-    private func recordDispatch(_ cmd: VkCommandBuffer, output: TextureID) {
+    private func recordDispatch(_ cmd: VkCommandBuffer, _ pass: KernelPass) {
         let (gx, gy) = (KernelABI.workgroupSize.x, KernelABI.workgroupSize.y)
-        let d = plan.textures[output.index]
-        vkCmdDispatch(cmd, UInt32((d.width + gx - 1) / gx), UInt32((d.height + gy - 1) / gy), 1)
+        let d = plan.textures[pass.output.index]
+        let size = pass.dispatchRegion(width: d.width, height: d.height).size
+        vkCmdDispatch(cmd, UInt32((Int(size.x) + gx - 1) / gx), UInt32((Int(size.y) + gy - 1) / gy), 1)
     }
 
     /// One full-screen triangle into the pass's output (colour attachment 0, already in

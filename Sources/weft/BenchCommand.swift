@@ -7,10 +7,10 @@ enum BenchCommand: Command {
     static let name = "bench"
     static let summary = "Measure effects and scenes on each device against an image-copy ceiling; compare with a baseline."
     static let usage = """
-    weft bench [SCENE.json | INPUT.png --effect NAME [--arg NAME=VALUE]... | --library PATH]
+    weft bench [SCENE.json | INPUT.png --effect NAME [--arg NAME=VALUE]... | --library PATH | --suite fusion]
                       [--device NAME|cpu|all]... [--size WxH]... [--format rgba8|rgba16f]...
                       [--repetitions N] [--warm-up SECONDS] [--max-seconds S] [--threads N] [--json OUT.json]
-                      [--frame N] [--reduce-motion]
+                      [--frame N] [--reduce-motion] [--no-fuse]
                       [--baseline OLD.json [--tolerance 10%]]
     weft bench --soak [--renders N] [--sample-every N] [--warm-up-renders N] [--size WxH]... [--device NAME|cpu]... [--json OUT.json]
     """
@@ -49,6 +49,7 @@ enum BenchCommand: Command {
     """
     static let options: [OptionSpec] = [
         .value("library", "PATH", help: "Measure every effect of this folder (its presets.json gives arguments)."),
+        .value("suite", "fusion", help: "Measure the stitching tables: fused and unfused chains, blurs, scenes (docs/benchmarks.md)."),
     ] + RenderCommand.effectOptions + [
         .value("device", "NAME|cpu|all", help: "Device to measure (repeatable; default: $WEFT_DEVICE, else automatic)."),
         .value("size", "WxH", help: "Output size for library effects (repeatable; default 1920x1080)."),
@@ -64,7 +65,7 @@ enum BenchCommand: Command {
         .value("renders", "N", help: "Renders per device for --soak (default 10000)."),
         .value("sample-every", "N", help: "Renders between --soak samples (default 500)."),
         .value("warm-up-renders", "N", help: "Renders before --soak expects no growth (default 2000)."),
-    ] + RenderRequest.frameOptions
+    ] + RenderRequest.frameOptions + [RenderRequest.noFuseOption]
     static let acceptsPositionals = true
 
     static func run(_ arguments: ParsedArguments, output: inout Output) throws(UsageError) -> Int32 {

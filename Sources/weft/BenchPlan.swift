@@ -10,6 +10,8 @@ struct BenchPlan {
         case library(String)
         case scene(String)
         case chain(RenderRequest)
+        /// `--suite fusion` (`BenchFusionSuite`).
+        case fusionSuite
     }
 
     var source: Source
@@ -21,11 +23,20 @@ struct BenchPlan {
     var jsonPath: String?
     var baselinePath: String?
     var tolerance: Double
+    /// Off with `--no-fuse`: scenes and chains run every effect as a pass of its own.
+    var fusion: Bool
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         let input = arguments.positionals
         guard input.count <= 1 else { throw UsageError(message: "one SCENE.json or INPUT.png at most, got \(input.joined(separator: " "))") }
+        if let suite = arguments.value("suite") {
+            guard suite == BenchFusionSuite.name else { throw .invalidValue("suite", suite, "the one suite is \(BenchFusionSuite.name)") }
+            guard input.isEmpty, arguments.value("library") == nil else {
+                throw UsageError(message: "--suite \(suite) measures its own chains and the example scenes; give no input or --library")
+            }
+        }
         switch (input.first, arguments.value("library")) {
+        case (nil, nil) where arguments.value("suite") != nil: source = .fusionSuite
         case (nil, nil): source = .stock
         case (nil, let library?): source = .library(library)
         case (let path?, nil) where path.lowercased().hasSuffix(".json"): source = .scene(path)
@@ -65,6 +76,7 @@ struct BenchPlan {
         }
         settings.frame = try RenderRequest.frame(arguments.value("frame")) ?? 0
         settings.reduceMotion = arguments.has("reduce-motion")
+        fusion = !arguments.has("no-fuse")
         threads = ProcessInfo.processInfo.activeProcessorCount
         if let text = arguments.value("threads") {
             guard let n = Int(text), n >= 1 else { throw .invalidValue("threads", text, "expected a whole number ≥ 1") }
@@ -86,14 +98,17 @@ struct BenchPlan {
         case .stock:
             guard let folder = RenderCommand.defaultShaderFolders().first else { throw EffectSetupError.noStockShaders }
             return try libraryWorkloads(folder) + RenderCommand.exampleFolder(besideStock: folder).scenes.map {
-                .scene($0, frame: settings.frame, reduceMotion: settings.reduceMotion)
+                .scene($0, frame: settings.frame, reduceMotion: settings.reduceMotion, fusion: fusion)
             }
         case .library(let folder):
             return try libraryWorkloads(folder)
         case .scene(let path):
-            return [.scene(path, frame: settings.frame, reduceMotion: settings.reduceMotion)]
+            return [.scene(path, frame: settings.frame, reduceMotion: settings.reduceMotion, fusion: fusion)]
         case .chain(let request):
             return [.chain(request)]
+        case .fusionSuite:
+            guard let folder = RenderCommand.defaultShaderFolders().first else { throw EffectSetupError.noStockShaders }
+            return try BenchFusionSuite.workloads(stock: folder, sizes: sizes, formats: formats, settings: settings)
         }
     }
 

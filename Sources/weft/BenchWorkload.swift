@@ -6,21 +6,26 @@ import WeftBench
 /// whole render (a scene, or an input image through a chain of effects) as planned by Weft.
 enum BenchWorkload {
     case subject(BenchSubject)
-    case scene(String, frame: UInt32, reduceMotion: Bool)
+    case scene(String, frame: UInt32, reduceMotion: Bool, fusion: Bool)
     case chain(RenderRequest)
+    /// A view rendered whole (`BenchFusionSuite`); its ratio is to the copy ceiling of its size and format.
+    case render(String, ViewNode, size: Size, options: RenderOptions)
 
     var name: String {
         switch self {
         case .subject(let subject): subject.name
-        case .scene(let path, _, _): "scene:" + URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-        case .chain(let request): "chain:" + request.effects.map(\.name).joined(separator: "+")
+        case .scene(let path, _, _, let fusion):
+            "scene:" + URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent + (fusion ? "" : " (unfused)")
+        case .chain(let request):
+            "chain:" + request.effects.map(\.name).joined(separator: "+") + (request.options.fusion ? "" : " (unfused)")
+        case .render(let name, _, _, _): name
         }
     }
 
     func rowCount(sizes: [ImageSize], formats: [PixelFormat]) -> Int {
         switch self {
         case .subject: sizes.count * formats.count
-        case .scene: 1
+        case .scene, .render: 1
         case .chain: 2 // and its copy ceiling
         }
     }
@@ -34,12 +39,15 @@ enum BenchWorkload {
                     emit(try runner.measure(subject, width: size.width, height: size.height, format: format))
                 }
             }
-        case .scene(let path, let frame, let reduceMotion):
+        case .scene(let path, let frame, let reduceMotion, let fusion):
             let scene = try Scene.load(contentsOf: path) { folders in
                 try LibraryShaderProvider(folders: folders, baseDirectory: URL(fileURLWithPath: path).deletingLastPathComponent().path)
             }
-            emit(try measureRender(scene.root, size: scene.size, options: scene.options(time: 1.25, frame: frame, reduceMotion: reduceMotion),
-                                 on: runner, context: context))
+            var options = scene.options(time: 1.25, frame: frame, reduceMotion: reduceMotion)
+            options.fusion = fusion
+            emit(try measureRender(scene.root, size: scene.size, options: options, on: runner, context: context))
+        case .render(_, let view, let size, let options):
+            emit(try measureRender(view, size: size, options: options, on: runner, context: context))
         case .chain(let request):
             let (view, size, options) = try RenderCommand.prepare(request)
             let render = try measureRender(view, size: size, options: options, on: runner, context: context)

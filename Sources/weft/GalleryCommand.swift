@@ -23,7 +23,7 @@ enum GalleryCommand: Command {
         .value("out", "DIR", help: "Output folder (default: out)."),
         .value("only", "NAMES", help: "Render only these items (effect names or scene-NAME, comma-separated)."),
         .value("scale", "S", help: "Pixels per point (default 1; scenes: their own scale times S)."),
-    ] + RenderRequest.frameOptions
+    ] + RenderRequest.frameOptions + [RenderRequest.noFuseOption]
 
     static func run(_ arguments: ParsedArguments, output: inout Output) throws(UsageError) -> Int32 {
         let out = arguments.value("out") ?? "out"
@@ -40,7 +40,7 @@ enum GalleryCommand: Command {
             let patternPath = examples + "/images/" + TestPattern.fileName
             let pattern = FileManager.default.fileExists(atPath: patternPath) ? try PNGFile.load(path: patternPath) : TestPattern.make()
             gallery = Gallery(pattern: pattern, catalog: try EffectCatalog(paths: [stock]), scenes: scenes, scale: scale,
-                              frame: frame, reduceMotion: arguments.has("reduce-motion"))
+                              frame: frame, reduceMotion: arguments.has("reduce-motion"), fusion: !arguments.has("no-fuse"))
             items = gallery.items(only: only)
             if let only {
                 let unknown = only.subtracting(items.map(\.name))

@@ -25,8 +25,9 @@ enum RenderCommand: Command {
     colors separated by ';' for a ColorArray, a PNG path for an Image, or an engine binding
     ($time, $frame, $size, $boundingRect, $reduceMotion). Layer and distortion effects get the
     padding of --max-sample-offset (default 0, or the preset's with --preset). Blend effects blend
-    the result so far over --backdrop (default: nothing). The output has the input's size (times
-    --scale) unless --keep-overflow keeps the padded area too.
+    the result so far over --backdrop (default: nothing). The output has the input's pixel size (for
+    --scale S the input is taken as an S× image; --size and scenes are points, times S) unless
+    --keep-overflow keeps the padded area too.
     A sequence (--frames) renders frame N at N/F seconds with $frame N, a scene in its state at
     that time; a failed frame is reported and the others go on, and the exit status is the number
     of failed frames (at most 125). A progress bar shows on a terminal, a line per frame otherwise.
@@ -45,6 +46,8 @@ enum RenderCommand: Command {
         .value("device", "NAME|cpu", help: "Vulkan device whose name contains NAME, or cpu (default: $WEFT_DEVICE, else automatic)."),
         .flag("keep-overflow", help: "Grow the output to everything drawn beyond the input (effect padding)."),
         .flag("16bit", help: "Render in RGBA16F (extended linear) and write a 16-bit PNG."),
+        RenderRequest.noFuseOption,
+        .flag("stats", help: "Also print the plan's passes, bytes read and written, peak texture memory and cache hits."),
     ]
     static let acceptsPositionals = true
 
@@ -59,13 +62,19 @@ enum RenderCommand: Command {
             let (executor, notice) = try DeviceChoice(flag: request.device).makeExecutor()
             if let notice { output.printError(notice) }
             let context = RenderContext(executor: executor)
+            let before = RenderStatistics.Snapshot(executor: executor)
             let start = ContinuousClock.now
             let rendering = try context.render(view, size: size, options: options)
             let elapsed = ContinuousClock.now - start
+            let after = RenderStatistics.Snapshot(executor: executor)
             try PNGFile.write(rendering.pixels, to: request.outputPath, bitDepth: request.sixteenBit ? .sixteen : .eight,
                               colorMode: request.sixteenBit ? .extendedLinear : .nonLinear)
             for report in rendering.reports { output.printError("weft render: \(report)") }
             output.print("\(request.outputPath): \(rendering.pixels.width)x\(rendering.pixels.height), \(executor.device.name), \(CheckCommand.milliseconds(elapsed))")
+            if request.stats {
+                output.print(PlanText.summary(try context.plan(view, size: size, options: options)))
+                output.print(RenderStatistics.caches(from: before, to: after))
+            }
             return 0
         } catch {
             report(error, of: request, output: &output)
@@ -112,6 +121,7 @@ enum RenderCommand: Command {
                 if request.scaleGiven { sceneOptions.scale = scene.scale * options.scale }
                 sceneOptions.keepOverflow = options.keepOverflow
                 sceneOptions.outputFormat = options.outputFormat
+                sceneOptions.fusion = options.fusion
                 return (scene.root(at: Double(time)), scene.size, sceneOptions)
             }
         }
@@ -138,9 +148,10 @@ enum RenderCommand: Command {
         let under = try request.backdrop.map { text throws in try backdropView(text) }
         switch request.source {
         case .image(path: let path):
+            // An S× image, as SwiftUI's Image at a display scale: its pixels are the view's size times S.
             let pixels = try PNGFile.load(path: path)
-            let view = try EffectChain.apply(steps, to: Image(pixels), backdrop: under)
-            return (view, Size(width: Float(pixels.width), height: Float(pixels.height)))
+            let view = try EffectChain.apply(steps, to: Image(pixels, scale: request.options.scale), backdrop: under)
+            return (view, Size(width: Float(pixels.width) / request.options.scale, height: Float(pixels.height) / request.options.scale))
         case .fill(let size):
             let view = try EffectChain.fill(steps[0], then: Array(steps.dropFirst()), backdrop: under)
             return (view, Size(width: Float(size.width), height: Float(size.height)))

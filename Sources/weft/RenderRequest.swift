@@ -29,6 +29,8 @@ struct RenderRequest {
     /// `--frame`, when given (a scene's own frame is used otherwise).
     var frame: UInt32?
     var sixteenBit: Bool
+    /// `--stats`: print the plan's totals and the caches' hits after rendering.
+    var stats: Bool
 
     /// `requireOutput` false reads the same command line without `-o` (as `weft bench` does).
     init(_ arguments: ParsedArguments, requireOutput: Bool = true) throws(UsageError) {
@@ -87,9 +89,11 @@ struct RenderRequest {
         let time = try Self.number("time", arguments.value("time"), positive: false)
         scaleGiven = scale != nil
         sixteenBit = arguments.has("16bit")
+        stats = arguments.has("stats")
         frame = try Self.frame(arguments.value("frame"))
         options = RenderOptions(scale: scale ?? 1, time: time ?? 0, frame: frame ?? 0, reduceMotion: arguments.has("reduce-motion"),
-                                outputFormat: sixteenBit ? .rgba16Float : .rgba8Unorm, keepOverflow: arguments.has("keep-overflow"))
+                                outputFormat: sixteenBit ? .rgba16Float : .rgba8Unorm, keepOverflow: arguments.has("keep-overflow"),
+                                fusion: !arguments.has("no-fuse"))
     }
 
     /// `--frame N` and `--reduce-motion`, shared by `render`, `gallery` and `bench`.
@@ -97,6 +101,9 @@ struct RenderRequest {
         .value("frame", "N", help: "The frame index, for effects that animate ($frame; default 0, or the scene's)."),
         .flag("reduce-motion", help: "Ask effects to reduce motion ($reduceMotion; default off, or the scene's)."),
     ]
+
+    /// `--no-fuse`, shared by `render`, `plan`, `gallery` and `bench`.
+    static let noFuseOption = OptionSpec.flag("no-fuse", help: "Run every effect as a pass of its own (no stitching), to compare.")
 
     /// `--frame N`: a whole number in 0…2³² − 1.
     static func frame(_ text: String?) throws(UsageError) -> UInt32? {

@@ -44,7 +44,7 @@ private func temporaryDirectory() -> URL { temporaryFolder("weft-cli") }
 /// The stock library and the kind each effect must be listed with.
 private let stockEffects: [(String, String)] = [
     ("boxBlur", "layer"), ("checkerboard", "fill"), ("chromaticAberration", "layer"), ("differenceBlend", "blend"),
-    ("grayscale", "color"), ("linearGradient", "fill"), ("pixellate", "layer"), ("posterize", "color"),
+    ("gaussianBlur", "layer"), ("grayscale", "color"), ("linearGradient", "fill"), ("pixellate", "layer"), ("posterize", "color"),
     ("radialTint", "color"), ("ripple", "distortion"), ("softLightBlend", "blend"), ("valueNoise", "fill"),
     ("vignette", "color"), ("wave", "distortion"),
 ]

@@ -105,13 +105,19 @@ struct RenderCommandTests {
         #expect(CLI.pixel(image, 2, 2).w == 255, "the scene's opaque background")
     }
 
-    @Test func scaleTwoDoublesTheOutput() throws {
-        let out = path("double.png")
+    /// An input image at `--scale 2` is a 2× image: 256×192 points, its own pixels, with point-space arguments twice as
+    /// many pixels long.
+    @Test func scaleTakesTheInputAsAnImageOfThatScale() throws {
+        let out = path("double.png"), once = path("once.png")
         let run = try render([CLI.pattern, "--effect", "grayscale", "--arg", "amount=0", "--scale", "2", "-o", out])
         #expect(run.status == 0, "\(run)")
         let image = try PNGFile.load(path: out), input = try PNGFile.load(path: CLI.pattern)
-        #expect(image.width == 1024 && image.height == 768)
-        #expect(CLI.pixel(image, 2 * 10 + 1, 2 * 360 + 1) == CLI.pixel(input, 10, 360), "a swatch, sampled 2× larger")
+        #expect(image.width == 512 && image.height == 384)
+        #expect(image == input, "pixel for pixel, not resampled")
+        let cells = try render([CLI.pattern, "--effect", "pixellate", "--arg", "size=8", "--scale", "2", "-o", out])
+        let plain = try render([CLI.pattern, "--effect", "pixellate", "--arg", "size=16", "-o", once])
+        #expect(cells.status == 0 && plain.status == 0, "\(cells)\n\(plain)")
+        #expect(try PNGFile.load(path: out) == PNGFile.load(path: once), "8-point cells at 2× are 16 pixels wide")
     }
 
     @Test func sixteenBitOutput() throws {

@@ -82,7 +82,7 @@ private func stockArguments(_ name: String) -> [Shader.Argument] {
     case "linearGradient": [.float2(0, 0), .float2(12, 8), .colorArray([.red, Color(red: 0, green: 1, blue: 0, alpha: 0.5), .blue])]
     case "checkerboard": [.float(2), .color(.white), .color(Color(red: 0, green: 0, blue: 0, alpha: 0.25))]
     case "pixellate": [.float(3)]
-    case "boxBlur": [.float(2)]
+    case "boxBlur", "gaussianBlur": [.float(2)]
     case "chromaticAberration": [.float2(1.5, -1)]
     case "wave": [.float(1.5), .float(5), .float(0.3)]
     case "ripple": [.float2(6, 4), .float(1.5), .float(4), .float(3), .engine(.time)]

@@ -23,7 +23,7 @@ final class PlanOnlyExecutor: Executor {
         }
     }
     let planned = try context.plan(scene, size: Size(width: 64, height: 32))
-    #expect(planned.plan.passes.map(\.kernel.name) == ["weft.solid", "weft.shape"])
+    #expect(planned.plan.passes.map(\.kernel.name) == ["weft.solid", "weft.shape.inPlace"])
     #expect(planned.plan.passes[1].arrayData.count == 10 * ShapeBatch.recordStride)
 }
 
@@ -35,9 +35,10 @@ final class PlanOnlyExecutor: Executor {
         }
     }
     let planned = try context.plan(scene, size: Size(width: 64, height: 32))
-    // One clear and ten layer composites, ping-ponging between two canvas textures.
-    #expect(planned.plan.passes.count == 11)
-    #expect(planned.plan.textures.count == 10 + 2)
+    // One clear and a composite of each of the seven images that reach the canvas (the last three lie beyond it),
+    // each drawn in place on the one canvas texture.
+    #expect(planned.plan.passes.count == 8)
+    #expect(planned.plan.textures.count == 10 + 1)
     #expect(planned.plan.readbacks == [planned.output])
     for pass in planned.plan.passes {
         #expect(pass.destination != pass.output)
@@ -53,7 +54,7 @@ final class PlanOnlyExecutor: Executor {
     let planned = try context.plan(scene, size: Size(width: 64, height: 32))
     // group clear, the two shapes in one pass, canvas clear (when first drawn over), one layer composite
     let kernels = planned.plan.passes.map(\.kernel.name)
-    #expect(kernels == ["weft.solid", "weft.shape", "weft.solid", "weft.layer"])
+    #expect(kernels == ["weft.solid", "weft.shape.inPlace", "weft.solid", "weft.layer.inPlace"])
     // Live at once at most: canvas, group layer (two versions while drawing), composite output.
     #expect(planned.plan.textures.count <= 4)
 }
@@ -72,12 +73,12 @@ final class PlanOnlyExecutor: Executor {
     #expect(two.plan.passes.map(\.kernel.name) == ["invert", "brighten"])
     // Still composited where the semantics need it: faded, or in a 16-bit output.
     let faded = try context.plan(image.colorEffect(try TestKernels.invert()).opacity(0.5), size: image.size)
-    #expect(faded.plan.passes.map(\.kernel.name) == ["invert", "weft.solid", "weft.layer"])
+    #expect(faded.plan.passes.map(\.kernel.name) == ["invert", "weft.solid", "weft.layer.inPlace"])
     let wide = try context.plan(image, size: image.size, options: RenderOptions(outputFormat: .rgba16Float, workingColorMode: .extendedLinear))
-    #expect(wide.plan.passes.map(\.kernel.name) == ["weft.solid", "weft.layer"])
+    #expect(wide.plan.passes.map(\.kernel.name) == ["weft.solid", "weft.layer.inPlace"])
     // An image alone is still copied once: a readback reads what a pass wrote.
     let alone = try context.plan(image, size: image.size)
-    #expect(alone.plan.passes.map(\.kernel.name) == ["weft.solid", "weft.layer"])
+    #expect(alone.plan.passes.map(\.kernel.name) == ["weft.solid", "weft.layer.inPlace"])
 }
 
 @Test func overflowGrowsTheOutput() throws {

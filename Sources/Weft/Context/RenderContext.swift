@@ -18,9 +18,12 @@ public struct RenderOptions: Sendable {
     /// Grow the output to everything the scene draws beyond its size (shadows, offsets,
     /// effect padding) instead of clipping it.
     public var keepOverflow: Bool = false
+    /// Stitch effect chains that need no intermediate texture into one kernel (docs/fusion.md); off only to compare.
+    public var fusion: Bool = true
 
     public init(scale: Float = 1, time: Float = 0, frame: UInt32 = 0, reduceMotion: Bool = false, background: Color = .clear,
-                outputFormat: PixelFormat = .rgba8Unorm, workingColorMode: ColorMode = .nonLinear, keepOverflow: Bool = false) {
+                outputFormat: PixelFormat = .rgba8Unorm, workingColorMode: ColorMode = .nonLinear, keepOverflow: Bool = false,
+                fusion: Bool = true) {
         self.scale = scale
         self.time = time
         self.frame = frame
@@ -29,6 +32,7 @@ public struct RenderOptions: Sendable {
         self.outputFormat = outputFormat
         self.workingColorMode = workingColorMode
         self.keepOverflow = keepOverflow
+        self.fusion = fusion
     }
 }
 
@@ -39,6 +43,8 @@ public struct PlannedRender: Sendable {
     /// The scene point at the output's top-left corner: (0, 0), or negative when overflow is kept.
     public var origin: SIMD2<Float>
     public var scale: Float
+    /// Why each effect pass that was not stitched onto its input's producer stayed apart (empty without fusion).
+    public var fusionNotes: [FusionNote] = []
 }
 
 /// A rendered frame.
@@ -55,6 +61,7 @@ public struct Rendering: Sendable {
 public final class RenderContext: Sendable {
     public let executor: any Executor
     let kernels: EngineKernelCache
+    let fusedKernels = FusedKernelCache()
 
     /// `cache` keeps the engine's own kernels, as a `ShaderLibrary`'s keeps author kernels, so a
     /// process that finds them on disk starts no compiler at all.
@@ -65,6 +72,11 @@ public final class RenderContext: Sendable {
 
     /// Lowers `view` to a render plan; nothing runs.
     public func plan(_ view: some View, size: Size, options: RenderOptions = RenderOptions()) throws -> PlannedRender {
+        try plan(view, size: size, options: options, boundedPasses: true)
+    }
+
+    /// `boundedPasses` false draws every pass over its whole output (to compare with bounded passes in tests).
+    func plan(_ view: some View, size: Size, options: RenderOptions, boundedPasses: Bool) throws -> PlannedRender {
         let scale = options.scale
         guard size.width > 0, size.height > 0, scale > 0, size.width.isFinite, size.height.isFinite, scale.isFinite else {
             throw RenderError.invalidSize(width: size.width, height: size.height, scale: scale)
@@ -106,8 +118,10 @@ public final class RenderContext: Sendable {
                                    blendMode: .normal, into: &output, copy: true)
             canvas = output
         }
+        let notes = options.fusion ? lowering.builder.fuse(readingBack: [canvas.texture], kernels: fusedKernels) : []
+        if boundedPasses { lowering.builder.drawInPlace(readingBack: [canvas.texture]) }
         let (plan, readbacks) = lowering.builder.finish(readingBack: [canvas.texture])
-        return PlannedRender(plan: plan, output: readbacks[0], origin: canvas.origin, scale: scale)
+        return PlannedRender(plan: plan, output: readbacks[0], origin: canvas.origin, scale: scale, fusionNotes: notes)
     }
 
     /// Renders `view` offered `size` points.

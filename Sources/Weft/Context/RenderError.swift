@@ -37,7 +37,7 @@ extension RenderError {
     }
 
     /// `bytes` in the largest binary unit that keeps it at 1 or more: "6.0 GiB".
-    static func bytes(_ bytes: Double) -> String {
+    public static func bytes(_ bytes: Double) -> String {
         guard bytes < 0x1p60 else { return "over an exbibyte" }
         var value = bytes
         for unit in ["bytes", "KiB", "MiB", "GiB", "TiB", "PiB"] {

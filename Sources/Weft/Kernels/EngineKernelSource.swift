@@ -15,6 +15,21 @@ enum EngineKernel: String, Sendable, CaseIterable {
     case layer = "weft.layer"
     /// One direction of a separable Gaussian blur, optionally tinting the blurred alpha.
     case blur = "weft.blur"
+    /// `shape` drawn in place over part of the canvas: reads and writes its output, runs over the shapes' bounds.
+    case shapeInPlace = "weft.shape.inPlace"
+    /// `layer` drawn in place over part of the canvas: reads and writes its output, runs over the layer's reach.
+    case layerInPlace = "weft.layer.inPlace"
+
+    /// The variant drawn in place over part of its output, for the kernels that have one.
+    var inPlace: EngineKernel? {
+        switch self {
+        case .shape: .shapeInPlace
+        case .layer: .layerInPlace
+        default: nil
+        }
+    }
+
+    private var isInPlace: Bool { self == .shapeInPlace || self == .layerInPlace }
 
     var interface: KernelInterface {
         switch self {
@@ -26,14 +41,20 @@ enum EngineKernel: String, Sendable, CaseIterable {
             KernelInterface(readsLayer: true, readsDestination: true, argumentBlockSize: 16 * 8, readsArrays: false, imageCount: 0, usesDerivatives: false)
         case .blur:
             KernelInterface(readsLayer: true, readsDestination: false, argumentBlockSize: 16 * 3, readsArrays: true, imageCount: 0, usesDerivatives: false)
+        case .shapeInPlace:
+            KernelInterface(readsLayer: false, readsDestination: false, argumentBlockSize: 16, readsArrays: true, imageCount: 0, usesDerivatives: false,
+                            readsOutput: true)
+        case .layerInPlace:
+            KernelInterface(readsLayer: true, readsDestination: false, argumentBlockSize: 16 * 8, readsArrays: false, imageCount: 0, usesDerivatives: false,
+                            readsOutput: true)
         }
     }
 
     /// The closest stitchable kind, for reports (engine kernels are not stitchable effects).
     var reportedKind: EffectKind {
         switch self {
-        case .solid, .shape: .fill
-        case .layer: .blend
+        case .solid, .shape, .shapeInPlace: .fill
+        case .layer, .layerInPlace: .blend
         case .blur: .layer
         }
     }
@@ -42,15 +63,17 @@ enum EngineKernel: String, Sendable, CaseIterable {
         let header = """
         #version 450
         layout(local_size_x = 16, local_size_y = 16, local_size_z = 1) in;
-        layout(binding = 0, \(outputFormat.glslQualifier)) uniform writeonly image2D weftOutput;
+        layout(binding = 0, \(outputFormat.glslQualifier)) uniform \(isInPlace ? "" : "writeonly ")image2D weftOutput;
         \(FrameConstants.glslDeclaration)
         #define WEFT_SHAPE_RECORD_STRIDE \(ShapeBatch.recordStride)
+        \(isInPlace ? "#define WEFT_IN_PLACE 1\n#define weftDestinationTexel(p) imageLoad(weftOutput, p)"
+                     : "#define weftDestinationTexel(p) texelFetch(weftDestination, p, 0)")
 
         """
         switch self {
         case .solid: return header + Self.text(PackageResources.solid_glsl)
-        case .shape: return header + Self.text(PackageResources.common_glsl) + Self.text(PackageResources.shape_glsl)
-        case .layer: return header + Self.text(PackageResources.common_glsl) + Self.text(PackageResources.layer_glsl)
+        case .shape, .shapeInPlace: return header + Self.text(PackageResources.common_glsl) + Self.text(PackageResources.shape_glsl)
+        case .layer, .layerInPlace: return header + Self.text(PackageResources.common_glsl) + Self.text(PackageResources.layer_glsl)
         case .blur: return header + Self.text(PackageResources.blur_glsl)
         }
     }

@@ -121,9 +121,15 @@ extension Lowering {
         var frame = frameConstants(for: canvas)
         frame.layerOrigin = source.origin
         frame.layerSize = source.pixelSize
+        // Outside its reach the layer is transparent, which every blend mode but an unclamped plusLighter leaves as is.
+        let changes = blendMode == .plusLighter && !canvas.clampsOutput
+            ? PixelRegion(origin: .zero, size: SIMD2(Int32(canvas.width), Int32(canvas.height)))
+            : pixelRegion(reach.outset(by: SIMD2(repeating: 1 / canvas.scale)), on: canvas)
+        guard let changes else { return }
         let output = builder.texture(width: canvas.width, height: canvas.height, format: canvas.format)
         builder.add(KernelPass(kernel: try kernels.kernel(.layer, outputFormat: canvas.format), output: output,
-                               layer: source.texture, destination: canvas.texture, frame: frame, arguments: block.bytes))
+                               layer: source.texture, destination: canvas.texture, frame: frame, arguments: block.bytes),
+                    changingOnly: changes, inPlaceKernel: try kernels.kernel(.layerInPlace, outputFormat: canvas.format))
         canvas.texture = output
     }
 
@@ -140,12 +146,25 @@ extension Lowering {
         guard !canvas.pending.isEmpty else { return }
         let batch = canvas.pending
         canvas.pending = ShapeBatch()
+        guard let bounds = batch.bounds, let changes = pixelRegion(bounds, on: canvas) else { return }
         var block = ArgumentBlock()
         block.ivec4(Int32(batch.count), canvas.clampsOutput ? 1 : 0)
         let output = builder.texture(width: canvas.width, height: canvas.height, format: canvas.format)
         builder.add(KernelPass(kernel: try kernels.kernel(.shape, outputFormat: canvas.format), output: output,
                                destination: canvas.texture, frame: frameConstants(for: canvas),
-                               arguments: block.bytes, arrayData: batch.arrayData))
+                               arguments: block.bytes, arrayData: batch.arrayData),
+                    changingOnly: changes, inPlaceKernel: try kernels.kernel(.shapeInPlace, outputFormat: canvas.format))
         canvas.texture = output
+    }
+
+    /// The canvas's pixels whose centres lie in `rect` (canvas points), clipped to the canvas; nil when none do.
+    func pixelRegion(_ rect: Rect, on canvas: Canvas) -> PixelRegion? {
+        let lo = pointwiseMax(((rect.minimum - canvas.origin) * canvas.scale).rounded(.down), .zero)
+        let hi = pointwiseMin(((rect.maximum - canvas.origin) * canvas.scale).rounded(.up), canvas.pixelSize)
+        guard lo.x.isFinite, lo.y.isFinite, hi.x.isFinite, hi.y.isFinite else {
+            return PixelRegion(origin: .zero, size: SIMD2(Int32(canvas.width), Int32(canvas.height)))
+        }
+        guard hi.x > lo.x, hi.y > lo.y else { return nil }
+        return PixelRegion(origin: SIMD2(Int32(lo.x), Int32(lo.y)), size: SIMD2(Int32(hi.x - lo.x), Int32(hi.y - lo.y)))
     }
 }

@@ -13,8 +13,8 @@ struct FrameInfo {
 ///
 /// Every draw is a full pass over its canvas that reads the canvas's current texture as the
 /// destination and writes a new one; the one exception is a layer drawn with no change over a
-/// clear canvas it covers exactly (an image, an effect's result), which becomes the canvas. Fusion of effect chains would be a rewrite of
-/// `builder.passes` between lowering and allocation; none is done yet.
+/// clear canvas it covers exactly (an image, an effect's result), which becomes the canvas. Stitching effect chains
+/// (`Fusion`) and bounding draws to what they change (`PlanBuilder.drawInPlace`) rewrite `builder.passes` afterwards.
 struct Lowering {
     var builder = PlanBuilder()
     let kernels: EngineKernelCache
@@ -170,16 +170,20 @@ struct Lowering {
         guard bound.kernel.kind == kind else {
             throw RenderError.effectKind(shader: shader.name, expected: kind.rawValue, actual: bound.kernel.kind.rawValue)
         }
-        let output = builder.texture(width: layer.width, height: layer.height, format: layer.format)
         var frame = frameConstants(for: layer)
         frame.layerOrigin = layer.origin
         frame.layerSize = layer.pixelSize
         frame.viewSize = size
         let images = bound.images.map { builder.upload($0) }
-        builder.add(KernelPass(kernel: bound.kernel, output: output, layer: layer.texture, images: images, frame: frame,
-                               arguments: bound.arguments, arrayData: bound.arrayData,
-                               maxSampleOffset: kind.samplesNeighbourhood ? padding : nil))
-        layer.texture = output
+        // A multi-pass effect runs each pass over the layer's grid, each reading the one before.
+        for (pass, kernel) in ([bound.kernel] + bound.laterPasses).enumerated() {
+            let output = builder.texture(width: layer.width, height: layer.height, format: layer.format)
+            builder.add(KernelPass(kernel: kernel, output: output, layer: layer.texture, images: images, frame: frame,
+                                   arguments: bound.arguments, arrayData: bound.arrayData,
+                                   maxSampleOffset: kind.samplesNeighbourhood ? padding : nil),
+                        stage: bound.stage.map { FusionStage(library: $0.library, function: $0.function, pass: pass) })
+            layer.texture = output
+        }
         try composite(layer.asLayer(toTarget: transform), distributed: distributed, into: &canvas)
     }
 
@@ -220,7 +224,8 @@ struct Lowering {
         let images = bound.images.map { builder.upload($0) }
         let output = builder.texture(width: canvas.width, height: canvas.height, format: canvas.format)
         builder.add(KernelPass(kernel: bound.kernel, output: output, layer: layer.texture, destination: canvas.texture,
-                               images: images, frame: frame, arguments: bound.arguments, arrayData: bound.arrayData))
+                               images: images, frame: frame, arguments: bound.arguments, arrayData: bound.arrayData),
+                    stage: bound.stage)
         canvas.texture = output
     }
 }

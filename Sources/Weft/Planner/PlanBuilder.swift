@@ -1,5 +1,6 @@
 import WeftImage
 import WeftRuntime
+import WeftShaders
 
 /// Collects a render's passes over *logical* textures — each written once, by one pass or
 /// one upload — and then assigns them physical textures by lifetime (`TextureAllocator`).
@@ -7,6 +8,11 @@ struct PlanBuilder {
     private(set) var logical: [TextureDescriptor] = []
     private(set) var uploads: [TextureID: PixelBuffer] = [:]
     private(set) var passes: [KernelPass] = []
+    /// Per pass, the stitchable function it runs (nil for engine and hand-compiled kernels), for `Fusion`.
+    private(set) var stages: [FusionStage?] = []
+    /// Draws over part of a canvas, by the logical texture they write: the kernel that draws them in place over their
+    /// destination, and the pixels they touch (`drawInPlace`).
+    private var inPlace: [TextureID: (kernel: CompiledKernel, region: PixelRegion)] = [:]
 
     mutating func texture(width: Int, height: Int, format: PixelFormat) -> TextureID {
         logical.append(TextureDescriptor(width: width, height: height, format: format))
@@ -23,10 +29,54 @@ struct PlanBuilder {
 
     func isUpload(_ id: TextureID) -> Bool { uploads[id] != nil }
 
-    mutating func add(_ pass: KernelPass) {
+    mutating func add(_ pass: KernelPass, stage: FusionStage? = nil) {
         precondition(uploads[pass.output] == nil && !passes.contains { $0.output == pass.output },
                      "a logical texture is written once")
         passes.append(pass)
+        stages.append(stage)
+    }
+
+    /// A draw over its destination that changes only `region`: as added, a pass writing a whole new texture; drawn
+    /// in place by `inPlaceKernel` over `region` alone when nothing else reads the destination (`drawInPlace`).
+    mutating func add(_ pass: KernelPass, changingOnly region: PixelRegion, inPlaceKernel: CompiledKernel) {
+        precondition(pass.destination != nil && inPlaceKernel.interface.readsOutput)
+        add(pass)
+        inPlace[pass.output] = (inPlaceKernel, region)
+    }
+
+    /// Bounded passes: each draw added with `add(_:changingOnly:inPlaceKernel:)` whose destination nothing reads after
+    /// it (nor reads back, nor uploaded) runs in place over its region only; the destination's texture becomes its
+    /// output's (`TextureAllocator`). Then passes whose output nothing reads are dropped.
+    mutating func drawInPlace(readingBack outputs: [TextureID]) {
+        var lastUse = [TextureID: Int]()
+        for (i, pass) in passes.enumerated() {
+            for input in TextureAllocator.inputs(of: pass) { lastUse[input] = i }
+        }
+        for (i, pass) in passes.enumerated() {
+            guard let (kernel, region) = inPlace[pass.output], let destination = pass.destination,
+                  lastUse[destination] == i, uploads[destination] == nil, !outputs.contains(destination),
+                  pass.layer != destination, !pass.images.contains(destination) else { continue }
+            var drawn = pass.bounded(to: region)
+            drawn.kernel = kernel
+            passes[i] = drawn
+        }
+        var read = Set(outputs)
+        var kept = [Bool](repeating: false, count: passes.count)
+        for (i, pass) in passes.enumerated().reversed() where read.contains(pass.output) {
+            kept[i] = true
+            read.formUnion(TextureAllocator.inputs(of: pass))
+        }
+        passes = passes.indices.filter { kept[$0] }.map { passes[$0] }
+        stages = stages.indices.filter { kept[$0] }.map { stages[$0] }
+    }
+
+    /// Stitches the chains that need no intermediate texture into single passes (`Fusion`); `outputs` are read back.
+    /// Returns why each effect pass left alone was not stitched onto its input's producer.
+    mutating func fuse(readingBack outputs: [TextureID], kernels: FusedKernelCache) -> [FusionNote] {
+        let fused = Fusion.rewrite(passes: passes, stages: stages, readbacks: outputs, kernels: kernels)
+        passes = fused.passes
+        stages = fused.passes.map { _ in nil }
+        return fused.notes
     }
 
     /// The finished plan, reading back `outputs`; intermediate textures share physical
@@ -64,7 +114,12 @@ enum TextureAllocator {
             var mapped = pass
             let descriptor = logical[pass.output.index]
             let out: TextureID
-            if let reused = free[descriptor]?.popLast() {
+            // A pass drawn in place continues its destination's texture (PlanBuilder.drawInPlace made sure nothing
+            // else reads the destination).
+            let continued = pass.kernel.interface.readsOutput ? pass.destination : nil
+            if let continued {
+                out = physical[continued.index]!
+            } else if let reused = free[descriptor]?.popLast() {
                 out = reused
             } else {
                 out = plan.addTexture(descriptor)
@@ -72,11 +127,12 @@ enum TextureAllocator {
             physical[pass.output.index] = out
             mapped.output = out
             mapped.layer = pass.layer.map { physical[$0.index]! }
-            mapped.destination = pass.destination.map { physical[$0.index]! }
+            mapped.destination = continued == nil ? pass.destination.map { physical[$0.index]! } : nil
             mapped.images = pass.images.map { physical[$0.index]! }
             plan.passes.append(mapped)
 
             var released = Set<TextureID>()
+            if let continued { released.insert(continued) }
             for input in inputs(of: pass) + [pass.output] where lastUse[input.index] == i && !released.contains(input) {
                 released.insert(input)
                 release(input)
@@ -88,7 +144,7 @@ enum TextureAllocator {
         return (plan, mappedReadbacks)
     }
 
-    private static func inputs(of pass: KernelPass) -> [TextureID] {
+    static func inputs(of pass: KernelPass) -> [TextureID] {
         [pass.layer, pass.destination].compactMap { $0 } + pass.images
     }
 }

@@ -1,6 +1,6 @@
 /// Shapes waiting to be drawn on one canvas: consecutive shape draws become one `weft.shape`
 /// pass that blends them in order per pixel (in floating point, without rounding to the
-/// canvas's storage between shapes). This is the one fusion the planner does.
+/// canvas's storage between shapes).
 struct ShapeBatch {
     /// Floats per shape record, laid out as the kernel reads them:
     /// 0–3 canvas → local linear map, 4–5 translation, 6–7 size, 8–11 bounds (canvas points,
@@ -14,6 +14,8 @@ struct ShapeBatch {
     private(set) var records: [Float] = []
     private(set) var stops: [Float] = []
     private(set) var count = 0
+    /// The union of the shapes' bounds (canvas points): the batch changes no pixel outside it.
+    private(set) var bounds: Rect?
 
     var isEmpty: Bool { count == 0 }
     var isFull: Bool { count >= Self.capacity }
@@ -28,6 +30,7 @@ struct ShapeBatch {
                     color.x, color.y, color.z, color.w, gradient.x, gradient.y, gradient.z, gradient.w]
         stops += newStops
         count += 1
+        self.bounds = self.bounds.map { $0.union(bounds) } ?? bounds
     }
 
     /// The array buffer: records, then stops, with stop indices made absolute.

@@ -22,11 +22,19 @@ public struct BoundEffect: Sendable {
     public var arrayData: [Float]
     /// The kernel's `image` inputs, in binding order (5, 6, …).
     public var images: [PixelBuffer]
-    public init(kernel: CompiledKernel, arguments: [UInt8] = [], arrayData: [Float] = [], images: [PixelBuffer] = []) {
+    /// The stitchable function the kernel wraps, so the planner can stitch it with its neighbours; nil for
+    /// hand-compiled kernels, which run as they are.
+    public var stage: FusionStage?
+    /// The kernels of a multi-pass layer effect's later runs, each reading the one before (`StitchableFunction.passes`).
+    public var laterPasses: [CompiledKernel]
+    public init(kernel: CompiledKernel, arguments: [UInt8] = [], arrayData: [Float] = [], images: [PixelBuffer] = [],
+                stage: FusionStage? = nil, laterPasses: [CompiledKernel] = []) {
         self.kernel = kernel
+        self.laterPasses = laterPasses
         self.arguments = arguments
         self.arrayData = arrayData
         self.images = images
+        self.stage = stage
     }
 }
 

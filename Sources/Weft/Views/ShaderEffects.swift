@@ -8,11 +8,12 @@ extension Shader {
             guard function.kind == kind else {
                 throw RenderError.effectKind(shader: function.name, expected: kind.rawValue, actual: function.kind.rawValue)
             }
-            let kernel = try kernel(outputFormat: request.outputFormat)
+            let kernels = try passKernels(outputFormat: request.outputFormat)
             let bound = bind(ShaderFrameContext(colorMode: request.colorMode, viewSize: SIMD2(request.boundingRect.z, request.boundingRect.w),
                                                 boundingRect: request.boundingRect, time: request.time, frame: request.frame,
                                                 reduceMotion: request.reduceMotion))
-            return BoundEffect(kernel: kernel, arguments: bound.argumentBlock, arrayData: bound.arrayData, images: bound.images)
+            return BoundEffect(kernel: kernels[0], arguments: bound.argumentBlock, arrayData: bound.arrayData, images: bound.images,
+                               stage: FusionStage(library: library, function: function), laterPasses: Array(kernels.dropFirst()))
         }
     }
 }

@@ -49,6 +49,15 @@ int weftFrame() { return int(weft.frame); }
 vec2 weftViewSize() { return weft.viewSize; }
 bool weftReduceMotion() { return weft.reduceMotion != 0u; }
 
+// Which run of a multi-pass effect this is ([[ stitchable(layer, passes: N) ]]), from 0; always 0 for other effects.
+// A constant of each pass's kernel, so branches on it cost nothing.
+#ifndef WEFT_PASS
+#define WEFT_PASS 0
+#endif
+int weftPass() { return WEFT_PASS; }
+// Pixels per point of the texture being written (the render's scale times the view's transform).
+float weftScale() { return weft.scale; }
+
 // The premultiplied layer at user-space point p: bilinear, texel centres at .5, transparent
 // outside the padded layer, as a clamp-to-border sampler with a transparent border filters it:
 // the edge texels fade to nothing over the half texel beyond the edge. The sampler clamps to

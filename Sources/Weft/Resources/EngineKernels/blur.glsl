@@ -13,7 +13,7 @@ vec4 texel(ivec2 t) {
     return texelFetch(weftLayer, t, 0);
 }
 void main() {
-    ivec2 pixel = ivec2(gl_GlobalInvocationID.xy);
+    ivec2 pixel = ivec2(gl_GlobalInvocationID.xy) + weft.dispatchOrigin;
     if (any(greaterThanEqual(pixel, weft.outputSize))) return;
     vec2 position = weft.outputOrigin + (vec2(pixel) + 0.5) / weft.scale;
     ivec2 center = ivec2(floor((position - weft.layerOrigin) * weft.scale));

@@ -1,5 +1,7 @@
 layout(binding = 1) uniform sampler2D weftLayer;
+#ifndef WEFT_IN_PLACE
 layout(binding = 2) uniform sampler2D weftDestination;
+#endif
 layout(binding = 3, std140) uniform WeftArguments {
     vec4 toLayer;          // canvas → layer-space linear map, column-major
     vec4 translationScale; // canvas → layer-space translation (xy), layer pixels per point (z), opacity (w)
@@ -26,7 +28,7 @@ vec4 sampleBilinear(vec2 u) {
                mix(texel(i + ivec2(0, 1)), texel(i + ivec2(1, 1)), w.x), w.y);
 }
 void main() {
-    ivec2 pixel = ivec2(gl_GlobalInvocationID.xy);
+    ivec2 pixel = ivec2(gl_GlobalInvocationID.xy) + weft.dispatchOrigin;
     if (any(greaterThanEqual(pixel, weft.outputSize))) return;
     vec2 position = weft.outputOrigin + (vec2(pixel) + 0.5) / weft.scale;
     int flags = args.modes.w;
@@ -42,6 +44,6 @@ void main() {
                                       position, args.maskTranslationSize.zw, args.maskParams.x, weft.scale);
         source *= coverage * args.translationScale.w;
     }
-    vec4 destination = texelFetch(weftDestination, pixel, 0);
+    vec4 destination = weftDestinationTexel(pixel);
     imageStore(weftOutput, pixel, weftStoreClamp(weftBlend(args.modes.x, source, destination), (flags & 4) != 0 ? 1 : 0));
 }

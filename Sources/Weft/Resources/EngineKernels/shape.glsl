@@ -1,4 +1,6 @@
+#ifndef WEFT_IN_PLACE
 layout(binding = 2) uniform sampler2D weftDestination;
+#endif
 layout(binding = 3, std140) uniform WeftArguments {
     ivec4 counts;        // shapes in the batch, clamp after each blend
 } args;
@@ -45,10 +47,10 @@ vec4 fillColor(int base, int kind, vec2 q) {
     return arrayVec4(base + 20);
 }
 void main() {
-    ivec2 pixel = ivec2(gl_GlobalInvocationID.xy);
+    ivec2 pixel = ivec2(gl_GlobalInvocationID.xy) + weft.dispatchOrigin;
     if (any(greaterThanEqual(pixel, weft.outputSize))) return;
     vec2 position = weft.outputOrigin + (vec2(pixel) + 0.5) / weft.scale;
-    vec4 result = texelFetch(weftDestination, pixel, 0);
+    vec4 result = weftDestinationTexel(pixel);
     for (int i = 0; i < args.counts.x; i++) {
         int base = i * WEFT_SHAPE_RECORD_STRIDE;
         vec4 bounds = arrayVec4(base + 8);

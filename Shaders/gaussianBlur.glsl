@@ -1,0 +1,24 @@
+// gaussianBlur (layer, 2 passes): a Gaussian blur reaching `radius` points (3σ) on each side of the pixel, run as a
+// horizontal pass and then a vertical one over its result, so it costs 2·(2r + 1) samples for a radius of r pixels,
+// not (2r + 1)². The weights follow the Gaussian by recurrence, one tap pair per step. maxSampleOffset: radius.
+[[ stitchable(layer, passes: 2) ]]
+vec4 gaussianBlur(vec2 position, Layer layer, float radius) {
+    float scale = weftScale();
+    int taps = int(ceil(max(radius, 0.0) * scale));
+    vec4 center = sampleLayer(layer, position);
+    if (taps == 0) return center;
+    vec2 step = (weftPass() == 0 ? vec2(1.0, 0.0) : vec2(0.0, 1.0)) / scale;
+    float sigma = float(taps) / 3.0;
+    float g = exp(-0.5 / (sigma * sigma));
+    float w = 1.0;          // weight of tap k: g^(k²)
+    float ratio = g;        // w(k + 1) / w(k) = g^(2k + 1)
+    vec4 sum = center;
+    float total = 1.0;
+    for (int k = 1; k <= taps; k++) {
+        w *= ratio;
+        ratio *= g * g;
+        sum += w * (sampleLayer(layer, position + float(k) * step) + sampleLayer(layer, position - float(k) * step));
+        total += 2.0 * w;
+    }
+    return sum / total;
+}

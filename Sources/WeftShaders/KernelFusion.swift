@@ -1,0 +1,185 @@
+import WeftImage
+import WeftRuntime
+
+/// One stage of a fused kernel: a stitchable function of a library.
+public struct FusionStage: Sendable, Equatable {
+    public let library: ShaderLibrary
+    public let function: StitchableFunction
+    /// Which run of a multi-pass function (`weftPass()`); 0 for the others.
+    public let pass: Int
+
+    public init(library: ShaderLibrary, function: StitchableFunction, pass: Int = 0) {
+        self.library = library
+        self.function = function
+        self.pass = pass
+    }
+
+    public static func == (a: FusionStage, b: FusionStage) -> Bool {
+        a.library === b.library && a.function == b.function && a.pass == b.pass
+    }
+}
+
+/// Stitches a chain of stitchable functions into one compute kernel (docs/kernel-abi.md, "Fused kernels").
+///
+/// The first stage runs as its own kernel would (a color, layer, distortion or fill effect); each later stage is a
+/// color effect given the previous stage's result where its own kernel would have read the layer's texel, after the
+/// rounding that the texture between them would have applied (RGBA8 stores), so fused equals unfused. Each stage's
+/// file is included once with its top-level names prefixed `weftS<i>_` (two files' helpers cannot collide, and one
+/// file used twice is two copies); its arguments are member `s<i>` of the argument block, at the running sum of the
+/// earlier stages' block sizes, and its images follow the earlier stages' images.
+public enum KernelFusion {
+    /// Bumped whenever the generated text changes meaning; part of every cache key.
+    static let version = 1
+
+    /// Why `stages`, whose own kernels are `kernels`, cannot be one kernel; nil when they can.
+    public static func refusal(_ stages: [FusionStage], kernels: [CompiledKernel]) -> String? {
+        guard let first = stages.first else { return "no stages" }
+        if first.function.kind == .blend { return "a blend effect reads two inputs" }
+        for stage in stages.dropFirst() where stage.function.kind != .color {
+            return "\(stage.function.name) is a \(stage.function.kind.rawValue) effect: it samples its input at other positions"
+        }
+        for (stage, kernel) in zip(stages, kernels) {
+            guard (try? stage.library.parsedFile(of: stage.function)) != nil else {
+                return "\(stage.function.name) is not a function of its library"
+            }
+            if kernel.interface.usesDerivatives { return "\(stage.function.name) uses derivatives (2×2 quads of its own input)" }
+        }
+        return nil
+    }
+
+    /// The fused kernel, from the first stage's library's SPIR-V cache when it is there.
+    /// `stages` must have passed `refusal(_:kernels:)`.
+    public static func compile(_ stages: [FusionStage], outputFormat: PixelFormat) throws(GLSLCompiler.Failure) -> ShaderLibrary.Compilation {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let generated = source(stages, outputFormat: outputFormat)
+        var hasher = SHA256()
+        hasher.update("weft fused \(version) \(WrapperGenerator.version)")
+        hasher.update(GLSLCompiler.identity)
+        hasher.update(outputFormat.rawValue)
+        hasher.update(generated)
+        let key = hasher.finalize()
+        let cache = stages[0].library.cache
+        let words: [UInt32]
+        let outcome: SPIRVCache.Outcome
+        if let hit = cache.lookup(key) {
+            (words, outcome) = hit
+        } else {
+            words = try GLSLCompiler.compileCompute(generated)
+            cache.store(words, for: key)
+            outcome = .compiled
+        }
+        let functions = stages.map(\.function)
+        let interface = KernelInterface(readsLayer: functions[0].kind.readsLayer, readsDestination: false,
+                                        argumentBlockSize: functions.map(\.argumentBlockSize).reduce(0, +),
+                                        readsArrays: functions.contains(where: \.readsArrays),
+                                        imageCount: functions.map(\.imageCount).reduce(0, +), usesDerivatives: false)
+        let kernel = CompiledKernel(name: functions.map(\.name).joined(separator: "+"), kind: functions[0].kind,
+                                    outputFormat: outputFormat, spirv: words, interface: interface, cacheKey: key)
+        return ShaderLibrary.Compilation(kernel: kernel, outcome: outcome, duration: clock.now - start)
+    }
+
+    /// The generated GLSL compute shader.
+    public static func source(_ stages: [FusionStage], outputFormat: PixelFormat) -> String {
+        let functions = stages.map(\.function)
+        let files = stages.map { stage in
+            guard let file = try? stage.library.parsedFile(of: stage.function) else {
+                preconditionFailure("\(stage.function.name) is not a function of its library; refusal(_:kernels:) says so first")
+            }
+            return file
+        }
+        var out = "#version 450\n#extension GL_GOOGLE_cpp_style_line_directive : require\n"
+        out += "layout(local_size_x = \(KernelABI.workgroupSize.x), local_size_y = \(KernelABI.workgroupSize.y), local_size_z = 1) in;\n"
+        if files.contains(where: \.mentionsDerivatives) {
+            // No stage's kernel reaches them (`refusal`); defined away as in those kernels.
+            for name in WrapperGenerator.derivativeFunctions.sorted() { out += "#define \(name)(x) ((x) * 0.0)\n" }
+        }
+        out += "layout(binding = \(KernelABI.outputBinding), \(outputFormat.glslQualifier)) uniform writeonly image2D weftOutput;\n"
+        if functions[0].kind.readsLayer {
+            out += "layout(binding = \(KernelABI.layerBinding)) uniform sampler2D weftLayer;\n#define WEFT_HAS_LAYER 1\n"
+        }
+        let blocks = functions.enumerated().filter { !$0.element.blockParameters.isEmpty }
+        for (i, f) in blocks {
+            out += "struct WeftStageArguments\(i) {\n"
+            for p in f.blockParameters { out += "    \(p.type.blockMember!.glsl) \(p.name);\n" }
+            out += "};\n"
+        }
+        if !blocks.isEmpty {
+            out += "layout(binding = \(KernelABI.argumentsBinding), std140) uniform WeftArguments {\n"
+            for (i, _) in blocks { out += "    WeftStageArguments\(i) s\(i);\n" }
+            out += "} weftArguments;\n"
+        }
+        if functions.contains(where: \.readsArrays) {
+            out += "layout(binding = \(KernelABI.arraysBinding), std430) readonly buffer WeftArrays { float weftArrayData[]; };\n#define WEFT_HAS_ARRAYS 1\n"
+        }
+        let imageCount = functions.map(\.imageCount).reduce(0, +)
+        for i in 0..<imageCount {
+            out += "layout(binding = \(KernelABI.firstImageBinding + UInt32(i))) uniform sampler2D weftImage\(i);\n"
+        }
+        out += FrameConstants.glslDeclaration + "\n"
+        // Only the first stage can be a layer effect, so only it can be a run of a multi-pass function.
+        if stages[0].pass > 0 { out += "#define WEFT_PASS \(stages[0].pass)\n" }
+        let prelude = stages[0].library.prelude
+        out += "#line 1 \"\(WrapperGenerator.preludeTag)\"\n" + prelude + "\n"
+        let reserved = StageRenaming.declaredNames(in: AuthorSource(path: WrapperGenerator.preludeTag, text: prelude))
+        for (i, file) in files.enumerated() {
+            let renaming = StageRenaming(source: file.source, prefix: "weftS\(i)_", keeping: reserved)
+            out += "#line 1 \"\(WrapperGenerator.authorTag)\"\n"
+            out += renaming.apply(to: WrapperGenerator.compilableText(of: file.source, markers: file.markers)) + "\n"
+            for name in renaming.macros { out += "#undef \(name)\n" }
+        }
+        out += "#line 1 \"\(WrapperGenerator.wrapperTag)\"\n"
+        out += WrapperGenerator.imageHelpers(count: imageCount)
+        out += "vec4 weftStored(vec4 c) { return \(storeRounding(outputFormat)); }\n"
+        out += "void main() {\n"
+        out += "    ivec2 pixel = ivec2(gl_GlobalInvocationID.xy) + weft.dispatchOrigin;\n"
+        out += "    if (any(greaterThanEqual(pixel, weft.outputSize))) return;\n"
+        out += "    vec2 position = weft.outputOrigin + (vec2(pixel) + 0.5) / weft.scale;\n"
+        var firstImage = 0
+        for (i, f) in functions.enumerated() {
+            let arguments = WrapperGenerator.argumentExpressions(for: f, block: "weftArguments.s\(i)", firstImage: firstImage)
+            firstImage += f.imageCount
+            func call(_ leading: String) -> String { "weftS\(i)_\(f.name)(\(([leading] + arguments).joined(separator: ", ")))" }
+            let layer = "Layer(weft.layerOrigin, weft.layerSize / weft.scale)"
+            switch (i, f.kind) {
+            case (0, .color): out += "    vec4 result = \(call("position, weftLoad(weftLayer, weft.layerOrigin, weft.layerSize, position)"));\n"
+            case (0, .layer): out += "    vec4 result = \(call("position, \(layer)"));\n"
+            case (0, .distortion): out += "    vec4 result = sampleLayer(\(layer), \(call("position")));\n"
+            case (0, .fill): out += "    vec4 result = \(call("position"));\n"
+            case (_, .color): out += "    result = \(call("position, weftStored(result)"));\n"
+            default: preconditionFailure("refusal(_:) admits no \(f.kind) stage here")
+            }
+        }
+        out += "    imageStore(weftOutput, pixel, result);\n}\n"
+        return out
+    }
+
+    /// What storing `c` in a texture of `format` and reading it back gives (clamped and rounded to 1/255, or rounded
+    /// to half precision), so that an effect that quantizes sees what it would have read from the texture.
+    private static func storeRounding(_ format: PixelFormat) -> String {
+        switch format {
+        case .rgba8Unorm: "unpackUnorm4x8(packUnorm4x8(c))"
+        case .rgba16Float: "vec4(unpackHalf2x16(packHalf2x16(c.xy)), unpackHalf2x16(packHalf2x16(c.zw)))"
+        }
+    }
+
+    /// The argument block of a fused pass: each stage's block in turn, with each array handle's offset moved by the
+    /// floats of the earlier stages' arrays (`arrayData` is theirs concatenated in the same order).
+    public static func concatenate(arguments: [[UInt8]], arrayData: [[Float]], of stages: [FusionStage]) -> (arguments: [UInt8], arrayData: [Float]) {
+        var block = [UInt8]()
+        var arrays = [Float]()
+        for (stage, (bytes, data)) in zip(stages, zip(arguments, arrayData)) {
+            var patched = bytes
+            for p in stage.function.parameters where p.isArray {
+                let at = p.blockOffset!
+                var offset = UInt32(0)
+                for b in 0..<4 { offset |= UInt32(patched[at + b]) << UInt32(8 * b) }
+                offset += UInt32(arrays.count)
+                for b in 0..<4 { patched[at + b] = UInt8(truncatingIfNeeded: offset >> UInt32(8 * b)) }
+            }
+            block += patched
+            arrays += data
+        }
+        return (block, arrays)
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import Weft
+import WeftCatalog
+
+/// `weft plan`: what a render would run, without running it.
+enum PlanCommand: Command {
+    static let name = "plan"
+    static let summary = "Print the passes a render would run: stitched kernels, inputs, dispatch rectangles, textures."
+    static let usage = """
+    weft plan (SCENE.json | INPUT.png --effect NAME [--arg NAME=VALUE]... | --size WxH --effect FILLNAME ...)
+              [--scale S] [--time T] [--frame N] [--reduce-motion] [--keep-overflow] [--16bit] [--no-fuse] [--device NAME|cpu]
+    """
+    static let discussion = """
+    Takes the command line of weft render without -o. Prints one line of totals, then each pass:
+    the kernels stitched into it (a+b+c), its kind, its input textures, the rectangle it dispatches
+    over, its output texture and the bytes it reads and writes (each input read once per pixel);
+    then each texture: its size, format, bytes, and which passes write it (textures written by
+    several passes are shared by intermediate results whose lifetimes do not overlap: aliased);
+    then, for each effect pass that was not stitched onto the pass before it, why. Plans for the
+    CPU evaluator's limits unless --device names a Vulkan device. Nothing runs. Exit status: 0, 1
+    when an effect, argument or input fails, 2 for a command line of the wrong shape.
+    """
+    static let options: [OptionSpec] = RenderCommand.effectOptions + [
+        .value("size", "WxH", help: "Plan a fill effect at this size instead of an input image."),
+        .value("backdrop", "FILE.png|COLOR", help: "What blend effects blend over (default: transparent)."),
+        .value("scale", "S", help: "Pixels per point of the output (default 1; a scene's own scale times S)."),
+        .value("time", "T", help: "Seconds, for effects that animate ($time; default 0)."),
+    ] + RenderRequest.frameOptions + [
+        .value("device", "NAME|cpu", help: "Plan for this device's texture limits (default: cpu, the CPU evaluator)."),
+        .flag("keep-overflow", help: "Grow the output to everything drawn beyond the input (effect padding)."),
+        .flag("16bit", help: "Plan an RGBA16F (extended linear) render."),
+        RenderRequest.noFuseOption,
+    ]
+    static let acceptsPositionals = true
+
+    static func run(_ arguments: ParsedArguments, output: inout Output) throws(UsageError) -> Int32 {
+        let request = try RenderRequest(arguments, requireOutput: false)
+        do {
+            let (view, size, options) = try RenderCommand.prepare(request)
+            let (executor, notice) = try DeviceChoice(flag: request.device ?? DeviceChoice.cpuName).makeExecutor()
+            if let notice { output.printError(notice) }
+            output.print(PlanText.listing(try RenderContext(executor: executor).plan(view, size: size, options: options)))
+            return 0
+        } catch let error as EffectSetupError where !error.diagnostics.isEmpty {
+            for diagnostic in error.diagnostics { output.printError(diagnostic.description) }
+            return 1
+        } catch let error as ShaderError where !error.diagnostics.isEmpty {
+            for diagnostic in error.diagnostics { output.printError(diagnostic.description) }
+            return 1
+        } catch {
+            output.printError("weft plan: \(error)")
+            return 1
+        }
+    }
+}

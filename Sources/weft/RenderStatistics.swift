@@ -1,0 +1,27 @@
+import Weft
+
+/// `weft render --stats`' cache figures: SPIR-V cache lookups and the executor's pipelines (Vulkan) or translated
+/// programs (the CPU evaluator) made during one render.
+enum RenderStatistics {
+    struct Snapshot {
+        var spirv: SPIRVCache.Statistics
+        var resources: ExecutorResourceCounts
+
+        init(executor: any Executor) {
+            spirv = SPIRVCache.shared.statistics
+            resources = executor.resourceCounts
+        }
+
+        /// Pipelines (or CPU programs) the executor has made so far.
+        var programsMade: Int { resources.created["pipelines created"] ?? resources.live["programs"] ?? 0 }
+    }
+
+    static func caches(from before: Snapshot, to after: Snapshot) -> String {
+        let memory = after.spirv.memoryHits - before.spirv.memoryHits
+        let disk = after.spirv.diskHits - before.spirv.diskHits
+        let misses = after.spirv.misses - before.spirv.misses
+        let made = after.programsMade - before.programsMade
+        return "SPIR-V cache: \(memory + disk) hits (\(memory) memory, \(disk) disk), \(misses) misses (compiled); "
+            + "\(made) pipelines or programs made by the executor"
+    }
+}

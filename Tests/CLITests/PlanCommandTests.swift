@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+import WeftImage
+
+/// `weft plan` snapshots (what fuses, what must not and why), `render --stats`, and `--no-fuse` end to end.
+@Suite
+struct PlanCommandTests {
+    let folder = CLI.temporaryDirectory()
+
+    @Test func aColorChainIsOneStitchedPass() throws {
+        let run = try CLI.weft(["plan", CLI.pattern, "--effect", "grayscale", "--arg", "amount=1", "--effect", "posterize", "--arg", "levels=4",
+                                "--effect", "vignette", "--preset"])
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stdout == """
+        1 pass, 2 textures; read 768.0 KiB, written 768.0 KiB, uploaded 768.0 KiB; peak texture memory 1.5 MiB
+
+        PASS  KERNELS                                    KIND   INPUTS    DISPATCH     OUTPUT                 READ    WRITTEN
+           0  grayscale+posterize+vignette (3 stitched)  color  layer t0  0,0 512x384  t1 512x384 rgba8  768.0 KiB  768.0 KiB
+
+        TEXTURE  SIZE     FORMAT      BYTES  CONTENTS
+        t0       512x384  rgba8   768.0 KiB  upload
+        t1       512x384  rgba8   768.0 KiB  written by pass 0; read back
+        """ + "\n", "\(run)")
+    }
+
+    /// A layer effect reading a color effect's output, and a distortion effect reading a composite, stay apart; the
+    /// color effect after the distortion is stitched onto it.
+    @Test func whatMustNotFuseIsListedWithItsReason() throws {
+        let run = try CLI.weft(["plan", CLI.pattern, "--effect", "grayscale", "--arg", "amount=1", "--effect", "boxBlur", "--arg", "radius=4",
+                                "--effect", "wave", "--preset", "--effect", "posterize", "--arg", "levels=3"])
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stdout == """
+        7 passes, 4 textures; read 5.3 MiB, written 5.3 MiB, uploaded 768.0 KiB; peak texture memory 3.1 MiB
+
+        PASS  KERNELS                      KIND        INPUTS                        DISPATCH     OUTPUT                 READ    WRITTEN
+           0  grayscale                    color       layer t0                      0,0 512x384  t1 512x384 rgba8  768.0 KiB  768.0 KiB
+           1  boxBlur                      layer       layer t1                      0,0 512x384  t0 512x384 rgba8  768.0 KiB  768.0 KiB
+           2  weft.solid                   fill        -                             0,0 512x404  t2 512x404 rgba8    0 bytes  808.0 KiB
+           3  weft.layer.inPlace           blend       layer t0, output t2 in place  0,9 512x386  t2 512x404 rgba8    1.5 MiB  772.0 KiB
+           4  wave+posterize (2 stitched)  distortion  layer t2                      0,0 512x404  t3 512x404 rgba8  808.0 KiB  808.0 KiB
+           5  weft.solid                   fill        -                             0,0 512x384  t0 512x384 rgba8    0 bytes  768.0 KiB
+           6  weft.layer.inPlace           blend       layer t3, output t0 in place  0,0 512x384  t0 512x384 rgba8    1.5 MiB  768.0 KiB
+
+        TEXTURE  SIZE     FORMAT      BYTES  CONTENTS
+        t0       512x384  rgba8   768.0 KiB  upload; written by passes 1, 5, 6 (aliased); read back
+        t1       512x384  rgba8   768.0 KiB  written by pass 0
+        t2       512x404  rgba8   808.0 KiB  written by passes 2, 3 (aliased)
+        t3       512x404  rgba8   808.0 KiB  written by pass 4
+
+        not stitched:
+          boxBlur: boxBlur is a layer effect: it samples its input at other positions
+          wave: its input is written by weft.layer, not by a stitchable effect
+        """ + "\n", "\(run)")
+    }
+
+    @Test func noFuseRunsEachEffectAsItsOwnPassWithTheSamePixels() throws {
+        let effects = ["--effect", "grayscale", "--arg", "amount=0.6", "--effect", "posterize", "--arg", "levels=5", "--effect", "vignette", "--preset"]
+        let plan = try CLI.weft(["plan", CLI.pattern] + effects + ["--no-fuse"])
+        #expect(plan.status == 0, "\(plan)")
+        #expect(plan.stdout.hasPrefix("3 passes, "), "\(plan)")
+        let fused = folder.appendingPathComponent("fused.png").path
+        let unfused = folder.appendingPathComponent("unfused.png").path
+        let a = try CLI.weft(["render", CLI.pattern] + effects + ["-o", fused])
+        let b = try CLI.weft(["render", CLI.pattern] + effects + ["--no-fuse", "-o", unfused])
+        #expect(a.status == 0 && b.status == 0, "\(a)\n\(b)")
+        let d = try #require(ImageDifference(try PNGFile.load(path: fused), try PNGFile.load(path: unfused)))
+        #expect(d.maximum <= 1.0 / 255 + 1e-6, "differs by \(d.maximum * 255)/255 at \(d.worstPixel)")
+    }
+
+    @Test func renderStatsPrintsTrafficAndCacheFigures() throws {
+        let out = folder.appendingPathComponent("stats.png").path
+        let run = try CLI.weft(["render", CLI.pattern, "--effect", "grayscale", "--arg", "amount=1", "--effect", "posterize", "--arg", "levels=4",
+                                "--stats", "-o", out])
+        #expect(run.status == 0, "\(run)")
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3, "\(run)")
+        #expect(lines.dropFirst().first == "1 pass, 2 textures; read 768.0 KiB, written 768.0 KiB, uploaded 768.0 KiB; peak texture memory 1.5 MiB")
+        #expect(lines.last?.hasPrefix("SPIR-V cache: ") == true && lines.last?.contains(" misses (compiled); ") == true, "\(run)")
+    }
+}
