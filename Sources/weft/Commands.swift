@@ -3,6 +3,7 @@ enum Commands {
     static let table: [any Command.Type] = [
         CheckCommand.self,
         RenderCommand.self,
+        DebugCommand.self,
         GalleryCommand.self,
         DevicesCommand.self,
         BenchCommand.self,
