@@ -22,7 +22,7 @@ extension Compiler {
             guard i.operands.count >= 2, case .rows(let source)? = f.values[i.value(1)] ?? globals[i.value(1)],
                   let type = module.valueTypes[i.value(1)], let kinds = traceKinds(type) else { return }
             let pointer = i.value(0)
-            addPoint(TracePoint(kind: .store, id: pointer.raw, opcode: i.opcode, name: pointerNames[pointer], function: f.name,
+            addPoint(TracePoint(kind: .store, id: pointer.raw, opcode: i.opcode, instruction: instructionName(i), name: pointerNames[pointer], function: f.name,
                                 location: module.sourceLocations[i.offset],
                                 operands: [.init(label: "", type: typeName(type), kinds: kinds, row: source)]), &ops)
             return
@@ -32,7 +32,7 @@ extension Compiler {
         guard !Self.untracedOpcodes.contains(i.opcode), let id = i.result, let type = i.resultType,
               case .rows(let rows)? = f.values[id], let kinds = traceKinds(type) else { return }
         let name = module.names[id.raw].flatMap { $0.isEmpty ? nil : $0 }
-        addPoint(TracePoint(kind: .value, id: id.raw, opcode: i.opcode, name: name, function: f.name,
+        addPoint(TracePoint(kind: .value, id: id.raw, opcode: i.opcode, instruction: instructionName(i), name: name, function: f.name,
                             location: module.sourceLocations[i.offset],
                             operands: [.init(label: "", type: typeName(type), kinds: kinds, row: rows)]), &ops)
     }
@@ -53,16 +53,35 @@ extension Compiler {
                 continue
             }
         }
-        addPoint(TracePoint(kind: .call, id: i.result?.raw ?? 0, opcode: i.opcode, name: functionName(callee), function: f.name,
+        addPoint(TracePoint(kind: .call, id: i.result?.raw ?? 0, opcode: i.opcode, instruction: instructionName(i), name: functionName(callee), function: f.name,
                             location: module.sourceLocations[i.offset], operands: operands), &ops)
     }
 
     /// Records what a call returned, at the start of the caller's continuation.
     mutating func traceReturn(_ i: Instruction, _ callee: Function, _ rows: Int, _ f: Frame, _ ops: inout [Op]) {
         guard let kinds = traceKinds(callee.resultType) else { return }
-        addPoint(TracePoint(kind: .returned, id: i.result?.raw ?? 0, opcode: i.opcode, name: functionName(callee), function: f.name,
+        addPoint(TracePoint(kind: .returned, id: i.result?.raw ?? 0, opcode: i.opcode, instruction: instructionName(i), name: functionName(callee), function: f.name,
                             location: module.sourceLocations[i.offset],
                             operands: [.init(label: "", type: typeName(callee.resultType), kinds: kinds, row: rows)]), &ops)
+    }
+
+    /// GLSL.std.450 instruction names by number, for the extended instructions GLSL's built-ins become.
+    static let glslStd450Names: [UInt32: String] = [
+        1: "Round", 2: "RoundEven", 3: "Trunc", 4: "FAbs", 5: "SAbs", 6: "FSign", 7: "SSign", 8: "Floor", 9: "Ceil", 10: "Fract",
+        11: "Radians", 12: "Degrees", 13: "Sin", 14: "Cos", 15: "Tan", 16: "Asin", 17: "Acos", 18: "Atan", 19: "Sinh", 20: "Cosh",
+        21: "Tanh", 22: "Asinh", 23: "Acosh", 24: "Atanh", 25: "Atan2", 26: "Pow", 27: "Exp", 28: "Log", 29: "Exp2", 30: "Log2",
+        31: "Sqrt", 32: "InverseSqrt", 33: "Determinant", 34: "MatrixInverse", 35: "Modf", 36: "ModfStruct", 37: "FMin", 38: "UMin",
+        39: "SMin", 40: "FMax", 41: "UMax", 42: "SMax", 43: "FClamp", 44: "UClamp", 45: "SClamp", 46: "FMix", 47: "IMix", 48: "Step",
+        49: "SmoothStep", 50: "Fma", 51: "Frexp", 52: "FrexpStruct", 53: "Ldexp", 66: "Length", 67: "Distance", 68: "Cross",
+        69: "Normalize", 70: "FaceForward", 71: "Reflect", 72: "Refract", 73: "FindILsb", 74: "FindSMsb", 75: "FindUMsb",
+        79: "NMin", 80: "NMax", 81: "NClamp",
+    ]
+
+    func instructionName(_ i: Instruction) -> String {
+        guard i.opcode == .extInst, i.operands.count > 1 else { return i.opcode.description }
+        let set = module.extInstImports[ValueID(i.operands[0])] ?? "OpExtInst"
+        let name = set == "GLSL.std.450" ? Self.glslStd450Names[i.operands[1]] : nil
+        return "\(set) \(name ?? String(i.operands[1]))"
     }
 
     private mutating func addPoint(_ point: TracePoint, _ ops: inout [Op]) {

@@ -56,6 +56,8 @@ public struct TracePoint: Sendable, Hashable {
     /// The SPIR-V result id (the pointer stored through for stores, the call's result for calls).
     public var id: UInt32
     public var opcode: Opcode
+    /// The instruction as a reader knows it: `OpFMul`, or for extended instructions their name (`GLSL.std.450 Sin`).
+    public var instruction: String
     public var name: String?
     /// The SPIR-V function the point is in (its `OpName`).
     public var function: String

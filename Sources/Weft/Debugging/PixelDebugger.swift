@@ -40,7 +40,7 @@ public struct PixelDebugger: Sendable {
     /// of `view` rendered at `size` with `options`.
     public func trace(_ view: some View, size: Size, options: RenderOptions = RenderOptions(), effect: String? = nil,
                       pixel: (x: Int, y: Int)) throws -> PixelTrace {
-        let executor = CPUExecutor(options: CPUExecutor.Options(threads: 1, checks: []))
+        let executor = CPUExecutor(options: CPUExecutor.Options(checks: []))
         let planned = try RenderContext(executor: executor).plan(view, size: size, options: options)
         let output = planned.plan.textures[planned.output.index]
         guard pixel.x >= 0, pixel.y >= 0, pixel.x < output.width, pixel.y < output.height else {
@@ -99,7 +99,7 @@ public struct PixelDebugger: Sendable {
             if point.kind == .store, point.name == nil || point.name == "param" { continue }
             let kind = point.kind == .returned ? "return" : point.kind.rawValue
             steps.append(PixelTrace.Step(kind: kind, line: location.line, column: location.column, function: point.function,
-                                         name: point.name, id: point.id, instruction: point.opcode.description,
+                                         name: point.name, id: point.id, instruction: point.instruction,
                                          iteration: record.hit, values: values(point, record)))
             lines[String(location.line)] = library.sourceLine(location.line, of: function)
         }
