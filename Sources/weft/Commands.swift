@@ -4,6 +4,7 @@ enum Commands {
         CheckCommand.self,
         RenderCommand.self,
         DebugCommand.self,
+        WatchCommand.self,
         GalleryCommand.self,
         DevicesCommand.self,
         BenchCommand.self,

@@ -45,7 +45,11 @@ enum RenderCommand: Command {
     static let acceptsPositionals = true
 
     static func run(_ arguments: ParsedArguments, output: inout Output) throws(UsageError) -> Int32 {
-        let request = try RenderRequest(arguments)
+        render(try RenderRequest(arguments), output: &output)
+    }
+
+    /// Renders a checked request to its PNG; 0 on success, 1 after printing what went wrong.
+    static func render(_ request: RenderRequest, output: inout Output) -> Int32 {
         do {
             let (view, size, options) = try prepare(request)
             try OutputFolder.prepare(for: request.outputPath)
