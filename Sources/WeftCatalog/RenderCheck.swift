@@ -59,7 +59,8 @@ public struct RenderCheck: Sendable {
                                           preset: preset ?? EffectPreset(arguments: [:], maxSampleOffset: nil))
             let reference = try render(shader, maxSampleOffset: offset)
             outcome.renders += 1
-            outcome.findings += reference.reports.map { Finding(check: $0.check, message: $0.message) }
+            let pixelNote = scale == 1 ? "" : " (pixels of the check's render at \(scale) pixels per point)"
+            outcome.findings += reference.reports.map { Finding(check: $0.check, message: $0.message + pixelNote) }
 
             for parameter in function.parameters {
                 guard let annotation = function.annotation(named: parameter.name), let range = annotation.range,
