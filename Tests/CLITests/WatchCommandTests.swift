@@ -14,21 +14,38 @@ struct WatchCommandTests {
         let folder = CLI.temporaryDirectory()
         try shader("0.5").write(to: folder.appendingPathComponent("dim.glsl"), atomically: true, encoding: .utf8)
         let output = folder.appendingPathComponent("out.png")
-        let arguments = ["watch", CLI.pattern, "--shaders", folder.path, "--effect", "dim", "--preset", "--device", "cpu",
-                         "-o", output.path, "--changes", "1"]
-        // A thread of its own, not a task: a child started from a Dispatch worker inherits its blocked signals.
-        let result = RunBox()
-        let thread = Thread { result.set(try? CLI.guardedWeft(arguments, environment: [:], killAfter: 60)) }
-        thread.start()
-        let start = Date()
-        while !FileManager.default.fileExists(atPath: output.path), Date().timeIntervalSince(start) < 90 {
+        let stdout = folder.appendingPathComponent("stdout.txt"), stderr = folder.appendingPathComponent("stderr.txt")
+        _ = FileManager.default.createFile(atPath: stdout.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: stderr.path, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CLI.binary)
+        process.arguments = ["watch", CLI.pattern, "--shaders", folder.path, "--effect", "dim", "--preset", "--device", "cpu",
+                             "-o", output.path, "--changes", "1"]
+        process.currentDirectoryURL = CLI.packageRoot
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_CACHE_HOME"] = CLI.cache.path
+        process.environment = environment
+        process.standardOutput = try FileHandle(forWritingTo: stdout)
+        process.standardError = try FileHandle(forWritingTo: stderr)
+        try process.run()
+        func log() -> String {
+            let out = (try? String(contentsOf: stdout, encoding: .utf8)) ?? ""
+            return out + ((try? String(contentsOf: stderr, encoding: .utf8)) ?? "")
+        }
+        // The first render is done when its line is printed.
+        var clock = Date()
+        while !log().contains("out.png: "), process.isRunning, Date().timeIntervalSince(clock) < 120 {
             try await Task.sleep(for: .milliseconds(100))
         }
-        let before = try Data(contentsOf: output)
-        try await Task.sleep(for: .milliseconds(500))
+        let before = (try? Data(contentsOf: output)) ?? Data()
         try edited.write(to: folder.appendingPathComponent("dim.glsl"), atomically: true, encoding: .utf8) // renamed over, as editors save
-        while result.get() == nil, Date().timeIntervalSince(start) < 150 { try await Task.sleep(for: .milliseconds(100)) }
-        let run = try #require(result.get())
+        clock = Date()
+        while process.isRunning, Date().timeIntervalSince(clock) < 120 { try await Task.sleep(for: .milliseconds(100)) }
+        let killed = process.isRunning
+        if killed { kill(process.processIdentifier, SIGKILL) } // SIGKILL: a child of a Dispatch thread blocks SIGTERM
+        process.waitUntilExit()
+        let run = CLI.Run(status: process.terminationStatus, stdout: (try? String(contentsOf: stdout, encoding: .utf8)) ?? "",
+                          stderr: (try? String(contentsOf: stderr, encoding: .utf8)) ?? "", killed: killed)
         return (run, before, (try? Data(contentsOf: output)) ?? Data(), folder)
     }
 
@@ -54,12 +71,4 @@ struct WatchCommandTests {
         #expect(run.stderr.contains("\(folder.path)/dim.glsl:3:") && run.stderr.contains("error:"), "\(run)")
         #expect(before == after)
     }
-}
-
-/// The run of a `weft` started on another thread.
-final class RunBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var run: CLI.Run?
-    func set(_ value: CLI.Run?) { lock.lock(); run = value; lock.unlock() }
-    func get() -> CLI.Run? { lock.lock(); defer { lock.unlock() }; return run }
 }
