@@ -46,6 +46,8 @@ struct Decoder {
     var currentFunction: Function?
     var currentBlock: Block?
     var pendingModes: [(FunctionID, ExecutionMode, [UInt32])] = []
+    /// The `OpLine` in effect inside the current block.
+    var currentLine: SourceLocation?
 
     init(words: [UInt32]) { self.words = words }
 
@@ -122,6 +124,7 @@ struct Decoder {
             break
         case .string:
             try define(try raw.word(0), raw)
+            module.strings[try raw.word(0)] = try raw.string(at: 1).0
         case .entryPoint:
             let model = ExecutionModel(rawValue: try raw.word(0))
             let function = try raw.word(1)
@@ -401,7 +404,14 @@ struct Decoder {
             try define(id, raw)
             currentBlock = Block(label: LabelID(id), offset: raw.offset, instructions: [])
             return
-        case .line, .noLine, .nop:
+        case .line:
+            let file = try raw.word(0)
+            currentLine = SourceLocation(file: module.strings[file] ?? "%\(file)", line: Int(try raw.word(1)), column: Int(try raw.word(2)))
+            return
+        case .noLine:
+            currentLine = nil
+            return
+        case .nop:
             return
         default:
             break
@@ -425,7 +435,9 @@ struct Decoder {
         instruction.operands = Array(raw.words.dropFirst(first))
         if raw.opcode == .undef, let r = instruction.result, let t = instruction.resultType { module.undefs[r] = t }
         block.instructions.append(instruction)
+        if let currentLine { module.sourceLocations[raw.offset] = currentLine }
         if raw.opcode.isTerminator {
+            currentLine = nil // an OpLine's scope ends with its block
             function.blocks.append(block)
             currentBlock = nil
         } else {

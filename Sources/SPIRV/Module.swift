@@ -16,6 +16,11 @@ public struct Module: Sendable {
     public internal(set) var entryPoints: [EntryPoint] = []
     /// `OpName`, by raw id (names attach to any kind of id).
     public internal(set) var names: [UInt32: String] = [:]
+    /// `OpString` literals (file names of `OpLine`), by id.
+    public internal(set) var strings: [UInt32: String] = [:]
+    /// The `OpLine` location in effect at each function-body instruction, by word offset; empty
+    /// unless the module was compiled with debug information.
+    public internal(set) var sourceLocations: [Int: SourceLocation] = [:]
     public internal(set) var memberNames: [TypeID: [Int: String]] = [:]
     /// `OpDecorate`, by raw id.
     public internal(set) var decorations: [UInt32: [Decorated]] = [:]
@@ -65,5 +70,19 @@ public struct Module: Sendable {
         case .vector(_, let n): n
         default: nil
         }
+    }
+}
+
+/// A place in a shader's source, from `OpLine`.
+public struct SourceLocation: Sendable, Hashable {
+    /// The `OpString` file name (for Weft's kernels, the `#line` tag of the part: author, prelude, wrapper).
+    public var file: String
+    public var line: Int
+    public var column: Int
+
+    public init(file: String, line: Int, column: Int) {
+        self.file = file
+        self.line = line
+        self.column = column
     }
 }

@@ -99,11 +99,39 @@ public final class CPUExecutor: Executor {
         return ExecutionResult(outputs: outputs, deviceTimes: [], hostTime: hostTime, reports: reports)
     }
 
-    private func execute(_ pass: KernelPass, _ program: KernelProgram, _ textures: [CPUTexture]) throws(CPUError) -> CheckTally {
+    /// Runs `plan` up to pass `target`, then that pass's invocation at `pixel` (in its output's
+    /// pixels) with `kernel` — the same function compiled with debug information — translated
+    /// for tracing. What the pass's other invocations and later passes would do is not run.
+    public func trace(_ plan: RenderPlan, pass target: Int, with kernel: CompiledKernel, pixel: (x: Int, y: Int),
+                      limit: Int = 16) throws(ExecutionError) -> KernelTrace {
+        try plan.validate(options: ExecutionOptions(), maxTextureDimension: Self.maxTextureDimension)
+        precondition(plan.passes.indices.contains(target), "pass \(target) is not in the plan")
+        let textures = plan.textures.enumerated().map { index, d in
+            plan.uploads[TextureID(index)].map { CPUTexture($0) } ?? CPUTexture(width: d.width, height: d.height, format: d.format)
+        }
+        for (index, pass) in plan.passes.prefix(target).enumerated() {
+            do { _ = try execute(pass, try program(for: pass.kernel), textures) } catch {
+                throw .backend(device: device.name, kernel: pass.kernel.name, pass: index, message: error.description)
+            }
+        }
+        let pass = plan.passes[target]
+        do {
+            let program = try KernelProgram(spirv: kernel.spirv, tracing: true)
+            let resources = try BoundResources(program: program, bindings: bindings(for: pass, textures))
+            let output = textures[pass.output.index]
+            let groups = ((output.width + program.localSize.x - 1) / program.localSize.x,
+                          (output.height + program.localSize.y - 1) / program.localSize.y, 1)
+            return try program.trace(pixel: pixel, groups: groups, resources: resources, limit: limit,
+                                     instructionBudget: options.instructionBudget)
+        } catch {
+            throw .backend(device: device.name, kernel: pass.kernel.name, pass: target, message: error.description)
+        }
+    }
+
+    private func bindings(for pass: KernelPass, _ textures: [CPUTexture]) -> CPUBindings {
         let interface = pass.kernel.interface
-        let output = textures[pass.output.index]
         var bindings = CPUBindings(pushConstants: pass.frame.bytes, samplers: options.samplers)
-        bindings.textures[KernelABI.outputBinding] = output
+        bindings.textures[KernelABI.outputBinding] = textures[pass.output.index]
         if interface.readsLayer, let layer = pass.layer { bindings.textures[KernelABI.layerBinding] = textures[layer.index] }
         if interface.readsDestination, let d = pass.destination { bindings.textures[KernelABI.destinationBinding] = textures[d.index] }
         if interface.argumentBlockSize > 0 { bindings.buffers[KernelABI.argumentsBinding] = pass.arguments }
@@ -115,6 +143,13 @@ public final class CPUExecutor: Executor {
         for (i, image) in pass.images.enumerated() {
             bindings.textures[KernelABI.firstImageBinding + UInt32(i)] = textures[image.index]
         }
+        return bindings
+    }
+
+    private func execute(_ pass: KernelPass, _ program: KernelProgram, _ textures: [CPUTexture]) throws(CPUError) -> CheckTally {
+        let interface = pass.kernel.interface
+        let output = textures[pass.output.index]
+        let bindings = bindings(for: pass, textures)
         var checks = CheckConfiguration()
         checks.storeBinding = KernelABI.outputBinding
         checks.premultiplication = options.checks.contains(.premultiplication) && output.format == .rgba8Unorm

@@ -72,6 +72,7 @@ extension Compiler {
     /// instruction whose operands are constants, uniform or push-constant data, or such values.
     /// Those run once per thread before the first batch instead of once per batch.
     func isDispatchInvariant(_ i: Instruction, _ f: Frame) throws(CPUError) -> Bool {
+        if tracing { return false } // every value is recorded where the source computes it
         switch i.opcode {
         case .fAdd, .fSub, .fMul, .fDiv, .fRem, .fMod, .iAdd, .iSub, .iMul, .uDiv, .sDiv, .uMod, .sRem, .sMod,
              .shiftLeftLogical, .shiftRightLogical, .shiftRightArithmetic, .bitwiseAnd, .bitwiseOr, .bitwiseXor,

@@ -30,6 +30,11 @@ struct Compiler {
     /// Ops whose results are the same for the whole dispatch, and the rows they fill.
     var invariantOps: [Op] = []
     var invariantRows: Set<Int> = []
+    /// Translating for `KernelProgram.trace`: record points after instructions, no speculation or hoisting.
+    var tracing = false
+    var tracePoints: [TracePoint] = []
+    /// Names of pointers for store records: variables' names, with the components an access chain selects.
+    var pointerNames: [ValueID: String] = [:]
 
     /// Per inlined call: the callee, its values, and where its returns go.
     struct Frame {
@@ -294,7 +299,7 @@ struct Compiler {
         let entrySegment = try inline(main, arguments: [], returnRows: nil, continuation: nil)
         mergedInto = Array(blocks.indices)
         mergeStraightLines(entry: entrySegment)
-        convertSelections(entry: entrySegment)
+        if !tracing { convertSelections(entry: entrySegment) }
         let order = structuredOrder(from: entrySegment)
         var renumber = [Int](repeating: -1, count: blocks.count)
         for (new, old) in order.enumerated() { renumber[old] = new }
@@ -312,7 +317,8 @@ struct Compiler {
         }
         return KernelProgram(entryPoint: entry.name, localSize: localSize, usesDerivatives: usesDerivatives, blocks: flat,
                              rowCount: rowCount, constantRows: constantRows, invariantOps: invariantOps, builtinRows: builtinRows, prologue: prologue,
-                             bufferSlots: bufferSlots, imageSlots: imageSlots, samplerSlots: samplerSlots, writtenImages: writtenImages)
+                             bufferSlots: bufferSlots, imageSlots: imageSlots, samplerSlots: samplerSlots, writtenImages: writtenImages,
+                             tracePoints: tracePoints)
     }
 
     /// Reverse post-order over structured successors: a construct's blocks come before its merge
@@ -463,6 +469,7 @@ struct Compiler {
                 } else {
                     returnRows = try result(i, &f).rows
                 }
+                if tracing { traceCall(i, function, arguments, f, &s.ops) }
                 let rest = newSegment()
                 let entrySegment = try inline(function, arguments: arguments, returnRows: returnRows, continuation: rest)
                 forwarded = [:]
@@ -470,8 +477,10 @@ struct Compiler {
                 // The continuation must come after every callee block: make it the first structured successor.
                 successors[s.index] = [rest] + successors[s.index].filter { $0 != rest }
                 s = Segment(index: rest, instructionCount: 0, label: label, originalLabel: block.label)
+                if tracing, let returnRows { traceReturn(i, function, returnRows, f, &s.ops) }
             default:
                 try translate(i, &f, &s.ops)
+                if tracing { traceResult(i, f, &s.ops) }
             }
         }
         try terminate(s, block.terminator, &f)

@@ -35,6 +35,8 @@ final class LaneState {
         var runtimeError: CPUError?
     }
     let control: UnsafeMutablePointer<Control>
+    /// Set only while tracing one invocation (`KernelProgram.trace`); the trace ops report to it.
+    var tracer: PixelTracer?
 
     /// Every lane of the batch runs the current block.
     var allActive: Bool {

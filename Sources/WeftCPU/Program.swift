@@ -77,10 +77,12 @@ public final class KernelProgram: Sendable {
     let samplerSlots: [UInt32]
     /// Bindings the kernel writes with `OpImageWrite`.
     let writtenImages: Set<UInt32>
+    /// Where a program translated for tracing records values; empty otherwise.
+    public let tracePoints: [TracePoint]
 
     init(entryPoint: String, localSize: (Int, Int, Int), usesDerivatives: Bool, blocks: [FlatBlock], rowCount: Int,
          constantRows: [ConstantRow], invariantOps: [Op] = [], builtinRows: [(BuiltIn, Int)], prologue: [Op], bufferSlots: [BufferSource],
-         imageSlots: [UInt32], samplerSlots: [UInt32], writtenImages: Set<UInt32>) {
+         imageSlots: [UInt32], samplerSlots: [UInt32], writtenImages: Set<UInt32>, tracePoints: [TracePoint] = []) {
         self.entryPoint = entryPoint
         self.localSize = localSize
         self.usesDerivatives = usesDerivatives
@@ -95,21 +97,26 @@ public final class KernelProgram: Sendable {
         self.imageSlots = imageSlots
         self.samplerSlots = samplerSlots
         self.writtenImages = writtenImages
+        self.tracePoints = tracePoints
     }
 
-    /// Decodes `spirv` and translates its compute entry point `entryPoint`.
-    public convenience init(spirv: [UInt32], entryPoint: String = "main") throws(CPUError) {
+    /// Decodes `spirv` and translates its compute entry point `entryPoint`. With `tracing`, every
+    /// result, store, call and return also records its value for `trace(pixel:…)` (and nothing
+    /// is speculated or hoisted, so the records follow the source's control flow).
+    public convenience init(spirv: [UInt32], entryPoint: String = "main", tracing: Bool = false) throws(CPUError) {
         let module: Module
         do { module = try Module.decode(spirv) } catch { throw .invalidModule(error) }
-        try self.init(module: module, entryPoint: entryPoint)
+        try self.init(module: module, entryPoint: entryPoint, tracing: tracing)
     }
 
-    public convenience init(module: Module, entryPoint: String = "main") throws(CPUError) {
+    public convenience init(module: Module, entryPoint: String = "main", tracing: Bool = false) throws(CPUError) {
         var compiler = try Compiler(module: module, entryPoint: entryPoint)
+        compiler.tracing = tracing
         let p = try compiler.compile()
         self.init(entryPoint: p.entryPoint, localSize: p.localSize, usesDerivatives: p.usesDerivatives, blocks: p.blocks,
                   rowCount: p.rowCount, constantRows: p.constantRows, invariantOps: p.invariantOps, builtinRows: p.builtinRows, prologue: p.prologue,
-                  bufferSlots: p.bufferSlots, imageSlots: p.imageSlots, samplerSlots: p.samplerSlots, writtenImages: p.writtenImages)
+                  bufferSlots: p.bufferSlots, imageSlots: p.imageSlots, samplerSlots: p.samplerSlots, writtenImages: p.writtenImages,
+                  tracePoints: p.tracePoints)
     }
 
     /// Number of flattened blocks (for tests and diagnostics).

@@ -82,13 +82,7 @@ public struct Gallery: Sendable {
                 let name = function.name
                 items.append(Item(name: name, kind: function.kind.rawValue, fileName: name + ".png") {
                     let (shader, offset) = try catalog.presetShader(named: name)
-                    let step = EffectStep(shader: shader, maxSampleOffset: offset)
-                    let view: ViewNode = switch function.kind {
-                    case .fill: try EffectChain.fill(step, then: [])
-                    case .blend: try EffectChain.apply([step], to: Image(pattern), backdrop: Self.backdrop)
-                    case .color, .layer, .distortion: try EffectChain.apply([step], to: Image(pattern))
-                    }
-                    return (view, size, options)
+                    return (try Self.view(of: EffectStep(shader: shader, maxSampleOffset: offset), over: pattern), size, options)
                 })
             }
         }
@@ -116,6 +110,15 @@ public struct Gallery: Sendable {
         }
         guard let only else { return items }
         return items.filter { only.contains($0.name) }
+    }
+
+    /// How the gallery shows one effect: modifying `pattern`, filling its size, or blending it over the backdrop.
+    public static func view(of step: EffectStep, over pattern: PixelBuffer) throws(EffectSetupError) -> ViewNode {
+        switch step.kind {
+        case .fill: try EffectChain.fill(step, then: [])
+        case .blend: try EffectChain.apply([step], to: Image(pattern), backdrop: backdrop)
+        case .color, .layer, .distortion: try EffectChain.apply([step], to: Image(pattern))
+        }
     }
 
     /// Renders each item into `folder/FILE.png`, going on after failures; `report` sees each outcome as it comes.

@@ -41,8 +41,9 @@ public enum GLSLCompiler {
     }
 
     /// Compiles one shader of `stage`; otherwise as `compileCompute`.
+    /// `debugInfo` adds `OpLine` (the `#line` file and line of every instruction) and `OpName`s.
     public static func compile(_ source: String, stage: Stage, reportAllErrors: Bool = false,
-                               optimize: Bool = true) throws(Failure) -> [UInt32] {
+                               optimize: Bool = true, debugInfo: Bool = false) throws(Failure) -> [UInt32] {
         precondition(processInitialised, "glslang failed to initialise")
         let result: Result<[UInt32], Failure> = source.withCString { code in
             var input = glslang_input_t()
@@ -79,6 +80,7 @@ public enum GLSLCompiler {
             }
             var options = glslang_spv_options_t()
             options.validate = true
+            options.generate_debug_info = debugInfo
             glslang_program_SPIRV_generate_with_options(program, stage.glslang, &options)
             let count = glslang_program_SPIRV_get_size(program)
             var words = [UInt32](repeating: 0, count: count)

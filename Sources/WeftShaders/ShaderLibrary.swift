@@ -61,7 +61,10 @@ public final class ShaderLibrary: Sendable {
             files[source.path] = ParsedFile(source: source, markers: parsed.markers, mentionsDerivatives: WrapperGenerator.mentionsDerivatives(source))
             for raw in parsed.signatures {
                 switch KindClassifier.classify(raw, in: source) {
-                case .success(let function):
+                case .success(var function):
+                    let annotated = AnnotationParser.annotations(above: raw.marker.range.lowerBound, in: source, for: function)
+                    function.annotations = annotated.annotations
+                    diagnostics += annotated.diagnostics
                     if let existing = indexByName[function.name] {
                         let first = functions[existing]
                         diagnostics.append(ShaderDiagnostic(file: function.file, line: function.line, column: function.column,
@@ -222,6 +225,32 @@ public final class ShaderLibrary: Sendable {
                                     interface: interface, cacheKey: key, fragmentSPIRV: fragment)
         if cache.isEnabled { kernels.withLock { $0[memo] = kernel } }
         return Compilation(kernel: kernel, outcome: outcome, duration: clock.now - start)
+    }
+
+    /// The `OpLine` file name of the author's own lines in kernels compiled with debug information.
+    public static let authorLineTag = WrapperGenerator.authorTag
+
+    /// A function's kernel compiled for the pixel debugger: with `OpLine` and `OpName` debug
+    /// information and without the optimizer, so every statement and named variable of the
+    /// author's source is still there. Never cached; the same interface as `kernel(for:)`'s.
+    public func debugKernel(for function: StitchableFunction, outputFormat: PixelFormat) throws(ShaderError) -> CompiledKernel {
+        let file = try parsedFile(of: function)
+        let source = WrapperGenerator.generate(function: function, source: file.source, markers: file.markers, outputFormat: outputFormat,
+                                               prelude: prelude, derivatives: file.mentionsDerivatives ? .quads : .none)
+        let words: [UInt32]
+        do { words = try GLSLCompiler.compile(source, stage: .compute, reportAllErrors: true, optimize: false, debugInfo: true) } catch {
+            throw .diagnostics(DiagnosticMapper.diagnostics(fromLog: error.log, source: file.source, function: function))
+        }
+        let interface = KernelInterface(readsLayer: function.kind.readsLayer, readsDestination: function.kind.readsDestination,
+                                        argumentBlockSize: function.argumentBlockSize, readsArrays: function.readsArrays,
+                                        imageCount: function.imageCount, usesDerivatives: SPIRVFacts.usesDerivatives(words))
+        return CompiledKernel(name: function.name, kind: function.kind, outputFormat: outputFormat, spirv: words, interface: interface,
+                              cacheKey: "debug " + SHA256.hex(source))
+    }
+
+    /// The author's text of 1-based `line` of the file that defines `function`; empty when out of range.
+    public func sourceLine(_ line: Int, of function: StitchableFunction) -> String {
+        (try? parsedFile(of: function))?.source.rawLine(line) ?? ""
     }
 
     /// The fragment shader generated for a function's fragment-pass fallback, for inspection.

@@ -31,6 +31,12 @@ public struct StitchableFunction: Sendable, Hashable {
     /// How many times the function runs in a row, each run reading the one before: `[[ stitchable(layer, passes: N) ]]`
     /// (a separable blur is two). `weftPass()` tells the run which it is, from 0.
     public let passes: Int
+    /// The `// @param` lines above the function, in the order written.
+    public internal(set) var annotations: [ParameterAnnotation] = []
+
+    public func annotation(named name: String) -> ParameterAnnotation? {
+        annotations.first { $0.name == name }
+    }
 
     public var imageCount: Int { parameters.count(where: { $0.type == .image }) }
     public var readsArrays: Bool { parameters.contains(where: \.isArray) }

@@ -1,4 +1,6 @@
 import Foundation
+import Weft
+import WeftCatalog
 import WeftImage
 import WeftShaders
 
@@ -6,17 +8,23 @@ import WeftShaders
 enum CheckCommand: Command {
     static let name = "check"
     static let summary = "Compile every stitchable function and list it, or report its diagnostics."
-    static let usage = "weft check [--no-cache] [--cache-dir DIR] [PATH…]"
+    static let usage = "weft check [--render] [--no-cache] [--cache-dir DIR] [PATH…]"
     static let discussion = """
     PATH is a .glsl file or a folder of them (default: Shaders). Each function is compiled
     for both output formats (rgba8 and rgba16f); the table shows the time of each and
     whether the SPIR-V came from the cache. Diagnostics go to standard error as
-    path:line:column: error: message. With --no-cache, glslang's once-per-process start-up
+    path:line:column: error: message. With --render, each effect then also runs on the CPU
+    evaluator over the test pattern at its declared defaults (its // @param defaults, then its
+    presets.json entry) and fails when a stored pixel's RGB exceeds its alpha, a layer sample
+    lies beyond the declared maxSampleOffset (the distance needed is printed), a pixel is NaN
+    or infinite, or an annotated parameter changes nothing at the ends and middle of its range.
+    With --no-cache, glslang's once-per-process start-up
     is measured first and printed on its own line; otherwise the first compile of a run
     includes it. Exit status: 0 when everything compiles, 1 when anything fails, 2 for a
     usage error.
     """
     static let options: [OptionSpec] = [
+        .flag("render", help: "Also run each effect on the CPU evaluator at its defaults and check its output."),
         .flag("no-cache", help: "Neither read nor write the SPIR-V cache (measures cold compiles)."),
         .value("cache-dir", "DIR", help: "SPIR-V cache folder (default: $XDG_CACHE_HOME/weft or ~/.cache/weft)."),
     ]
@@ -94,7 +102,39 @@ enum CheckCommand: Command {
         var summary = "\(total) function\(total == 1 ? "" : "s") in \(files.count) file\(files.count == 1 ? "" : "s")"
         summary += failedFunctions + failedFiles == 0 ? ": all compile" : ": \(failedFunctions) failed" + (failedFiles > 0 ? ", \(failedFiles) file\(failedFiles == 1 ? "" : "s") rejected" : "")
         output.print(summary)
-        return failedFunctions + failedFiles == 0 ? 0 : 1
+        guard failedFunctions + failedFiles == 0 else {
+            if arguments.has("render") { output.printError("weft check: --render skipped: fix the compile errors first") }
+            return 1
+        }
+        guard arguments.has("render") else { return 0 }
+        return renderChecks(paths: arguments.positionals.isEmpty ? ["Shaders"] : arguments.positionals, cache: cache, output: &output)
+    }
+
+    /// `--render`: every effect through `RenderCheck` on the CPU evaluator; 1 when any finding.
+    static func renderChecks(paths: [String], cache: SPIRVCache, output: inout Output) -> Int32 {
+        let checker: RenderCheck
+        do {
+            let (executor, _) = try DeviceChoice(flag: DeviceChoice.cpuName).makeExecutor()
+            checker = RenderCheck(catalog: try EffectCatalog(paths: paths, cache: cache), context: RenderContext(executor: executor, cache: cache))
+        } catch {
+            output.printError("weft check: --render: \(error)")
+            return 1
+        }
+        var table = TextTable(headers: ["EFFECT", "KIND", "SWEPT", "RENDERS", "MS", "RENDER CHECK"], rightAligned: [3, 4])
+        var failed = 0
+        for name in checker.catalog.effectNames {
+            let start = ContinuousClock.now
+            let outcome = checker.check(effect: name)
+            let swept = outcome.sweptParameters.isEmpty ? "-" : outcome.sweptParameters.joined(separator: ", ")
+            table.append([name, outcome.kind.rawValue, swept, "\(outcome.renders)", milliseconds(ContinuousClock.now - start),
+                          outcome.passed ? "passed" : "FAILED"])
+            if !outcome.passed { failed += 1 }
+            for finding in outcome.findings { output.printError("weft check: \(name): \(finding)") }
+        }
+        output.print(table.rendered)
+        let total = table.rows.count
+        output.print("\(total) effect\(total == 1 ? "" : "s") rendered on the CPU evaluator: " + (failed == 0 ? "all pass the render checks" : "\(failed) failed"))
+        return failed == 0 ? 0 : 1
     }
 
     /// The .glsl files named by `paths` (files as given, folders' direct contents by name).

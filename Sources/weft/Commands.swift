@@ -4,6 +4,8 @@ enum Commands {
         CheckCommand.self,
         RenderCommand.self,
         PlanCommand.self,
+        DebugCommand.self,
+        WatchCommand.self,
         GalleryCommand.self,
         DevicesCommand.self,
         BenchCommand.self,

@@ -56,6 +56,11 @@ enum RenderCommand: Command {
         if let sequence = try SequenceRequest(arguments, outputPath: request.outputPath) {
             return SequenceRender.run(request, sequence, output: &output)
         }
+        return render(request, output: &output)
+    }
+
+    /// Renders a checked request to its PNG; 0 on success, 1 after printing what went wrong.
+    static func render(_ request: RenderRequest, output: inout Output) -> Int32 {
         do {
             let (view, size, options) = try prepare(request)
             try OutputFolder.prepare(for: request.outputPath)

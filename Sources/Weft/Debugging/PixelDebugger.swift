@@ -1,0 +1,115 @@
+import WeftCPU
+import WeftRuntime
+import WeftShaders
+
+/// The pixel debugger: runs one effect of a view at one pixel on the CPU evaluator, from SPIR-V
+/// compiled with debug information and without the optimizer, and reports the value of every
+/// statement of the author's source that the pixel ran (`PixelTrace`). Everything before the
+/// effect renders as usual, so the effect sees exactly the inputs it sees in a render.
+///
+/// It lives in Weft, beside `RenderContext`, because it plans views like a render does; the
+/// command line (`weft debug`) and the preview call the same `trace`.
+public struct PixelDebugger: Sendable {
+    /// The libraries whose functions may be traced (a scene's or a command line's).
+    public var libraries: [ShaderLibrary]
+    /// Visits recorded per statement (loop iterations beyond it are counted, not shown).
+    public var iterationLimit: Int
+
+    public init(libraries: [ShaderLibrary], iterationLimit: Int = 16) {
+        self.libraries = libraries
+        self.iterationLimit = iterationLimit
+    }
+
+    public enum Problem: Error, Sendable, Hashable, CustomStringConvertible {
+        case pixelOutside(x: Int, y: Int, width: Int, height: Int)
+        /// No pass of the render runs that effect (or, with no name given, any library effect) at the pixel.
+        case effectNotAtPixel(effect: String?, x: Int, y: Int, effects: [String])
+
+        public var description: String {
+            switch self {
+            case let .pixelOutside(x, y, width, height):
+                "pixel (\(x), \(y)) is outside the \(width)×\(height) picture"
+            case let .effectNotAtPixel(effect, x, y, effects):
+                (effect.map { "effect '\($0)' does not run at pixel (\(x), \(y))" } ?? "no effect runs at pixel (\(x), \(y))")
+                    + (effects.isEmpty ? "; the render runs no stitchable effect" : "; effects of this render: \(effects.joined(separator: ", "))")
+            }
+        }
+    }
+
+    /// Traces `effect` (default: the last effect the render runs at that pixel) at pixel `(x, y)`
+    /// of `view` rendered at `size` with `options`.
+    public func trace(_ view: some View, size: Size, options: RenderOptions = RenderOptions(), effect: String? = nil,
+                      pixel: (x: Int, y: Int)) throws -> PixelTrace {
+        let executor = CPUExecutor(options: CPUExecutor.Options(checks: []))
+        let planned = try RenderContext(executor: executor).plan(view, size: size, options: options)
+        let output = planned.plan.textures[planned.output.index]
+        guard pixel.x >= 0, pixel.y >= 0, pixel.x < output.width, pixel.y < output.height else {
+            throw Problem.pixelOutside(x: pixel.x, y: pixel.y, width: output.width, height: output.height)
+        }
+        let point = planned.origin + (SIMD2(Float(pixel.x), Float(pixel.y)) + 0.5) / planned.scale
+
+        var traceable: [String] = []
+        var chosen: (index: Int, library: ShaderLibrary, function: StitchableFunction, pixel: (x: Int, y: Int))?
+        for (index, pass) in planned.plan.passes.enumerated() {
+            guard let (library, function) = lookUp(pass.kernel.name) else { continue }
+            if !traceable.contains(function.name) { traceable.append(function.name) }
+            guard effect == nil || effect == function.name else { continue }
+            let inPass = ((point - pass.frame.outputOrigin) * pass.frame.scale).rounded(.down)
+            guard inPass.x >= 0, inPass.y >= 0, inPass.x < Float(pass.frame.outputSize.x), inPass.y < Float(pass.frame.outputSize.y) else { continue }
+            chosen = (index, library, function, (Int(inPass.x), Int(inPass.y)))
+        }
+        guard let chosen else { throw Problem.effectNotAtPixel(effect: effect, x: pixel.x, y: pixel.y, effects: traceable) }
+
+        let pass = planned.plan.passes[chosen.index]
+        let kernel = try chosen.library.debugKernel(for: chosen.function, outputFormat: pass.kernel.outputFormat)
+        let trace = try executor.trace(planned.plan, pass: chosen.index, with: kernel, pixel: chosen.pixel, limit: iterationLimit)
+        return makeTrace(trace, library: chosen.library, function: chosen.function, pixel: pixel, point: point, time: options.time)
+    }
+
+    private func lookUp(_ name: String) -> (ShaderLibrary, StitchableFunction)? {
+        for library in libraries {
+            if let function = try? library.function(named: name) { return (library, function) }
+        }
+        return nil
+    }
+
+    /// Keeps what happened on the author's lines, with glslang's argument temporaries (`param`) left
+    /// out; the wrapper's call of the function gives the arguments and the result.
+    private func makeTrace(_ trace: KernelTrace, library: ShaderLibrary, function: StitchableFunction,
+                           pixel: (x: Int, y: Int), point: SIMD2<Float>, time: Float) -> PixelTrace {
+        func values(_ point: TracePoint, _ record: TraceRecord) -> [PixelTrace.Value] {
+            zip(point.operands, record.values).map { operand, components in
+                PixelTrace.Value(label: operand.label.isEmpty ? nil : operand.label, type: operand.type, components: components)
+            }
+        }
+        let author = ShaderLibrary.authorLineTag
+        var steps: [PixelTrace.Step] = []
+        var arguments: [PixelTrace.Value] = []
+        var result: PixelTrace.Value?
+        var lines: [String: String] = [:]
+        for record in trace.records {
+            let point = trace.points[record.point]
+            guard let location = point.location else { continue }
+            if location.file != author {
+                // The generated wrapper calling the author's function.
+                if point.name == function.name, point.kind == .call { arguments = values(point, record) }
+                if point.name == function.name, point.kind == .returned { result = values(point, record).first }
+                continue
+            }
+            if point.kind == .store, point.name == nil || point.name == "param" { continue }
+            let kind = point.kind == .returned ? "return" : point.kind.rawValue
+            steps.append(PixelTrace.Step(kind: kind, line: location.line, column: location.column, function: point.function,
+                                         name: point.name, id: point.id, instruction: point.instruction,
+                                         iteration: record.hit, values: values(point, record)))
+            lines[String(location.line)] = library.sourceLine(location.line, of: function)
+        }
+        let omitted = trace.omitted.sorted { $0.key < $1.key }.compactMap { index, count -> PixelTrace.Omission? in
+            let point = trace.points[index]
+            guard let location = point.location, location.file == author else { return nil }
+            return PixelTrace.Omission(line: location.line, name: point.name ?? "%\(point.id)", count: count)
+        }
+        return PixelTrace(effect: function.name, kind: function.kind.rawValue, file: function.file, pixel: [pixel.x, pixel.y],
+                          point: [point.x, point.y], time: time, arguments: arguments, result: result, steps: steps,
+                          omitted: omitted, sourceLines: lines)
+    }
+}
