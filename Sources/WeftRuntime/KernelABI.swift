@@ -103,7 +103,7 @@ public struct FrameConstants: Sendable, Hashable {
     public var time: Float = 0                         // offset 60, seconds
     public var frame: UInt32 = 0                       // offset 64
     public var reduceMotion: UInt32 = 0                // offset 68
-    // offsets 72..<80: padding, zero
+    public var mouse: SIMD2<Float> = .zero             // offset 72, points, top-left origin (the preview's pointer)
 
     public static let byteCount = 80
 
@@ -120,7 +120,7 @@ public struct FrameConstants: Sendable, Hashable {
         put(destinationOrigin); put(destinationSize); put(viewSize)
         put(UInt32(bitPattern: outputSize.x)); put(UInt32(bitPattern: outputSize.y))
         put(scale); put(time); put(frame); put(reduceMotion)
-        put(UInt32(0)); put(UInt32(0))
+        put(mouse)
         return out
     }
 
@@ -138,6 +138,7 @@ public struct FrameConstants: Sendable, Hashable {
         float time;
         uint frame;
         uint reduceMotion;
+        vec2 mouse;
     } weft;
     """
 }

@@ -22,7 +22,7 @@ enum RenderCommand: Command {
     numbers separated by commas for vectors (200,160), a color for vec4 (#ff8c1a, #ff8c1a80,
     1,0.55,0.1,1: sRGB, straight alpha; 4 numbers that are not a color are passed as they are),
     colors separated by ';' for a ColorArray, a PNG path for an Image, or an engine binding
-    ($time, $frame, $size, $boundingRect, $reduceMotion). Layer and distortion effects get the
+    ($time, $frame, $size, $boundingRect, $reduceMotion, $mouse). Layer and distortion effects get the
     padding of --max-sample-offset (default 0, or the preset's with --preset). Blend effects blend
     the result so far over --backdrop (default: nothing). The output has the input's size (times
     --scale) unless --keep-overflow keeps the padded area too.

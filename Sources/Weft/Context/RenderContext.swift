@@ -18,6 +18,8 @@ public struct RenderOptions: Sendable {
     /// Grow the output to everything the scene draws beyond its size (shadows, offsets,
     /// effect padding) instead of clipping it.
     public var keepOverflow: Bool = false
+    /// The pointer, points, top-left origin (`$mouse`; the preview window sets it).
+    public var mouse: SIMD2<Float> = .zero
 
     public init(scale: Float = 1, time: Float = 0, frame: UInt32 = 0, reduceMotion: Bool = false, background: Color = .clear,
                 outputFormat: PixelFormat = .rgba8Unorm, workingColorMode: ColorMode = .nonLinear, keepOverflow: Bool = false) {
@@ -85,7 +87,7 @@ public final class RenderContext: Sendable {
         let pixels = try textureLimit.check(pointwiseMax(hi - lo, SIMD2(1, 1)), format: mode.storageFormat)
 
         var lowering = Lowering(kernels: kernels, frameInfo: FrameInfo(time: options.time, frame: options.frame,
-                                                                       reduceMotion: options.reduceMotion),
+                                                                       reduceMotion: options.reduceMotion, mouse: options.mouse),
                                 textureLimit: textureLimit)
         var canvas = try lowering.makeCanvas(origin: lo / scale, width: pixels.width, height: pixels.height, scale: scale,
                                              mode: mode, fill: options.background.premultiplied(in: mode))

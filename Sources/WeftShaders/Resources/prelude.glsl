@@ -48,6 +48,7 @@ float weftTime() { return weft.time; }
 int weftFrame() { return int(weft.frame); }
 vec2 weftViewSize() { return weft.viewSize; }
 bool weftReduceMotion() { return weft.reduceMotion != 0u; }
+vec2 weftMouse() { return weft.mouse; }
 
 // The premultiplied layer at user-space point p: bilinear, texel centres at .5, transparent
 // outside the padded layer, as a clamp-to-border sampler with a transparent border filters it:
