@@ -1,5 +1,6 @@
 // chromaticAberration (layer): splits the channels, red sampled at +`offset` points and
 // blue at -`offset`, green in place. maxSampleOffset: abs(offset).
+// @param offset -16..16 = 6, 0  how far red and blue are pulled apart, in points
 [[ stitchable ]]
 vec4 chromaticAberration(vec2 position, Layer layer, vec2 offset) {
     vec4 r = sampleLayer(layer, position + offset);

@@ -1,5 +1,8 @@
 // linearGradient (fill): evenly spaced color `stops` from point `start` to point `end`,
 // clamped beyond both ends; colors interpolate premultiplied.
+// @param start = 0, 0  where the first stop sits, in points
+// @param end = 512, 384  where the last stop sits, in points
+// @param stops  the colors, evenly spaced
 [[ stitchable ]]
 vec4 linearGradient(vec2 position, vec2 start, vec2 end, ColorArray stops) {
     int n = count(stops);

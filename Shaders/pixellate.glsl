@@ -1,5 +1,6 @@
 // pixellate (layer): replaces each `size`-point square by the layer's color at its centre.
 // maxSampleOffset: size / 2.
+// @param size 1..64 = 16  side of a block in points
 [[ stitchable ]]
 vec4 pixellate(vec2 position, Layer layer, float size) {
     float s = max(size, 1e-3);

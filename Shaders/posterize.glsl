@@ -1,4 +1,5 @@
 // posterize (color): quantizes each channel of the straight color to `levels` steps (≥ 2).
+// @param levels 2..16 = 4  steps per channel
 [[ stitchable ]]
 vec4 posterize(vec2 position, vec4 color, float levels) {
     if (color.a <= 0.0) return vec4(0.0);

@@ -2,6 +2,11 @@
 // (pass .engine(.time) as `time`), `wavelength` points apart, displacing by up to
 // `amplitude` points and fading with distance; still when reduce-motion is on.
 // maxSampleOffset: amplitude.
+// @param center = 256, 192  where the waves start, in points
+// @param amplitude 0..40 = 8  largest displacement in points
+// @param wavelength 4..200 = 40  distance between crests in points
+// @param speed 0..200 = 60  how fast the waves spread, in points per second
+// @param time 0..10 = 1  seconds since the start (bind $time)
 [[ stitchable ]]
 vec2 ripple(vec2 position, vec2 center, float amplitude, float wavelength, float speed, float time) {
     vec2 d = position - center;

@@ -10,6 +10,9 @@ float valueNoiseHash(vec2 cell, float seed) {
     return float(n >> 8) * (1.0 / 16777216.0);
 }
 
+// @param cellSize 2..128 = 24  lattice spacing in points
+// @param tint = 1, 1, 1, 1  the color at full noise (premultiplied)
+// @param seed 0..1000 = 1  picks the pattern
 [[ stitchable ]]
 vec4 valueNoise(vec2 position, float cellSize, vec4 tint, float seed) {
     vec2 p = position / max(cellSize, 1e-3);

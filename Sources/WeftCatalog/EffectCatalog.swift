@@ -43,7 +43,8 @@ public struct EffectCatalog: Sendable {
     }
 
     /// A bound shader from `NAME=VALUE` texts (`arguments`); with `usePreset`, parameters not
-    /// given come from the effect's preset. Also returns the preset's `maxSampleOffset` when used.
+    /// given come from the effect's preset, then from the defaults of its `// @param` annotations
+    /// (an effect whose every parameter has a default needs no preset). Also returns the preset's `maxSampleOffset` when used.
     public func shader(named name: String, arguments: [(name: String, text: String)],
                        usePreset: Bool = false) throws(EffectSetupError) -> (shader: Shader, presetOffset: Size?) {
         let (folder, function) = try lookUp(name)
@@ -59,10 +60,13 @@ public struct EffectCatalog: Sendable {
         }
         var preset: EffectPreset?
         if usePreset {
-            guard let found = folder.presets[name] else {
+            if let found = folder.presets[name] {
+                preset = found
+            } else if function.parameters.allSatisfy({ given[$0.name] != nil || function.annotation(named: $0.name)?.defaultValue != nil }) {
+                preset = EffectPreset(arguments: [:], maxSampleOffset: nil) // the `// @param` defaults are enough
+            } else {
                 throw .noPreset(effect: name, file: folder.presets.file ?? folder.path + "/" + StockShaders.presetsFileName)
             }
-            preset = found
         }
         return (try bind(function, in: folder, given: given, texts: texts, preset: preset), preset?.maxSampleOffset)
     }
@@ -83,7 +87,12 @@ public struct EffectCatalog: Sendable {
                                       message: "\(function.name).args.\(key): \(function.name) has no parameter '\(key)'")
             }
         }
-        let arguments = given.merging(preset?.arguments ?? [:]) { fromFlag, _ in fromFlag }
+        var arguments = given.merging(preset?.arguments ?? [:]) { fromFlag, _ in fromFlag }
+        if preset != nil {
+            for annotation in function.annotations where arguments[annotation.name] == nil {
+                arguments[annotation.name] = annotation.defaultArgument
+            }
+        }
         do {
             return try folder.library.shader(function, arguments: arguments)
         } catch .missingArgument(_, let parameter, _) {

@@ -50,6 +50,15 @@ struct AuthorSource: Sendable {
         return Array(code[start..<max(start, end)])
     }
 
+    /// The author's text of 1-based `line`, comments included, without its newline; empty when out of range.
+    func rawLine(_ line: Int) -> String {
+        guard line >= 1, line <= lineStarts.count else { return "" }
+        let utf8 = text.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: lineStarts[line - 1])
+        let end = line < lineStarts.count ? utf8.index(utf8.startIndex, offsetBy: lineStarts[line] - 1) : utf8.endIndex
+        return String(decoding: utf8[start..<max(start, end)], as: UTF8.self)
+    }
+
     func diagnostic(at offset: Int, _ message: String) -> ShaderDiagnostic {
         let (line, column) = location(of: offset)
         return ShaderDiagnostic(file: path, line: line, column: column, severity: .error, message: message)

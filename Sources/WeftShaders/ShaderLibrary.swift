@@ -60,7 +60,10 @@ public final class ShaderLibrary: Sendable {
             files[source.path] = ParsedFile(source: source, markers: parsed.markers, mentionsDerivatives: WrapperGenerator.mentionsDerivatives(source))
             for raw in parsed.signatures {
                 switch KindClassifier.classify(raw, in: source) {
-                case .success(let function):
+                case .success(var function):
+                    let annotated = AnnotationParser.annotations(above: raw.marker.range.lowerBound, in: source, for: function)
+                    function.annotations = annotated.annotations
+                    diagnostics += annotated.diagnostics
                     if let existing = indexByName[function.name] {
                         let first = functions[existing]
                         diagnostics.append(ShaderDiagnostic(file: function.file, line: function.line, column: function.column,

@@ -28,6 +28,12 @@ public struct StitchableFunction: Sendable, Hashable {
     public let column: Int
     /// Size of the argument block in bytes (a multiple of 16); 0 when there is no block.
     public let argumentBlockSize: Int
+    /// The `// @param` lines above the function, in the order written.
+    public internal(set) var annotations: [ParameterAnnotation] = []
+
+    public func annotation(named name: String) -> ParameterAnnotation? {
+        annotations.first { $0.name == name }
+    }
 
     public var imageCount: Int { parameters.count(where: { $0.type == .image }) }
     public var readsArrays: Bool { parameters.contains(where: \.isArray) }

@@ -58,12 +58,13 @@ struct GalleryCommandTests {
     }
 
     @Test func anEffectWithoutAPresetFailsAndTheRestGoOn() throws {
-        // A stock folder of two effects whose presets cover only one, outside any checkout.
+        // A stock folder of three effects whose presets cover only one, outside any checkout: posterize
+        // renders from its `// @param` defaults, linearGradient (a ColorArray has no default) fails.
         let root = CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
         let shaders = root.appendingPathComponent("Shaders")
         try FileManager.default.createDirectory(at: shaders, withIntermediateDirectories: true)
-        for name in ["grayscale", "posterize"] {
+        for name in ["grayscale", "linearGradient", "posterize"] {
             try FileManager.default.copyItem(at: CLI.packageRoot.appendingPathComponent("Shaders/\(name).glsl"),
                                              to: shaders.appendingPathComponent("\(name).glsl"))
         }
@@ -72,10 +73,13 @@ struct GalleryCommandTests {
         defer { try? FileManager.default.removeItem(at: work) }
         let run = try CLI.weft(["gallery", "--out", "out"], in: work, environment: ["WEFT_STOCK_SHADERS": shaders.path])
         #expect(run.status == 1, "\(run)")
-        #expect(run.stderr.contains("posterize") && run.stderr.contains("no preset"))
-        #expect(FileManager.default.fileExists(atPath: work.appendingPathComponent("out/gallery/grayscale.png").path))
+        #expect(run.stderr.contains("linearGradient") && run.stderr.contains("no preset"), "\(run)")
+        #expect(!run.stderr.contains("posterize"), "\(run)")
+        for name in ["grayscale", "posterize"] {
+            #expect(FileManager.default.fileExists(atPath: work.appendingPathComponent("out/gallery/\(name).png").path))
+        }
         #expect(FileManager.default.fileExists(atPath: work.appendingPathComponent("out/gallery.png").path))
-        #expect(run.stdout.contains("1 of 2 rendered"))
+        #expect(run.stdout.contains("2 of 3 rendered"), "\(run)")
     }
 }
 
