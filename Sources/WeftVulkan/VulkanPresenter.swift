@@ -212,9 +212,9 @@ public final class VulkanPresenter {
         var waitStage = vkFlags(VK_PIPELINE_STAGE_TRANSFER_BIT)
         var submit = VkSubmitInfo()
         submit.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO
-        let submitted: VkResult = withUnsafePointer(to: acquired) { waitPtr in
-            withUnsafePointer(to: commandBuffer) { bufferPtr in
-                withUnsafePointer(to: chain.copied[Int(index)]) { signalPtr in
+        let submitted: VkResult = withUnsafePointer(to: Optional(acquired)) { waitPtr in
+            withUnsafePointer(to: Optional(commandBuffer)) { bufferPtr in
+                withUnsafePointer(to: Optional(chain.copied[Int(index)])) { signalPtr in
                     withUnsafePointer(to: &waitStage) { stagePtr in
                         submit.waitSemaphoreCount = 1
                         submit.pWaitSemaphores = waitPtr
@@ -230,8 +230,8 @@ public final class VulkanPresenter {
         }
         try vkCheck(submitted, "vkQueueSubmit")
 
-        let presented: VkResult = withUnsafePointer(to: chain.copied[Int(index)]) { waitPtr in
-            withUnsafePointer(to: chain.handle) { chainPtr in
+        let presented: VkResult = withUnsafePointer(to: Optional(chain.copied[Int(index)])) { waitPtr in
+            withUnsafePointer(to: Optional(chain.handle)) { chainPtr in
                 withUnsafePointer(to: index) { indexPtr in
                     var info = VkPresentInfoKHR()
                     info.sType = VK_STRUCTURE_TYPE_PRESENT_INFO_KHR

@@ -3,6 +3,7 @@ enum Commands {
     static let table: [any Command.Type] = [
         CheckCommand.self,
         RenderCommand.self,
+        PreviewCommand.self,
         GalleryCommand.self,
         DevicesCommand.self,
         BenchCommand.self,

@@ -60,32 +60,41 @@ enum RenderCommand: Command {
             for report in rendering.reports { output.printError("weft render: \(report)") }
             output.print("\(request.outputPath): \(rendering.pixels.width)x\(rendering.pixels.height), \(executor.device.name), \(CheckCommand.milliseconds(elapsed))")
             return 0
-        } catch let error as EffectSetupError where !error.diagnostics.isEmpty {
-            for diagnostic in error.diagnostics { output.printError(diagnostic.description) }
-            return 1
-        } catch let error as ShaderError where !error.diagnostics.isEmpty {
-            for diagnostic in error.diagnostics { output.printError(diagnostic.description) }
-            return 1
-        } catch let error as SceneError {
-            // Errors reading the file name it already; the others name a place in it.
-            if case .scene(let path) = request.source, !error.description.contains(path) {
-                output.printError("weft render: \(path): \(error)")
-            } else {
-                output.printError("weft render: \(error)")
-            }
-            return 1
         } catch {
-            output.printError("weft render: \(error)")
+            for line in messages(for: error, request: request, command: "weft render") { output.printError(line) }
             return 1
         }
     }
 
-    /// The view to render, its size in points and the options.
-    static func prepare(_ request: RenderRequest) throws -> (ViewNode, Size, RenderOptions) {
+    /// What to print for an error of `prepare` or a render: a shader's diagnostics (`path:line:col: error: …`) as
+    /// they are, other errors after the command's name (and a scene's path, where the error does not name it).
+    static func messages(for error: any Error, request: RenderRequest, command: String) -> [String] {
+        switch error {
+        case let error as EffectSetupError where !error.diagnostics.isEmpty:
+            return error.diagnostics.map(\.description)
+        case let error as ShaderError where !error.diagnostics.isEmpty:
+            return error.diagnostics.map(\.description)
+        case let error as SceneError:
+            // Errors reading the file name it already; the others name a place in it.
+            if case .scene(let path) = request.source, !error.description.contains(path) {
+                return ["\(command): \(path): \(error)"]
+            }
+            return ["\(command): \(error)"]
+        default:
+            return ["\(command): \(error)"]
+        }
+    }
+
+    /// The view to render, its size in points and the options. `loaded` learns the shader folders and files read (a
+    /// scene's resolved against its folder) and the effect steps, for the preview.
+    static func prepare(_ request: RenderRequest,
+                        loaded: (_ shaderPaths: [String], _ steps: [EffectStep]) -> Void = { _, _ in }) throws -> (ViewNode, Size, RenderOptions) {
         let options = request.options
         if case .scene(path: let path) = request.source {
+            let base = URL(fileURLWithPath: path).deletingLastPathComponent().path
             let scene = try Scene.load(contentsOf: path) { folders in
-                try LibraryShaderProvider(folders: folders, baseDirectory: URL(fileURLWithPath: path).deletingLastPathComponent().path)
+                loaded(folders.map { $0.hasPrefix("/") ? $0 : base + "/" + $0 }, [])
+                return try LibraryShaderProvider(folders: folders, baseDirectory: base)
             }
             var sceneOptions = scene.options(time: options.time, frame: request.frame, reduceMotion: options.reduceMotion)
             if request.scaleGiven { sceneOptions.scale = scene.scale * options.scale }
@@ -93,7 +102,8 @@ enum RenderCommand: Command {
             sceneOptions.outputFormat = options.outputFormat
             return (scene.root, scene.size, sceneOptions)
         }
-        let catalog = try EffectCatalog(paths: request.shaderPaths + defaultShaderFolders())
+        let shaderPaths = request.shaderPaths + defaultShaderFolders()
+        let catalog = try EffectCatalog(paths: shaderPaths)
         let steps = try request.effects.map { effect throws in
             let (shader, presetOffset) = try catalog.shader(named: effect.name, arguments: effect.arguments, usePreset: effect.preset)
             let kind = shader.function.kind
@@ -102,6 +112,7 @@ enum RenderCommand: Command {
             }
             return EffectStep(shader: shader, maxSampleOffset: effect.maxSampleOffset ?? presetOffset ?? .zero)
         }
+        loaded(shaderPaths, steps)
         let under = try request.backdrop.map { text throws in try backdropView(text) }
         switch request.source {
         case .image(path: let path):
