@@ -161,14 +161,17 @@ public final class PreviewSession {
     /// The frame with the magnifier, the selected parameter and any problems drawn over it.
     private func decorate(_ frame: PixelBuffer, cursor: SIMD2<Float>, textScale: Int) -> PixelBuffer {
         var shown = FrameOverlay.magnify(frame, factor: zoom, around: SIMD2(Int(cursor.x), Int(cursor.y)))
-        var lines: [String] = []
+        // One line, so that the overlay covers as little as it can.
+        var status: [String] = []
+        if showBefore { status.append("before (B)") }
+        if zoom > 1 { status.append("zoom \(zoom)x") }
         if !content.parameters.isEmpty {
             let index = min(selected, content.parameters.count - 1)
-            lines.append("[\(index + 1)/\(content.parameters.count)] " + content.parameters[index].overlayLine)
+            status.append("[\(index + 1)/\(content.parameters.count)] " + content.parameters[index].overlayLine)
         }
-        if showBefore { lines.append("before (B)") }
-        if zoom > 1 { lines.append("zoom \(zoom)x") }
-        FrameOverlay.drawText(lines, into: &shown, at: SIMD2(4, 4), scale: textScale)
+        if !status.isEmpty {
+            FrameOverlay.drawText([status.joined(separator: " | ")], into: &shown, at: SIMD2(4, 4), scale: textScale)
+        }
         FrameOverlay.drawText(problems, into: &shown, at: SIMD2(4, -4), scale: textScale, color: FrameOverlay.errorColor)
         return shown
     }

@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+import WeftImage
+import WeftTestSupport
+
+/// The keys act on what the window shows: stepping time, changing the selected parameter within its range, before and
+/// after, saving a frame, quitting. Each state is compared with a headless `weft render` of the same settings.
+@Suite(.serialized, .enabled(if: XServer.unavailableReason == nil, Comment(rawValue: XServer.unavailableReason ?? "")))
+struct PreviewKeyTests {
+    static let rows = 32..<384
+
+    /// Screenshots until the window matches `reference` below the overlay; whether it did within 10 s.
+    static func shows(_ reference: PixelBuffer, _ server: XServer, _ window: String) throws -> Bool {
+        try HotReloadTests.waitUntil(server, window) { largestDifference($0, reference, rows: rows).map { $0 <= 2 } ?? false } != nil
+    }
+
+    @Test func stepParameterBeforeAfterAndSave() throws {
+        let folder = temporaryFolder()
+        let ripple = [Weft.pattern, "--effect", "ripple", "--preset"]
+        let server = try XServer()
+        let preview = try RunningPreview(ripple + ["--time", "1.25", "--paused"], on: server, in: folder)
+        try preview.waitFor("weft preview: presenting")
+        let window = try server.window(titled: "weft preview")
+        #expect(try Self.shows(overBlack(Weft.render(ripple + ["--time", "1.25"])), server, window), "the start")
+
+        try server.press("Right", window: window)   // one frame of 1/60 s on
+        #expect(try Self.shows(overBlack(Weft.render(ripple + ["--time", "\(1.25 + 1.0 / 60)", "--frame", "1"])), server, window),
+                "stepped one frame")
+        try server.press("r", window: window)
+        #expect(try Self.shows(overBlack(Weft.render(ripple + ["--time", "1.25"])), server, window), "restarted")
+
+        // The overlay's first parameter is ripple's amplitude, 0..40: one press is a fiftieth of the range.
+        try server.press("Up", window: window)
+        try preview.waitFor("reloaded ripple")
+        #expect(try Self.shows(overBlack(Weft.render(ripple + ["--arg", "amplitude=8.8", "--time", "1.25"])), server, window),
+                "amplitude 8 + 0.8")
+
+        try server.press("b", window: window)
+        #expect(try Self.shows(overBlack(try PNGFile.load(path: Weft.pattern)), server, window), "before: the input alone")
+        try server.press("b", window: window)
+
+        try server.press("s", window: window)
+        try preview.waitFor("weft preview: saved")
+        let saved = folder.appendingPathComponent("ripple-t1.25.png").path
+        #expect(FileManager.default.fileExists(atPath: saved), "\(preview.output)")
+        if FileManager.default.fileExists(atPath: saved) {
+            let reference = try Weft.render(ripple + ["--arg", "amplitude=8.8", "--time", "1.25"])
+            #expect(largestDifference(try PNGFile.load(path: saved), reference) ?? 255 <= 2, "saved at full resolution, no overlay")
+        }
+
+        try server.press("Escape", window: window)
+        #expect(preview.waitForExit() == 0, "\(preview.errors)")
+        #expect(!preview.errors.contains("validation"), "\(preview.errors)")
+    }
+}
