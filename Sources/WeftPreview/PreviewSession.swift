@@ -78,6 +78,7 @@ public final class PreviewSession {
         var frameTime: Duration = .zero
         var dirty = true
         var announced = false
+        var lastCursor = window.cursor
 
         while !window.shouldClose {
             let idle = clock.paused && !dirty
@@ -87,6 +88,11 @@ public final class PreviewSession {
             }
             if let changed = watcher?.waitForChanges(timeout: .zero), !changed.isEmpty {
                 if reload() { watcher = (try? FileWatcher(paths: content.watchedFiles)) ?? watcher }
+                dirty = true
+            }
+            let cursor = window.cursor
+            if cursor != lastCursor {   // $mouse and the magnifier follow the pointer, paused or not
+                lastCursor = cursor
                 dirty = true
             }
             framebuffer = window.framebufferSize
@@ -99,9 +105,9 @@ public final class PreviewSession {
 
             let started = ContinuousClock.now
             let scale = content.options.scale * window.pixelsPerPoint
-            let frame = renderFrame(width: framebuffer.width, height: framebuffer.height, scale: scale, cursor: window.cursor)
+            let frame = renderFrame(width: framebuffer.width, height: framebuffer.height, scale: scale, cursor: cursor)
             frameTime = ContinuousClock.now - started
-            let shown = decorate(frame, cursor: window.cursor, textScale: framebuffer.width >= 480 ? 2 : 1)
+            let shown = decorate(frame, cursor: cursor, textScale: framebuffer.width >= 480 ? 2 : 1)
             let isLast = options.frames.map { presented + 1 >= $0 } ?? false
             let (outcome, captured) = try presenter.present(shown, capture: isLast && options.screenshotPath != nil)
             guard outcome == .presented else { dirty = true; continue }

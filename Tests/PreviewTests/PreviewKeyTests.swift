@@ -53,3 +53,27 @@ struct PreviewKeyTests {
         #expect(!preview.errors.contains("validation"), "\(preview.errors)")
     }
 }
+
+/// `$mouse` in the window: the pointer's position in points, top-left origin.
+@Suite(.serialized, .enabled(if: XServer.unavailableReason == nil, Comment(rawValue: XServer.unavailableReason ?? "")))
+struct PreviewMouseTests {
+    @Test func aFillFollowsThePointer() throws {
+        let folder = temporaryFolder()
+        try """
+        [[ stitchable ]]
+        vec4 spot(vec2 position) { return distance(position, weftMouse()) < 3.0 ? vec4(1.0) : vec4(0.0, 0.0, 0.0, 1.0); }
+
+        """.write(to: folder.appendingPathComponent("spot.glsl"), atomically: true, encoding: .utf8)
+        let server = try XServer()
+        let preview = try RunningPreview(["--size", "100x80", "--shaders", folder.path, "--effect", "spot", "--paused"], on: server)
+        try preview.waitFor("weft preview: presenting")
+        let window = try server.window(titled: "weft preview")
+        _ = try Tools.run("xdotool", ["mousemove", "--window", window, "30", "40"], environment: ["DISPLAY": server.display])
+        let shown = try HotReloadTests.waitUntil(server, window) { HotReloadTests.color($0, 30, 40) == [255, 255, 255] }
+        #expect(shown != nil, "no spot under the pointer")
+        if let shown { #expect(HotReloadTests.color(shown.pixels, 70, 40) == [0, 0, 0], "black away from it") }
+        try server.press("q", window: window)
+        #expect(preview.waitForExit() == 0, "\(preview.errors)")
+        #expect(!preview.errors.contains("validation"), "\(preview.errors)")
+    }
+}
