@@ -76,13 +76,15 @@ public final class PreviewSession {
         var lastTitle = clockStart - .seconds(1)
         var presented = 0
         var frameTime: Duration = .zero
+        var renderTimes: [Duration] = []
+        var firstPresented: ContinuousClock.Instant?
         var dirty = true
         var announced = false
         var lastCursor = window.cursor
 
         while !window.shouldClose {
             let idle = clock.paused && !dirty
-            for input in window.poll(waiting: idle ? 0.02 : 0) {
+            for input in window.poll(waiting: idle ? 0.01 : 0) {
                 dirty = true
                 handle(input, window: window)
             }
@@ -107,6 +109,7 @@ public final class PreviewSession {
             let scale = content.options.scale * window.pixelsPerPoint
             let frame = renderFrame(width: framebuffer.width, height: framebuffer.height, scale: scale, cursor: cursor)
             frameTime = ContinuousClock.now - started
+            renderTimes.append(frameTime)
             let shown = decorate(frame, cursor: cursor, textScale: framebuffer.width >= 480 ? 2 : 1)
             let isLast = options.frames.map { presented + 1 >= $0 } ?? false
             let (outcome, captured) = try presenter.present(shown, capture: isLast && options.screenshotPath != nil)
@@ -114,6 +117,7 @@ public final class PreviewSession {
             presented += 1
             dirty = false
             let now = ContinuousClock.now
+            if firstPresented == nil { firstPresented = now }
             clock.advance(by: Self.seconds(now - lastTick))
             lastTick = now
             if !announced {
@@ -136,8 +140,7 @@ public final class PreviewSession {
         presenter = nil
         withExtendedLifetime(window) {}
         for message in failures { printError("weft preview: validation: \(message)") }
-        let elapsed = ContinuousClock.now - clockStart
-        print("weft preview: \(presented) frames in \(Self.milliseconds(elapsed)), last frame \(Self.milliseconds(frameTime)) to render")
+        print(Self.summary(presented: presented, since: firstPresented, renderTimes: renderTimes))
         return failures.isEmpty && !reported.contains(where: { $0.contains("validation") }) ? 0 : 1
     }
 
@@ -246,6 +249,20 @@ public final class PreviewSession {
         } catch {
             printError("weft preview: cannot save \(path): \(error)")
         }
+    }
+
+    /// `weft preview: 120 frames, 33.10 frames/s after the first, render median 21.30 ms`: how fast frames were
+    /// presented once the first was (setup excluded), and the median time to render one (overlay and copy excluded).
+    static func summary(presented: Int, since first: ContinuousClock.Instant?, renderTimes: [Duration]) -> String {
+        var line = "weft preview: \(presented) frames"
+        if let first, presented > 1 {
+            let rate = Float(presented - 1) / seconds(ContinuousClock.now - first)
+            line += ", \(PreviewParameter.format(rate)) frames/s after the first"
+        }
+        if !renderTimes.isEmpty {
+            line += ", render median \(milliseconds(renderTimes.sorted()[renderTimes.count / 2]))"
+        }
+        return line
     }
 
     static func seconds(_ d: Duration) -> Float {
