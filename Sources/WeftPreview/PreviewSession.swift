@@ -81,9 +81,10 @@ public final class PreviewSession {
         var dirty = true
         var announced = false
         var lastCursor = window.cursor
+        var hidden = false
 
         while !window.shouldClose {
-            let idle = clock.paused && !dirty
+            let idle = (clock.paused && !dirty) || hidden
             for input in window.poll(waiting: idle ? 0.01 : 0) {
                 dirty = true
                 handle(input, window: window)
@@ -98,7 +99,8 @@ public final class PreviewSession {
                 dirty = true
             }
             framebuffer = window.framebufferSize
-            guard framebuffer.width > 0, framebuffer.height > 0 else { continue }   // minimized
+            hidden = framebuffer.width == 0 || framebuffer.height == 0   // minimized: nothing to render until restored
+            guard !hidden else { continue }
             if presenter.extent != (framebuffer.width, framebuffer.height) {
                 try presenter.remakeSwapchain(width: framebuffer.width, height: framebuffer.height)
                 dirty = true
@@ -113,7 +115,11 @@ public final class PreviewSession {
             let shown = decorate(frame, cursor: cursor, textScale: framebuffer.width >= 480 ? 2 : 1)
             let isLast = options.frames.map { presented + 1 >= $0 } ?? false
             let (outcome, captured) = try presenter.present(shown, capture: isLast && options.screenshotPath != nil)
-            guard outcome == .presented else { dirty = true; continue }
+            guard outcome == .presented else {
+                hidden = outcome == .surfaceHidden
+                dirty = true
+                continue
+            }
             presented += 1
             dirty = false
             let now = ContinuousClock.now

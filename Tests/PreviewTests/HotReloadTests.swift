@@ -76,3 +76,38 @@ struct HotReloadTests {
         #expect(!preview.errors.contains("validation"), "\(preview.errors)")
     }
 }
+
+/// The same for a scene file.
+@Suite(.serialized, .enabled(if: XServer.unavailableReason == nil, Comment(rawValue: XServer.unavailableReason ?? "")))
+struct SceneReloadTests {
+    static func scene(_ background: String) -> String {
+        """
+        { "size": [160, 120], "background": "\(background)",
+          "root": { "circle": {}, "modifiers": [ { "fill": "#ffffff" }, { "frame": { "width": 40, "height": 40 } } ] } }
+        """
+    }
+
+    @Test func aSceneThatNoLongerReadsIsShownAndFixed() throws {
+        let path = temporaryFolder().appendingPathComponent("scene.json").path
+        try HotReloadTests.save(Self.scene("#336699"), to: path)
+        let server = try XServer()
+        let preview = try RunningPreview([path, "--paused"], on: server)
+        try preview.waitFor("weft preview: presenting")
+        let window = try server.window(titled: "weft preview")
+        #expect(try HotReloadTests.waitUntil(server, window) { HotReloadTests.near(HotReloadTests.color($0, 10, 10), [51, 102, 153]) } != nil)
+        #expect(HotReloadTests.color(try server.screenshot(window), 80, 60) == [255, 255, 255], "the circle")
+
+        try HotReloadTests.save(##"{ "size": [160, 120], "background": "#336699", "##, to: path)
+        try preview.waitFor("weft preview: \(path):", inErrors: true, timeout: 10)
+        let broken = try HotReloadTests.waitUntil(server, window) { !HotReloadTests.near(HotReloadTests.color($0, 6, 110), [51, 102, 153]) }
+        #expect(broken != nil, "the error never showed in the window")
+        if let broken { #expect(HotReloadTests.near(HotReloadTests.color(broken.pixels, 10, 10), [51, 102, 153]), "the last good frame stays") }
+
+        try HotReloadTests.save(Self.scene("#993366"), to: path)
+        let fixed = try HotReloadTests.waitUntil(server, window) { HotReloadTests.near(HotReloadTests.color($0, 6, 110), [153, 51, 102]) }
+        #expect(fixed != nil, "fixing the scene did not show it")
+        try server.press("Escape", window: window)
+        #expect(preview.waitForExit() == 0, "\(preview.errors)")
+        #expect(!preview.errors.contains("validation"), "\(preview.errors)")
+    }
+}
