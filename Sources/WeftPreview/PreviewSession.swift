@@ -44,7 +44,9 @@ public final class PreviewSession {
     private var showBefore = false
     private var zoom = 1
     private var lastFrame: PixelBuffer?
-    private var reported: Set<String> = []
+    /// Executor reports already printed (each once), and whether any was the validation layer's.
+    private var reported: Set<ExecutionReport> = []
+    private var validationReported = false
 
     /// Reads the source once: a source that cannot be read is an error before any window opens.
     public init(source: any PreviewSource, context: RenderContext, options: Options,
@@ -147,7 +149,7 @@ public final class PreviewSession {
         withExtendedLifetime(window) {}
         for message in failures { printError("weft preview: validation: \(message)") }
         print(Self.summary(presented: presented, since: firstPresented, renderTimes: renderTimes))
-        return failures.isEmpty && !reported.contains(where: { $0.contains("validation") }) ? 0 : 1
+        return failures.isEmpty && !validationReported ? 0 : 1
     }
 
     /// The frame for the window: the current content (or, after a failed render, the last good frame).
@@ -162,8 +164,9 @@ public final class PreviewSession {
         do {
             let rendering = try context.render(view, size: Size(width: Float(width) / scale, height: Float(height) / scale),
                                                options: renderOptions)
-            for report in rendering.reports where reported.insert(report.description).inserted {
+            for report in rendering.reports where reported.insert(report).inserted {
                 printError("weft preview: \(report)")
+                if report.check == "validation" { validationReported = true }
             }
             lastFrame = rendering.pixels
             return rendering.pixels
