@@ -23,7 +23,7 @@ save 0.0
 until [ -e "/tmp/.X11-unix/X${display#:}" ]; do sleep 0.05; done
 "$weft" preview --size 320x240 --shaders "$work" --effect paint --paused ${device:+--device "$device"} > "$work/out.txt" 2>&1 &
 preview=$!
-until grep -q "presenting" "$work/out.txt"; do sleep 0.05; kill -0 "$preview" || { cat "$work/out.txt"; exit 1; }; done
+until grep -q "presenting" "$work/out.txt" 2>/dev/null; do sleep 0.05; kill -0 "$preview" || { cat "$work/out.txt"; exit 1; }; done
 window=$(xdotool search --name "weft preview" | head -1)
 # The red byte of the window's center pixel (xwd's ZPixmap, 32 bits per pixel, least significant byte first: B G R X).
 red() {
