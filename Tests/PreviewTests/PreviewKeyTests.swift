@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WeftImage
+import WeftPreview
 import WeftTestSupport
 
 /// The keys act on what the window shows: stepping time, changing the selected parameter within its range, before and
@@ -48,6 +49,44 @@ struct PreviewKeyTests {
             #expect(largestDifference(try PNGFile.load(path: saved), reference) ?? 255 <= 2, "saved at full resolution, no overlay")
         }
 
+        try server.press("Escape", window: window)
+        #expect(preview.waitForExit() == 0, "\(preview.errors)")
+        #expect(!preview.errors.contains("validation"), "\(preview.errors)")
+    }
+}
+
+extension PreviewKeyTests {
+    @Test func reduceMotionTabWheelZoomAndPause() throws {
+        let ripple = [Weft.pattern, "--effect", "ripple", "--preset"]
+        let server = try XServer()
+        let preview = try RunningPreview(ripple + ["--time", "1.25", "--paused"], on: server)
+        try preview.waitFor("weft preview: presenting")
+        let window = try server.window(titled: "weft preview")
+        let start = overBlack(try Weft.render(ripple + ["--time", "1.25"]))
+        #expect(try Self.shows(start, server, window), "the start")
+
+        try server.press("m", window: window)
+        #expect(try Self.shows(overBlack(Weft.render(ripple + ["--time", "1.25", "--reduce-motion"])), server, window), "M: still")
+        try server.press("m", window: window)
+        #expect(try Self.shows(start, server, window), "M again: moving")
+
+        // Tab: from amplitude to wavelength (4..200); the wheel down one click: 40 − 196/50.
+        try server.press("Tab", window: window)
+        _ = try Tools.run("xdotool", ["mousemove", "--window", window, "256", "300", "click", "5"], environment: ["DISPLAY": server.display])
+        try preview.waitFor("reloaded ripple")
+        let shorter = overBlack(try Weft.render(ripple + ["--arg", "wavelength=\(Float(40) - Float(196) / 50)", "--time", "1.25"]))
+        #expect(try Self.shows(shorter, server, window), "wavelength 36.08")
+
+        try server.press("equal", window: window)   // + : twice as large around the pointer
+        #expect(try Self.shows(FrameOverlay.magnify(shorter, factor: 2, around: SIMD2(256, 300)), server, window), "zoomed")
+        try server.press("minus", window: window)
+        #expect(try Self.shows(shorter, server, window), "zoomed out")
+
+        try server.press("space", window: window)   // run
+        let a = try server.screenshot(window)
+        usleep(400_000)
+        let b = try HotReloadTests.waitUntil(server, window) { largestDifference($0, a, rows: Self.rows).map { $0 > 8 } ?? false }
+        #expect(b != nil, "time runs after space")
         try server.press("Escape", window: window)
         #expect(preview.waitForExit() == 0, "\(preview.errors)")
         #expect(!preview.errors.contains("validation"), "\(preview.errors)")

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import WeftImage
 import WeftTestSupport
 
@@ -16,22 +17,38 @@ final class XServer: Sendable {
         return VulkanAvailability.unavailableReason
     }()
 
-    /// Starts Xvfb on a free display with one 1280×1024 24-bit screen and waits for its socket.
+    /// Display numbers handed out in this process, so suites that run at the same time never share one.
+    private static let nextNumber = Mutex(90 + Int(getpid() % 200))
+
+    /// Starts Xvfb on a free display with one 1280×1024 24-bit screen and waits until it serves it (its lock file
+    /// names it, its socket exists); a display another process took first is skipped.
     init() throws {
-        var number = 90 + Int(getpid() % 200)
-        while FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") { number += 1 }
-        display = ":\(number)"
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: Tools.path(of: "Xvfb")!)
-        process.arguments = [display, "-screen", "0", "1280x1024x24", "-nolisten", "tcp", "-noreset"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let deadline = Date().addingTimeInterval(10)
-        while !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
-            guard Date() < deadline, process.isRunning else { throw Tools.Failure("Xvfb \(display) did not start") }
-            usleep(20_000)
+        for _ in 0..<20 {
+            let number = Self.nextNumber.withLock { next in
+                while FileManager.default.fileExists(atPath: "/tmp/.X\(next)-lock") { next += 1 }
+                defer { next += 1 }
+                return next
+            }
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: Tools.path(of: "Xvfb")!)
+            process.arguments = [":\(number)", "-screen", "0", "1280x1024x24", "-nolisten", "tcp", "-noreset"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let deadline = Date().addingTimeInterval(10)
+            while process.isRunning && Date() < deadline {
+                let owner = (try? String(contentsOfFile: "/tmp/.X\(number)-lock", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+                if owner == "\(process.processIdentifier)" && FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
+                    self.display = ":\(number)"
+                    self.process = process
+                    return
+                }
+                usleep(20_000)
+            }
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
         }
+        throw Tools.Failure("Xvfb did not start on any display")
     }
 
     /// SIGKILL: processes started from the test runner's threads inherit its blocked signals, SIGTERM among them.
