@@ -1,12 +1,12 @@
 import CGLFW
 
 /// A key the preview acts on.
-public enum PreviewKey: Sendable, Hashable {
+enum PreviewKey: Sendable, Hashable {
     case space, left, right, up, down, tab, restart, reduceMotion, beforeAfter, save, zoomIn, zoomOut, quit
 }
 
 /// Input gathered from the window since it was last polled.
-public enum PreviewInput: Sendable, Equatable {
+enum PreviewInput: Sendable, Equatable {
     case key(PreviewKey)
     /// Wheel clicks, positive up.
     case scroll(Double)

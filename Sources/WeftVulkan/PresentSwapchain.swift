@@ -36,7 +36,7 @@ struct PresentSwapchain {
 
         let required = vkFlags(VK_IMAGE_USAGE_TRANSFER_DST_BIT)
         guard caps.supportedUsageFlags & required == required else {
-            throw .extensionMissing("a surface whose images can be written by transfers (VK_IMAGE_USAGE_TRANSFER_DST_BIT)")
+            throw .surfaceUnsupported(reason: "its images cannot be written by transfers (no VK_IMAGE_USAGE_TRANSFER_DST_BIT)")
         }
         let readable = caps.supportedUsageFlags & vkFlags(VK_IMAGE_USAGE_TRANSFER_SRC_BIT) != 0
         var usage = required
@@ -47,7 +47,7 @@ struct PresentSwapchain {
         var formats = [VkSurfaceFormatKHR](repeating: VkSurfaceFormatKHR(), count: Int(count))
         try vkCheck(vkGetPhysicalDeviceSurfaceFormatsKHR(physical, surface, &count, &formats), "vkGetPhysicalDeviceSurfaceFormatsKHR")
         guard let chosen = copyableFormats.lazy.compactMap({ wanted in formats.first { $0.format == wanted } }).first else {
-            throw .extensionMissing("a surface format of 8-bit RGBA or BGRA (offered: \(formats.map { $0.format.rawValue }))")
+            throw .surfaceUnsupported(reason: "no 8-bit RGBA or BGRA format (VkFormat values offered: \(formats.map { $0.format.rawValue }))")
         }
 
         var imageCount = max(caps.minImageCount, 2)

@@ -54,7 +54,7 @@ public final class VulkanPresenter {
         let info = try DeviceSelector(requestedName: options.deviceName).select(from: instance.devices)
         let physical = instance.physicalDevices[info.index]
         guard let surface = makeSurface(instance.handle) else {
-            throw .call(function: "glfwCreateWindowSurface", result: VkResultCode(VK_ERROR_INITIALIZATION_FAILED))
+            throw .surfaceUnsupported(reason: "the window system could not make a surface for the window")
         }
         var ownedSurface: VkSurfaceKHR? = surface
         defer { if let ownedSurface { vkDestroySurfaceKHR(instance.handle, ownedSurface, nil) } }
