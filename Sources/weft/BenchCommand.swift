@@ -12,7 +12,7 @@ enum BenchCommand: Command {
                       [--repetitions N] [--warm-up SECONDS] [--max-seconds S] [--threads N] [--json OUT.json]
                       [--frame N] [--reduce-motion]
                       [--baseline OLD.json [--tolerance 10%]]
-    weft bench --soak [--renders N] [--sample-every N] [--warm-up-renders N] [--device NAME|cpu]... [--json OUT.json]
+    weft bench --soak [--renders N] [--sample-every N] [--warm-up-renders N] [--size WxH]... [--device NAME|cpu]... [--json OUT.json]
     """
     static let discussion = """
     Without SCENE.json, INPUT.png or --library: every effect of the stock library (with the
@@ -41,7 +41,8 @@ enum BenchCommand: Command {
 
     --soak is a leak check, not a timing: --renders (default 10000) renders through one render
     context per device (default: the automatic Vulkan device and the CPU evaluator), cycling
-    through the stock effects over the test pattern at sizes from 32 to 256 pixels a side.
+    through the stock effects over the test pattern at sizes from 32 to 256 pixels a side (or at
+    each --size in turn).
     Every --sample-every renders (default 500) it samples resident memory, the executor's pools
     and its live Vulkan objects, and prints them as a table; exit status 1 when any of them
     grew after --warm-up-renders (default 2000) or the validation layer reported anything.

@@ -16,6 +16,10 @@ struct BenchSoak {
     var warmUpRenders = 2_000
     var devices: [String?]
     var jsonPath: String?
+    /// `--size WxH`, repeatable: the render sizes, in turn; by default widths and heights step through `sides`.
+    var sizes: [Size]
+    /// `--effect NAME`, repeatable: only these stock effects; by default all of them.
+    var effectNames: [String]
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         func count(_ name: String, minimum: Int) throws(UsageError) -> Int? {
@@ -32,7 +36,18 @@ struct BenchSoak {
         devices = arguments.occurrences.filter { $0.name == "device" }.map(\.value)
         if devices.isEmpty { devices = [nil, DeviceChoice.cpuName] }
         jsonPath = arguments.value("json")
-        for name in ["size", "format", "repetitions", "warm-up", "baseline", "tolerance", "library", "effect"] where arguments.value(name) != nil {
+        sizes = []
+        for text in arguments.occurrences.filter({ $0.name == "size" }).compactMap(\.value) {
+            do {
+                let size = try ImageSize(parsing: text)
+                sizes.append(Size(width: Float(size.width), height: Float(size.height)))
+            } catch { throw UsageError(message: "--size: \(error)", isInvalidValue: true) }
+        }
+        if sizes.isEmpty {
+            sizes = Self.sides.flatMap { height in Self.sides.map { width in Size(width: Float(width), height: Float(height)) } }
+        }
+        effectNames = arguments.occurrences.filter { $0.name == "effect" }.compactMap(\.value)
+        for name in ["format", "repetitions", "warm-up", "baseline", "tolerance", "library"] where arguments.value(name) != nil {
             throw UsageError(message: "--\(name) does not apply to --soak")
         }
         if !arguments.positionals.isEmpty { throw UsageError(message: "--soak takes no SCENE.json or INPUT.png") }
@@ -66,7 +81,12 @@ struct BenchSoak {
 
     func run(output: inout Output) -> Int32 {
         let effects: [(name: String, view: ViewNode, options: RenderOptions)]
-        do { effects = try Self.effects() } catch {
+        do {
+            effects = try Self.effects().filter { effectNames.isEmpty || effectNames.contains($0.name) }
+            for name in effectNames where !effects.contains(where: { $0.name == name }) {
+                throw UsageError(message: "--effect \(name): no such stock effect", isInvalidValue: true)
+            }
+        } catch {
             output.printError("weft bench: \(error)")
             return 1
         }
@@ -104,7 +124,7 @@ struct BenchSoak {
         }
         if let jsonPath {
             let report = SoakReport(weftVersion: WeftVersion.current, date: ISO8601DateFormatter().string(from: Date()),
-                                    host: BenchPlan.hostDescription, sizes: Self.sides.map(String.init), effects: effects.map(\.name),
+                                    host: BenchPlan.hostDescription, sizes: sizes.map { "\(Int($0.width))x\(Int($0.height))" }, effects: effects.map(\.name),
                                     curves: curves)
             do {
                 let encoder = JSONEncoder()
@@ -119,7 +139,7 @@ struct BenchSoak {
         return failures.isEmpty ? 0 : 1
     }
 
-    /// Render `i` draws effect `i mod count` at a width and height that step through `sides`.
+    /// Render `i` draws effect `i mod count` at size `i mod sizes.count`.
     /// The sampled curve, and how many validation messages the renders reported.
     private func soak(_ executor: any Executor, effects: [(name: String, view: ViewNode, options: RenderOptions)]) throws
         -> (curve: SoakReport.Curve, validationMessages: Int) {
@@ -130,7 +150,7 @@ struct BenchSoak {
         let start = clock.now
         for i in 0..<renders {
             let effect = effects[i % effects.count]
-            let size = Size(width: Float(Self.sides[i % Self.sides.count]), height: Float(Self.sides[(i / Self.sides.count) % Self.sides.count]))
+            let size = sizes[i % sizes.count]
             var options = effect.options
             options.time = Float(i % 600) / 60
             options.frame = UInt32(i)

@@ -41,10 +41,26 @@ import WeftBench
         #expect((curve.samples.last?.counters["programs"] ?? 0) >= report.effects.count)
     }
 
+    @Test func soakAtOneSizeAndEffect() throws {
+        let out = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let json = out.appendingPathComponent("soak.json").path
+        let run = try CLI.weft(["bench", "--soak", "--renders", "6", "--sample-every", "3", "--warm-up-renders", "3",
+                                "--size", "48x40", "--effect", "grayscale", "--device", "cpu", "--json", json])
+        #expect(run.status == 0 || run.status == 1, "\(run)")
+        let report = try JSONDecoder().decode(SoakReport.self, from: Data(contentsOf: URL(fileURLWithPath: json)))
+        #expect(report.sizes == ["48x40"] && report.effects == ["grayscale"], "\(report.sizes) \(report.effects)")
+        #expect(report.curves.first?.samples.map(\.renders) == [0, 3, 6])
+    }
+
     @Test func soakRejectsOptionsThatDoNotApply() throws {
-        let run = try CLI.weft(["bench", "--soak", "--size", "64x64"])
-        #expect(run.status == 2 && run.stderr.contains("--size does not apply to --soak"), "\(run)")
+        let run = try CLI.weft(["bench", "--soak", "--format", "rgba16f"])
+        #expect(run.status == 2 && run.stderr.contains("--format does not apply to --soak"), "\(run)")
         let warm = try CLI.weft(["bench", "--soak", "--renders", "10", "--warm-up-renders", "10"])
         #expect(warm.status == 2 && warm.stderr.contains("leaves nothing to watch"), "\(warm)")
+        let effect = try CLI.weft(["bench", "--soak", "--effect", "nope"])
+        #expect(effect.status == 1 && effect.stderr.contains("--effect nope: no such stock effect"), "\(effect)")
+        let size = try CLI.weft(["bench", "--soak", "--size", "0x4"])
+        #expect(size.status == 1 && size.stderr.contains("--size"), "\(size)")
     }
 }

@@ -32,7 +32,8 @@ struct BadInput: Sendable, CustomTestStringConvertible {
         BadInput("100000×100000 header", { [$0.path("huge.png")] + gray },
                  expect: { [$0.path("huge.png"), "100000×100000", "limit of \(PNGFile.defaultMaxPixelCount) pixels"] }),
         BadInput("damaged chunk", { [$0.path("damaged.png")] + gray }, expect: { [$0.path("damaged.png"), "checksum", "IDAT"] }),
-        BadInput("folder named .png", { [$0.path("folder.png")] + gray }, expect: { [$0.path("folder.png"), "directory"] }),
+        BadInput("folder named .png", { [$0.path("folder.png")] + gray }, expect: { [$0.path("folder.png"), "it is a folder"] }),
+        BadInput("named pipe nobody writes", { [$0.path("pipe.png")] + gray }, expect: { [$0.path("pipe.png"), "empty"] }),
         BadInput("missing PNG", { [$0.path("missing.png")] + gray }, expect: { [$0.path("missing.png"), "no such file"] }),
         BadInput("truncated backdrop", { [pattern, "--effect", "differenceBlend", "--backdrop", $0.path("truncated.png")] },
                  expect: { [$0.path("truncated.png"), "truncated"] }),
@@ -60,6 +61,8 @@ struct BadInput: Sendable, CustomTestStringConvertible {
         BadInput("--scale text", { _ in [pattern] + gray + ["--scale", "big"] }, expect: { _ in ["--scale \"big\""] }),
         BadInput("--scale absurd", { _ in [pattern] + gray + ["--scale", "1e30"] },
                  expect: { _ in ["pixel texture", "16384 pixels per side", "lower the size, the scale"] }),
+        BadInput("--scale tiny", { _ in [pattern] + gray + ["--scale", "1e-30"] },
+                 expect: { _ in ["scale 1e-30", "under one pixel", "raise the size or the scale"] }),
         BadInput("--scale beyond the device", { _ in [pattern] + gray + ["--scale", "40"] },
                  expect: { _ in ["20480×15360 pixel texture", "1.2 GiB", "16384 pixels per side"] }),
         BadInput("--time NaN", { _ in [pattern] + gray + ["--time", "nan"] }, expect: { _ in ["--time \"nan\"", "finite"] }),
@@ -120,6 +123,7 @@ struct BadInput: Sendable, CustomTestStringConvertible {
     static let scenes: [BadInput] = [
         BadInput("missing scene", { [$0.path("nowhere.json")] }, expect: { [$0.path("nowhere.json"), "no such file"] }),
         BadInput("folder as scene", { [$0.path("folder.json")] }, expect: { [$0.path("folder.json"), "it is a folder"] }),
+        BadInput("named pipe as scene", { [$0.path("pipe.json")] }, expect: { [$0.path("pipe.json"), "not valid JSON"] }),
         BadInput("empty scene", { [$0.path("empty.json")] }, expect: { [$0.path("empty.json"), "not valid JSON"] }),
         BadInput("truncated JSON", { [$0.path("truncated.json")] }, expect: { [$0.path("truncated.json"), "not valid JSON"] }),
         BadInput("not JSON", { [$0.path("text.json")] }, expect: { [$0.path("text.json"), "not valid JSON", "line 1, column 1"] }),
@@ -181,6 +185,9 @@ struct BadInputFiles: Sendable {
         try manager.createDirectory(atPath: path("folder.png"), withIntermediateDirectories: true)
         try manager.createDirectory(atPath: path("folder.json"), withIntermediateDirectories: true)
         try write("notes", "notes.txt")
+        for fifo in ["pipe.png", "pipe.json"] where mkfifo(path(fifo), 0o600) != 0 {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path(fifo)])
+        }
 
         try write("""
         [[ stitchable ]]

@@ -86,7 +86,7 @@ import Glibc
         #expect(throws: PNGError.fileNotFound(path: directory + "/nothing.png")) {
             try PNGFile.read(path: directory + "/nothing.png")
         }
-        #expect(throws: PNGError.unreadable(path: directory, reason: "it is a directory")) {
+        #expect(throws: PNGError.unreadable(path: directory, reason: "it is a folder")) {
             try PNGFile.read(path: directory)
         }
         let buffer = PixelBuffer(width: 1, height: 1, format: .rgba8Unorm)

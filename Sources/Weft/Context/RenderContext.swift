@@ -71,6 +71,9 @@ public final class RenderContext: Sendable {
         guard size.width > 0, size.height > 0, scale > 0, size.width.isFinite, size.height.isFinite, scale.isFinite else {
             throw RenderError.invalidSize(width: size.width, height: size.height, scale: scale)
         }
+        guard size.width * scale >= 1, size.height * scale >= 1 else {
+            throw RenderError.underOnePixel(width: size.width, height: size.height, scale: scale)
+        }
         let root = view.node
         let proposal = size.vector
         let rootSize = Layout.size(of: root, proposed: proposal)

@@ -3,6 +3,7 @@ import WeftImage
 /// Why a render could not be planned.
 public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidSize(width: Float, height: Float, scale: Float)
+    case underOnePixel(width: Float, height: Float, scale: Float)
     /// A texture the render needs is wider or taller than the executor's device holds.
     case textureTooLarge(width: Double, height: Double, format: PixelFormat, limit: Int, device: String, isCPUEvaluator: Bool)
     case missingKernel(name: String, format: PixelFormat)
@@ -14,6 +15,8 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case let .invalidSize(w, h, s):
             "cannot render at \(w)×\(h) points, scale \(s): width, height and scale must be positive and finite"
+        case let .underOnePixel(w, h, s):
+            "cannot render at \(w)×\(h) points, scale \(s): that is \(w * s)×\(h * s) pixels, under one pixel; raise the size or the scale"
         case let .textureTooLarge(w, h, format, limit, device, isCPUEvaluator):
             "the render needs a \(Self.pixels(w))×\(Self.pixels(h)) pixel texture (\(Self.bytes(w * h * Double(format.bytesPerPixel))) as \(format.rawValue)), "
                 + "more than \(device) allows: \(limit) pixels per side (\(isCPUEvaluator ? "the CPU evaluator's limit" : "its maxImageDimension2D")); "

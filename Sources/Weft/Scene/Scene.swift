@@ -41,17 +41,18 @@ public struct Scene: Sendable {
         return try reader.scene(json, shaders: shaders)
     }
 
+    /// Scene files are descriptions, not data: anything larger is refused before it is parsed.
+    public static let maxFileBytes = 64 << 20
+
     /// Reads the scene file at `path`.
     public static func load(contentsOf path: String,
                             shaders: (_ folders: [String]) throws -> any SceneShaderProvider) throws(SceneError) -> Scene {
         let data: Data
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { throw .unreadable(file: path, reason: "no such file") }
-        guard !isFolder.boolValue else { throw .unreadable(file: path, reason: "it is a folder") }
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw .unreadable(file: path, reason: error.localizedDescription)
+        switch FileBytes.read(path: path, maxBytes: maxFileBytes) {
+        case .success(let bytes): data = Data(bytes)
+        case .failure(.notFound): throw .unreadable(file: path, reason: "no such file")
+        case .failure(.failed(let reason)): throw .unreadable(file: path, reason: reason)
+        case .failure(.longerThan(let limit)): throw .unreadable(file: path, reason: "larger than \(limit / (1 << 20)) MiB; a scene file is a small description")
         }
         let base = URL(fileURLWithPath: path).deletingLastPathComponent().path
         return try parse(data, baseDirectory: base, shaders: shaders)

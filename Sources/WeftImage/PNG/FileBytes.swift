@@ -1,8 +1,8 @@
 import Glibc
 
 /// Whole-file reads and writes on POSIX calls, so that failures keep their errno.
-enum FileBytes {
-    enum ReadFailure: Error {
+public enum FileBytes {
+    public enum ReadFailure: Error {
         case notFound
         case failed(String)
         case longerThan(Int)
@@ -10,9 +10,10 @@ enum FileBytes {
 
     /// Reads the whole file, but stops early once its first bytes differ from `expectedPrefix`
     /// (returning what it has, for the caller to reject), and fails past `maxBytes`; so pointing
-    /// it at /dev/zero or an endless pipe does not hang.
-    static func read(path: String, expectedPrefix: [UInt8] = [], maxBytes: Int = .max) -> Result<[UInt8], ReadFailure> {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+    /// it at /dev/zero or an endless pipe does not hang. A named pipe that nobody writes reads as
+    /// empty instead of blocking the open.
+    public static func read(path: String, expectedPrefix: [UInt8] = [], maxBytes: Int = .max) -> Result<[UInt8], ReadFailure> {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         if fd < 0 {
             let code = errno
             return .failure(code == ENOENT ? .notFound : .failed(reason(code)))
@@ -20,7 +21,8 @@ enum FileBytes {
         defer { close(fd) }
         var info = stat()
         if fstat(fd, &info) != 0 { return .failure(.failed(reason(errno))) }
-        if (info.st_mode & S_IFMT) == S_IFDIR { return .failure(.failed("it is a directory")) }
+        if (info.st_mode & S_IFMT) == S_IFDIR { return .failure(.failed("it is a folder")) }
+        if fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) != 0 { return .failure(.failed(reason(errno))) }
 
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Swift.min(Int(info.st_size), maxBytes))
