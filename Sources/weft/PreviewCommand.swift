@@ -23,7 +23,7 @@ enum PreviewCommand: Command {
     S save the frame as NAME-tTIME.png, +/- zoom around the pointer, Escape or Q quit. $mouse is the
     pointer in points. With --frames N it presents N frames and exits; --screenshot saves the last
     one as read back from the swapchain image. Exit status: 0, 1 when the input cannot be read, no
-    window can open or the validation layer reported anything, 2 for a command line of the wrong
+    window can open or the validation layer reported a warning or error, 2 for a command line of the wrong
     shape. docs/preview.md has the details.
     """
     static let options: [OptionSpec] = RenderCommand.effectOptions + [
