@@ -1,7 +1,8 @@
 # Weft — two commands: `make run` and `make test`. Both install what is missing first.
 SWIFT ?= swift
 DEBIAN_PACKAGES := libvulkan-dev glslang-dev libglfw3-dev libpng-dev mesa-vulkan-drivers \
-                   vulkan-validationlayers spirv-tools
+                   vulkan-validationlayers spirv-tools \
+                   xvfb x11-apps xdotool
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps build run test clean fuzz fuzz-build

@@ -44,8 +44,11 @@ let package = Package(
         .target(name: "WeftCatalog", dependencies: ["Weft", "WeftImage", "WeftRuntime", "WeftShaders"]),
         // Benchmark runs: measurement, reports, regression comparison.
         .target(name: "WeftBench", dependencies: ["WeftImage", "WeftRuntime", "WeftShaders"]),
+        // The preview window: GLFW, hot reload, time and parameter keys, on WeftVulkan's presenter. Only `weft` links
+        // it, so headless programs (the library's users, weft-example, weft-fuzz) never link GLFW.
+        .target(name: "WeftPreview", dependencies: ["CGLFW", "Weft", "WeftCatalog", "WeftImage", "WeftShaders", "WeftVulkan"]),
         // Command-line tool.
-        .executableTarget(name: "weft", dependencies: ["Weft", "WeftBench", "WeftCatalog", "WeftImage", "WeftShaders"]),
+        .executableTarget(name: "weft", dependencies: ["Weft", "WeftBench", "WeftCatalog", "WeftImage", "WeftPreview", "WeftShaders"]),
         // Writes Sources/SPIRV/Opcode.swift from glslang's SPIR-V header; OpcodeGenerationTests checks it.
         .executableTarget(name: "weft-generate-opcodes", path: "Tools/GenerateOpcodes"),
         // A third-party program using the library: README.md's Swift example (built by `make test`).
@@ -65,6 +68,7 @@ let package = Package(
         .testTarget(name: "WeftTests", dependencies: ["Weft", "WeftCatalog", "WeftCPU", "WeftImage", "WeftRuntime", "WeftShaders", "WeftVulkan", "WeftTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["Weft", "WeftCatalog", "WeftBench", "WeftImage", "WeftTestSupport"]),
         .testTarget(name: "WeftBenchTests", dependencies: ["WeftBench", "WeftRuntime", "WeftTestSupport"]),
+        .testTarget(name: "PreviewTests", dependencies: ["WeftPreview", "Weft", "WeftCatalog", "WeftImage", "WeftTestSupport"]),
         .testTarget(name: "FuzzTests", dependencies: ["WeftFuzz", "SPIRV", "WeftCPU", "WeftImage", "WeftShaders", "Weft"]),
     ],
     swiftLanguageModes: [.v6]

@@ -114,7 +114,7 @@ public struct EffectCatalog: Sendable {
 /// Reads a shader argument written on a command line, by the parameter's type: a number, a
 /// comma list of numbers, a color (`#rrggbb`, `#rrggbbaa`, `r,g,b[,a]` in 0…1, a name), colors
 /// separated by `;` (or commas between hex colors) for a `ColorArray`, a PNG path for an
-/// `Image`, or an engine binding (`$time`, `$frame`, `$size`, `$boundingRect`, `$reduceMotion`).
+/// `Image`, or an engine binding (`$time`, `$frame`, `$size`, `$boundingRect`, `$reduceMotion`, `$mouse`).
 public enum EffectArgumentText {
     public static func parse(_ text: String, for parameter: StitchableFunction.Parameter,
                              of effect: String) throws(EffectSetupError) -> ArgumentValue {

@@ -31,7 +31,7 @@ public final class FileWatcher: Sendable {
     }
 
     /// Quiet time after the last event before a burst counts as finished.
-    static let settleTime: Duration = .milliseconds(30)
+    static let settleTime: Duration = .milliseconds(15)
     /// A burst that never settles is cut off after this long.
     static let longestBurst: Duration = .milliseconds(250)
 

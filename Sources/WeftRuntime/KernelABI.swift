@@ -9,7 +9,7 @@ import WeftImage
 /// - binding 3: argument block, uniform buffer, std140
 /// - binding 4: array arguments, storage buffer of `float` (std430), read-only
 /// - binding 5 + i: the i-th `image` argument, combined image sampler
-/// Push constants: `FrameConstants`, std430, 80 bytes.
+/// Push constants: `FrameConstants`, std430, 88 bytes.
 public enum KernelABI {
     public static let outputBinding: UInt32 = 0
     public static let layerBinding: UInt32 = 1
@@ -122,8 +122,9 @@ public struct FrameConstants: Sendable, Hashable {
     public var reduceMotion: UInt32 = 0                // offset 68
     /// The first pixel the pass runs over (`KernelPass.region`): invocation (x, y) evaluates pixel dispatchOrigin + (x, y).
     public var dispatchOrigin: SIMD2<Int32> = .zero    // offset 72
+    public var mouse: SIMD2<Float> = .zero             // offset 80, points, top-left origin (the preview's pointer)
 
-    public static let byteCount = 80
+    public static let byteCount = 88
 
     public init() {}
 
@@ -139,6 +140,7 @@ public struct FrameConstants: Sendable, Hashable {
         put(UInt32(bitPattern: outputSize.x)); put(UInt32(bitPattern: outputSize.y))
         put(scale); put(time); put(frame); put(reduceMotion)
         put(UInt32(bitPattern: dispatchOrigin.x)); put(UInt32(bitPattern: dispatchOrigin.y))
+        put(mouse)
         return out
     }
 
@@ -157,6 +159,7 @@ public struct FrameConstants: Sendable, Hashable {
         uint frame;
         uint reduceMotion;
         ivec2 dispatchOrigin;
+        vec2 mouse;
     } weft;
     """
 }

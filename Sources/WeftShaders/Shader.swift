@@ -67,12 +67,14 @@ public struct Shader: Sendable, Equatable {
         case boundingRect
         /// 1 when reduce-motion is on, else 0; an `int` or `float` parameter.
         case reduceMotion
+        /// The pointer's position in points, top-left origin (the preview window's; 0, 0 elsewhere); a `vec2` parameter.
+        case mouse
 
         public var acceptedTypes: [ParameterType] {
             switch self {
             case .time: [.float]
             case .frame, .reduceMotion: [.int, .float]
-            case .viewSize: [.vec2]
+            case .viewSize, .mouse: [.vec2]
             case .boundingRect: [.vec4]
             }
         }

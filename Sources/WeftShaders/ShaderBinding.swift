@@ -13,23 +13,27 @@ public struct ShaderFrameContext: Sendable, Hashable {
     /// The view's size in points.
     public var viewSize: SIMD2<Float>
     public var reduceMotion: Bool
+    /// The pointer, points, top-left origin.
+    public var mouse: SIMD2<Float>
 
     public init(colorMode: ColorMode = .nonLinear, viewSize: SIMD2<Float>, boundingRect: SIMD4<Float>? = nil,
-                time: Float = 0, frame: UInt32 = 0, reduceMotion: Bool = false) {
+                time: Float = 0, frame: UInt32 = 0, reduceMotion: Bool = false, mouse: SIMD2<Float> = .zero) {
         self.colorMode = colorMode
         self.viewSize = viewSize
         self.boundingRect = boundingRect ?? SIMD4(0, 0, viewSize.x, viewSize.y)
         self.time = time
         self.frame = frame
         self.reduceMotion = reduceMotion
+        self.mouse = mouse
     }
 
-    /// Writes the frame-wide engine values (time, frame, view size, reduce-motion) into push constants.
+    /// Writes the frame-wide engine values (time, frame, view size, reduce-motion, mouse) into push constants.
     public func apply(to constants: inout FrameConstants) {
         constants.time = time
         constants.frame = frame
         constants.viewSize = viewSize
         constants.reduceMotion = reduceMotion ? 1 : 0
+        constants.mouse = mouse
     }
 }
 
@@ -85,6 +89,7 @@ extension Shader {
                 continue
             case .engine(.time): words = floats(context.time)
             case .engine(.viewSize): words = floats(context.viewSize.x, context.viewSize.y)
+            case .engine(.mouse): words = floats(context.mouse.x, context.mouse.y)
             case .engine(.frame):
                 words = parameter.type == .int ? [context.frame] : floats(Float(context.frame))
             case .engine(.reduceMotion):

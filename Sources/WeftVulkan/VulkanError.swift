@@ -27,6 +27,8 @@ public enum VulkanError: Error, Sendable, CustomStringConvertible {
     case deviceLost(function: String, kernels: [String])
     /// The device was lost earlier (`cause`); nothing more runs on it.
     case deviceUnusable(cause: String)
+    /// A window's surface cannot show what the presenter copies into it (`reason`).
+    case surfaceUnsupported(reason: String)
 
     public var description: String {
         switch self {
@@ -62,6 +64,8 @@ public enum VulkanError: Error, Sendable, CustomStringConvertible {
             return "the Vulkan device was lost (VK_ERROR_DEVICE_LOST from \(function)) while running \(Self.effects(kernels)); make a new render context"
         case let .deviceUnusable(cause):
             return "the Vulkan device was lost earlier (\(cause)); make a new render context"
+        case let .surfaceUnsupported(reason):
+            return "the window's Vulkan surface cannot be presented to: \(reason)"
         }
     }
 }

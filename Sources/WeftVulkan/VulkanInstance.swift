@@ -18,15 +18,18 @@ public final class VulkanInstance: @unchecked Sendable {
         /// `WEFT_VALIDATION=info` (verbose with `WEFT_VALIDATION=verbose`).
         public var minimumMessageSeverity: ValidationMessage.Severity
         public var applicationName: String
+        /// More instance extensions to enable (a window system's surface extensions, for `VulkanPresenter`).
+        public var extensions: [String]
 
         public init(validation: Bool = VulkanInstance.validationRequestedByEnvironment,
                     synchronizationValidation: Bool = true,
                     minimumMessageSeverity: ValidationMessage.Severity = VulkanInstance.messageSeverityFromEnvironment,
-                    applicationName: String = "weft") {
+                    applicationName: String = "weft", extensions: [String] = []) {
             self.validation = validation
             self.synchronizationValidation = synchronizationValidation
             self.minimumMessageSeverity = minimumMessageSeverity
             self.applicationName = applicationName
+            self.extensions = extensions
         }
     }
 
@@ -80,7 +83,7 @@ public final class VulkanInstance: @unchecked Sendable {
         let log = ValidationLog(minimumSeverity: options.minimumMessageSeverity)
 
         let layers = options.validation ? [Self.validationLayerName] : []
-        let extensions = options.validation ? ["VK_EXT_debug_utils"] : []
+        let extensions = (options.validation ? ["VK_EXT_debug_utils"] : []) + options.extensions
 
         var severities = vkFlags(VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT, VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT)
         if options.minimumMessageSeverity <= .info { severities |= VK_DEBUG_UTILS_MESSAGE_SEVERITY_INFO_BIT_EXT.rawValue }
@@ -137,7 +140,7 @@ public final class VulkanInstance: @unchecked Sendable {
                 }
             }
         }
-        if result == VK_ERROR_EXTENSION_NOT_PRESENT { throw .extensionMissing("VK_EXT_debug_utils") }
+        if result == VK_ERROR_EXTENSION_NOT_PRESENT { throw .extensionMissing(extensions.joined(separator: " or ")) }
         if result == VK_ERROR_LAYER_NOT_PRESENT { throw .validationLayerMissing }
         try vkCheck(result, "vkCreateInstance")
         guard let instance else { throw .call(function: "vkCreateInstance", result: VkResultCode(VK_ERROR_INITIALIZATION_FAILED)) }

@@ -6,6 +6,7 @@ enum Commands {
         PlanCommand.self,
         DebugCommand.self,
         WatchCommand.self,
+        PreviewCommand.self,
         GalleryCommand.self,
         DevicesCommand.self,
         BenchCommand.self,

@@ -23,7 +23,7 @@ enum RenderCommand: Command {
     numbers separated by commas for vectors (200,160), a color for vec4 (#ff8c1a, #ff8c1a80,
     1,0.55,0.1,1: sRGB, straight alpha; 4 numbers that are not a color are passed as they are),
     colors separated by ';' for a ColorArray, a PNG path for an Image, or an engine binding
-    ($time, $frame, $size, $boundingRect, $reduceMotion). Layer and distortion effects get the
+    ($time, $frame, $size, $boundingRect, $reduceMotion, $mouse). Layer and distortion effects get the
     padding of --max-sample-offset (default 0, or the preset's with --preset). Blend effects blend
     the result so far over --backdrop (default: nothing). The output has the input's pixel size (for
     --scale S the input is taken as an S× image; --size and scenes are points, times S) unless
@@ -87,39 +87,49 @@ enum RenderCommand: Command {
         }
     }
 
-    /// Prints why a render failed: shader diagnostics one a line, else one line that names the scene file.
+    /// Prints why a render failed, each line after `context` (a sequence's frame).
     static func report(_ error: any Error, of request: RenderRequest, context: String = "", output: inout Output) {
+        for line in messages(for: error, request: request, command: "weft render", context: context) { output.printError(line) }
+    }
+
+    /// What to print for an error of `prepare` or a render: a shader's diagnostics (`path:line:col: error: …`) as
+    /// they are, other errors after the command's name (and a scene's path, where the error does not name it).
+    static func messages(for error: any Error, request: RenderRequest, command: String, context: String = "") -> [String] {
         switch error {
         case let error as EffectSetupError where !error.diagnostics.isEmpty:
-            for diagnostic in error.diagnostics { output.printError(context + diagnostic.description) }
+            return error.diagnostics.map { context + $0.description }
         case let error as ShaderError where !error.diagnostics.isEmpty:
-            for diagnostic in error.diagnostics { output.printError(context + diagnostic.description) }
+            return error.diagnostics.map { context + $0.description }
         case let error as SceneError:
             // Errors reading the file name it already; the others name a place in it.
             if case .scene(let path) = request.source, !error.description.contains(path) {
-                output.printError("weft render: \(context)\(path): \(error)")
-            } else {
-                output.printError("weft render: \(context)\(error)")
+                return ["\(command): \(context)\(path): \(error)"]
             }
+            return ["\(command): \(context)\(error)"]
         default:
-            output.printError("weft render: \(context)\(error)")
+            return ["\(command): \(context)\(error)"]
         }
     }
 
-    /// The view to render, its size in points and the options.
-    static func prepare(_ request: RenderRequest) throws -> (ViewNode, Size, RenderOptions) {
-        try frameSource(request)(request.options.time, request.frame)
+    /// The view to render, its size in points and the options. `loaded` learns the shader folders and files read (a
+    /// scene's resolved against its folder) and the effect steps, for the preview.
+    static func prepare(_ request: RenderRequest,
+                        loaded: (_ shaderPaths: [String], _ steps: [EffectStep]) -> Void = { _, _ in }) throws -> (ViewNode, Size, RenderOptions) {
+        try frameSource(request, loaded: loaded)(request.options.time, request.frame)
     }
 
     /// What frame `frame` (nil: the scene's own or 0) at `time` seconds shows: a scene's state then, or the
     /// same view with `$time` and `$frame` changed.
     typealias FrameSource = (_ time: Float, _ frame: UInt32?) -> (ViewNode, Size, RenderOptions)
 
-    static func frameSource(_ request: RenderRequest) throws -> FrameSource {
+    static func frameSource(_ request: RenderRequest,
+                            loaded: (_ shaderPaths: [String], _ steps: [EffectStep]) -> Void = { _, _ in }) throws -> FrameSource {
         let options = request.options
         if case .scene(path: let path) = request.source {
+            let base = URL(fileURLWithPath: path).deletingLastPathComponent().path
             let scene = try Scene.load(contentsOf: path) { folders in
-                try LibraryShaderProvider(folders: folders, baseDirectory: URL(fileURLWithPath: path).deletingLastPathComponent().path)
+                loaded(folders.map { $0.hasPrefix("/") ? $0 : base + "/" + $0 }, [])
+                return try LibraryShaderProvider(folders: folders, baseDirectory: base)
             }
             return { time, frame in
                 var sceneOptions = scene.options(time: time, frame: frame, reduceMotion: options.reduceMotion)
@@ -130,7 +140,7 @@ enum RenderCommand: Command {
                 return (scene.root(at: Double(time)), scene.size, sceneOptions)
             }
         }
-        let (view, size) = try effectView(request)
+        let (view, size) = try effectView(request, loaded: loaded)
         return { time, frame in
             var frameOptions = options
             frameOptions.time = time
@@ -140,8 +150,10 @@ enum RenderCommand: Command {
     }
 
     /// The view of an input image or a fill through `--effect`s, and its size.
-    private static func effectView(_ request: RenderRequest) throws -> (ViewNode, Size) {
-        let catalog = try EffectCatalog(paths: request.shaderPaths + defaultShaderFolders())
+    private static func effectView(_ request: RenderRequest,
+                                   loaded: (_ shaderPaths: [String], _ steps: [EffectStep]) -> Void) throws -> (ViewNode, Size) {
+        let shaderPaths = request.shaderPaths + defaultShaderFolders()
+        let catalog = try EffectCatalog(paths: shaderPaths)
         let steps = try request.effects.map { effect throws in
             let (shader, presetOffset) = try catalog.shader(named: effect.name, arguments: effect.arguments, usePreset: effect.preset)
             let kind = shader.function.kind
@@ -150,6 +162,7 @@ enum RenderCommand: Command {
             }
             return EffectStep(shader: shader, maxSampleOffset: effect.maxSampleOffset ?? presetOffset ?? .zero)
         }
+        loaded(shaderPaths, steps)
         let under = try request.backdrop.map { text throws in try backdropView(text) }
         switch request.source {
         case .image(path: let path):

@@ -45,12 +45,12 @@ struct DocsHonestyTests {
         let help = try CLI.weft(["--help"])
         #expect(help.status == 0)
         let table = Self.cliDoc.split(separator: "\n").filter { $0.hasPrefix("| `weft ") }
-        #expect(table.count == 9, "the command table lists every command")
+        #expect(table.count == 10, "the command table lists every command")
         for row in table {
             let name = row.dropFirst("| `weft ".count).prefix { $0.isLetter }
             #expect(help.stdout.contains("  \(name) "), "weft \(name) is in docs/cli.md's table but not in weft --help")
         }
-        #expect(Set(Self.commandSections().keys) == ["check", "render", "plan", "debug", "watch", "gallery", "devices", "bench", "compare"])
+        #expect(Set(Self.commandSections().keys) == ["check", "render", "preview", "plan", "debug", "watch", "gallery", "devices", "bench", "compare"])
     }
 
     /// The flags each command is said to take: per line, flags belong to the section's command

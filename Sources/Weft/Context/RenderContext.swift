@@ -20,6 +20,8 @@ public struct RenderOptions: Sendable {
     public var keepOverflow: Bool = false
     /// Stitch effect chains that need no intermediate texture into one kernel (docs/fusion.md); off only to compare.
     public var fusion: Bool = true
+    /// The pointer, points, top-left origin (`$mouse`; the preview window sets it).
+    public var mouse: SIMD2<Float> = .zero
 
     public init(scale: Float = 1, time: Float = 0, frame: UInt32 = 0, reduceMotion: Bool = false, background: Color = .clear,
                 outputFormat: PixelFormat = .rgba8Unorm, workingColorMode: ColorMode = .nonLinear, keepOverflow: Bool = false,
@@ -101,7 +103,7 @@ public final class RenderContext: Sendable {
 
         // Reduce-motion freezes time where shaders see it (docs/animation.md).
         var lowering = Lowering(kernels: kernels, frameInfo: FrameInfo(time: options.reduceMotion ? 0 : options.time, frame: options.frame,
-                                                                       reduceMotion: options.reduceMotion),
+                                                                       reduceMotion: options.reduceMotion, mouse: options.mouse),
                                 textureLimit: textureLimit)
         var canvas = try lowering.makeCanvas(origin: lo / scale, width: pixels.width, height: pixels.height, scale: scale,
                                              mode: mode, fill: options.background.premultiplied(in: mode))

@@ -41,7 +41,10 @@ public struct PixelDebugger: Sendable {
     public func trace(_ view: some View, size: Size, options: RenderOptions = RenderOptions(), effect: String? = nil,
                       pixel: (x: Int, y: Int)) throws -> PixelTrace {
         let executor = CPUExecutor(options: CPUExecutor.Options(checks: []))
-        let planned = try RenderContext(executor: executor).plan(view, size: size, options: options)
+        // Unstitched, so the effect keeps a pass of its own, named after it.
+        var unfused = options
+        unfused.fusion = false
+        let planned = try RenderContext(executor: executor).plan(view, size: size, options: unfused)
         let output = planned.plan.textures[planned.output.index]
         guard pixel.x >= 0, pixel.y >= 0, pixel.x < output.width, pixel.y < output.height else {
             throw Problem.pixelOutside(x: pixel.x, y: pixel.y, width: output.width, height: output.height)

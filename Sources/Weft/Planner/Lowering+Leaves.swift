@@ -54,7 +54,8 @@ extension Lowering {
         let pixels = pointwiseMax((size * scale).rounded(.up), SIMD2(1, 1))
         let format = canvas.format
         let request = EffectRequest(outputFormat: format, colorMode: canvas.mode, boundingRect: SIMD4(0, 0, size.x, size.y),
-                                    time: frameInfo.time, frame: frameInfo.frame, reduceMotion: frameInfo.reduceMotion)
+                                    time: frameInfo.time, frame: frameInfo.frame, reduceMotion: frameInfo.reduceMotion,
+                                    mouse: frameInfo.mouse)
         let bound = try shader.bind(.fill, request)
         guard bound.kernel.kind == .fill else {
             throw RenderError.effectKind(shader: shader.name, expected: EffectKind.fill.rawValue, actual: bound.kernel.kind.rawValue)

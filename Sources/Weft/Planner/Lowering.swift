@@ -7,6 +7,7 @@ struct FrameInfo {
     var time: Float
     var frame: UInt32
     var reduceMotion: Bool
+    var mouse: SIMD2<Float> = .zero
 }
 
 /// Lowers a view tree to passes over logical textures (docs/compositing.md).
@@ -60,6 +61,7 @@ struct Lowering {
         f.time = frameInfo.time
         f.frame = frameInfo.frame
         f.reduceMotion = frameInfo.reduceMotion ? 1 : 0
+        f.mouse = frameInfo.mouse
         return f
     }
 
@@ -165,7 +167,7 @@ struct Lowering {
 
         let request = EffectRequest(outputFormat: layer.format, colorMode: layer.mode,
                                     boundingRect: SIMD4(0, 0, size.x, size.y), time: frameInfo.time,
-                                    frame: frameInfo.frame, reduceMotion: frameInfo.reduceMotion)
+                                    frame: frameInfo.frame, reduceMotion: frameInfo.reduceMotion, mouse: frameInfo.mouse)
         let bound = try shader.bind(kind, request)
         guard bound.kernel.kind == kind else {
             throw RenderError.effectKind(shader: shader.name, expected: kind.rawValue, actual: bound.kernel.kind.rawValue)
@@ -209,7 +211,7 @@ struct Lowering {
         }
         let request = EffectRequest(outputFormat: canvas.format, colorMode: canvas.mode,
                                     boundingRect: SIMD4(0, 0, size.x, size.y), time: frameInfo.time,
-                                    frame: frameInfo.frame, reduceMotion: frameInfo.reduceMotion)
+                                    frame: frameInfo.frame, reduceMotion: frameInfo.reduceMotion, mouse: frameInfo.mouse)
         let bound = try shader.bind(.blend, request)
         guard bound.kernel.kind == .blend else {
             throw RenderError.effectKind(shader: shader.name, expected: EffectKind.blend.rawValue, actual: bound.kernel.kind.rawValue)

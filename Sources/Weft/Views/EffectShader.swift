@@ -13,6 +13,8 @@ public struct EffectRequest: Sendable {
     public var time: Float
     public var frame: UInt32
     public var reduceMotion: Bool
+    /// The pointer, points, top-left origin.
+    public var mouse: SIMD2<Float> = .zero
 }
 
 /// An effect kernel with its bound inputs, ready to become one pass.

@@ -11,7 +11,7 @@ extension Shader {
             let kernels = try passKernels(outputFormat: request.outputFormat)
             let bound = bind(ShaderFrameContext(colorMode: request.colorMode, viewSize: SIMD2(request.boundingRect.z, request.boundingRect.w),
                                                 boundingRect: request.boundingRect, time: request.time, frame: request.frame,
-                                                reduceMotion: request.reduceMotion))
+                                                reduceMotion: request.reduceMotion, mouse: request.mouse))
             return BoundEffect(kernel: kernels[0], arguments: bound.argumentBlock, arrayData: bound.arrayData, images: bound.images,
                                stage: FusionStage(library: library, function: function), laterPasses: Array(kernels.dropFirst()))
         }

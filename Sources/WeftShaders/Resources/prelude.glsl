@@ -48,6 +48,7 @@ float weftTime() { return weft.time; }
 int weftFrame() { return int(weft.frame); }
 vec2 weftViewSize() { return weft.viewSize; }
 bool weftReduceMotion() { return weft.reduceMotion != 0u; }
+vec2 weftMouse() { return weft.mouse; }
 
 // Which run of a multi-pass effect this is ([[ stitchable(layer, passes: N) ]]), from 0; always 0 for other effects.
 // A constant of each pass's kernel, so branches on it cost nothing.

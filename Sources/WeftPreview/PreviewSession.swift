@@ -1,0 +1,284 @@
+import Foundation
+import Weft
+import WeftCatalog
+import WeftImage
+import WeftVulkan
+
+/// The preview window's loop: renders what a `PreviewSource` reads at the window's size, presents it through a
+/// swapchain, reloads when the files change, and acts on keys. Run it on the main thread.
+public final class PreviewSession {
+    public struct Options: Sendable {
+        /// Stop after this many presented frames (nil: until the window closes).
+        public var frames: Int?
+        /// Save the last presented frame, read back from the swapchain image, here.
+        public var screenshotPath: String?
+        public var clock: PreviewClock
+        /// The device that presents (as `--device`; nil: automatic). The CPU evaluator renders, a Vulkan device shows.
+        public var presentingDevice: String?
+        public var validation: Bool
+        /// Where S saves frames.
+        public var saveFolder: String = "."
+
+        public init(frames: Int? = nil, screenshotPath: String? = nil, clock: PreviewClock = PreviewClock(),
+                    presentingDevice: String? = nil, validation: Bool = VulkanInstance.validationRequestedByEnvironment) {
+            self.frames = frames
+            self.screenshotPath = screenshotPath
+            self.clock = clock
+            self.presentingDevice = presentingDevice
+            self.validation = validation
+        }
+    }
+
+    private let source: any PreviewSource
+    private let context: RenderContext
+    private let options: Options
+    private let print: (String) -> Void
+    private let printError: (String) -> Void
+
+    private var content: PreviewContent
+    private var overrides: [String: Float] = [:]
+    /// Diagnostics of the last failed load or render, shown until a load succeeds.
+    private var problems: [String] = []
+    private var clock: PreviewClock
+    private var selected = 0
+    private var showBefore = false
+    private var zoom = 1
+    private var lastFrame: PixelBuffer?
+    /// Executor reports already printed (each once), and whether any was the validation layer's.
+    private var reported: Set<ExecutionReport> = []
+    private var validationReported = false
+
+    /// Reads the source once: a source that cannot be read is an error before any window opens.
+    public init(source: any PreviewSource, context: RenderContext, options: Options,
+                print: @escaping (String) -> Void, printError: @escaping (String) -> Void) throws {
+        self.source = source
+        self.context = context
+        self.options = options
+        self.print = print
+        self.printError = printError
+        self.clock = options.clock
+        self.content = try source.load(overrides: [:])
+    }
+
+    /// Opens the window and runs until it closes (Escape, Q) or the frame count is reached. Returns the exit status: 1
+    /// when the Vulkan validation layer reported anything.
+    public func run() throws -> Int32 {
+        let initialScale = content.options.scale
+        let window = try PreviewWindow(title: "weft preview — \(content.name)",
+                                       width: Int((content.size.width * initialScale).rounded(.up)),
+                                       height: Int((content.size.height * initialScale).rounded(.up)))
+        var framebuffer = window.framebufferSize
+        // An optional so that it goes (with the window's surface) before the window does.
+        var presenter: VulkanPresenter! = try VulkanPresenter(instanceExtensions: PreviewWindow.requiredInstanceExtensions(),
+                                            options: .init(deviceName: options.presentingDevice, validation: options.validation),
+                                            width: framebuffer.width, height: framebuffer.height) { window.makeSurface(instance: $0) }
+        var watcher = try? FileWatcher(paths: content.watchedFiles)
+        let clockStart = ContinuousClock.now
+        var lastTick = clockStart
+        var lastTitle = clockStart - .seconds(1)
+        var presented = 0
+        var frameTime: Duration = .zero
+        var renderTimes: [Duration] = []
+        var firstPresented: ContinuousClock.Instant?
+        var dirty = true
+        var announced = false
+        var lastCursor = window.cursor
+        var hidden = false
+
+        while !window.shouldClose {
+            let idle = (clock.paused && !dirty) || hidden
+            for input in window.poll(waiting: idle ? 0.01 : 0) {
+                dirty = true
+                handle(input, window: window)
+            }
+            if let changed = watcher?.waitForChanges(timeout: .zero), !changed.isEmpty {
+                if reload() { watcher = (try? FileWatcher(paths: content.watchedFiles)) ?? watcher }
+                dirty = true
+            }
+            let cursor = window.cursor
+            if cursor != lastCursor {   // $mouse and the magnifier follow the pointer, paused or not
+                lastCursor = cursor
+                dirty = true
+            }
+            framebuffer = window.framebufferSize
+            hidden = framebuffer.width == 0 || framebuffer.height == 0   // minimized: nothing to render until restored
+            guard !hidden else { continue }
+            if presenter.extent != (framebuffer.width, framebuffer.height) {
+                try presenter.remakeSwapchain(width: framebuffer.width, height: framebuffer.height)
+                dirty = true
+            }
+            guard dirty || !clock.paused else { continue }
+
+            let started = ContinuousClock.now
+            let scale = content.options.scale * window.pixelsPerPoint
+            let frame = renderFrame(width: framebuffer.width, height: framebuffer.height, scale: scale, cursor: cursor)
+            frameTime = ContinuousClock.now - started
+            renderTimes.append(frameTime)
+            let shown = decorate(frame, cursor: cursor, textScale: framebuffer.width >= 480 ? 2 : 1)
+            let isLast = options.frames.map { presented + 1 >= $0 } ?? false
+            let (outcome, captured) = try presenter.present(shown, capture: isLast && options.screenshotPath != nil)
+            guard outcome == .presented else {
+                hidden = outcome == .surfaceHidden
+                dirty = true
+                continue
+            }
+            presented += 1
+            dirty = false
+            let now = ContinuousClock.now
+            if firstPresented == nil { firstPresented = now }
+            clock.advance(by: Self.seconds(now - lastTick))
+            lastTick = now
+            if !announced {
+                print("weft preview: presenting \(content.name) at \(presenter.extent.width)x\(presenter.extent.height) on \(presenter.deviceName), rendered on \(context.executor.device.name)")
+                announced = true
+            }
+            if now - lastTitle > .milliseconds(250) {
+                window.setTitle("weft preview — \(content.name) — \(context.executor.device.name) — \(presenter.extent.width)x\(presenter.extent.height) — \(Self.milliseconds(frameTime)) — t \(PreviewParameter.format(clock.time))\(clock.paused ? " (paused)" : "")")
+                lastTitle = now
+            }
+            if isLast {
+                if let path = options.screenshotPath, let captured {
+                    try PNGFile.write(captured, to: path)
+                    print("weft preview: \(path): \(captured.width)x\(captured.height), frame \(presented) from the swapchain")
+                }
+                break
+            }
+        }
+        let failures = presenter.instance.validationLog.failures
+        presenter = nil
+        withExtendedLifetime(window) {}
+        for message in failures { printError("weft preview: validation: \(message)") }
+        print(Self.summary(presented: presented, since: firstPresented, renderTimes: renderTimes))
+        return failures.isEmpty && !validationReported ? 0 : 1
+    }
+
+    /// The frame for the window: the current content (or, after a failed render, the last good frame).
+    private func renderFrame(width: Int, height: Int, scale: Float, cursor: SIMD2<Float>) -> PixelBuffer {
+        var renderOptions = content.options
+        renderOptions.scale = scale
+        renderOptions.time = clock.time
+        renderOptions.frame = clock.frame
+        renderOptions.reduceMotion = clock.reduceMotion || content.options.reduceMotion
+        renderOptions.mouse = cursor / scale
+        let view = showBefore ? (content.before ?? content.view) : content.view
+        do {
+            let rendering = try context.render(view, size: Size(width: Float(width) / scale, height: Float(height) / scale),
+                                               options: renderOptions)
+            for report in rendering.reports where reported.insert(report).inserted {
+                printError("weft preview: \(report)")
+                if report.check == "validation" { validationReported = true }
+            }
+            lastFrame = rendering.pixels
+            return rendering.pixels
+        } catch {
+            show(source.messages(for: error))
+            return lastFrame ?? PixelBuffer(width: width, height: height, format: .rgba8Unorm)
+        }
+    }
+
+    /// The frame with the magnifier, the selected parameter and any problems drawn over it.
+    private func decorate(_ frame: PixelBuffer, cursor: SIMD2<Float>, textScale: Int) -> PixelBuffer {
+        var shown = FrameOverlay.magnify(frame, factor: zoom, around: SIMD2(Int(cursor.x), Int(cursor.y)))
+        // One line, so that the overlay covers as little as it can.
+        var status: [String] = []
+        if showBefore { status.append("before (B)") }
+        if zoom > 1 { status.append("zoom \(zoom)x") }
+        if !content.parameters.isEmpty {
+            let index = min(selected, content.parameters.count - 1)
+            status.append("[\(index + 1)/\(content.parameters.count)] " + content.parameters[index].overlayLine)
+        }
+        if !status.isEmpty {
+            FrameOverlay.drawText([status.joined(separator: " | ")], into: &shown, at: SIMD2(4, 4), scale: textScale)
+        }
+        FrameOverlay.drawText(problems, into: &shown, at: SIMD2(4, -4), scale: textScale, color: FrameOverlay.errorColor)
+        return shown
+    }
+
+    /// Reads the source again; on failure keeps the last content, prints and shows why. Whether it succeeded.
+    @discardableResult
+    private func reload() -> Bool {
+        let started = ContinuousClock.now
+        do {
+            content = try source.load(overrides: overrides)
+            if !problems.isEmpty { print("weft preview: fixed") }
+            problems = []
+            print("weft preview: reloaded \(content.name) in \(Self.milliseconds(ContinuousClock.now - started))")
+            return true
+        } catch {
+            show(source.messages(for: error))
+            return false
+        }
+    }
+
+    private func show(_ messages: [String]) {
+        if messages != problems { messages.forEach(printError) }
+        problems = messages
+    }
+
+    private func handle(_ input: PreviewInput, window: PreviewWindow) {
+        switch input {
+        case .refresh: break
+        case .scroll(let clicks): nudgeParameter(by: clicks)
+        case .key(let key):
+            switch key {
+            case .quit: window.shouldClose = true
+            case .space: clock.paused.toggle()
+            case .left: clock.stepFrames(-1)
+            case .right: clock.stepFrames(1)
+            case .restart: clock.restart()
+            case .reduceMotion: clock.reduceMotion.toggle()
+            case .tab: if !content.parameters.isEmpty { selected = (selected + 1) % content.parameters.count }
+            case .up: nudgeParameter(by: 1)
+            case .down: nudgeParameter(by: -1)
+            case .beforeAfter: showBefore.toggle()
+            case .zoomIn: zoom = min(zoom * 2, 32)
+            case .zoomOut: zoom = max(zoom / 2, 1)
+            case .save: saveFrame()
+            }
+        }
+    }
+
+    private func nudgeParameter(by clicks: Double) {
+        guard !content.parameters.isEmpty else { return }
+        let parameter = content.parameters[min(selected, content.parameters.count - 1)]
+        let value = parameter.nudged(by: clicks)
+        guard value != parameter.value else { return }
+        overrides[parameter.id] = value
+        reload()
+    }
+
+    /// S: the last rendered frame at full resolution, without the overlay, named with the content and the time.
+    private func saveFrame() {
+        guard let frame = lastFrame else { return }
+        let safeName = String(content.name.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" })
+        let path = "\(options.saveFolder)/\(safeName)-t\(PreviewParameter.format(clock.time)).png"
+        do {
+            try PNGFile.write(frame, to: path)
+            print("weft preview: saved \(path)")
+        } catch {
+            printError("weft preview: cannot save \(path): \(error)")
+        }
+    }
+
+    /// `weft preview: 120 frames, 33.10 frames/s after the first, render median 21.30 ms`: how fast frames were
+    /// presented once the first was (setup excluded), and the median time to render one (overlay and copy excluded).
+    static func summary(presented: Int, since first: ContinuousClock.Instant?, renderTimes: [Duration]) -> String {
+        var line = "weft preview: \(presented) frames"
+        if let first, presented > 1 {
+            let rate = Float(presented - 1) / seconds(ContinuousClock.now - first)
+            line += ", \(PreviewParameter.format(rate)) frames/s after the first"
+        }
+        if !renderTimes.isEmpty {
+            line += ", render median \(milliseconds(renderTimes.sorted()[renderTimes.count / 2]))"
+        }
+        return line
+    }
+
+    static func seconds(_ d: Duration) -> Float {
+        Float(d.components.seconds) + Float(d.components.attoseconds) * 1e-18
+    }
+
+    static func milliseconds(_ d: Duration) -> String {
+        PreviewParameter.format(seconds(d) * 1000) + " ms"
+    }
+}

@@ -1,0 +1,353 @@
+import CVulkan
+import WeftImage
+
+/// What became of a frame given to `VulkanPresenter.present`.
+public enum PresentOutcome: Sendable, Equatable {
+    case presented
+    /// The surface changed size or its swapchain went out of date: the swapchain was made again, and the frame may not
+    /// have been shown. Render at the new `extent` and present again.
+    case surfaceChanged
+    /// The surface has no area (a minimized window): nothing was shown.
+    case surfaceHidden
+}
+
+/// Shows host pixels in a window's Vulkan surface: each frame is copied from a staging buffer into the acquired
+/// swapchain image and presented (FIFO). Independent of the executor that rendered the pixels, so it serves the CPU
+/// evaluator and Vulkan alike; it opens its own instance (with the window system's surface extensions) and a device
+/// with a queue that can present. One frame in flight. Not thread-safe: use it from the window's thread.
+public final class VulkanPresenter {
+    public struct Options: Sendable {
+        /// A device whose name contains this (as `--device`); nil chooses as the executor does.
+        public var deviceName: String?
+        public var validation: Bool
+
+        public init(deviceName: String? = DeviceSelector.nameFromEnvironment,
+                    validation: Bool = VulkanInstance.validationRequestedByEnvironment) {
+            self.deviceName = deviceName
+            self.validation = validation
+        }
+    }
+
+    public let instance: VulkanInstance
+    /// The device presenting.
+    public let deviceName: String
+    private let physical: VkPhysicalDevice
+    private let surface: VkSurfaceKHR
+    private let device: VkDevice
+    private let queue: VkQueue
+    private let commandPool: VkCommandPool
+    private let commandBuffer: VkCommandBuffer
+    private let frameDone: VkFence
+    private let acquired: VkSemaphore
+    private var swapchain: PresentSwapchain?
+    private var staging: HostBuffer?
+    private var capture: HostBuffer?
+    /// The size frames are shown at, pixels; zero while the surface is hidden.
+    public private(set) var extent: (width: Int, height: Int) = (0, 0)
+
+    /// `instanceExtensions` are the window system's (`glfwGetRequiredInstanceExtensions`); `makeSurface` makes the
+    /// window's surface on the given `VkInstance` and returns it (nil on failure). `width`×`height` is the
+    /// framebuffer's size, used where the surface does not fix its own.
+    public init(instanceExtensions: [String], options: Options = Options(), width: Int, height: Int,
+                makeSurface: (_ instance: OpaquePointer) -> OpaquePointer?) throws(VulkanError) {
+        let instance = try VulkanInstance(.init(validation: options.validation, extensions: instanceExtensions))
+        let info = try DeviceSelector(requestedName: options.deviceName).select(from: instance.devices)
+        let physical = instance.physicalDevices[info.index]
+        guard let surface = makeSurface(instance.handle) else {
+            throw .surfaceUnsupported(reason: "the window system could not make a surface for the window")
+        }
+        var ownedSurface: VkSurfaceKHR? = surface
+        defer { if let ownedSurface { vkDestroySurfaceKHR(instance.handle, ownedSurface, nil) } }
+
+        var familyCount: UInt32 = 0
+        vkGetPhysicalDeviceQueueFamilyProperties(physical, &familyCount, nil)
+        var families = [VkQueueFamilyProperties](repeating: VkQueueFamilyProperties(), count: Int(familyCount))
+        vkGetPhysicalDeviceQueueFamilyProperties(physical, &familyCount, &families)
+        let transfers = vkFlags(VK_QUEUE_GRAPHICS_BIT) | vkFlags(VK_QUEUE_COMPUTE_BIT) | vkFlags(VK_QUEUE_TRANSFER_BIT)
+        guard let family = (0..<familyCount).first(where: { index in
+            var supported: VkBool32 = 0
+            return families[Int(index)].queueFlags & transfers != 0
+                && vkGetPhysicalDeviceSurfaceSupportKHR(physical, index, surface, &supported) == VK_SUCCESS && supported != 0
+        }) else {
+            throw .noSuitableDevice(requestedName: options.deviceName,
+                                    candidates: [DeviceCandidate(name: info.name, kind: info.kind, rejections: ["no queue can present to the window"])])
+        }
+
+        var priority: Float = 1
+        var device: VkDevice?
+        let r: VkResult = withUnsafePointer(to: &priority) { priorityPtr in
+            var queueInfo = VkDeviceQueueCreateInfo()
+            queueInfo.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO
+            queueInfo.queueFamilyIndex = family
+            queueInfo.queueCount = 1
+            queueInfo.pQueuePriorities = priorityPtr
+            return withUnsafePointer(to: &queueInfo) { queuePtr in
+                withCStringArray(["VK_KHR_swapchain"]) { names in
+                    names.withUnsafeBufferPointer { namesPtr in
+                        var createInfo = VkDeviceCreateInfo()
+                        createInfo.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO
+                        createInfo.queueCreateInfoCount = 1
+                        createInfo.pQueueCreateInfos = queuePtr
+                        createInfo.enabledExtensionCount = 1
+                        createInfo.ppEnabledExtensionNames = namesPtr.baseAddress
+                        return vkCreateDevice(physical, &createInfo, nil, &device)
+                    }
+                }
+            }
+        }
+        if r == VK_ERROR_EXTENSION_NOT_PRESENT { throw .extensionMissing("VK_KHR_swapchain") }
+        try vkCheck(r, "vkCreateDevice")
+        guard let device else { throw .call(function: "vkCreateDevice", result: VkResultCode(VK_ERROR_INITIALIZATION_FAILED)) }
+        var queue: VkQueue?
+        vkGetDeviceQueue(device, family, 0, &queue)
+
+        var poolInfo = VkCommandPoolCreateInfo()
+        poolInfo.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO
+        poolInfo.flags = vkFlags(VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT)
+        poolInfo.queueFamilyIndex = family
+        var pool: VkCommandPool?
+        var commandBuffer: VkCommandBuffer?
+        var fence: VkFence?
+        var semaphore: VkSemaphore?
+        var step = vkCreateCommandPool(device, &poolInfo, nil, &pool)
+        if step == VK_SUCCESS {
+            var allocateInfo = VkCommandBufferAllocateInfo()
+            allocateInfo.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO
+            allocateInfo.commandPool = pool
+            allocateInfo.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY
+            allocateInfo.commandBufferCount = 1
+            step = vkAllocateCommandBuffers(device, &allocateInfo, &commandBuffer)
+        }
+        if step == VK_SUCCESS {
+            var fenceInfo = VkFenceCreateInfo()
+            fenceInfo.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO
+            fenceInfo.flags = vkFlags(VK_FENCE_CREATE_SIGNALED_BIT)
+            step = vkCreateFence(device, &fenceInfo, nil, &fence)
+        }
+        if step == VK_SUCCESS {
+            var semaphoreInfo = VkSemaphoreCreateInfo()
+            semaphoreInfo.sType = VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO
+            step = vkCreateSemaphore(device, &semaphoreInfo, nil, &semaphore)
+        }
+        guard step == VK_SUCCESS, let pool, let commandBuffer, let fence, let semaphore else {
+            if let fence { vkDestroyFence(device, fence, nil) }
+            if let pool { vkDestroyCommandPool(device, pool, nil) }
+            vkDestroyDevice(device, nil)
+            throw .call(function: "presenter setup", result: VkResultCode(step))
+        }
+
+        self.instance = instance
+        self.deviceName = info.name
+        self.physical = physical
+        self.surface = surface
+        self.device = device
+        self.queue = queue!
+        self.commandPool = pool
+        self.commandBuffer = commandBuffer
+        self.frameDone = fence
+        self.acquired = semaphore
+        ownedSurface = nil
+        do { try remakeSwapchain(width: width, height: height) } catch { tearDown(); throw error }
+    }
+
+    deinit { tearDown() }
+
+    private func tearDown() {
+        vkDeviceWaitIdle(device)
+        swapchain?.destroy(device: device)
+        staging?.destroy(device: device)
+        capture?.destroy(device: device)
+        vkDestroySemaphore(device, acquired, nil)
+        vkDestroyFence(device, frameDone, nil)
+        vkDestroyCommandPool(device, commandPool, nil)
+        vkDestroyDevice(device, nil)
+        vkDestroySurfaceKHR(instance.handle, surface, nil)
+    }
+
+    /// Makes the swapchain again for a framebuffer of `width`×`height` (after a resize); `extent` says the size it got.
+    public func remakeSwapchain(width: Int, height: Int) throws(VulkanError) {
+        try vkCheck(vkDeviceWaitIdle(device), "vkDeviceWaitIdle")
+        let old = swapchain
+        swapchain = try PresentSwapchain.make(device: device, physical: physical, surface: surface, width: width, height: height,
+                                              replacing: old?.handle)
+        old?.destroy(device: device)
+        extent = swapchain.map { ($0.width, $0.height) } ?? (0, 0)
+    }
+
+    /// Shows `pixels` (RGBA8, premultiplied; shown over black) at the top-left of the surface, black beyond them.
+    /// With `capture`, also returns what the swapchain image holds after the copy (RGBA8, opaque), read back from it.
+    public func present(_ pixels: PixelBuffer, capture wantsCapture: Bool = false) throws(VulkanError) -> (PresentOutcome, PixelBuffer?) {
+        precondition(pixels.format == .rgba8Unorm, "the presenter shows RGBA8 pixels")
+        guard let chain = swapchain else { return (.surfaceHidden, nil) }
+        try vkCheck(vkWaitForFences(device, 1, [frameDone], VkBool32(VK_TRUE), UInt64.max), "vkWaitForFences")
+
+        var index: UInt32 = 0
+        let acquire = vkAcquireNextImageKHR(device, chain.handle, UInt64.max, acquired, nil, &index)
+        if acquire == VK_ERROR_OUT_OF_DATE_KHR {
+            try remakeSwapchain(width: chain.width, height: chain.height)
+            return (.surfaceChanged, nil)
+        }
+        try vkCheck(acquire, "vkAcquireNextImageKHR")
+        try vkCheck(vkResetFences(device, 1, [frameDone]), "vkResetFences")
+
+        let width = min(pixels.width, chain.width), height = min(pixels.height, chain.height)
+        let stagingBytes = max(4, pixels.width * pixels.height * 4)
+        if (staging?.size ?? 0) < stagingBytes {
+            staging?.destroy(device: device)
+            staging = nil
+            staging = try HostBuffer(device: device, physical: physical, size: stagingBytes, usage: vkFlags(VK_BUFFER_USAGE_TRANSFER_SRC_BIT))
+        }
+        Self.write(pixels, to: staging!.mapped, bgra: PresentSwapchain.isBGRA(chain.format))
+        let capturing = wantsCapture && chain.readable
+        if capturing && (capture?.size ?? 0) < chain.width * chain.height * 4 {
+            capture?.destroy(device: device)
+            capture = nil
+            capture = try HostBuffer(device: device, physical: physical, size: chain.width * chain.height * 4,
+                                     usage: vkFlags(VK_BUFFER_USAGE_TRANSFER_DST_BIT))
+        }
+
+        let image = chain.images[Int(index)]
+        try record(image: image, chain: chain, width: width, height: height, sourceRowPixels: pixels.width, capturing: capturing)
+
+        var waitStage = vkFlags(VK_PIPELINE_STAGE_TRANSFER_BIT)
+        var submit = VkSubmitInfo()
+        submit.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO
+        let submitted: VkResult = withUnsafePointer(to: Optional(acquired)) { waitPtr in
+            withUnsafePointer(to: Optional(commandBuffer)) { bufferPtr in
+                withUnsafePointer(to: Optional(chain.copied[Int(index)])) { signalPtr in
+                    withUnsafePointer(to: &waitStage) { stagePtr in
+                        submit.waitSemaphoreCount = 1
+                        submit.pWaitSemaphores = waitPtr
+                        submit.pWaitDstStageMask = stagePtr
+                        submit.commandBufferCount = 1
+                        submit.pCommandBuffers = bufferPtr
+                        submit.signalSemaphoreCount = 1
+                        submit.pSignalSemaphores = signalPtr
+                        return vkQueueSubmit(queue, 1, &submit, frameDone)
+                    }
+                }
+            }
+        }
+        try vkCheck(submitted, "vkQueueSubmit")
+
+        let presented: VkResult = withUnsafePointer(to: Optional(chain.copied[Int(index)])) { waitPtr in
+            withUnsafePointer(to: Optional(chain.handle)) { chainPtr in
+                withUnsafePointer(to: index) { indexPtr in
+                    var info = VkPresentInfoKHR()
+                    info.sType = VK_STRUCTURE_TYPE_PRESENT_INFO_KHR
+                    info.waitSemaphoreCount = 1
+                    info.pWaitSemaphores = waitPtr
+                    info.swapchainCount = 1
+                    info.pSwapchains = chainPtr
+                    info.pImageIndices = indexPtr
+                    return vkQueuePresentKHR(queue, &info)
+                }
+            }
+        }
+        var captured: PixelBuffer?
+        if capturing {
+            try vkCheck(vkWaitForFences(device, 1, [frameDone], VkBool32(VK_TRUE), UInt64.max), "vkWaitForFences")
+            captured = Self.read(capture!.mapped, width: chain.width, height: chain.height, bgra: PresentSwapchain.isBGRA(chain.format))
+        }
+        if presented == VK_ERROR_OUT_OF_DATE_KHR || presented == VK_SUBOPTIMAL_KHR || acquire == VK_SUBOPTIMAL_KHR {
+            try remakeSwapchain(width: chain.width, height: chain.height)
+            return (.surfaceChanged, captured)
+        }
+        try vkCheck(presented, "vkQueuePresentKHR")
+        return (.presented, captured)
+    }
+
+    private func record(image: VkImage, chain: PresentSwapchain, width: Int, height: Int, sourceRowPixels: Int,
+                        capturing: Bool) throws(VulkanError) {
+        try vkCheck(vkResetCommandBuffer(commandBuffer, 0), "vkResetCommandBuffer")
+        var begin = VkCommandBufferBeginInfo()
+        begin.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO
+        begin.flags = vkFlags(VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT)
+        try vkCheck(vkBeginCommandBuffer(commandBuffer, &begin), "vkBeginCommandBuffer")
+        var range = VkImageSubresourceRange()
+        range.aspectMask = vkFlags(VK_IMAGE_ASPECT_COLOR_BIT)
+        range.levelCount = 1
+        range.layerCount = 1
+
+        barrier(image, range, from: VK_IMAGE_LAYOUT_UNDEFINED, to: VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                access: (0, vkFlags(VK_ACCESS_TRANSFER_WRITE_BIT)))
+        if width < chain.width || height < chain.height {
+            var black = VkClearColorValue()
+            black.float32 = (0, 0, 0, 1)
+            vkCmdClearColorImage(commandBuffer, image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &black, 1, &range)
+            barrier(image, range, from: VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, to: VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                    access: (vkFlags(VK_ACCESS_TRANSFER_WRITE_BIT), vkFlags(VK_ACCESS_TRANSFER_WRITE_BIT)))
+        }
+        if width > 0 && height > 0 {
+            var region = VkBufferImageCopy()
+            region.bufferRowLength = UInt32(sourceRowPixels)
+            region.imageSubresource.aspectMask = vkFlags(VK_IMAGE_ASPECT_COLOR_BIT)
+            region.imageSubresource.layerCount = 1
+            region.imageExtent = VkExtent3D(width: UInt32(width), height: UInt32(height), depth: 1)
+            vkCmdCopyBufferToImage(commandBuffer, staging!.handle, image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region)
+        }
+        var layout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL
+        if capturing {
+            barrier(image, range, from: layout, to: VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                    access: (vkFlags(VK_ACCESS_TRANSFER_WRITE_BIT), vkFlags(VK_ACCESS_TRANSFER_READ_BIT)))
+            layout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL
+            var region = VkBufferImageCopy()
+            region.imageSubresource.aspectMask = vkFlags(VK_IMAGE_ASPECT_COLOR_BIT)
+            region.imageSubresource.layerCount = 1
+            region.imageExtent = VkExtent3D(width: UInt32(chain.width), height: UInt32(chain.height), depth: 1)
+            vkCmdCopyImageToBuffer(commandBuffer, image, layout, capture!.handle, 1, &region)
+            var hostRead = VkMemoryBarrier()
+            hostRead.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER
+            hostRead.srcAccessMask = vkFlags(VK_ACCESS_TRANSFER_WRITE_BIT)
+            hostRead.dstAccessMask = vkFlags(VK_ACCESS_HOST_READ_BIT)
+            vkCmdPipelineBarrier(commandBuffer, vkFlags(VK_PIPELINE_STAGE_TRANSFER_BIT), vkFlags(VK_PIPELINE_STAGE_HOST_BIT), 0,
+                                 1, &hostRead, 0, nil, 0, nil)
+        }
+        barrier(image, range, from: layout, to: VK_IMAGE_LAYOUT_PRESENT_SRC_KHR,
+                access: (vkFlags(VK_ACCESS_TRANSFER_WRITE_BIT) | vkFlags(VK_ACCESS_TRANSFER_READ_BIT), 0))
+        try vkCheck(vkEndCommandBuffer(commandBuffer), "vkEndCommandBuffer")
+    }
+
+    private func barrier(_ image: VkImage, _ range: VkImageSubresourceRange, from old: VkImageLayout, to new: VkImageLayout,
+                         access: (source: VkAccessFlags, destination: VkAccessFlags)) {
+        var b = VkImageMemoryBarrier()
+        b.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER
+        b.oldLayout = old
+        b.newLayout = new
+        b.srcAccessMask = access.source
+        b.dstAccessMask = access.destination
+        b.srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED
+        b.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED
+        b.image = image
+        b.subresourceRange = range
+        let toPresent = new == VK_IMAGE_LAYOUT_PRESENT_SRC_KHR
+        vkCmdPipelineBarrier(commandBuffer, vkFlags(VK_PIPELINE_STAGE_TRANSFER_BIT),
+                             toPresent ? vkFlags(VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT) : vkFlags(VK_PIPELINE_STAGE_TRANSFER_BIT),
+                             0, 0, nil, 0, nil, 1, &b)
+    }
+
+    /// Premultiplied RGBA over black is its RGB; alpha is made opaque.
+    private static func write(_ pixels: PixelBuffer, to destination: UnsafeMutableRawPointer, bgra: Bool) {
+        let count = pixels.width * pixels.height
+        let out = destination.bindMemory(to: UInt32.self, capacity: count)
+        pixels.bytes.withUnsafeBytes { raw in
+            for i in 0..<count {
+                let v = raw.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self)
+                out[i] = (bgra ? (v & 0x0000_FF00) | ((v >> 16) & 0xFF) | ((v & 0xFF) << 16) : v & 0x00FF_FFFF) | 0xFF00_0000
+            }
+        }
+    }
+
+    private static func read(_ source: UnsafeMutableRawPointer, width: Int, height: Int, bgra: Bool) -> PixelBuffer {
+        var bytes = [UInt8](repeating: 0, count: width * height * 4)
+        let words = source.bindMemory(to: UInt32.self, capacity: width * height)
+        bytes.withUnsafeMutableBytes { raw in
+            for i in 0..<(width * height) {
+                let v = words[i]
+                let rgba = (bgra ? (v & 0x0000_FF00) | ((v >> 16) & 0xFF) | ((v & 0xFF) << 16) : v & 0x00FF_FFFF) | 0xFF00_0000
+                raw.storeBytes(of: rgba.littleEndian, toByteOffset: 4 * i, as: UInt32.self)
+            }
+        }
+        return PixelBuffer(width: width, height: height, format: .rgba8Unorm, bytes: bytes)
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import Weft
+import WeftCatalog
+import WeftPreview
+
+/// `weft preview`: a window showing a scene file, or an image through effects, live.
+enum PreviewCommand: Command {
+    static let name = "preview"
+    static let summary = "Show a scene file, or an image through effects, in a window that reloads as the files change."
+    static let usage = """
+    weft preview INPUT.png [--shaders PATH]... --effect NAME [--arg NAME=VALUE]... [--effect NAME ...]... [--time T] [--frame N]
+                        [--reduce-motion] [--paused] [--scale S] [--device NAME|cpu] [--frames N [--screenshot OUT.png]]
+           weft preview --size WxH --effect FILLNAME [...]
+           weft preview SCENE.json [--time T] [--frame N] [--reduce-motion] [--paused] [--scale S] [--device NAME|cpu] [...]
+    """
+    static let discussion = """
+    The same inputs and effect flags as weft render (see there), shown in a window at the window's
+    size and content scale, presented through a Vulkan swapchain. Saving the scene, the input or a
+    shader file shows the result at once; a shader that no longer compiles or a scene that no longer
+    reads prints its diagnostics and shows them in the window while the last good content keeps
+    running. Keys: space pause, left/right step one frame, R restart, M reduce-motion, Tab next
+    parameter, up/down or the mouse wheel change it (within its // @param range), B before/after,
+    S save the frame as NAME-tTIME.png, +/- zoom around the pointer, Escape or Q quit. $mouse is the
+    pointer in points. With --frames N it presents N frames and exits; --screenshot saves the last
+    one as read back from the swapchain image. Exit status: 0, 1 when the input cannot be read, no
+    window can open or the validation layer reported a warning or error, 2 for a command line of the wrong
+    shape. docs/preview.md has the details.
+    """
+    static let options: [OptionSpec] = RenderCommand.effectOptions + [
+        .value("size", "WxH", help: "Show a fill effect at this size instead of an input image."),
+        .value("backdrop", "FILE.png|COLOR", help: "What blend effects blend over (default: transparent)."),
+        .value("scale", "S", help: "Pixels per point, times the monitor's content scale (default 1; a scene's own scale times S)."),
+        .value("time", "T", help: "Seconds at the start ($time; default 0)."),
+    ] + RenderRequest.frameOptions + [
+        .flag("paused", help: "Start with time stopped (space runs it)."),
+        .value("device", "NAME|cpu", help: "Render on this Vulkan device or the CPU evaluator (default: $WEFT_DEVICE, else automatic)."),
+        .value("frames", "N", help: "Present N frames, then exit."),
+        .value("screenshot", "OUT.png", help: "With --frames: save the last frame, read back from the swapchain."),
+    ]
+    static let acceptsPositionals = true
+
+    static func run(_ arguments: ParsedArguments, output: inout Output) throws(UsageError) -> Int32 {
+        let request = try RenderRequest(arguments, requireOutput: false)
+        let frames = try arguments.value("frames").map { text throws(UsageError) in
+            guard let n = Int(text), n > 0 else { throw .invalidValue("frames", text, "expected a whole number ≥ 1") }
+            return n
+        }
+        let screenshot = arguments.value("screenshot")
+        if screenshot != nil && frames == nil { throw UsageError(message: "--screenshot needs --frames N") }
+        let out = output
+        do {
+            let (executor, notice) = try DeviceChoice(flag: request.device).makeExecutor()
+            if let notice { output.printError(notice) }
+            if let screenshot { try OutputFolder.prepare(for: screenshot) }
+            var options = PreviewSession.Options(frames: frames, screenshotPath: screenshot,
+                                                 clock: PreviewClock(time: request.options.time, frame: request.frame ?? 0,
+                                                                     paused: arguments.has("paused"), reduceMotion: request.options.reduceMotion))
+            options.presentingDevice = request.device == DeviceChoice.cpuName ? nil : request.device
+            let session = try PreviewSession(source: RequestPreviewSource(request: request), context: RenderContext(executor: executor),
+                                             options: options, print: { out.standard($0 + "\n") }, printError: { out.error($0 + "\n") })
+            return try session.run()
+        } catch {
+            for line in RenderCommand.messages(for: error, request: request, command: "weft preview") { output.printError(line) }
+            return 1
+        }
+    }
+}
+
+/// The preview's content from a `weft render`-style command line, read through `RenderCommand.prepare`.
+struct RequestPreviewSource: PreviewSource {
+    var request: RenderRequest
+
+    func load(overrides: [String: Float]) throws -> PreviewContent {
+        var request = request
+        for (id, value) in overrides {
+            let parts = id.split(separator: ".", maxSplits: 1)
+            guard parts.count == 2, let index = Int(parts[0]), request.effects.indices.contains(index) else { continue }
+            let name = String(parts[1])
+            request.effects[index].arguments.removeAll { $0.name == name }
+            request.effects[index].arguments.append((name, "\(value)"))
+        }
+        var shaderPaths: [String] = []
+        var steps: [EffectStep] = []
+        let (view, size, options) = try RenderCommand.prepare(request) { shaderPaths = $0; steps = $1 }
+        var name = steps.map(\.name).joined(separator: "+")
+        var watched = shaderPaths.flatMap(Self.shaderFiles)
+        var before: ViewNode?
+        switch request.source {
+        case .scene(let path):
+            name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+            watched.insert(path, at: 0)
+        case .image(let path):
+            watched.insert(path, at: 0)
+            before = Image(try PNGFile.load(path: path)).node
+        case .fill:
+            break
+        }
+        return PreviewContent(view: view, before: before, size: size, options: options, name: name, watchedFiles: watched,
+                              parameters: Self.parameters(of: steps))
+    }
+
+    func messages(for error: any Error) -> [String] {
+        RenderCommand.messages(for: error, request: request, command: "weft preview")
+    }
+
+    /// Each effect's `float` parameters that have an annotated range, with their current values.
+    static func parameters(of steps: [EffectStep]) -> [PreviewParameter] {
+        steps.enumerated().flatMap { index, step in
+            zip(step.shader.function.parameters, step.shader.arguments).compactMap { parameter, argument -> PreviewParameter? in
+                guard case .float(let value) = argument, let annotation = step.shader.function.annotation(named: parameter.name),
+                      annotation.range != nil else { return nil }
+                return PreviewParameter(id: "\(index).\(parameter.name)", label: "\(step.name).\(parameter.name)",
+                                        annotation: annotation, value: value)
+            }
+        }
+    }
+
+    /// A shader file, or a folder's shader files and presets.
+    static func shaderFiles(_ path: String) -> [String] {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else { return [path] }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        return names.filter { $0.hasSuffix(".glsl") || $0 == "presets.json" }.sorted().map { path + "/" + $0 }
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+import WeftImage
+import WeftPreview
+import WeftTestSupport
+
+/// The keys act on what the window shows: stepping time, changing the selected parameter within its range, before and
+/// after, saving a frame, quitting. Each state is compared with a headless `weft render` of the same settings.
+@Suite(.serialized, .enabled(if: XServer.unavailableReason == nil, Comment(rawValue: XServer.unavailableReason ?? "")))
+struct PreviewKeyTests {
+    static let rows = 32..<384
+
+    /// Screenshots until the window matches `reference` below the overlay; whether it did within 10 s.
+    static func shows(_ reference: PixelBuffer, _ server: XServer, _ window: String) throws -> Bool {
+        try HotReloadTests.waitUntil(server, window) { largestDifference($0, reference, rows: rows).map { $0 <= 2 } ?? false } != nil
+    }
+
+    @Test func stepParameterBeforeAfterAndSave() throws {
+        let folder = temporaryFolder()
+        let ripple = [Weft.pattern, "--effect", "ripple", "--preset"]
+        let server = try XServer()
+        let preview = try RunningPreview(ripple + ["--time", "1.25", "--paused"], on: server, in: folder)
+        try preview.waitFor("weft preview: presenting")
+        let window = try server.window(titled: "weft preview")
+        #expect(try Self.shows(overBlack(Weft.render(ripple + ["--time", "1.25"])), server, window), "the start")
+
+        try server.press("Right", window: window)   // one frame of 1/60 s on
+        #expect(try Self.shows(overBlack(Weft.render(ripple + ["--time", "\(1.25 + 1.0 / 60)", "--frame", "1"])), server, window),
+                "stepped one frame")
+        try server.press("r", window: window)
+        #expect(try Self.shows(overBlack(Weft.render(ripple + ["--time", "1.25"])), server, window), "restarted")
+
+        // The overlay's first parameter is ripple's amplitude, 0..40: one press is a fiftieth of the range.
+        try server.press("Up", window: window)
+        try preview.waitFor("reloaded ripple")
+        #expect(try Self.shows(overBlack(Weft.render(ripple + ["--arg", "amplitude=8.8", "--time", "1.25"])), server, window),
+                "amplitude 8 + 0.8")
+
+        try server.press("b", window: window)
+        #expect(try Self.shows(overBlack(try PNGFile.load(path: Weft.pattern)), server, window), "before: the input alone")
+        try server.press("b", window: window)
+
+        try server.press("s", window: window)
+        try preview.waitFor("weft preview: saved")
+        let saved = folder.appendingPathComponent("ripple-t1.25.png").path
+        #expect(FileManager.default.fileExists(atPath: saved), "\(preview.output)")
+        if FileManager.default.fileExists(atPath: saved) {
+            let reference = try Weft.render(ripple + ["--arg", "amplitude=8.8", "--time", "1.25"])
+            #expect(largestDifference(try PNGFile.load(path: saved), reference) ?? 255 <= 2, "saved at full resolution, no overlay")
+        }
+
+        try server.press("Escape", window: window)
+        #expect(preview.waitForExit() == 0, "\(preview.errors)")
+        #expect(!preview.errors.contains("validation"), "\(preview.errors)")
+    }
+}
+
+extension PreviewKeyTests {
+    @Test func reduceMotionTabWheelZoomAndPause() throws {
+        let ripple = [Weft.pattern, "--effect", "ripple", "--preset"]
+        let server = try XServer()
+        let preview = try RunningPreview(ripple + ["--time", "1.25", "--paused"], on: server)
+        try preview.waitFor("weft preview: presenting")
+        let window = try server.window(titled: "weft preview")
+        let start = overBlack(try Weft.render(ripple + ["--time", "1.25"]))
+        #expect(try Self.shows(start, server, window), "the start")
+
+        try server.press("m", window: window)
+        #expect(try Self.shows(overBlack(Weft.render(ripple + ["--time", "1.25", "--reduce-motion"])), server, window), "M: still")
+        try server.press("m", window: window)
+        #expect(try Self.shows(start, server, window), "M again: moving")
+
+        // Tab: from amplitude to wavelength (4..200); the wheel down one click: 40 − 196/50.
+        try server.press("Tab", window: window)
+        _ = try Tools.run("xdotool", ["mousemove", "--window", window, "256", "300", "click", "5"], environment: ["DISPLAY": server.display])
+        try preview.waitFor("reloaded ripple")
+        let shorter = overBlack(try Weft.render(ripple + ["--arg", "wavelength=\(Float(40) - Float(196) / 50)", "--time", "1.25"]))
+        #expect(try Self.shows(shorter, server, window), "wavelength 36.08")
+
+        try server.press("equal", window: window)   // + : twice as large around the pointer
+        #expect(try Self.shows(FrameOverlay.magnify(shorter, factor: 2, around: SIMD2(256, 300)), server, window), "zoomed")
+        try server.press("minus", window: window)
+        #expect(try Self.shows(shorter, server, window), "zoomed out")
+
+        try server.press("space", window: window)   // run
+        let a = try server.screenshot(window)
+        usleep(400_000)
+        let b = try HotReloadTests.waitUntil(server, window) { largestDifference($0, a, rows: Self.rows).map { $0 > 8 } ?? false }
+        #expect(b != nil, "time runs after space")
+        try server.press("Escape", window: window)
+        #expect(preview.waitForExit() == 0, "\(preview.errors)")
+        #expect(!preview.errors.contains("validation"), "\(preview.errors)")
+    }
+}
+
+/// `$mouse` in the window: the pointer's position in points, top-left origin.
+@Suite(.serialized, .enabled(if: XServer.unavailableReason == nil, Comment(rawValue: XServer.unavailableReason ?? "")))
+struct PreviewMouseTests {
+    @Test func aFillFollowsThePointer() throws {
+        let folder = temporaryFolder()
+        try """
+        [[ stitchable ]]
+        vec4 spot(vec2 position) { return distance(position, weftMouse()) < 3.0 ? vec4(1.0) : vec4(0.0, 0.0, 0.0, 1.0); }
+
+        """.write(to: folder.appendingPathComponent("spot.glsl"), atomically: true, encoding: .utf8)
+        let server = try XServer()
+        let preview = try RunningPreview(["--size", "100x80", "--shaders", folder.path, "--effect", "spot", "--paused"], on: server)
+        try preview.waitFor("weft preview: presenting")
+        let window = try server.window(titled: "weft preview")
+        _ = try Tools.run("xdotool", ["mousemove", "--window", window, "30", "40"], environment: ["DISPLAY": server.display])
+        let shown = try HotReloadTests.waitUntil(server, window) { HotReloadTests.color($0, 30, 40) == [255, 255, 255] }
+        #expect(shown != nil, "no spot under the pointer")
+        if let shown { #expect(HotReloadTests.color(shown.pixels, 70, 40) == [0, 0, 0], "black away from it") }
+        try server.press("q", window: window)
+        #expect(preview.waitForExit() == 0, "\(preview.errors)")
+        #expect(!preview.errors.contains("validation"), "\(preview.errors)")
+    }
+}

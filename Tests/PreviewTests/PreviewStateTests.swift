@@ -1,0 +1,61 @@
+import Testing
+import WeftImage
+import WeftPreview
+import WeftShaders
+
+/// The preview's pure parts: its clock, its parameters and what it draws over frames.
+@Suite struct PreviewStateTests {
+    @Test func theClockRunsPausesStepsAndRestarts() {
+        var clock = PreviewClock(time: 1, frame: 3)
+        clock.advance(by: 0.5)
+        #expect(clock.time == 1.5 && clock.frame == 4)
+        clock.paused = true
+        clock.advance(by: 0.5)
+        #expect(clock.time == 1.5 && clock.frame == 4, "paused: time and frame stand still")
+        clock.paused = false
+        clock.stepFrames(1)
+        #expect(clock.paused && clock.frame == 5 && abs(clock.time - (1.5 + 1.0 / 60)) < 1e-6, "a step pauses")
+        clock.stepFrames(-10)
+        #expect(clock.frame == 0 && clock.time == 1.5 + 1.0 / 60 - 10.0 / 60)
+        clock.restart()
+        #expect(clock.time == 1 && clock.frame == 3 && clock.paused, "restart keeps a paused clock paused")
+        var still = PreviewClock(time: 0.05)
+        still.stepFrames(-5)
+        #expect(still.time == 0 && still.frame == 0, "time and frame do not go below zero")
+    }
+
+    @Test func parametersMoveAFiftiethOfTheirRangeAndStayInIt() {
+        let annotation = ParameterAnnotation(name: "amplitude", range: 0...40, defaultValue: [8], meaning: "wave height in points", line: 3)
+        let parameter = PreviewParameter(id: "0.amplitude", label: "ripple.amplitude", annotation: annotation, value: 8)
+        #expect(parameter.nudged(by: 1) == 8.8)
+        #expect(parameter.nudged(by: -2) == 6.4)
+        #expect(parameter.nudged(by: 100) == 40)
+        #expect(parameter.nudged(by: -100) == 0)
+        #expect(parameter.overlayLine == "ripple.amplitude = 8.00  (0.00..40.00)  wave height in points")
+    }
+
+    func solid(_ width: Int, _ height: Int, _ value: UInt8) -> PixelBuffer {
+        PixelBuffer(width: width, height: height, format: .rgba8Unorm, bytes: [UInt8](repeating: value, count: width * height * 4))
+    }
+
+    @Test func textIsDrawnInABoxAndClipped() {
+        var frame = solid(40, 20, 0)
+        FrameOverlay.drawText(["A"], into: &frame, at: SIMD2(2, 2), scale: 1, color: [255, 255, 255, 255])
+        // 'A' has its top-middle pixel lit: box at (2,2), text inset by 2 → glyph column 2, row 0 at (6, 4).
+        #expect(Array(frame.bytes[(4 * 40 + 6) * 4..<(4 * 40 + 6) * 4 + 4]) == [255, 255, 255, 255])
+        #expect(Array(frame.bytes[(19 * 40 + 39) * 4..<(19 * 40 + 39) * 4 + 4]) == [0, 0, 0, 0], "outside the box: untouched")
+        var tiny = solid(3, 3, 0)
+        FrameOverlay.drawText(["a long line of text"], into: &tiny, at: SIMD2(-5, -5), scale: 3)   // clipped, no trap
+        #expect(tiny.width == 3)
+    }
+
+    @Test func theMagnifierKeepsThePixelUnderTheCursor() {
+        var frame = PixelBuffer(width: 4, height: 4, format: .rgba8Unorm)
+        for i in 0..<16 { frame.bytes[i * 4] = UInt8(i) }
+        let zoomed = FrameOverlay.magnify(frame, factor: 2, around: SIMD2(2, 2))
+        func red(_ p: PixelBuffer, _ x: Int, _ y: Int) -> UInt8 { p.bytes[(y * 4 + x) * 4] }
+        #expect(red(zoomed, 2, 2) == red(frame, 2, 2) && red(zoomed, 3, 3) == red(frame, 2, 2), "each pixel twice as large")
+        #expect(red(zoomed, 0, 0) == red(frame, 1, 1))
+        #expect(FrameOverlay.magnify(frame, factor: 1, around: .zero) == frame)
+    }
+}

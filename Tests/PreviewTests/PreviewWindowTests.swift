@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+import WeftImage
+
+/// The preview window under Xvfb, on lavapipe with the validation layer: what the X server shows matches a headless
+/// `weft render` of the same content and time, on both executors.
+@Suite(.serialized, .enabled(if: XServer.unavailableReason == nil, Comment(rawValue: XServer.unavailableReason ?? "")))
+struct PreviewWindowTests {
+    enum Device: String, CaseIterable, Sendable { case automatic, cpu }
+
+    static func deviceArguments(_ device: Device) -> [String] { device == .cpu ? ["--device", "cpu"] : [] }
+
+    /// The rows below the parameter overlay in the top-left corner.
+    static func belowOverlay(_ height: Int) -> Range<Int> { min(32, height)..<height }
+
+    @Test(arguments: Device.allCases)
+    func theWindowShowsWhatRenderRenders(device: Device) throws {
+        let server = try XServer()
+        let effect = ["--effect", "ripple", "--preset", "--time", "1.25"]
+        let preview = try RunningPreview([Weft.pattern] + effect + ["--paused"] + Self.deviceArguments(device), on: server)
+        try preview.waitFor("weft preview: presenting")
+        let window = try server.window(titled: "weft preview")
+        let shown = try server.screenshot(window)
+        let reference = overBlack(try Weft.render([Weft.pattern] + effect + Self.deviceArguments(device)))
+        let difference = largestDifference(shown, reference, rows: Self.belowOverlay(reference.height))
+        #expect(difference != nil && difference! <= 2,
+                "X screenshot \(shown.width)x\(shown.height) vs render \(reference.width)x\(reference.height): \(String(describing: difference))/255")
+        try server.press("Escape", window: window)
+        #expect(preview.waitForExit() == 0, "\(preview.errors)")
+        #expect(!preview.errors.contains("validation"), "\(preview.errors)")
+    }
+
+    @Test func framesAndScreenshotReadTheSwapchain() throws {
+        let server = try XServer()
+        let shot = FileManager.default.temporaryDirectory.appendingPathComponent("weft-preview-\(UUID().uuidString)/shot.png").path
+        let preview = try RunningPreview(["--size", "96x64", "--effect", "checkerboard", "--preset", "--frames", "3", "--screenshot", shot],
+                                         on: server)
+        #expect(preview.waitForExit(timeout: 120) == 0, "\(preview.errors)")
+        #expect(preview.output.contains("frame 3 from the swapchain"), "\(preview.output)")
+        let captured = try PNGFile.load(path: shot)
+        let reference = overBlack(try Weft.render(["--size", "96x64", "--effect", "checkerboard", "--preset"]))
+        let difference = largestDifference(captured, reference, rows: Self.belowOverlay(reference.height))
+        #expect(difference != nil && difference! <= 2, "\(String(describing: difference))")
+        #expect(!preview.errors.contains("validation"), "\(preview.errors)")
+    }
+
+    @Test func resizingRemakesTheSwapchainAndRendersAtTheNewSize() throws {
+        let server = try XServer()
+        let fill = ["--size", "120x80", "--effect", "checkerboard", "--preset"]
+        let preview = try RunningPreview(fill + ["--paused"], on: server)
+        try preview.waitFor("weft preview: presenting")
+        let window = try server.window(titled: "weft preview")
+        try server.resize(window, width: 200, height: 150)
+        let reference = overBlack(try Weft.render(["--size", "200x150", "--effect", "checkerboard", "--preset"]))
+        var shown = try server.screenshot(window)
+        let deadline = Date().addingTimeInterval(20)
+        let rows = Self.belowOverlay(reference.height)
+        while largestDifference(shown, reference, rows: rows).map({ $0 > 2 }) ?? true, Date() < deadline {
+            usleep(50_000)
+            shown = try server.screenshot(window)
+        }
+        #expect(shown.width == 200 && shown.height == 150)
+        #expect(largestDifference(shown, reference, rows: rows).map { $0 <= 2 } ?? false, "the fill at the new size")
+        try server.press("Escape", window: window)
+        #expect(preview.waitForExit() == 0, "\(preview.errors)")
+        #expect(!preview.errors.contains("validation"), "\(preview.errors)")
+    }
+}
