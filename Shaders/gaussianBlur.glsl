@@ -1,6 +1,7 @@
 // gaussianBlur (layer, 2 passes): a Gaussian blur reaching `radius` points (3σ) on each side of the pixel, run as a
 // horizontal pass and then a vertical one over its result, so it costs 2·(2r + 1) samples for a radius of r pixels,
 // not (2r + 1)². The weights follow the Gaussian by recurrence, one tap pair per step. maxSampleOffset: radius.
+// @param radius 0..32 = 6  blur reach in points on each side (3σ)
 [[ stitchable(layer, passes: 2) ]]
 vec4 gaussianBlur(vec2 position, Layer layer, float radius) {
     float scale = weftScale();

@@ -1,3 +1,4 @@
+import Weft
 import WeftCatalog
 import WeftImage
 
