@@ -8,7 +8,8 @@ vec4 gaussianBlur(vec2 position, Layer layer, float radius) {
     int taps = int(ceil(max(radius, 0.0) * scale));
     vec4 center = sampleLayer(layer, position);
     if (taps == 0) return center;
-    vec2 step = (weftPass() == 0 ? vec2(1.0, 0.0) : vec2(0.0, 1.0)) / scale;
+    // Taps a pixel apart or a little less, so the last one lands on `radius` and never beyond it.
+    vec2 step = (weftPass() == 0 ? vec2(1.0, 0.0) : vec2(0.0, 1.0)) * (radius / float(taps));
     float sigma = float(taps) / 3.0;
     float g = exp(-0.5 / (sigma * sigma));
     float w = 1.0;          // weight of tap k: g^(k²)
