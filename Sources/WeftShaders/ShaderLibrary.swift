@@ -233,10 +233,10 @@ public final class ShaderLibrary: Sendable {
     /// A function's kernel compiled for the pixel debugger: with `OpLine` and `OpName` debug
     /// information and without the optimizer, so every statement and named variable of the
     /// author's source is still there. Never cached; the same interface as `kernel(for:)`'s.
-    public func debugKernel(for function: StitchableFunction, outputFormat: PixelFormat) throws(ShaderError) -> CompiledKernel {
+    public func debugKernel(for function: StitchableFunction, outputFormat: PixelFormat, pass: Int = 0) throws(ShaderError) -> CompiledKernel {
         let file = try parsedFile(of: function)
         let source = WrapperGenerator.generate(function: function, source: file.source, markers: file.markers, outputFormat: outputFormat,
-                                               prelude: prelude, derivatives: file.mentionsDerivatives ? .quads : .none)
+                                               prelude: prelude, derivatives: file.mentionsDerivatives ? .quads : .none, pass: pass)
         let words: [UInt32]
         do { words = try GLSLCompiler.compile(source, stage: .compute, reportAllErrors: true, optimize: false, debugInfo: true) } catch {
             throw .diagnostics(DiagnosticMapper.diagnostics(fromLog: error.log, source: file.source, function: function))
@@ -244,8 +244,8 @@ public final class ShaderLibrary: Sendable {
         let interface = KernelInterface(readsLayer: function.kind.readsLayer, readsDestination: function.kind.readsDestination,
                                         argumentBlockSize: function.argumentBlockSize, readsArrays: function.readsArrays,
                                         imageCount: function.imageCount, usesDerivatives: SPIRVFacts.usesDerivatives(words))
-        return CompiledKernel(name: function.name, kind: function.kind, outputFormat: outputFormat, spirv: words, interface: interface,
-                              cacheKey: "debug " + SHA256.hex(source))
+        return CompiledKernel(name: function.passes > 1 ? "\(function.name).pass\(pass)" : function.name, kind: function.kind,
+                              outputFormat: outputFormat, spirv: words, interface: interface, cacheKey: "debug " + SHA256.hex(source))
     }
 
     /// The author's text of 1-based `line` of the file that defines `function`; empty when out of range.

@@ -52,26 +52,31 @@ public struct PixelDebugger: Sendable {
         let point = planned.origin + (SIMD2(Float(pixel.x), Float(pixel.y)) + 0.5) / planned.scale
 
         var traceable: [String] = []
-        var chosen: (index: Int, library: ShaderLibrary, function: StitchableFunction, pixel: (x: Int, y: Int))?
+        var chosen: (index: Int, library: ShaderLibrary, function: StitchableFunction, run: Int, pixel: (x: Int, y: Int))?
         for (index, pass) in planned.plan.passes.enumerated() {
-            guard let (library, function) = lookUp(pass.kernel.name) else { continue }
+            guard let (library, function, run) = lookUp(pass.kernel.name) else { continue }
             if !traceable.contains(function.name) { traceable.append(function.name) }
             guard effect == nil || effect == function.name else { continue }
             let inPass = ((point - pass.frame.outputOrigin) * pass.frame.scale).rounded(.down)
             guard inPass.x >= 0, inPass.y >= 0, inPass.x < Float(pass.frame.outputSize.x), inPass.y < Float(pass.frame.outputSize.y) else { continue }
-            chosen = (index, library, function, (Int(inPass.x), Int(inPass.y)))
+            chosen = (index, library, function, run, (Int(inPass.x), Int(inPass.y)))
         }
         guard let chosen else { throw Problem.effectNotAtPixel(effect: effect, x: pixel.x, y: pixel.y, effects: traceable) }
 
         let pass = planned.plan.passes[chosen.index]
-        let kernel = try chosen.library.debugKernel(for: chosen.function, outputFormat: pass.kernel.outputFormat)
+        let kernel = try chosen.library.debugKernel(for: chosen.function, outputFormat: pass.kernel.outputFormat, pass: chosen.run)
         let trace = try executor.trace(planned.plan, pass: chosen.index, with: kernel, pixel: chosen.pixel, limit: iterationLimit)
         return makeTrace(trace, library: chosen.library, function: chosen.function, pixel: pixel, point: point, time: options.time)
     }
 
-    private func lookUp(_ name: String) -> (ShaderLibrary, StitchableFunction)? {
+    /// The function a kernel runs, and which run of it (`name.passN` for the runs of a multi-pass effect).
+    private func lookUp(_ kernelName: String) -> (ShaderLibrary, StitchableFunction, run: Int)? {
+        var name = Substring(kernelName), run = 0
+        if let dot = name.lastIndex(of: "."), name[dot...].hasPrefix(".pass"), let n = Int(name[name.index(dot, offsetBy: 5)...]) {
+            (name, run) = (name[..<dot], n)
+        }
         for library in libraries {
-            if let function = try? library.function(named: name) { return (library, function) }
+            if let function = try? library.function(named: String(name)) { return (library, function, run) }
         }
         return nil
     }
