@@ -198,7 +198,7 @@ enum Interpolation {
         case (.scale(let x), .scale(let y)): return .scale(lerp(x, y, p))
         case (.opacity(let x), .opacity(let y)): return .opacity(min(max(lerp(x, y, p), 0), 1))
         case (.blendMode, .blendMode), (.compositingGroup, .compositingGroup), (.drawingGroup, .drawingGroup),
-             (.transition, .transition):
+             (.transition, .transition), (.geometryChange, .geometryChange):
             return b
         case (.id(let x), .id(let y)): return x == y ? b : nil
         case (.shadow(let x), .shadow(let y)):

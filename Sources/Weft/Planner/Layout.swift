@@ -67,7 +67,7 @@ enum Layout {
                 let c = childSize / 2
                 let t = Affine.translation(c) * .scaling(factors) * .translation(-c)
                 return (childSize, [Placement(node: child, proposal: proposed, transform: t)])
-            case .opacity, .blendMode, .shadow, .compositingGroup, .drawingGroup, .effect, .blendEffect, .id, .transition, .leaving:
+            case .opacity, .blendMode, .shadow, .compositingGroup, .drawingGroup, .effect, .blendEffect, .id, .transition, .leaving, .geometryChange:
                 let childSize = size(of: child, proposed: proposed)
                 return (childSize, [Placement(node: child, proposal: proposed, transform: .identity)])
             }

@@ -42,6 +42,8 @@ enum Modifier: Sendable {
     case relativeOffset(SIMD2<Float>)
     /// A view leaving an `HStack`/`VStack`: it takes no room, and stays where it was among its old siblings.
     case leaving(LeavingPlace)
+    /// `onGeometryChange`: observes the view's geometry after layout; changes nothing drawn.
+    case geometryChange(GeometryChange)
 }
 
 /// Where a view that is leaving a stack stood: its old siblings (itself at `index`) and their layout.
