@@ -98,7 +98,7 @@ public struct GeometrySweep: Sendable {
                 visit(child.node, proposal: child.proposal, transform: transform * child.transform, place: place + [i])
             }
         }
-        visit(root, proposal: size, transform: .identity, place: [])
+        visit(root, proposal: size, transform: Layout.rootTransform(root, size: size), place: [])
         return found
     }
 

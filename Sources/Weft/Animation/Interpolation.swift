@@ -200,7 +200,13 @@ enum Interpolation {
         case (.blendMode, .blendMode), (.compositingGroup, .compositingGroup), (.drawingGroup, .drawingGroup),
              (.transition, .transition), (.geometryChange, .geometryChange):
             return b
-        case (.id(let x), .id(let y)): return x == y ? b : nil
+        case (.id(let x), .id(let y)), (.namespace(let x), .namespace(let y)): return x == y ? b : nil
+        case (.matchedGeometry(let x), .matchedGeometry(let y)):
+            guard x.id == y.id, x.namespace == y.namespace else { return nil }
+            guard let px = x.placement, let py = y.placement else { return b }
+            var m = y
+            m.placement = .init(anchorPoint: lerp(px.anchorPoint, py.anchorPoint, p), offer: pointwiseMax(lerp(px.offer, py.offer, p), .zero))
+            return .matchedGeometry(m)
         case (.shadow(let x), .shadow(let y)):
             return .shadow(Shadow(color: lerp(x.color, y.color, p), radius: max(lerp(x.radius, y.radius, p), 0),
                                   x: lerp(x.x, y.x, p), y: lerp(x.y, y.y, p)))

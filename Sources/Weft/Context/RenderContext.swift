@@ -39,6 +39,8 @@ public struct PlannedRender: Sendable {
     /// The scene point at the output's top-left corner: (0, 0), or negative when overflow is kept.
     public var origin: SIMD2<Float>
     public var scale: Float
+    /// `matchedGeometryEffect` faults found in laying the view out.
+    public var warnings: [MatchedGeometryWarning] = []
 }
 
 /// A rendered frame.
@@ -49,6 +51,8 @@ public struct Rendering: Sendable {
     /// Findings of the executor's checks (the CPU evaluator's).
     public var reports: [ExecutionReport]
     public var hostTime: Duration
+    /// `matchedGeometryEffect` faults found in laying the view out.
+    public var warnings: [MatchedGeometryWarning] = []
 }
 
 /// Renders views on one executor. Owns the compiled engine kernels; safe to share across threads.
@@ -69,10 +73,9 @@ public final class RenderContext: Sendable {
         guard size.width > 0, size.height > 0, scale > 0, size.width.isFinite, size.height.isFinite, scale.isFinite else {
             throw RenderError.invalidSize(width: size.width, height: size.height, scale: scale)
         }
-        let root = view.node
         let proposal = size.vector
-        let rootSize = Layout.size(of: root, proposed: proposal)
-        let rootTransform = Affine.translation((proposal - rootSize) / 2)
+        let (root, warnings) = MatchedGeometry.resolve(view.node, size: proposal)
+        let rootTransform = Layout.rootTransform(root, size: proposal)
 
         var area = Rect(size: proposal)
         if options.keepOverflow {
@@ -104,7 +107,7 @@ public final class RenderContext: Sendable {
             canvas = output
         }
         let (plan, readbacks) = lowering.builder.finish(readingBack: [canvas.texture])
-        return PlannedRender(plan: plan, output: readbacks[0], origin: canvas.origin, scale: scale)
+        return PlannedRender(plan: plan, output: readbacks[0], origin: canvas.origin, scale: scale, warnings: warnings)
     }
 
     /// Renders `view` offered `size` points.
@@ -114,7 +117,7 @@ public final class RenderContext: Sendable {
         guard let pixels = result.outputs[planned.output] else {
             throw ExecutionError.missingReadback(planned.output, device: executor.device.name)
         }
-        return Rendering(pixels: pixels, origin: planned.origin, reports: result.reports, hostTime: result.hostTime)
+        return Rendering(pixels: pixels, origin: planned.origin, reports: result.reports, hostTime: result.hostTime, warnings: planned.warnings)
     }
 
     /// Renders `scene` as it is `time` seconds in: its state then, and `$time` = `time` for its
@@ -122,6 +125,8 @@ public final class RenderContext: Sendable {
     public func render(_ scene: Scene, at time: Double, options: RenderOptions? = nil) throws -> Rendering {
         var options = options ?? scene.options()
         options.time = Float(time)
-        return try render(scene.root(at: time), size: scene.size, options: options)
+        var rendering = try render(scene.root(at: time), size: scene.size, options: options)
+        rendering.warnings += scene.warnings(at: time).filter { !rendering.warnings.contains($0) }
+        return rendering
     }
 }

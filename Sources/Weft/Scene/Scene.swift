@@ -33,7 +33,12 @@ public struct Scene: Sendable {
     /// For a scene whose states have an `onGeometryChange`, the state its actions choose at the scene's size.
     public func root(at time: Double) -> ViewNode {
         if var sweep = geometrySweep() { return sweep.root(for: size) }
-        return timeline?.view(at: time) ?? root
+        return timeline?.view(at: time, size: size) ?? root
+    }
+
+    /// The `matchedGeometryEffect` faults of what the scene shows `time` seconds in.
+    public func warnings(at time: Double) -> [MatchedGeometryWarning] {
+        timeline?.warnings(at: time, size: size) ?? MatchedGeometry.resolve(root, size: size.vector).warnings
     }
 
     /// A sweep over render sizes that switches between the scene's states by their `onGeometryChange`s,

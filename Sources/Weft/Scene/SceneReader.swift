@@ -371,6 +371,26 @@ struct SceneReader {
             return .id(try string(json, at: path))
         case "transition":
             return .transition(try transition(json, at: path))
+        case "namespace":
+            return .namespace(try string(json, at: path))
+        case "matchedGeometryEffect":
+            let f = try object(json, at: path, allowed: ["id", "in", "properties", "anchor", "isSource"], required: ["id", "in"])
+            let properties: MatchedGeometryProperties
+            switch try f["properties"].map({ v throws(SceneError) in try string(v, at: path.key("properties")) }) ?? "frame" {
+            case "frame": properties = .frame
+            case "position": properties = .position
+            case "size": properties = .size
+            case let other: throw .invalid(path: path.key("properties"), message: "expected \"frame\", \"position\" or \"size\", got '\(other)'")
+            }
+            var isSource = true
+            if let v = f["isSource"] {
+                guard case .bool(let b) = v else { throw .invalid(path: path.key("isSource"), message: "expected a boolean, got \(v.typeName)") }
+                isSource = b
+            }
+            return .matchedGeometry(MatchedGeometry(
+                id: try string(try field("id", of: f, at: path), at: path.key("id")),
+                namespace: try string(try field("in", of: f, at: path), at: path.key("in")), properties: properties,
+                anchor: try f["anchor"].map { v throws(SceneError) in try unitPoint(v, at: path.key("anchor")) } ?? .center, isSource: isSource))
         case "onGeometryChange":
             return .geometryChange(try geometryChange(json, at: path))
         case "fill":

@@ -44,6 +44,9 @@ enum Modifier: Sendable {
     case leaving(LeavingPlace)
     /// `onGeometryChange`: observes the view's geometry after layout; changes nothing drawn.
     case geometryChange(GeometryChange)
+    /// Declares a namespace of `matchedGeometryEffect` ids for the view's content; changes nothing drawn.
+    case namespace(String)
+    case matchedGeometry(MatchedGeometry)
 }
 
 /// Where a view that is leaving a stack stood: its old siblings (itself at `index`) and their layout.
