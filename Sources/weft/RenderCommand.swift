@@ -11,7 +11,7 @@ enum RenderCommand: Command {
                        [--effect NAME ...]... [--scale S] [--time T] [--frame N] [--reduce-motion] [--device NAME|cpu]
                        [--keep-overflow] [--16bit] [--backdrop FILE.png|COLOR] -o OUT.png
            weft render --size WxH --effect FILLNAME [...] -o OUT.png
-           weft render SCENE.json [--time T] [--frame N] [--reduce-motion] [--scale S] [--device NAME|cpu] [--keep-overflow] [--16bit]
+           weft render SCENE.json [--size WxH] [--time T] [--frame N] [--reduce-motion] [--scale S] [--device NAME|cpu] [--keep-overflow] [--16bit]
                        -o OUT.png
            weft render SCENE.json|INPUT.png ... --frames A..B [--fps F] [--shard I/N] [--apng ANIM.png] -o out/frame%04d.png
     """
@@ -37,7 +37,7 @@ enum RenderCommand: Command {
     static let options: [OptionSpec] = [
         .value("output", "OUT.png", short: "o", help: "The PNG to write (required)."),
     ] + effectOptions + [
-        .value("size", "WxH", help: "Render a fill effect at this size instead of an input image."),
+        .value("size", "WxH", help: "Render a fill effect at this size instead of an input image, or a scene file at this size instead of its own."),
         .value("backdrop", "FILE.png|COLOR", help: "What blend effects blend over (default: transparent)."),
         .value("scale", "S", help: "Pixels per point of the output (default 1; a scene's own scale times S)."),
         .value("time", "T", help: "Seconds, for effects that animate ($time; default 0)."),
@@ -105,9 +105,10 @@ enum RenderCommand: Command {
     static func frameSource(_ request: RenderRequest) throws -> FrameSource {
         let options = request.options
         if case .scene(path: let path) = request.source {
-            let scene = try Scene.load(contentsOf: path) { folders in
+            var scene = try Scene.load(contentsOf: path) { folders in
                 try LibraryShaderProvider(folders: folders, baseDirectory: URL(fileURLWithPath: path).deletingLastPathComponent().path)
             }
+            if let size = request.sceneSize { scene.size = Size(width: Float(size.width), height: Float(size.height)) }
             return { time, frame in
                 var sceneOptions = scene.options(time: time, frame: frame, reduceMotion: options.reduceMotion)
                 if request.scaleGiven { sceneOptions.scale = scene.scale * options.scale }
