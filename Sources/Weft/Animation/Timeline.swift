@@ -46,7 +46,8 @@ public struct Timeline: Sendable {
     /// The view tree shown `time` seconds in, laid out at `size`: as `view(at:)`, with the
     /// `matchedGeometryEffect` groups placed. A view entering in a change starts on the old state's
     /// source of its id, one leaving ends on the new state's, and receivers move from one source's
-    /// rectangle to the other's, all along the change's curve.
+    /// rectangle to the other's, all along the change's curve. A view entering or leaving outside a
+    /// `geometryGroup()` stands where its own state puts it in the scene (SwiftUI's ungrouped default).
     public func view(at time: Double, size: Size) -> ViewNode {
         let s = size.vector
         guard let index = changes.lastIndex(where: { $0.time <= time }) else { return MatchedGeometry.resolve(initial, size: s).root }
@@ -58,7 +59,8 @@ public struct Timeline: Sendable {
                                             progress: progress)
         let entering = Interpolation.between(MatchedGeometry.resolve(b, size: s, sourcesIn: a).root, MatchedGeometry.resolve(b, size: s).root,
                                              progress: progress)
-        return Interpolation.between(leaving, entering, progress: progress)
+        let both = Interpolation.between(GroupAnchor.marked(leaving, size: s), GroupAnchor.marked(entering, size: s), progress: progress)
+        return GroupAnchor.resolved(both, size: s)
     }
 
     /// The `matchedGeometryEffect` faults of the states shown `time` seconds in (the old and new one while a change plays).

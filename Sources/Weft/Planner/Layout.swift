@@ -77,7 +77,7 @@ enum Layout {
                 guard let p = m.placement else { return (natural, [Placement(node: child, proposal: proposed, transform: .identity)]) }
                 let childSize = size(of: child, proposed: p.offer)
                 return (natural, [Placement(node: child, proposal: p.offer, transform: .translation(p.anchorPoint - m.anchor.vector * childSize))])
-            case .opacity, .blendMode, .shadow, .compositingGroup, .drawingGroup, .effect, .blendEffect, .id, .transition, .leaving, .geometryChange, .namespace:
+            case .opacity, .blendMode, .shadow, .compositingGroup, .drawingGroup, .effect, .blendEffect, .id, .transition, .leaving, .geometryChange, .namespace, .geometryGroup, .groupAnchor:
                 let childSize = size(of: child, proposed: proposed)
                 return (childSize, [Placement(node: child, proposal: proposed, transform: .identity)])
             }

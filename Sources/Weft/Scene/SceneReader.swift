@@ -371,6 +371,9 @@ struct SceneReader {
             return .id(try string(json, at: path))
         case "transition":
             return .transition(try transition(json, at: path))
+        case "geometryGroup":
+            _ = try object(json, at: path, allowed: [], required: [])
+            return .geometryGroup
         case "namespace":
             return .namespace(try string(json, at: path))
         case "matchedGeometryEffect":

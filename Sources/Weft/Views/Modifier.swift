@@ -47,6 +47,9 @@ enum Modifier: Sendable {
     /// Declares a namespace of `matchedGeometryEffect` ids for the view's content; changes nothing drawn.
     case namespace(String)
     case matchedGeometry(MatchedGeometry)
+    case geometryGroup
+    /// Where a view stands relative to its group in its state (what `GroupAnchor` resolves); changes nothing drawn.
+    case groupAnchor(GroupAnchor)
 }
 
 /// Where a view that is leaving a stack stood: its old siblings (itself at `index`) and their layout.
