@@ -11,7 +11,7 @@ enum RenderCommand: Command {
                        [--effect NAME ...]... [--scale S] [--time T] [--frame N] [--reduce-motion] [--device NAME|cpu]
                        [--keep-overflow] [--16bit] [--backdrop FILE.png|COLOR] -o OUT.png
            weft render --size WxH --effect FILLNAME [...] -o OUT.png
-           weft render SCENE.json [--time T] [--frame N] [--reduce-motion] [--scale S] [--device NAME|cpu] [--keep-overflow] [--16bit]
+           weft render SCENE.json [--size WxH] [--time T] [--frame N] [--reduce-motion] [--scale S] [--device NAME|cpu] [--keep-overflow] [--16bit]
                        -o OUT.png
            weft render SCENE.json|INPUT.png ... --frames A..B [--fps F] [--shard I/N] [--apng ANIM.png] -o out/frame%04d.png
     """
@@ -38,7 +38,7 @@ enum RenderCommand: Command {
     static let options: [OptionSpec] = [
         .value("output", "OUT.png", short: "o", help: "The PNG to write (required)."),
     ] + effectOptions + [
-        .value("size", "WxH", help: "Render a fill effect at this size instead of an input image."),
+        .value("size", "WxH", help: "Render a fill effect at this size instead of an input image, or a scene file at this size instead of its own."),
         .value("backdrop", "FILE.png|COLOR", help: "What blend effects blend over (default: transparent)."),
         .value("scale", "S", help: "Pixels per point of the output (default 1; a scene's own scale times S)."),
         .value("time", "T", help: "Seconds, for effects that animate ($time; default 0)."),
@@ -75,6 +75,7 @@ enum RenderCommand: Command {
             try PNGFile.write(rendering.pixels, to: request.outputPath, bitDepth: request.sixteenBit ? .sixteen : .eight,
                               colorMode: request.sixteenBit ? .extendedLinear : .nonLinear)
             for report in rendering.reports { output.printError("weft render: \(report)") }
+            for warning in rendering.warnings { output.printError("weft render: warning: \(warning)") }
             output.print("\(request.outputPath): \(rendering.pixels.width)x\(rendering.pixels.height), \(executor.device.name), \(CheckCommand.milliseconds(elapsed))")
             if request.stats {
                 output.print(PlanText.summary(try context.plan(view, size: size, options: options)))
@@ -127,10 +128,11 @@ enum RenderCommand: Command {
         let options = request.options
         if case .scene(path: let path) = request.source {
             let base = URL(fileURLWithPath: path).deletingLastPathComponent().path
-            let scene = try Scene.load(contentsOf: path) { folders in
+            var scene = try Scene.load(contentsOf: path) { folders in
                 loaded(folders.map { $0.hasPrefix("/") ? $0 : base + "/" + $0 }, [])
                 return try LibraryShaderProvider(folders: folders, baseDirectory: base)
             }
+            if let size = request.sceneSize { scene.size = Size(width: Float(size.width), height: Float(size.height)) }
             return { time, frame in
                 var sceneOptions = scene.options(time: time, frame: frame, reduceMotion: options.reduceMotion)
                 if request.scaleGiven { sceneOptions.scale = scene.scale * options.scale }

@@ -28,6 +28,8 @@ struct RenderRequest {
     var scaleGiven: Bool
     /// `--frame`, when given (a scene's own frame is used otherwise).
     var frame: UInt32?
+    /// `--size` with a scene file: the size to render it at instead of its own.
+    var sceneSize: ImageSize?
     var sixteenBit: Bool
     /// `--stats`: print the plan's totals and the caches' hits after rendering.
     var stats: Bool
@@ -65,11 +67,14 @@ struct RenderRequest {
         }
         backdrop = arguments.value("backdrop")
         switch (arguments.positionals.first, arguments.value("size")) {
-        case (let input?, nil) where input.lowercased().hasSuffix(".json"):
+        case (let input?, let size) where input.lowercased().hasSuffix(".json"):
             guard effects.isEmpty, shaderPaths.isEmpty, backdrop == nil else {
                 throw UsageError(message: "a scene file brings its own effects and shader folders; --effect, --shaders and --backdrop do not apply to it")
             }
             source = .scene(path: input)
+            if let size {
+                do { sceneSize = try ImageSize(parsing: size) } catch { throw UsageError(message: "--size: \(error)", isInvalidValue: true) }
+            }
         case (let input?, nil):
             guard !effects.isEmpty else { throw UsageError(message: "give at least one --effect NAME") }
             source = .image(path: input)

@@ -34,6 +34,7 @@ enum SequenceRender {
                                   colorMode: request.sixteenBit ? .extendedLinear : .nonLinear)
                 if sequence.apngPath != nil { rendered.append(rendering.pixels) }
                 for report in rendering.reports { output.printError("weft render: frame \(n): \(report)") }
+                for warning in rendering.warnings { output.printError("weft render: frame \(n): warning: \(warning)") }
                 if !progress.terminal {
                     output.print("\(path): \(rendering.pixels.width)x\(rendering.pixels.height), t=\(time) s, \(CheckCommand.milliseconds(elapsed))")
                 }

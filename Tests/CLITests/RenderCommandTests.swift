@@ -105,6 +105,19 @@ struct RenderCommandTests {
         #expect(CLI.pixel(image, 2, 2).w == 255, "the scene's opaque background")
     }
 
+    /// `--size` renders a scene at another size; the card grid's onGeometryChange switches it to a column below 240 points.
+    @Test func sceneSizeDrivesItsSizeClass() throws {
+        let scene = CLI.packageRoot.appendingPathComponent("examples/card-grid.json").path
+        let orange = SIMD4<Float>(255, 159, 10, 255), green = SIMD4<Float>(48, 209, 88, 255)
+        let narrow = path("narrow.png"), wide = path("wide.png")
+        #expect(try render([scene, "--size", "160x240", "-o", narrow]).status == 0)
+        #expect(try render([scene, "--size", "320x120", "-o", wide]).status == 0)
+        let column = try PNGFile.load(path: narrow), row = try PNGFile.load(path: wide)
+        #expect(column.width == 160 && column.height == 240 && row.width == 320 && row.height == 120)
+        #expect(CLI.pixel(column, 30, 20).rounded(.toNearestOrEven) == orange && CLI.pixel(column, 30, 215).rounded(.toNearestOrEven) == green, "the first card above the last")
+        #expect(CLI.pixel(row, 20, 30).rounded(.toNearestOrEven) == orange && CLI.pixel(row, 300, 30).rounded(.toNearestOrEven) == green, "the first card left of the last")
+    }
+
     /// An input image at `--scale 2` is a 2× image: 256×192 points, its own pixels, with point-space arguments twice as
     /// many pixels long.
     @Test func scaleTakesTheInputAsAnImageOfThatScale() throws {

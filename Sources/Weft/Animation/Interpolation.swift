@@ -19,6 +19,10 @@ enum Interpolation {
     /// `node` `presence` of the way in by its transition.
     static func present(_ node: ViewNode, presence: Float) -> ViewNode {
         guard presence < 1, let modifier = transition(of: node).modifier(presence: presence) else { return node }
+        // The transition acts inside the view's group anchor, which marks where the view itself stands.
+        if case .modified(let inner, .groupAnchor(let anchor)) = node.kind {
+            return ViewNode(.modified(ViewNode(.modified(inner, modifier)), .groupAnchor(anchor)))
+        }
         return ViewNode(.modified(node, modifier))
     }
 
@@ -198,9 +202,18 @@ enum Interpolation {
         case (.scale(let x), .scale(let y)): return .scale(lerp(x, y, p))
         case (.opacity(let x), .opacity(let y)): return .opacity(min(max(lerp(x, y, p), 0), 1))
         case (.blendMode, .blendMode), (.compositingGroup, .compositingGroup), (.drawingGroup, .drawingGroup),
-             (.transition, .transition):
+             (.transition, .transition), (.geometryChange, .geometryChange), (.geometryGroup, .geometryGroup):
             return b
-        case (.id(let x), .id(let y)): return x == y ? b : nil
+        case (.id(let x), .id(let y)), (.namespace(let x), .namespace(let y)): return x == y ? b : nil
+        case (.groupAnchor, .groupAnchor(var anchor)):
+            anchor.matched = true
+            return .groupAnchor(anchor)
+        case (.matchedGeometry(let x), .matchedGeometry(let y)):
+            guard x.id == y.id, x.namespace == y.namespace else { return nil }
+            guard let px = x.placement, let py = y.placement else { return b }
+            var m = y
+            m.placement = .init(anchorPoint: lerp(px.anchorPoint, py.anchorPoint, p), offer: pointwiseMax(lerp(px.offer, py.offer, p), .zero))
+            return .matchedGeometry(m)
         case (.shadow(let x), .shadow(let y)):
             return .shadow(Shadow(color: lerp(x.color, y.color, p), radius: max(lerp(x.radius, y.radius, p), 0),
                                   x: lerp(x.x, y.x, p), y: lerp(x.y, y.y, p)))

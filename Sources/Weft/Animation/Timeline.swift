@@ -43,6 +43,37 @@ public struct Timeline: Sendable {
     /// When the last change has finished, seconds.
     public var duration: Double { changes.last.map { $0.time + ($0.animation?.duration ?? 0) } ?? 0 }
 
+    /// The view tree shown `time` seconds in, laid out at `size`: as `view(at:)`, with the
+    /// `matchedGeometryEffect` groups placed. A view entering in a change starts on the old state's
+    /// source of its id, one leaving ends on the new state's, and receivers move from one source's
+    /// rectangle to the other's, all along the change's curve. A view entering or leaving outside a
+    /// `geometryGroup()` stands where its own state puts it in the scene (SwiftUI's ungrouped default).
+    public func view(at time: Double, size: Size) -> ViewNode {
+        let s = size.vector
+        guard let index = changes.lastIndex(where: { $0.time <= time }) else { return MatchedGeometry.resolve(initial, size: s).root }
+        let change = changes[index]
+        let progress = change.animation.map { Float($0.progress(at: time - change.time)) } ?? 1
+        guard progress != 1 else { return MatchedGeometry.resolve(change.state, size: s).root }
+        let a = index == 0 ? initial : changes[index - 1].state, b = change.state
+        let leaving = Interpolation.between(MatchedGeometry.resolve(a, size: s).root, MatchedGeometry.resolve(a, size: s, sourcesIn: b).root,
+                                            progress: progress)
+        let entering = Interpolation.between(MatchedGeometry.resolve(b, size: s, sourcesIn: a).root, MatchedGeometry.resolve(b, size: s).root,
+                                             progress: progress)
+        let both = Interpolation.between(GroupAnchor.marked(leaving, size: s), GroupAnchor.marked(entering, size: s), progress: progress)
+        return GroupAnchor.resolved(both, size: s)
+    }
+
+    /// The `matchedGeometryEffect` faults of the states shown `time` seconds in (the old and new one while a change plays).
+    public func warnings(at time: Double, size: Size) -> [MatchedGeometryWarning] {
+        guard let index = changes.lastIndex(where: { $0.time <= time }) else { return MatchedGeometry.resolve(initial, size: size.vector).warnings }
+        let change = changes[index]
+        let ended = (change.animation?.progress(at: time - change.time) ?? 1) == 1
+        let states = ended ? [change.state] : [index == 0 ? initial : changes[index - 1].state, change.state]
+        var found: [MatchedGeometryWarning] = []
+        for state in states { for w in MatchedGeometry.resolve(state, size: size.vector).warnings where !found.contains(w) { found.append(w) } }
+        return found
+    }
+
     /// The view tree shown `time` seconds in.
     public func view(at time: Double) -> ViewNode {
         guard let index = changes.lastIndex(where: { $0.time <= time }) else { return initial }

@@ -47,6 +47,8 @@ public struct PlannedRender: Sendable {
     public var scale: Float
     /// Why each effect pass that was not stitched onto its input's producer stayed apart (empty without fusion).
     public var fusionNotes: [FusionNote] = []
+    /// `matchedGeometryEffect` faults found in laying the view out.
+    public var warnings: [MatchedGeometryWarning] = []
 }
 
 /// A rendered frame.
@@ -57,6 +59,8 @@ public struct Rendering: Sendable {
     /// Findings of the executor's checks (the CPU evaluator's).
     public var reports: [ExecutionReport]
     public var hostTime: Duration
+    /// `matchedGeometryEffect` faults found in laying the view out.
+    public var warnings: [MatchedGeometryWarning] = []
 }
 
 /// Renders views on one executor. Owns the compiled engine kernels; safe to share across threads.
@@ -86,10 +90,9 @@ public final class RenderContext: Sendable {
         guard size.width * scale >= 1, size.height * scale >= 1 else {
             throw RenderError.underOnePixel(width: size.width, height: size.height, scale: scale)
         }
-        let root = view.node
         let proposal = size.vector
-        let rootSize = Layout.size(of: root, proposed: proposal)
-        let rootTransform = Affine.translation((proposal - rootSize) / 2)
+        let (root, warnings) = MatchedGeometry.resolve(view.node, size: proposal)
+        let rootTransform = Layout.rootTransform(root, size: proposal)
 
         var area = Rect(size: proposal)
         if options.keepOverflow {
@@ -123,7 +126,7 @@ public final class RenderContext: Sendable {
         let notes = options.fusion ? lowering.builder.fuse(readingBack: [canvas.texture], kernels: fusedKernels) : []
         if boundedPasses { lowering.builder.drawInPlace(readingBack: [canvas.texture]) }
         let (plan, readbacks) = lowering.builder.finish(readingBack: [canvas.texture])
-        return PlannedRender(plan: plan, output: readbacks[0], origin: canvas.origin, scale: scale, fusionNotes: notes)
+        return PlannedRender(plan: plan, output: readbacks[0], origin: canvas.origin, scale: scale, fusionNotes: notes, warnings: warnings)
     }
 
     /// Renders `view` offered `size` points.
@@ -133,7 +136,7 @@ public final class RenderContext: Sendable {
         guard let pixels = result.outputs[planned.output] else {
             throw ExecutionError.missingReadback(planned.output, device: executor.device.name)
         }
-        return Rendering(pixels: pixels, origin: planned.origin, reports: result.reports, hostTime: result.hostTime)
+        return Rendering(pixels: pixels, origin: planned.origin, reports: result.reports, hostTime: result.hostTime, warnings: planned.warnings)
     }
 
     /// Renders `scene` as it is `time` seconds in: its state then, and `$time` = `time` for its
@@ -141,6 +144,8 @@ public final class RenderContext: Sendable {
     public func render(_ scene: Scene, at time: Double, options: RenderOptions? = nil) throws -> Rendering {
         var options = options ?? scene.options()
         options.time = Float(time)
-        return try render(scene.root(at: time), size: scene.size, options: options)
+        var rendering = try render(scene.root(at: time), size: scene.size, options: options)
+        rendering.warnings += scene.warnings(at: time).filter { !rendering.warnings.contains($0) }
+        return rendering
     }
 }

@@ -10,6 +10,11 @@ enum Layout {
         var transform: Affine
     }
 
+    /// Where the root goes on a canvas of `size`: centred.
+    static func rootTransform(_ root: ViewNode, size: SIMD2<Float>) -> Affine {
+        .translation((size - Layout.size(of: root, proposed: size)) / 2)
+    }
+
     static func size(of node: ViewNode, proposed: SIMD2<Float>) -> SIMD2<Float> {
         switch node.kind {
         case .shape: return pointwiseMax(proposed, .zero)
@@ -67,7 +72,12 @@ enum Layout {
                 let c = childSize / 2
                 let t = Affine.translation(c) * .scaling(factors) * .translation(-c)
                 return (childSize, [Placement(node: child, proposal: proposed, transform: t)])
-            case .opacity, .blendMode, .shadow, .compositingGroup, .drawingGroup, .effect, .blendEffect, .id, .transition, .leaving:
+            case .matchedGeometry(let m):
+                let natural = size(of: child, proposed: proposed)
+                guard let p = m.placement else { return (natural, [Placement(node: child, proposal: proposed, transform: .identity)]) }
+                let childSize = size(of: child, proposed: p.offer)
+                return (natural, [Placement(node: child, proposal: p.offer, transform: .translation(p.anchorPoint - m.anchor.vector * childSize))])
+            case .opacity, .blendMode, .shadow, .compositingGroup, .drawingGroup, .effect, .blendEffect, .id, .transition, .leaving, .geometryChange, .namespace, .geometryGroup, .groupAnchor:
                 let childSize = size(of: child, proposed: proposed)
                 return (childSize, [Placement(node: child, proposal: proposed, transform: .identity)])
             }

@@ -94,7 +94,7 @@ struct Lowering {
             let childTransform = transform * child.transform
             var d = distributed
             switch modifier {
-            case .frame, .flexibleFrame, .offset, .padding, .rotation, .scale, .relativeOffset, .id, .transition, .leaving:
+            case .frame, .flexibleFrame, .offset, .padding, .rotation, .scale, .relativeOffset, .id, .transition, .leaving, .geometryChange, .namespace, .matchedGeometry, .geometryGroup, .groupAnchor:
                 break
             case .opacity(let value):
                 d.opacity *= value

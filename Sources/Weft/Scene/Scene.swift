@@ -21,12 +21,32 @@ public struct Scene: Sendable {
     /// `"duration"` as written, seconds; nil when the file gives none.
     public var playTime: Double?
 
+    /// The named states (`"states"`) and the one the timeline starts in; empty and nil for a single `"root"`.
+    public var states: [String: ViewNode] = [:]
+    public var initialState: String?
+
     /// How long the scene plays, seconds: its `"duration"`, else until its timeline's last change
     /// has finished (0 for a still scene).
     public var duration: Double { playTime ?? timeline?.duration ?? 0 }
 
     /// The view tree shown `time` seconds in.
-    public func root(at time: Double) -> ViewNode { timeline?.view(at: time) ?? root }
+    /// For a scene whose states have an `onGeometryChange`, the state its actions choose at the scene's size.
+    public func root(at time: Double) -> ViewNode {
+        if var sweep = geometrySweep() { return sweep.root(for: size) }
+        return timeline?.view(at: time, size: size) ?? root
+    }
+
+    /// The `matchedGeometryEffect` faults of what the scene shows `time` seconds in.
+    public func warnings(at time: Double) -> [MatchedGeometryWarning] {
+        timeline?.warnings(at: time, size: size) ?? MatchedGeometry.resolve(root, size: size.vector).warnings
+    }
+
+    /// A sweep over render sizes that switches between the scene's states by their `onGeometryChange`s,
+    /// starting from the initial state; nil when no state has one.
+    public func geometrySweep() -> GeometrySweep? {
+        guard let initialState, states.values.contains(where: GeometrySweep.observes) else { return nil }
+        return GeometrySweep(states: states, initial: initialState)
+    }
 
     /// Render options for this scene: time from the caller; the frame from the caller when
     /// given, else the scene's; reduce-motion when either asks for it.

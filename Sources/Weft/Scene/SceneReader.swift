@@ -43,13 +43,19 @@ struct SceneReader {
         }
         var root: ViewNode
         var timeline: Timeline?
+        var named: (states: [String: ViewNode], initial: String)?
         switch (fields["root"], fields["states"]) {
         case (let r?, nil):
             if fields["timeline"] != nil { throw .invalid(path: top.key("timeline"), message: "a timeline changes between \"states\"; this scene has a single \"root\"") }
             root = try view(r, at: top.key("root"))
+            if !GeometrySweep.changes(in: root).isEmpty {
+                throw .invalid(path: top.key("root"), message: "an onGeometryChange switches between \"states\"; this scene has a single \"root\"")
+            }
         case (nil, let states?):
-            timeline = try self.timeline(states: states, fields["timeline"], at: top)
-            root = timeline!.initial
+            let read = try self.timeline(states: states, fields["timeline"], at: top)
+            timeline = read.timeline
+            named = (read.states, read.initial)
+            root = read.timeline.initial
         case (.some, .some):
             throw .invalid(path: top, message: "a scene has either \"root\" or \"states\" with a \"timeline\", not both")
         case (nil, nil):
@@ -58,24 +64,36 @@ struct SceneReader {
         let duration = try fields["duration"].map { v throws(SceneError) in try seconds(v, at: top.key("duration")) }
         if let duration, duration < 0 { throw .invalid(path: top.key("duration"), message: "must not be negative, got \(duration)") }
         return Scene(size: Size(width: size[0], height: size[1]), scale: scale, background: background,
-                     frame: frame, reduceMotion: reduceMotion, shaderFolders: folders, root: root, timeline: timeline, playTime: duration)
+                     frame: frame, reduceMotion: reduceMotion, shaderFolders: folders, root: root, timeline: timeline, playTime: duration,
+                     states: named?.states ?? [:], initialState: named?.initial)
     }
 
     // MARK: States and time
 
     /// `"states"` (named view trees) and `"timeline"`: the first entry names the initial state at 0 s,
     /// each later one a change of state at `"at"` seconds, with an optional `"animation"`.
-    private func timeline(states json: JSONValue, _ timelineJSON: JSONValue?, at top: JSONPath) throws(SceneError) -> Timeline {
+    private func timeline(states json: JSONValue, _ timelineJSON: JSONValue?, at top: JSONPath) throws(SceneError)
+        -> (timeline: Timeline, states: [String: ViewNode], initial: String) {
         let statesPath = top.key("states")
         guard case .object(let named) = json else { throw .invalid(path: statesPath, message: "expected an object of named views, got \(json.typeName)") }
         guard !named.isEmpty else { throw .invalid(path: statesPath, message: "name at least one state") }
         var states: [String: ViewNode] = [:]
         for (name, value) in named.sorted(by: { $0.key < $1.key }) { states[name] = try view(value, at: statesPath.key(name)) }
+        var observes = false
+        for (name, state) in states.sorted(by: { $0.key < $1.key }) {
+            for change in GeometrySweep.changes(in: state) {
+                observes = true
+                if let missing = change.stateNames.first(where: { states[$0] == nil }) {
+                    throw .invalid(path: statesPath.key(name), message: "an onGeometryChange names state '\(missing)', which is not one of: \(states.keys.sorted().joined(separator: ", "))")
+                }
+            }
+        }
         let path = top.key("timeline")
         guard let timelineJSON else { throw .invalid(path: top, message: "missing key 'timeline' (the states shown over time)") }
         let entries = try array(timelineJSON, at: path)
         guard !entries.isEmpty else { throw .invalid(path: path, message: "the timeline needs at least its initial state") }
         var initial: ViewNode?
+        var initialName = ""
         var changes: [Timeline.Change] = []
         for (i, entry) in entries.enumerated() {
             let at = path.index(i)
@@ -91,12 +109,16 @@ struct SceneReader {
                     throw .invalid(path: at, message: "the first entry is the initial state: at 0 s, with no animation")
                 }
                 initial = state
+                initialName = name
                 continue
             }
             changes.append(Timeline.Change(at: time, to: state, animation: animation))
         }
         if let (index, message) = Timeline.problem(with: changes) { throw .invalid(path: path.index(index + 1), message: message) }
-        return Timeline(initial: initial!, changes: changes)
+        if observes, !changes.isEmpty {
+            throw .invalid(path: path.index(1), message: "a scene whose states have an onGeometryChange is switched by its render size; changes over time in the same scene are not supported yet")
+        }
+        return (Timeline(initial: initial!, changes: changes), states, initialName)
     }
 
     /// `"linear"`… (SwiftUI's defaults), `{"easeIn": SECONDS}`…, `{"spring": {"response": S, "dampingFraction": F}}`.
@@ -349,11 +371,56 @@ struct SceneReader {
             return .id(try string(json, at: path))
         case "transition":
             return .transition(try transition(json, at: path))
+        case "geometryGroup":
+            _ = try object(json, at: path, allowed: [], required: [])
+            return .geometryGroup
+        case "namespace":
+            return .namespace(try string(json, at: path))
+        case "matchedGeometryEffect":
+            let f = try object(json, at: path, allowed: ["id", "in", "properties", "anchor", "isSource"], required: ["id", "in"])
+            let properties: MatchedGeometryProperties
+            switch try f["properties"].map({ v throws(SceneError) in try string(v, at: path.key("properties")) }) ?? "frame" {
+            case "frame": properties = .frame
+            case "position": properties = .position
+            case "size": properties = .size
+            case let other: throw .invalid(path: path.key("properties"), message: "expected \"frame\", \"position\" or \"size\", got '\(other)'")
+            }
+            var isSource = true
+            if let v = f["isSource"] {
+                guard case .bool(let b) = v else { throw .invalid(path: path.key("isSource"), message: "expected a boolean, got \(v.typeName)") }
+                isSource = b
+            }
+            return .matchedGeometry(MatchedGeometry(
+                id: try string(try field("id", of: f, at: path), at: path.key("id")),
+                namespace: try string(try field("in", of: f, at: path), at: path.key("in")), properties: properties,
+                anchor: try f["anchor"].map { v throws(SceneError) in try unitPoint(v, at: path.key("anchor")) } ?? .center, isSource: isSource))
+        case "onGeometryChange":
+            return .geometryChange(try geometryChange(json, at: path))
         case "fill":
             throw .invalid(path: entry, message: "'fill' applies to a shape and must come before its other modifiers")
         default:
             throw .invalid(path: entry, message: "unknown modifier '\(name)'")
         }
+    }
+
+    /// `{"of": "width"|"height", "threshold": T, "below": STATE, "otherwise": STATE}`: the size-class pattern.
+    /// The value is whether the view's side is below the threshold; when it changes, the scene switches
+    /// to the state named for it (`GeometrySweep`).
+    private func geometryChange(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> GeometryChange {
+        let f = try object(json, at: path, allowed: ["of", "threshold", "below", "otherwise"], required: ["of", "threshold", "below", "otherwise"])
+        let side = try string(try field("of", of: f, at: path), at: path.key("of"))
+        guard side == "width" || side == "height" else {
+            throw .invalid(path: path.key("of"), message: "expected \"width\" or \"height\", got '\(side)'")
+        }
+        let threshold = try number(try field("threshold", of: f, at: path), at: path.key("threshold"))
+        let below = try string(try field("below", of: f, at: path), at: path.key("below"))
+        let otherwise = try string(try field("otherwise", of: f, at: path), at: path.key("otherwise"))
+        let horizontal = side == "width"
+        var change = GeometryChange(transform: { ($0.size.vector[horizontal ? 0 : 1]) < threshold },
+                                    same: { ($0 as? Bool) == ($1 as? Bool) },
+                                    action: { ($0 as? Bool) == true ? below : otherwise })
+        change.stateNames = [below, otherwise]
+        return change
     }
 
     private func angle(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> Angle {

@@ -1,0 +1,101 @@
+import Testing
+@testable import Weft
+import WeftImage
+
+/// `matchedGeometryEffect`: receivers adopt their source's rectangle, which interpolates when the source
+/// changes; the classic faults are named warnings. Measured from pixels on both executors.
+struct MatchedGeometryTests {
+    static let red = Color(red: 1, green: 0, blue: 0)
+    static let blue = Color(red: 0, green: 0, blue: 1)
+    static let size = Size(width: 64, height: 16)
+    static let ns = Namespace("cards")
+
+    /// A red source square of `side` points moved `x` from the centre, and a blue 2×2 receiver drawn over it.
+    static func state(x: Float, side: Float) -> some View {
+        ZStack {
+            Rectangle().fill(red).frame(width: side, height: side).matchedGeometryEffect(id: "card", in: ns).offset(x: x)
+            Rectangle().fill(blue).matchedGeometryEffect(id: "card", in: ns, isSource: false).frame(width: 2, height: 2)
+        }.namespace(ns)
+    }
+
+    /// The columns of row 8 where `channel` (0 red, 2 blue) is above `threshold`, first to last.
+    static func columns(_ pixels: PixelBuffer, channel: Int, threshold: Float = 0.9) -> ClosedRange<Int>? {
+        let hits = (0..<pixels.width).filter { pixels[$0, 8][channel] > threshold }
+        guard let first = hits.first, let last = hits.last else { return nil }
+        return first...last
+    }
+
+    @Test(arguments: Backend.allCases)
+    func theReceiverFollowsItsSource(backend: Backend) throws {
+        let timeline = Timeline(initial: Self.state(x: -20, side: 8),
+                                changes: [.init(at: 0, to: Self.state(x: 20, side: 12), animation: .linear(duration: 1))])
+        let context = try backend.makeContext()
+        // The source spans 8…15 at the start, 46…57 at the end and, side 10 at offset 0, 27…36 midway;
+        // the receiver covers it exactly, so no red shows.
+        for (time, span) in [(0.0, 8...15), (0.5, 27...36), (1.0, 46...57)] {
+            let rendering = try context.render(timeline.view(at: time, size: Self.size), size: Self.size)
+            #expect(Self.columns(rendering.pixels, channel: 2) == span, "t=\(time)")
+            #expect(Self.columns(rendering.pixels, channel: 0) == nil, "t=\(time)")
+            #expect(rendering.warnings.isEmpty)
+        }
+    }
+
+    /// The hero pattern: one view is the source before the change, another after; each keeps its own content,
+    /// they cross-fade, and midway both stand on the rectangle halfway between the two sources (their content
+    /// takes the size it is offered; a fixed frame inside the effect would keep its own).
+    @Test(arguments: Backend.allCases)
+    func enteringAndLeavingViewsMoveBetweenTheSources(backend: Backend) throws {
+        let thumbnail = ZStack {
+            Rectangle().fill(Self.red).matchedGeometryEffect(id: "card", in: Self.ns).frame(width: 8, height: 8).offset(x: -20).id("thumbnail")
+        }.namespace(Self.ns)
+        let detail = ZStack {
+            Rectangle().fill(Self.blue).matchedGeometryEffect(id: "card", in: Self.ns).frame(width: 12, height: 12).offset(x: 20).id("detail")
+        }.namespace(Self.ns)
+        let timeline = Timeline(initial: thumbnail, changes: [.init(at: 0, to: detail, animation: .linear(duration: 1))])
+        let midway = try backend.makeContext().render(timeline.view(at: 0.5, size: Self.size), size: Self.size)
+        #expect(Self.columns(midway.pixels, channel: 0, threshold: 0.2) == 27...36)
+        #expect(Self.columns(midway.pixels, channel: 2, threshold: 0.2) == 27...36)
+        #expect(timeline.warnings(at: 0.5, size: Self.size).isEmpty)
+    }
+
+    @Test(arguments: Backend.allCases)
+    func eachFaultIsNamed(backend: Backend) throws {
+        let context = try backend.makeContext()
+        let twoSources = ZStack {
+            Rectangle().fill(Self.red).frame(width: 8, height: 8).matchedGeometryEffect(id: "card", in: Self.ns)
+            Rectangle().fill(Self.blue).frame(width: 4, height: 4).matchedGeometryEffect(id: "card", in: Self.ns)
+        }.namespace(Self.ns)
+        #expect(try context.render(twoSources, size: Self.size).warnings.map(\.kind) == [.twoSources])
+
+        let undeclared = Rectangle().fill(Self.red).matchedGeometryEffect(id: "card", in: Self.ns)
+        let missing = try context.render(undeclared, size: Self.size).warnings
+        #expect(missing.map(\.kind) == [.missingNamespace])
+        #expect(missing.first?.description.contains("'cards'") == true)
+
+        let clipped = ZStack {
+            Rectangle().fill(Self.red).frame(width: 12, height: 12).matchedGeometryEffect(id: "card", in: Self.ns)
+            Rectangle().fill(Self.blue).matchedGeometryEffect(id: "card", in: Self.ns, isSource: false)
+                .frame(width: 4, height: 4).drawingGroup(opaque: true)
+        }.namespace(Self.ns)
+        #expect(try context.render(clipped, size: Self.size).warnings.map(\.kind) == [.receiverClipped])
+        // Unclipped, the same receiver raises nothing.
+        #expect(try context.render(Self.state(x: 0, side: 8), size: Self.size).warnings.isEmpty)
+    }
+
+    @Test func scenesDeclareNamespacesAndGroups() throws {
+        let scene = try parseScene(##"""
+        {"size": [64, 16], "root": {"zstack": [
+            {"color": "#ff0000", "modifiers": [{"frame": {"width": 8, "height": 8}},
+                {"matchedGeometryEffect": {"id": "card", "in": "cards"}}, {"offset": {"x": -20}}]},
+            {"color": "#0000ff", "modifiers": [{"matchedGeometryEffect": {"id": "card", "in": "cards", "isSource": false, "anchor": "topLeading", "properties": "frame"}},
+                {"frame": {"width": 2, "height": 2}}]}],
+          "modifiers": [{"namespace": "cards"}]}}
+        """##)
+        let (root, warnings) = MatchedGeometry.resolve(scene.root(at: 0), size: Self.size.vector)
+        #expect(warnings.isEmpty)
+        let pixels = try Backend.cpu.makeContext().render(root, size: Self.size).pixels
+        #expect(Self.columns(pixels, channel: 2) == 8...15)
+        #expect(sceneError(##"{"size": [4, 4], "root": {"color": "#ff0000", "modifiers": [{"matchedGeometryEffect": {"id": "a", "in": "b", "properties": "shape"}}]}}"##)?
+            .path?.description == "root.modifiers[0].matchedGeometryEffect.properties")
+    }
+}
