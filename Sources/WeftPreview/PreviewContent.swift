@@ -53,10 +53,13 @@ public struct PreviewContent: Sendable {
     /// Files whose change reloads the preview: the scene or input, and the shader files.
     public var watchedFiles: [String]
     public var parameters: [PreviewParameter]
+    /// A scene's view at a time of its timeline (docs/animation.md); nil where only `$time` changes.
+    public var viewAt: (@Sendable (_ seconds: Float) -> ViewNode)?
 
     public init(view: ViewNode, before: ViewNode?, size: Size, options: RenderOptions, name: String, watchedFiles: [String],
-                parameters: [PreviewParameter]) {
+                parameters: [PreviewParameter], viewAt: (@Sendable (_ seconds: Float) -> ViewNode)? = nil) {
         self.view = view
+        self.viewAt = viewAt
         self.before = before
         self.size = size
         self.options = options

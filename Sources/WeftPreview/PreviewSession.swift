@@ -160,7 +160,7 @@ public final class PreviewSession {
         renderOptions.frame = clock.frame
         renderOptions.reduceMotion = clock.reduceMotion || content.options.reduceMotion
         renderOptions.mouse = cursor / scale
-        let view = showBefore ? (content.before ?? content.view) : content.view
+        let view = showBefore ? (content.before ?? content.view) : (content.viewAt?(clock.time) ?? content.view)
         do {
             let rendering = try context.render(view, size: Size(width: Float(width) / scale, height: Float(height) / scale),
                                                options: renderOptions)

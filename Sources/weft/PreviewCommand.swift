@@ -81,7 +81,8 @@ struct RequestPreviewSource: PreviewSource {
         }
         var shaderPaths: [String] = []
         var steps: [EffectStep] = []
-        let (view, size, options) = try RenderCommand.prepare(request) { shaderPaths = $0; steps = $1 }
+        let frames = try RenderCommand.frameSource(request) { shaderPaths = $0; steps = $1 }
+        let (view, size, options) = frames(request.options.time, request.frame)
         var name = steps.map(\.name).joined(separator: "+")
         var watched = shaderPaths.flatMap(Self.shaderFiles)
         var before: ViewNode?
@@ -91,12 +92,14 @@ struct RequestPreviewSource: PreviewSource {
             watched.insert(path, at: 0)
         case .image(let path):
             watched.insert(path, at: 0)
-            before = Image(try PNGFile.load(path: path)).node
+            before = Image(try PNGFile.load(path: path), scale: request.options.scale).node
         case .fill:
             break
         }
+        var viewAt: (@Sendable (Float) -> ViewNode)?
+        if case .scene = request.source { viewAt = { seconds in frames(seconds, nil).0 } }
         return PreviewContent(view: view, before: before, size: size, options: options, name: name, watchedFiles: watched,
-                              parameters: Self.parameters(of: steps))
+                              parameters: Self.parameters(of: steps), viewAt: viewAt)
     }
 
     func messages(for error: any Error) -> [String] {

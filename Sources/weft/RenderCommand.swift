@@ -121,18 +121,19 @@ enum RenderCommand: Command {
 
     /// What frame `frame` (nil: the scene's own or 0) at `time` seconds shows: a scene's state then, or the
     /// same view with `$time` and `$frame` changed.
-    typealias FrameSource = (_ time: Float, _ frame: UInt32?) -> (ViewNode, Size, RenderOptions)
+    typealias FrameSource = @Sendable (_ time: Float, _ frame: UInt32?) -> (ViewNode, Size, RenderOptions)
 
     static func frameSource(_ request: RenderRequest,
                             loaded: (_ shaderPaths: [String], _ steps: [EffectStep]) -> Void = { _, _ in }) throws -> FrameSource {
         let options = request.options
         if case .scene(path: let path) = request.source {
             let base = URL(fileURLWithPath: path).deletingLastPathComponent().path
-            var scene = try Scene.load(contentsOf: path) { folders in
+            var loadedScene = try Scene.load(contentsOf: path) { folders in
                 loaded(folders.map { $0.hasPrefix("/") ? $0 : base + "/" + $0 }, [])
                 return try LibraryShaderProvider(folders: folders, baseDirectory: base)
             }
-            if let size = request.sceneSize { scene.size = Size(width: Float(size.width), height: Float(size.height)) }
+            if let size = request.sceneSize { loadedScene.size = Size(width: Float(size.width), height: Float(size.height)) }
+            let scene = loadedScene
             return { time, frame in
                 var sceneOptions = scene.options(time: time, frame: frame, reduceMotion: options.reduceMotion)
                 if request.scaleGiven { sceneOptions.scale = scene.scale * options.scale }

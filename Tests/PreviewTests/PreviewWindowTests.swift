@@ -30,6 +30,26 @@ struct PreviewWindowTests {
         #expect(!preview.errors.contains("validation"), "\(preview.errors)")
     }
 
+    /// An animated scene plays its timeline in the window: paused at 0.4 s and stepped six frames on, the badge stands
+    /// where `weft render --time 0.5` draws it, not where it stood when the preview started.
+    @Test func anAnimatedSceneFollowsTheClockThroughItsTimeline() throws {
+        let server = try XServer()
+        let scene = Weft.packageRoot.appendingPathComponent("examples/download-badge.json").path
+        let preview = try RunningPreview([scene, "--time", "0.4", "--paused"], on: server)
+        try preview.waitFor("weft preview: presenting")
+        let window = try server.window(titled: "weft preview")
+        let before = overBlack(try Weft.render([scene, "--time", "0.4"]))
+        let after = overBlack(try Weft.render([scene, "--time", "\(0.4 + 6.0 / 60)", "--frame", "6"]))
+        let rows = Self.belowOverlay(after.height)
+        #expect((largestDifference(before, after, rows: rows) ?? 0) > 2, "the badge moves between 0.4 and 0.5 s")
+        #expect(try PreviewKeyTests.shows(before, server, window), "the start")
+        for _ in 0..<6 { try server.press("Right", window: window) }
+        #expect(try PreviewKeyTests.shows(after, server, window), "six frames on")
+        try server.press("Escape", window: window)
+        #expect(preview.waitForExit() == 0, "\(preview.errors)")
+        #expect(!preview.errors.contains("validation"), "\(preview.errors)")
+    }
+
     @Test func framesAndScreenshotReadTheSwapchain() throws {
         let server = try XServer()
         let shot = FileManager.default.temporaryDirectory.appendingPathComponent("weft-preview-\(UUID().uuidString)/shot.png").path

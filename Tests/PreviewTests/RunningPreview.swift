@@ -71,7 +71,7 @@ final class RunningPreview {
 func largestDifference(_ a: PixelBuffer, _ b: PixelBuffer, rows: Range<Int>? = nil) -> Int? {
     guard a.width == b.width, a.height == b.height else { return nil }
     var largest = 0
-    for y in rows ?? 0..<a.height {
+    for y in (rows ?? 0..<a.height).clamped(to: 0..<a.height) {
         for x in 0..<a.width {
             let i = (y * a.width + x) * 4
             for c in 0..<3 { largest = max(largest, abs(Int(a.bytes[i + c]) - Int(b.bytes[i + c]))) }
