@@ -55,6 +55,8 @@ public struct PreviewContent: Sendable {
     public var parameters: [PreviewParameter]
     /// A scene's view at a time of its timeline (docs/animation.md); nil where only `$time` changes.
     public var viewAt: (@Sendable (_ seconds: Float) -> ViewNode)?
+    /// Where the content's effects come from, for the pixel debugger (a click while paused).
+    public var libraries: [ShaderLibrary] = []
 
     public init(view: ViewNode, before: ViewNode?, size: Size, options: RenderOptions, name: String, watchedFiles: [String],
                 parameters: [PreviewParameter], viewAt: (@Sendable (_ seconds: Float) -> ViewNode)? = nil) {

@@ -218,6 +218,7 @@ public final class PreviewSession {
     private func handle(_ input: PreviewInput, window: PreviewWindow) {
         switch input {
         case .refresh: break
+        case .click: if clock.paused { traceClick(at: window.cursor, scale: content.options.scale * window.pixelsPerPoint, window: window) }
         case .scroll(let clicks): nudgeParameter(by: clicks)
         case .key(let key):
             switch key {
@@ -235,6 +236,27 @@ public final class PreviewSession {
             case .zoomOut: zoom = max(zoom / 2, 1)
             case .save: saveFrame()
             }
+        }
+    }
+
+    /// A click while paused: `weft debug`'s trace of the last effect at the clicked pixel, on standard output.
+    private func traceClick(at cursor: SIMD2<Float>, scale: Float, window: PreviewWindow) {
+        let framebuffer = window.framebufferSize
+        var traceOptions = content.options
+        traceOptions.scale = scale
+        traceOptions.time = clock.time
+        traceOptions.frame = clock.frame
+        traceOptions.reduceMotion = clock.reduceMotion || content.options.reduceMotion
+        traceOptions.mouse = cursor / scale
+        let view = content.viewAt?(clock.time) ?? content.view
+        let pixel = (x: Int(cursor.x), y: Int(cursor.y))
+        do {
+            let trace = try PixelDebugger(libraries: content.libraries)
+                .trace(view, size: Size(width: Float(framebuffer.width) / scale, height: Float(framebuffer.height) / scale),
+                       options: traceOptions, pixel: pixel)
+            print(String(trace.text.dropLast()))
+        } catch {
+            printError("weft preview: pixel \(pixel.x),\(pixel.y): \(error)")
         }
     }
 

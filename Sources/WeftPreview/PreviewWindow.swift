@@ -12,6 +12,8 @@ enum PreviewInput: Sendable, Equatable {
     case scroll(Double)
     /// The window must be drawn again (exposed, resized).
     case refresh
+    /// The left button went down.
+    case click
 }
 
 /// A GLFW window without a GL context, for a Vulkan surface. Must be made and used on the main thread.
@@ -46,6 +48,10 @@ final class PreviewWindow {
         }
         glfwSetScrollCallback(window) { window, _, y in
             PreviewWindow.queue(of: window)?.inputs.append(.scroll(y))
+        }
+        glfwSetMouseButtonCallback(window) { window, button, action, _ in
+            guard button == GLFW_MOUSE_BUTTON_LEFT, action == GLFW_PRESS else { return }
+            PreviewWindow.queue(of: window)?.inputs.append(.click)
         }
         glfwSetWindowRefreshCallback(window) { window in
             PreviewWindow.queue(of: window)?.inputs.append(.refresh)

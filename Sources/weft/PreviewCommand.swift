@@ -98,8 +98,10 @@ struct RequestPreviewSource: PreviewSource {
         }
         var viewAt: (@Sendable (Float) -> ViewNode)?
         if case .scene = request.source { viewAt = { seconds in frames(seconds, nil).0 } }
-        return PreviewContent(view: view, before: before, size: size, options: options, name: name, watchedFiles: watched,
-                              parameters: Self.parameters(of: steps), viewAt: viewAt)
+        var content = PreviewContent(view: view, before: before, size: size, options: options, name: name, watchedFiles: watched,
+                                     parameters: Self.parameters(of: steps), viewAt: viewAt)
+        content.libraries = try DebugCommand.libraries(for: request)
+        return content
     }
 
     func messages(for error: any Error) -> [String] {

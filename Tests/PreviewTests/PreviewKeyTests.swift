@@ -115,4 +115,22 @@ struct PreviewMouseTests {
         #expect(preview.waitForExit() == 0, "\(preview.errors)")
         #expect(!preview.errors.contains("validation"), "\(preview.errors)")
     }
+    /// A click while paused prints `weft debug`'s trace of that pixel.
+    @Test func aClickWhilePausedPrintsThePixelsTrace() throws {
+        let grayscale = [Weft.pattern, "--effect", "grayscale", "--preset"]
+        let expected = try Tools.run(Weft.binary, ["debug"] + grayscale + ["--pixel", "100,80"], environment: [:]).stdout
+        let firstLine = try #require(expected.split(separator: "\n").first.map(String.init))
+        #expect(expected.contains("grayscale"), "\(expected)")
+        let server = try XServer()
+        let preview = try RunningPreview(grayscale + ["--paused"], on: server)
+        try preview.waitFor("weft preview: presenting")
+        let window = try server.window(titled: "weft preview")
+        _ = try Tools.run("xdotool", ["mousemove", "--window", window, "100", "80", "click", "1"], environment: ["DISPLAY": server.display])
+        try preview.waitFor(firstLine)
+        try preview.waitFor(String(expected.split(separator: "\n").last ?? ""))
+        #expect(preview.output.contains(expected.trimmingCharacters(in: .newlines)), "\(preview.output)")
+        try server.press("q", window: window)
+        #expect(preview.waitForExit() == 0, "\(preview.errors)")
+        #expect(!preview.errors.contains("validation"), "\(preview.errors)")
+    }
 }
