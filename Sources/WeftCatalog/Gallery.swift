@@ -22,6 +22,15 @@ public struct Gallery: Sendable {
         /// strip, and how to build the frame at a time. Empty for still items.
         public var strip: [Float] = []
         public var makeFrame: (@Sendable (Float) throws -> (view: ViewNode, size: Size, options: RenderOptions))?
+        /// For a scene that switches layout by its size (`onGeometryChange`): the sizes its picture shows side by side,
+        /// and how to build it at a size. Empty for the others.
+        public var sizes: [Size] = []
+        public var makeAtSize: (@Sendable (Size) throws -> (view: ViewNode, size: Size, options: RenderOptions))?
+    }
+
+    /// The sizes a size-switching scene of `size` is shown at: half as wide and twice as tall, its own, half again as wide.
+    public static func sweepSizes(around size: Size) -> [Size] {
+        [Size(width: size.width / 2, height: size.height * 2), size, Size(width: size.width * 1.5, height: size.height)]
     }
 
     /// Frames in an animated scene's contact strip.
@@ -106,6 +115,15 @@ public struct Gallery: Sendable {
                 item.strip = (0..<Self.stripFrames).map { Float(duration * Double($0) / Double(Self.stripFrames - 1)) }
                 item.makeFrame = { time in frameAt(try load(), time) }
             }
+            // A scene whose layout follows its size shows as renders at three sizes.
+            if let scene = try? load(), scene.geometrySweep() != nil {
+                item.sizes = Self.sweepSizes(around: scene.size)
+                item.makeAtSize = { size in
+                    var resized = try load()
+                    resized.size = size
+                    return frameAt(resized, 0)
+                }
+            }
             items.append(item)
         }
         guard let only else { return items }
@@ -130,7 +148,16 @@ public struct Gallery: Sendable {
             do {
                 let start = ContinuousClock.now
                 var picture: PixelBuffer
-                if let makeFrame = item.makeFrame, !item.strip.isEmpty {
+                if let makeAtSize = item.makeAtSize, !item.sizes.isEmpty {
+                    var frames: [ContactSheet.Item] = []
+                    for size in item.sizes {
+                        let (view, size, options) = try makeAtSize(size)
+                        let rendering = try context.render(view, size: size, options: options)
+                        frames.append(ContactSheet.Item(name: "\(Int(size.width))x\(Int(size.height))", image: rendering.pixels))
+                        outcome.reports += rendering.reports
+                    }
+                    picture = Self.strip(frames)
+                } else if let makeFrame = item.makeFrame, !item.strip.isEmpty {
                     var frames: [ContactSheet.Item] = []
                     for time in item.strip {
                         let (view, size, options) = try makeFrame(time)
@@ -157,7 +184,7 @@ public struct Gallery: Sendable {
         }
     }
 
-    /// Frames side by side, each at its own size, labelled with its time.
+    /// Frames side by side, each at its own size, labelled with its time or size.
     static func strip(_ frames: [ContactSheet.Item]) -> PixelBuffer {
         var sheet = ContactSheet()
         sheet.thumbnailWidth = frames.map(\.image.width).max() ?? 1

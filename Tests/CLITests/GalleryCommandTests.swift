@@ -57,6 +57,28 @@ struct GalleryCommandTests {
         #expect(unknown.status == 2 && unknown.stderr.contains("nothing"), "\(unknown)")
     }
 
+    /// A scene that switches layout by its size shows at three sizes side by side: the card grid as a column when
+    /// narrow and a row when wide (orange first card, green last).
+    @Test func aSizeSwitchingSceneShowsAtThreeSizes() throws {
+        let out = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let run = try CLI.weft(["gallery", "--out", out.path, "--only", "scene-card-grid"])
+        #expect(run.status == 0, "\(run)")
+        let strip = try PNGFile.load(path: out.appendingPathComponent("gallery/scene-card-grid.png").path)
+        #expect(strip.width >= 3 * 480 && strip.height >= 240, "\(strip.width)x\(strip.height)")
+        let orange = SIMD4<Float>(255, 159, 10, 255)
+        func isOrange(_ x: Int, _ y: Int) -> Bool {
+            let d: SIMD4<Float> = CLI.pixel(strip, x, y) - orange
+            return max(abs(d.x), abs(d.y), abs(d.z)) < 3
+        }
+        let panel = strip.width / 3
+        let narrowTop = (0..<panel).contains { x in (0..<strip.height / 4).contains { y in isOrange(x, y) } }
+        let narrowBottom = (0..<panel).contains { x in (strip.height * 3 / 4..<strip.height).contains { y in isOrange(x, y) } }
+        #expect(narrowTop && !narrowBottom, "the narrow grid is a column with its first card on top")
+        let wideLeft = (2 * panel..<2 * panel + panel / 4).contains { x in (0..<strip.height).contains { y in isOrange(x, y) } }
+        #expect(wideLeft, "the wide grid is a row with its first card on the left")
+    }
+
     @Test func anEffectWithoutAPresetFailsAndTheRestGoOn() throws {
         // A stock folder of three effects whose presets cover only one, outside any checkout: posterize
         // renders from its `// @param` defaults, linearGradient (a ColorArray has no default) fails.
