@@ -160,10 +160,10 @@ public final class PreviewSession {
         renderOptions.frame = clock.frame
         renderOptions.reduceMotion = clock.reduceMotion || content.options.reduceMotion
         renderOptions.mouse = cursor / scale
-        let view = showBefore ? (content.before ?? content.view) : (content.viewAt?(clock.time) ?? content.view)
+        let size = Size(width: Float(width) / scale, height: Float(height) / scale)
+        let view = showBefore ? (content.before ?? content.view) : (content.viewAt?(clock.time, size) ?? content.view)
         do {
-            let rendering = try context.render(view, size: Size(width: Float(width) / scale, height: Float(height) / scale),
-                                               options: renderOptions)
+            let rendering = try context.render(view, size: size, options: renderOptions)
             for report in rendering.reports where reported.insert(report).inserted {
                 printError("weft preview: \(report)")
                 if report.check == "validation" { validationReported = true }
@@ -248,12 +248,11 @@ public final class PreviewSession {
         traceOptions.frame = clock.frame
         traceOptions.reduceMotion = clock.reduceMotion || content.options.reduceMotion
         traceOptions.mouse = cursor / scale
-        let view = content.viewAt?(clock.time) ?? content.view
+        let size = Size(width: Float(framebuffer.width) / scale, height: Float(framebuffer.height) / scale)
+        let view = content.viewAt?(clock.time, size) ?? content.view
         let pixel = (x: Int(cursor.x), y: Int(cursor.y))
         do {
-            let trace = try PixelDebugger(libraries: content.libraries)
-                .trace(view, size: Size(width: Float(framebuffer.width) / scale, height: Float(framebuffer.height) / scale),
-                       options: traceOptions, pixel: pixel)
+            let trace = try PixelDebugger(libraries: content.libraries).trace(view, size: size, options: traceOptions, pixel: pixel)
             print(String(trace.text.dropLast()))
         } catch {
             printError("weft preview: pixel \(pixel.x),\(pixel.y): \(error)")

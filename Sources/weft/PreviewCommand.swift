@@ -82,7 +82,7 @@ struct RequestPreviewSource: PreviewSource {
         var shaderPaths: [String] = []
         var steps: [EffectStep] = []
         let frames = try RenderCommand.frameSource(request) { shaderPaths = $0; steps = $1 }
-        let (view, size, options) = frames(request.options.time, request.frame)
+        let (view, size, options) = frames(request.options.time, request.frame, nil)
         var name = steps.map(\.name).joined(separator: "+")
         var watched = shaderPaths.flatMap(Self.shaderFiles)
         var before: ViewNode?
@@ -96,8 +96,8 @@ struct RequestPreviewSource: PreviewSource {
         case .fill:
             break
         }
-        var viewAt: (@Sendable (Float) -> ViewNode)?
-        if case .scene = request.source { viewAt = { seconds in frames(seconds, nil).0 } }
+        var viewAt: (@Sendable (Float, Size) -> ViewNode)?
+        if case .scene = request.source { viewAt = { seconds, size in frames(seconds, nil, size).0 } }
         var content = PreviewContent(view: view, before: before, size: size, options: options, name: name, watchedFiles: watched,
                                      parameters: Self.parameters(of: steps), viewAt: viewAt)
         content.libraries = try DebugCommand.libraries(for: request)

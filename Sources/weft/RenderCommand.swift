@@ -116,12 +116,13 @@ enum RenderCommand: Command {
     /// scene's resolved against its folder) and the effect steps, for the preview.
     static func prepare(_ request: RenderRequest,
                         loaded: (_ shaderPaths: [String], _ steps: [EffectStep]) -> Void = { _, _ in }) throws -> (ViewNode, Size, RenderOptions) {
-        try frameSource(request, loaded: loaded)(request.options.time, request.frame)
+        try frameSource(request, loaded: loaded)(request.options.time, request.frame, nil)
     }
 
-    /// What frame `frame` (nil: the scene's own or 0) at `time` seconds shows: a scene's state then, or the
-    /// same view with `$time` and `$frame` changed.
-    typealias FrameSource = @Sendable (_ time: Float, _ frame: UInt32?) -> (ViewNode, Size, RenderOptions)
+    /// What frame `frame` (nil: the scene's own or 0) at `time` seconds shows: a scene's state then (laid out at
+    /// `size`, nil: its own, so its `onGeometryChange` size classes follow), or the same view with `$time` and
+    /// `$frame` changed.
+    typealias FrameSource = @Sendable (_ time: Float, _ frame: UInt32?, _ size: Size?) -> (ViewNode, Size, RenderOptions)
 
     static func frameSource(_ request: RenderRequest,
                             loaded: (_ shaderPaths: [String], _ steps: [EffectStep]) -> Void = { _, _ in }) throws -> FrameSource {
@@ -133,8 +134,10 @@ enum RenderCommand: Command {
                 return try LibraryShaderProvider(folders: folders, baseDirectory: base)
             }
             if let size = request.sceneSize { loadedScene.size = Size(width: Float(size.width), height: Float(size.height)) }
-            let scene = loadedScene
-            return { time, frame in
+            let original = loadedScene
+            return { time, frame, size in
+                var scene = original
+                if let size { scene.size = size }
                 var sceneOptions = scene.options(time: time, frame: frame, reduceMotion: options.reduceMotion)
                 if request.scaleGiven { sceneOptions.scale = scene.scale * options.scale }
                 sceneOptions.keepOverflow = options.keepOverflow
@@ -144,7 +147,7 @@ enum RenderCommand: Command {
             }
         }
         let (view, size) = try effectView(request, loaded: loaded)
-        return { time, frame in
+        return { time, frame, _ in
             var frameOptions = options
             frameOptions.time = time
             frameOptions.frame = frame ?? 0

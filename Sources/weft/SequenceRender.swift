@@ -26,7 +26,7 @@ enum SequenceRender {
             let path = sequence.path(ofFrame: n)
             let time = sequence.time(ofFrame: n)
             do {
-                let (view, size, options) = source(time, UInt32(n))
+                let (view, size, options) = source(time, UInt32(n), nil)
                 let start = ContinuousClock.now
                 let rendering = try context.render(view, size: size, options: options)
                 let elapsed = ContinuousClock.now - start

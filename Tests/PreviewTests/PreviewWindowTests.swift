@@ -85,4 +85,20 @@ struct PreviewWindowTests {
         #expect(preview.waitForExit() == 0, "\(preview.errors)")
         #expect(!preview.errors.contains("validation"), "\(preview.errors)")
     }
+    /// A window resize drives a scene's `onGeometryChange`: the card grid's row becomes a column when the window is
+    /// made narrow, as `weft render --size` draws it.
+    @Test func resizingTheWindowSwitchesASceneBySize() throws {
+        let server = try XServer()
+        let scene = Weft.packageRoot.appendingPathComponent("examples/card-grid.json").path
+        let preview = try RunningPreview([scene, "--paused"], on: server)
+        try preview.waitFor("weft preview: presenting")
+        let window = try server.window(titled: "weft preview")
+        try server.resize(window, width: 160, height: 240)
+        let column = overBlack(try Weft.render([scene, "--size", "160x240"]))
+        #expect(column.width == 160 && column.height == 240)
+        #expect(try PreviewKeyTests.shows(column, server, window), "the narrow window shows the column")
+        try server.press("Escape", window: window)
+        #expect(preview.waitForExit() == 0, "\(preview.errors)")
+        #expect(!preview.errors.contains("validation"), "\(preview.errors)")
+    }
 }
