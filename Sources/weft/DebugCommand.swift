@@ -56,14 +56,8 @@ enum DebugCommand: Command {
                 output.print(String(trace.text.dropLast()))
             }
             return 0
-        } catch let error as EffectSetupError where !error.diagnostics.isEmpty {
-            for diagnostic in error.diagnostics { output.printError(diagnostic.description) }
-            return 1
-        } catch let error as ShaderError where !error.diagnostics.isEmpty {
-            for diagnostic in error.diagnostics { output.printError(diagnostic.description) }
-            return 1
         } catch {
-            output.printError("weft debug: \(error)")
+            for line in RenderCommand.messages(for: error, request: request, command: "weft debug") { output.printError(line) }
             return 1
         }
     }

@@ -41,14 +41,8 @@ enum PlanCommand: Command {
             if let notice { output.printError(notice) }
             output.print(PlanText.listing(try RenderContext(executor: executor).plan(view, size: size, options: options)))
             return 0
-        } catch let error as EffectSetupError where !error.diagnostics.isEmpty {
-            for diagnostic in error.diagnostics { output.printError(diagnostic.description) }
-            return 1
-        } catch let error as ShaderError where !error.diagnostics.isEmpty {
-            for diagnostic in error.diagnostics { output.printError(diagnostic.description) }
-            return 1
         } catch {
-            output.printError("weft plan: \(error)")
+            for line in RenderCommand.messages(for: error, request: request, command: "weft plan") { output.printError(line) }
             return 1
         }
     }
