@@ -152,16 +152,22 @@ public final class PreviewSession {
         return failures.isEmpty && !validationReported ? 0 : 1
     }
 
+    /// The content at the clock's time for a framebuffer of `width`×`height` pixels: its view, size in points and options.
+    private func currentFrame(width: Int, height: Int, scale: Float, cursor: SIMD2<Float>) -> (view: ViewNode, size: Size, options: RenderOptions) {
+        var options = content.options
+        options.scale = scale
+        options.time = clock.time
+        options.frame = clock.frame
+        options.reduceMotion = clock.reduceMotion || content.options.reduceMotion
+        options.mouse = cursor / scale
+        let size = Size(width: Float(width) / scale, height: Float(height) / scale)
+        return (content.viewAt?(clock.time, size) ?? content.view, size, options)
+    }
+
     /// The frame for the window: the current content (or, after a failed render, the last good frame).
     private func renderFrame(width: Int, height: Int, scale: Float, cursor: SIMD2<Float>) -> PixelBuffer {
-        var renderOptions = content.options
-        renderOptions.scale = scale
-        renderOptions.time = clock.time
-        renderOptions.frame = clock.frame
-        renderOptions.reduceMotion = clock.reduceMotion || content.options.reduceMotion
-        renderOptions.mouse = cursor / scale
-        let size = Size(width: Float(width) / scale, height: Float(height) / scale)
-        let view = showBefore ? (content.before ?? content.view) : (content.viewAt?(clock.time, size) ?? content.view)
+        let (shown, size, renderOptions) = currentFrame(width: width, height: height, scale: scale, cursor: cursor)
+        let view = showBefore ? (content.before ?? content.view) : shown
         do {
             let rendering = try context.render(view, size: size, options: renderOptions)
             for report in rendering.reports where reported.insert(report).inserted {
@@ -242,14 +248,7 @@ public final class PreviewSession {
     /// A click while paused: `weft debug`'s trace of the last effect at the clicked pixel, on standard output.
     private func traceClick(at cursor: SIMD2<Float>, scale: Float, window: PreviewWindow) {
         let framebuffer = window.framebufferSize
-        var traceOptions = content.options
-        traceOptions.scale = scale
-        traceOptions.time = clock.time
-        traceOptions.frame = clock.frame
-        traceOptions.reduceMotion = clock.reduceMotion || content.options.reduceMotion
-        traceOptions.mouse = cursor / scale
-        let size = Size(width: Float(framebuffer.width) / scale, height: Float(framebuffer.height) / scale)
-        let view = content.viewAt?(clock.time, size) ?? content.view
+        let (view, size, traceOptions) = currentFrame(width: framebuffer.width, height: framebuffer.height, scale: scale, cursor: cursor)
         let pixel = (x: Int(cursor.x), y: Int(cursor.y))
         do {
             let trace = try PixelDebugger(libraries: content.libraries).trace(view, size: size, options: traceOptions, pixel: pixel)
