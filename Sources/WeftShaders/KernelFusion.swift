@@ -19,6 +19,43 @@ public struct FusionStage: Sendable, Equatable {
     }
 }
 
+/// A layer composite folded onto the end of a fused kernel (docs/fusion.md, "Folded composites"): the stages' result,
+/// rounded as the layer's texture would store it, faded by the composite's opacity and blended over the destination
+/// pixel it lands on, which is read in place or is a solid color. The kernel then runs in the destination's pixel grid.
+public struct FusionComposite: Sendable, Hashable {
+    public enum Destination: String, Sendable, Hashable {
+        /// The destination is the output texture itself, read and written in place over a region.
+        case inPlace
+        /// The destination was filled with one color (the block's `solid`); the kernel writes the whole output.
+        case solid
+    }
+
+    public var destination: Destination
+    /// GLSL defining `vec4 weftBlend(int mode, vec4 source, vec4 destination)` and
+    /// `vec4 weftStoreClamp(vec4 color, int clamp)`, the engine's compositing functions.
+    public var helpers: String
+
+    public init(destination: Destination, helpers: String) {
+        self.destination = destination
+        self.helpers = helpers
+    }
+
+    /// Bytes of the composite's member at the end of the argument block, after every stage's:
+    /// `ivec4 grid` (destination pixel of the stages' pixel (0, 0), then the stages' grid size), `ivec4 modes` (blend
+    /// mode code, 1 to clamp stores), `vec4 fade` (opacity), `vec4 solid` (the solid destination, premultiplied).
+    public static let blockSize = 64
+
+    static let declaration = """
+    struct WeftCompositeArguments {
+        ivec4 grid;
+        ivec4 modes;
+        vec4 fade;
+        vec4 solid;
+    };
+
+    """
+}
+
 /// Stitches a chain of stitchable functions into one compute kernel (docs/kernel-abi.md, "Fused kernels").
 ///
 /// The first stage runs as its own kernel would (a color, layer, distortion or fill effect); each later stage is a
@@ -29,7 +66,7 @@ public struct FusionStage: Sendable, Equatable {
 /// earlier stages' block sizes, and its images follow the earlier stages' images.
 public enum KernelFusion {
     /// Bumped whenever the generated text changes meaning; part of every cache key.
-    static let version = 1
+    static let version = 2
 
     /// Why `stages`, whose own kernels are `kernels`, cannot be one kernel; nil when they can.
     public static func refusal(_ stages: [FusionStage], kernels: [CompiledKernel]) -> String? {
@@ -49,10 +86,11 @@ public enum KernelFusion {
 
     /// The fused kernel, from the first stage's library's SPIR-V cache when it is there.
     /// `stages` must have passed `refusal(_:kernels:)`.
-    public static func compile(_ stages: [FusionStage], outputFormat: PixelFormat) throws(GLSLCompiler.Failure) -> ShaderLibrary.Compilation {
+    public static func compile(_ stages: [FusionStage], outputFormat: PixelFormat,
+                               composite: FusionComposite? = nil) throws(GLSLCompiler.Failure) -> ShaderLibrary.Compilation {
         let clock = ContinuousClock()
         let start = clock.now
-        let generated = source(stages, outputFormat: outputFormat)
+        let generated = source(stages, outputFormat: outputFormat, composite: composite)
         var hasher = SHA256()
         hasher.update("weft fused \(version) \(WrapperGenerator.version)")
         hasher.update(GLSLCompiler.identity)
@@ -71,16 +109,24 @@ public enum KernelFusion {
         }
         let functions = stages.map(\.function)
         let interface = KernelInterface(readsLayer: functions[0].kind.readsLayer, readsDestination: false,
-                                        argumentBlockSize: functions.map(\.argumentBlockSize).reduce(0, +),
+                                        argumentBlockSize: functions.map(\.argumentBlockSize).reduce(0, +)
+                                            + (composite == nil ? 0 : FusionComposite.blockSize),
                                         readsArrays: functions.contains(where: \.readsArrays),
-                                        imageCount: functions.map(\.imageCount).reduce(0, +), usesDerivatives: false)
-        let kernel = CompiledKernel(name: functions.map(\.name).joined(separator: "+"), kind: functions[0].kind,
+                                        imageCount: functions.map(\.imageCount).reduce(0, +), usesDerivatives: false,
+                                        readsOutput: composite?.destination == .inPlace)
+        let stitched = functions.map(\.name).joined(separator: "+")
+        let name = switch composite?.destination {
+        case nil: stitched
+        case .inPlace: stitched + "+weft.layer.inPlace"
+        case .solid: stitched + "+weft.layer.overSolid"
+        }
+        let kernel = CompiledKernel(name: name, kind: composite == nil ? functions[0].kind : .blend,
                                     outputFormat: outputFormat, spirv: words, interface: interface, cacheKey: key)
         return ShaderLibrary.Compilation(kernel: kernel, outcome: outcome, duration: clock.now - start)
     }
 
     /// The generated GLSL compute shader.
-    public static func source(_ stages: [FusionStage], outputFormat: PixelFormat) -> String {
+    public static func source(_ stages: [FusionStage], outputFormat: PixelFormat, composite: FusionComposite? = nil) -> String {
         let functions = stages.map(\.function)
         let files = stages.map { stage in
             guard let file = try? stage.library.parsedFile(of: stage.function) else {
@@ -94,7 +140,8 @@ public enum KernelFusion {
             // No stage's kernel reaches them (`refusal`); defined away as in those kernels.
             for name in WrapperGenerator.derivativeFunctions.sorted() { out += "#define \(name)(x) ((x) * 0.0)\n" }
         }
-        out += "layout(binding = \(KernelABI.outputBinding), \(outputFormat.glslQualifier)) uniform writeonly image2D weftOutput;\n"
+        let access = composite?.destination == .inPlace ? "" : "writeonly "
+        out += "layout(binding = \(KernelABI.outputBinding), \(outputFormat.glslQualifier)) uniform \(access)image2D weftOutput;\n"
         if functions[0].kind.readsLayer {
             out += "layout(binding = \(KernelABI.layerBinding)) uniform sampler2D weftLayer;\n#define WEFT_HAS_LAYER 1\n"
         }
@@ -104,9 +151,11 @@ public enum KernelFusion {
             for p in f.blockParameters { out += "    \(p.type.blockMember!.glsl) \(p.name);\n" }
             out += "};\n"
         }
-        if !blocks.isEmpty {
+        if composite != nil { out += FusionComposite.declaration }
+        if !blocks.isEmpty || composite != nil {
             out += "layout(binding = \(KernelABI.argumentsBinding), std140) uniform WeftArguments {\n"
             for (i, _) in blocks { out += "    WeftStageArguments\(i) s\(i);\n" }
+            if composite != nil { out += "    WeftCompositeArguments composite;\n" }
             out += "} weftArguments;\n"
         }
         if functions.contains(where: \.readsArrays) {
@@ -130,27 +179,51 @@ public enum KernelFusion {
         }
         out += "#line 1 \"\(WrapperGenerator.wrapperTag)\"\n"
         out += WrapperGenerator.imageHelpers(count: imageCount)
-        out += "vec4 weftStored(vec4 c) { return \(storeRounding(outputFormat)); }\n"
+        out += "vec4 weftStored(vec4 c) { \(storeRounding(outputFormat)) }\n"
+        if let composite { out += composite.helpers + "\n" }
         out += "void main() {\n"
-        out += "    ivec2 pixel = ivec2(gl_GlobalInvocationID.xy) + weft.dispatchOrigin;\n"
-        out += "    if (any(greaterThanEqual(pixel, weft.outputSize))) return;\n"
-        out += "    vec2 position = weft.outputOrigin + (vec2(pixel) + 0.5) / weft.scale;\n"
+        let indent: String
+        let layer: String
+        if let composite {
+            indent = "        "
+            layer = "Layer(weft.outputOrigin, vec2(weftArguments.composite.grid.zw) / weft.scale)"
+            out += "    ivec2 canvasPixel = ivec2(gl_GlobalInvocationID.xy) + weft.dispatchOrigin;\n"
+            out += "    if (any(greaterThanEqual(canvasPixel, weft.outputSize))) return;\n"
+            out += composite.destination == .inPlace
+                ? "    vec4 destination = imageLoad(weftOutput, canvasPixel);\n"
+                : "    vec4 destination = weftArguments.composite.solid;\n"
+            out += "    vec4 source = vec4(0.0);\n"
+            out += "    ivec2 pixel = canvasPixel - weftArguments.composite.grid.xy;\n"
+            out += "    if (all(greaterThanEqual(pixel, ivec2(0))) && all(lessThan(pixel, weftArguments.composite.grid.zw))) {\n"
+        } else {
+            indent = "    "
+            layer = "Layer(weft.layerOrigin, weft.layerSize / weft.scale)"
+            out += "    ivec2 pixel = ivec2(gl_GlobalInvocationID.xy) + weft.dispatchOrigin;\n"
+            out += "    if (any(greaterThanEqual(pixel, weft.outputSize))) return;\n"
+        }
+        out += indent + "vec2 position = weft.outputOrigin + (vec2(pixel) + 0.5) / weft.scale;\n"
         var firstImage = 0
         for (i, f) in functions.enumerated() {
             let arguments = WrapperGenerator.argumentExpressions(for: f, block: "weftArguments.s\(i)", firstImage: firstImage)
             firstImage += f.imageCount
             func call(_ leading: String) -> String { "weftS\(i)_\(f.name)(\(([leading] + arguments).joined(separator: ", ")))" }
-            let layer = "Layer(weft.layerOrigin, weft.layerSize / weft.scale)"
             switch (i, f.kind) {
-            case (0, .color): out += "    vec4 result = \(call("position, weftLoad(weftLayer, weft.layerOrigin, weft.layerSize, position)"));\n"
-            case (0, .layer): out += "    vec4 result = \(call("position, \(layer)"));\n"
-            case (0, .distortion): out += "    vec4 result = sampleLayer(\(layer), \(call("position")));\n"
-            case (0, .fill): out += "    vec4 result = \(call("position"));\n"
-            case (_, .color): out += "    result = \(call("position, weftStored(result)"));\n"
+            case (0, .color): out += indent + "vec4 result = \(call("position, weftLoad(weftLayer, weft.layerOrigin, weft.layerSize, position)"));\n"
+            case (0, .layer): out += indent + "vec4 result = \(call("position, \(layer)"));\n"
+            case (0, .distortion): out += indent + "vec4 result = sampleLayer(\(layer), \(call("position")));\n"
+            case (0, .fill): out += indent + "vec4 result = \(call("position"));\n"
+            case (_, .color): out += indent + "result = \(call("position, weftStored(result)"));\n"
             default: preconditionFailure("refusal(_:) admits no \(f.kind) stage here")
             }
         }
-        out += "    imageStore(weftOutput, pixel, result);\n}\n"
+        if composite != nil {
+            // As the composite kernel reads the layer's texture: stored, then faded (a mask-free coverage of 1).
+            out += "        source = weftStored(result) * weftArguments.composite.fade.x;\n    }\n"
+            out += "    imageStore(weftOutput, canvasPixel, weftStoreClamp(weftBlend(weftArguments.composite.modes.x, source, destination), "
+            out += "weftArguments.composite.modes.y));\n}\n"
+        } else {
+            out += "    imageStore(weftOutput, pixel, result);\n}\n"
+        }
         return out
     }
 
@@ -158,8 +231,10 @@ public enum KernelFusion {
     /// to half precision), so that an effect that quantizes sees what it would have read from the texture.
     private static func storeRounding(_ format: PixelFormat) -> String {
         switch format {
-        case .rgba8Unorm: "unpackUnorm4x8(packUnorm4x8(c))"
-        case .rgba16Float: "vec4(unpackHalf2x16(packHalf2x16(c.xy)), unpackHalf2x16(packHalf2x16(c.zw)))"
+        // Rounded to the nearest of 256 levels by adding and removing 2^23 (float adds, no conversion instructions:
+        // packUnorm4x8/unpackUnorm4x8 cost eight conversions a stage, which bound a fused RGBA8 chain on the H200).
+        case .rgba8Unorm: "precise vec4 q = clamp(c, 0.0, 1.0) * 255.0 + 8388608.0; q -= 8388608.0; return q * (1.0 / 255.0);"
+        case .rgba16Float: "return vec4(unpackHalf2x16(packHalf2x16(c.xy)), unpackHalf2x16(packHalf2x16(c.zw)));"
         }
     }
 

@@ -125,6 +125,7 @@ public final class RenderContext: Sendable {
         }
         let notes = options.fusion ? lowering.builder.fuse(readingBack: [canvas.texture], kernels: fusedKernels) : []
         if boundedPasses { lowering.builder.drawInPlace(readingBack: [canvas.texture]) }
+        if options.fusion { lowering.builder.foldComposites(readingBack: [canvas.texture], kernels: fusedKernels, engine: kernels) }
         let (plan, readbacks) = lowering.builder.finish(readingBack: [canvas.texture])
         return PlannedRender(plan: plan, output: readbacks[0], origin: canvas.origin, scale: scale, fusionNotes: notes, warnings: warnings)
     }

@@ -19,6 +19,10 @@ enum EngineKernel: String, Sendable, CaseIterable {
     case shapeInPlace = "weft.shape.inPlace"
     /// `layer` drawn in place over part of the canvas: reads and writes its output, runs over the layer's reach.
     case layerInPlace = "weft.layer.inPlace"
+    /// `shape` over a canvas that holds one color (its argument block's last member): the fill folded in.
+    case shapeOverSolid = "weft.shape.overSolid"
+    /// `layer` over a canvas that holds one color (its argument block's last member): the fill folded in.
+    case layerOverSolid = "weft.layer.overSolid"
 
     /// The variant drawn in place over part of its output, for the kernels that have one.
     var inPlace: EngineKernel? {
@@ -29,7 +33,21 @@ enum EngineKernel: String, Sendable, CaseIterable {
         }
     }
 
+    /// The variant whose destination is one color given in its arguments, for the kernels that have one.
+    var overSolid: EngineKernel? {
+        switch self {
+        case .shape, .shapeInPlace: .shapeOverSolid
+        case .layer, .layerInPlace: .layerOverSolid
+        default: nil
+        }
+    }
+
     private var isInPlace: Bool { self == .shapeInPlace || self == .layerInPlace }
+    private var isOverSolid: Bool { self == .shapeOverSolid || self == .layerOverSolid }
+
+    /// The engine's compositing functions (`weftBlend`, `weftStoreClamp`, color conversion), for generated kernels that
+    /// composite (`FusionComposite`).
+    static var compositingFunctions: String { text(PackageResources.common_glsl) }
 
     var interface: KernelInterface {
         switch self {
@@ -47,14 +65,18 @@ enum EngineKernel: String, Sendable, CaseIterable {
         case .layerInPlace:
             KernelInterface(readsLayer: true, readsDestination: false, argumentBlockSize: 16 * 8, readsArrays: false, imageCount: 0, usesDerivatives: false,
                             readsOutput: true)
+        case .shapeOverSolid:
+            KernelInterface(readsLayer: false, readsDestination: false, argumentBlockSize: 16 * 2, readsArrays: true, imageCount: 0, usesDerivatives: false)
+        case .layerOverSolid:
+            KernelInterface(readsLayer: true, readsDestination: false, argumentBlockSize: 16 * 9, readsArrays: false, imageCount: 0, usesDerivatives: false)
         }
     }
 
     /// The closest stitchable kind, for reports (engine kernels are not stitchable effects).
     var reportedKind: EffectKind {
         switch self {
-        case .solid, .shape, .shapeInPlace: .fill
-        case .layer, .layerInPlace: .blend
+        case .solid, .shape, .shapeInPlace, .shapeOverSolid: .fill
+        case .layer, .layerInPlace, .layerOverSolid: .blend
         case .blur: .layer
         }
     }
@@ -67,13 +89,14 @@ enum EngineKernel: String, Sendable, CaseIterable {
         \(FrameConstants.glslDeclaration)
         #define WEFT_SHAPE_RECORD_STRIDE \(ShapeBatch.recordStride)
         \(isInPlace ? "#define WEFT_IN_PLACE 1\n#define weftDestinationTexel(p) imageLoad(weftOutput, p)"
+                     : isOverSolid ? "#define WEFT_OVER_SOLID 1\n#define weftDestinationTexel(p) args.solidDestination"
                      : "#define weftDestinationTexel(p) texelFetch(weftDestination, p, 0)")
 
         """
         switch self {
         case .solid: return header + Self.text(PackageResources.solid_glsl)
-        case .shape, .shapeInPlace: return header + Self.text(PackageResources.common_glsl) + Self.text(PackageResources.shape_glsl)
-        case .layer, .layerInPlace: return header + Self.text(PackageResources.common_glsl) + Self.text(PackageResources.layer_glsl)
+        case .shape, .shapeInPlace, .shapeOverSolid: return header + Self.text(PackageResources.common_glsl) + Self.text(PackageResources.shape_glsl)
+        case .layer, .layerInPlace, .layerOverSolid: return header + Self.text(PackageResources.common_glsl) + Self.text(PackageResources.layer_glsl)
         case .blur: return header + Self.text(PackageResources.blur_glsl)
         }
     }

@@ -7,13 +7,14 @@ import WeftShaders
 final class FusedKernelCache: Sendable {
     private let compiled = Mutex<[String: Result<CompiledKernel, GLSLCompiler.Failure>]>([:])
 
-    /// The kernel stitching `stages`, whose own kernels are `parts`.
-    func kernel(_ stages: [FusionStage], parts: [CompiledKernel]) throws(GLSLCompiler.Failure) -> CompiledKernel {
-        let key = parts.map(\.cacheKey).joined(separator: "|")
+    /// The kernel stitching `stages`, whose own kernels are `parts`, with `composite` folded onto its end.
+    func kernel(_ stages: [FusionStage], parts: [CompiledKernel], composite: FusionComposite.Destination? = nil) throws(GLSLCompiler.Failure) -> CompiledKernel {
+        let key = parts.map(\.cacheKey).joined(separator: "|") + (composite.map { "|composite." + $0.rawValue } ?? "")
         if let hit = compiled.withLock({ $0[key] }) { return try hit.get() }
         let result: Result<CompiledKernel, GLSLCompiler.Failure>
         do {
-            let compilation = try KernelFusion.compile(stages, outputFormat: parts[0].outputFormat)
+            let folded = composite.map { FusionComposite(destination: $0, helpers: EngineKernel.compositingFunctions) }
+            let compilation = try KernelFusion.compile(stages, outputFormat: parts[0].outputFormat, composite: folded)
             result = .success(compilation.kernel)
         } catch {
             result = .failure(error)

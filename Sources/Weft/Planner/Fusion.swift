@@ -22,8 +22,17 @@ enum Fusion {
         var last: KernelPass { parts[parts.count - 1] }
     }
 
+    /// What a stitchable pass runs: its stages (one, or a stitched chain) and their own kernels, the fused kernel's key.
+    struct Stitch {
+        var stages: [FusionStage]
+        var parts: [CompiledKernel]
+        /// The argument block and array data of each stage as its own pass had them, for refolding.
+        var arguments: [[UInt8]]
+        var arrayData: [[Float]]
+    }
+
     static func rewrite(passes: [KernelPass], stages: [FusionStage?], readbacks: [TextureID],
-                        kernels: FusedKernelCache) -> (passes: [KernelPass], notes: [FusionNote]) {
+                        kernels: FusedKernelCache) -> (passes: [KernelPass], stitches: [Stitch?], notes: [FusionNote]) {
         var readers = [TextureID: Int]()
         for pass in passes {
             for input in [pass.layer, pass.destination].compactMap({ $0 }) + pass.images { readers[input, default: 0] += 1 }
@@ -49,7 +58,13 @@ enum Fusion {
             producer[pass.output] = chains.count
             chains.append(Chain(parts: [pass], stages: [stage]))
         }
-        let rewritten = chains.compactMap { $0 }.map { chain -> KernelPass in
+        let kept = chains.compactMap { $0 }
+        let stitches = kept.map { chain -> Stitch? in
+            guard !chain.stages.contains(where: { $0 == nil }) else { return nil }
+            return Stitch(stages: chain.stages.map { $0! }, parts: chain.parts.map(\.kernel), arguments: chain.parts.map(\.arguments),
+                          arrayData: chain.parts.map(\.arrayData))
+        }
+        let rewritten = kept.map { chain -> KernelPass in
             guard chain.parts.count > 1 else { return chain.parts[0] }
             let stages = chain.stages.map { $0! }
             // Compiled while deciding (`refusal`), so this is the cache's answer.
@@ -62,7 +77,7 @@ enum Fusion {
             return KernelPass(kernel: kernel, output: chain.last.output, layer: first.layer, images: chain.parts.flatMap(\.images),
                               frame: first.frame, arguments: arguments, arrayData: arrayData, maxSampleOffset: first.maxSampleOffset)
         }
-        return (rewritten, notes)
+        return (rewritten, stitches, notes)
     }
 
     /// Why `pass` (running `stage`) cannot join `chain`, whose last pass writes its layer; nil when it can.

@@ -129,8 +129,19 @@ extension Lowering {
         let output = builder.texture(width: canvas.width, height: canvas.height, format: canvas.format)
         builder.add(KernelPass(kernel: try kernels.kernel(.layer, outputFormat: canvas.format), output: output,
                                layer: source.texture, destination: canvas.texture, frame: frame, arguments: block.bytes),
-                    changingOnly: changes, inPlaceKernel: try kernels.kernel(.layerInPlace, outputFormat: canvas.format))
+                    changingOnly: changes, inPlaceKernel: try kernels.kernel(.layerInPlace, outputFormat: canvas.format),
+                    foldable: copy || mask != nil || opaque ? nil : foldable(source, opacity: opacity, blendMode: blendMode, on: canvas))
         canvas.texture = output
+    }
+
+    /// How `source` composites onto `canvas` when its texels land on the canvas's texels with no conversion between
+    /// them, so the composite can be folded into the pass that produces the layer (`CompositeFolding`); nil otherwise.
+    private func foldable(_ source: LayerSource, opacity: Float, blendMode: BlendMode, on canvas: Canvas) -> CompositeFold? {
+        guard source.isAligned(with: canvas), (source.mode == .nonLinear) == (canvas.mode == .nonLinear),
+              builder.format(of: source.texture) == canvas.format else { return nil }
+        let shift = ((source.toTarget.translation + source.origin - canvas.origin) * canvas.scale).rounded(.toNearestOrEven)
+        return CompositeFold(offset: SIMD2(Int32(shift.x), Int32(shift.y)), opacity: opacity, blendCode: blendMode.kernelCode,
+                             clamps: canvas.clampsOutput)
     }
 
     /// Emits the canvas's fill (when no pass has written it yet), then its pending shapes as one pass.

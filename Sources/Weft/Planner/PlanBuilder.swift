@@ -10,6 +10,10 @@ struct PlanBuilder {
     private(set) var passes: [KernelPass] = []
     /// Per pass, the stitchable function it runs (nil for engine and hand-compiled kernels), for `Fusion`.
     private(set) var stages: [FusionStage?] = []
+    /// Per pass once stitched (`fuse`), the stages it runs, for folding composites onto it (`CompositeFolding`).
+    private(set) var stitches: [Fusion.Stitch?] = []
+    /// Layer composites that may be folded into the pass producing their layer, by the logical texture they write.
+    private(set) var foldableComposites: [TextureID: CompositeFold] = [:]
     /// Draws over part of a canvas, by the logical texture they write: the kernel that draws them in place over their
     /// destination, and the pixels they touch (`drawInPlace`).
     private var inPlace: [TextureID: (kernel: CompiledKernel, region: PixelRegion)] = [:]
@@ -38,10 +42,12 @@ struct PlanBuilder {
 
     /// A draw over its destination that changes only `region`: as added, a pass writing a whole new texture; drawn
     /// in place by `inPlaceKernel` over `region` alone when nothing else reads the destination (`drawInPlace`).
-    mutating func add(_ pass: KernelPass, changingOnly region: PixelRegion, inPlaceKernel: CompiledKernel) {
+    mutating func add(_ pass: KernelPass, changingOnly region: PixelRegion, inPlaceKernel: CompiledKernel,
+                      foldable: CompositeFold? = nil) {
         precondition(pass.destination != nil && inPlaceKernel.interface.readsOutput)
         add(pass)
         inPlace[pass.output] = (inPlaceKernel, region)
+        if let foldable { foldableComposites[pass.output] = foldable }
     }
 
     /// Bounded passes: each draw added with `add(_:changingOnly:inPlaceKernel:)` whose destination nothing reads after
@@ -68,6 +74,7 @@ struct PlanBuilder {
         }
         passes = passes.indices.filter { kept[$0] }.map { passes[$0] }
         stages = stages.indices.filter { kept[$0] }.map { stages[$0] }
+        stitches = stitches.isEmpty ? [] : stitches.indices.filter { kept[$0] }.map { stitches[$0] }
     }
 
     /// Stitches the chains that need no intermediate texture into single passes (`Fusion`); `outputs` are read back.
@@ -76,7 +83,19 @@ struct PlanBuilder {
         let fused = Fusion.rewrite(passes: passes, stages: stages, readbacks: outputs, kernels: kernels)
         passes = fused.passes
         stages = fused.passes.map { _ in nil }
+        stitches = fused.stitches
         return fused.notes
+    }
+
+    /// Folds each foldable layer composite into the stitched pass that produces its layer, then each solid fill into
+    /// the one draw that reads it (`CompositeFolding`). Runs after `fuse` and `drawInPlace`.
+    mutating func foldComposites(readingBack outputs: [TextureID], kernels: FusedKernelCache, engine: EngineKernelCache) {
+        var folding = CompositeFolding(passes: passes, stitches: stitches, logical: logical, readbacks: outputs)
+        folding.foldLayers(composites: foldableComposites, kernels: kernels)
+        folding.foldSolids(kernels: kernels, engine: engine)
+        passes = folding.passes
+        stitches = folding.stitches
+        stages = passes.map { _ in nil }
     }
 
     /// The finished plan, reading back `outputs`; intermediate textures share physical

@@ -1,5 +1,5 @@
 layout(binding = 1) uniform sampler2D weftLayer;
-#ifndef WEFT_IN_PLACE
+#if !defined(WEFT_IN_PLACE) && !defined(WEFT_OVER_SOLID)
 layout(binding = 2) uniform sampler2D weftDestination;
 #endif
 layout(binding = 3, std140) uniform WeftArguments {
@@ -11,6 +11,9 @@ layout(binding = 3, std140) uniform WeftArguments {
     ivec4 mask;            // mask shape kind (5 = none), _, _, _
     vec4 maskParams;       // mask corner radius, _, _, _
     vec4 bounds;           // canvas points (min.xy, max.xy) outside which the layer is transparent
+#ifdef WEFT_OVER_SOLID
+    vec4 solidDestination; // the one color the canvas holds (premultiplied)
+#endif
 } args;
 
 vec4 texel(ivec2 t) {

@@ -1,8 +1,11 @@
-#ifndef WEFT_IN_PLACE
+#if !defined(WEFT_IN_PLACE) && !defined(WEFT_OVER_SOLID)
 layout(binding = 2) uniform sampler2D weftDestination;
 #endif
 layout(binding = 3, std140) uniform WeftArguments {
     ivec4 counts;        // shapes in the batch, clamp after each blend
+#ifdef WEFT_OVER_SOLID
+    vec4 solidDestination; // the one color the canvas holds (premultiplied)
+#endif
 } args;
 // Shape records of ShapeBatch.recordStride floats (see ShapeBatch), then gradient stops
 // of 5 floats each (location, premultiplied color).

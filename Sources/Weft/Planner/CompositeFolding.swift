@@ -1,0 +1,159 @@
+import WeftImage
+import WeftRuntime
+import WeftShaders
+
+/// A layer composite whose layer lands texel for texel on its canvas, with nothing between them that needs the layer
+/// as a texture: no mask, no conversion, no filtering (`Lowering.emitLayer` records these).
+struct CompositeFold {
+    /// The canvas pixel that layer texel (0, 0) lands on.
+    var offset: SIMD2<Int32>
+    var opacity: Float
+    var blendCode: Int32
+    var clamps: Bool
+}
+
+/// Two pass-list rewrites after stitching and bounding (docs/fusion.md, "Folded composites"):
+///
+/// - a layer composite is folded into the stitched pass that produces its layer (`FusionComposite.Destination.inPlace`):
+///   the producer's stages run for each canvas pixel the composite changes and blend their result over it, so the
+///   layer is never written;
+/// - a solid fill is folded into the one draw that reads it as its destination (an engine shape or layer pass, or a
+///   folded composite): that draw writes the whole canvas with the fill's color as its destination.
+///
+/// Both are exact: the fill's color and the producer's result are rounded as their textures would have stored them.
+struct CompositeFolding {
+    private(set) var passes: [KernelPass]
+    private(set) var stitches: [Fusion.Stitch?]
+    /// Per pass, whether a composite was folded into it, so that a fill can be folded in after it.
+    private var folded: [Bool]
+    private let logical: [TextureDescriptor]
+    private let readbacks: [TextureID]
+
+    init(passes: [KernelPass], stitches: [Fusion.Stitch?], logical: [TextureDescriptor], readbacks: [TextureID]) {
+        self.passes = passes
+        self.stitches = stitches.count == passes.count ? stitches : passes.map { _ in nil }
+        self.folded = passes.map { _ in false }
+        self.logical = logical
+        self.readbacks = readbacks
+    }
+
+    mutating func foldLayers(composites: [TextureID: CompositeFold], kernels: FusedKernelCache) {
+        var i = 0
+        while i < passes.count {
+            let composite = passes[i]
+            guard let fold = composites[composite.output], composite.kernel.interface.readsOutput,
+                  let region = composite.region, let layer = composite.layer,
+                  let p = passes.firstIndex(where: { $0.output == layer }), p < i, let stitch = stitches[p],
+                  isReadOnlyOnce(layer), passes[p].kernel.outputFormat == composite.kernel.outputFormat,
+                  passes[p].frame.scale == composite.frame.scale,
+                  KernelFusion.refusal(stitch.stages, kernels: stitch.parts) == nil,
+                  !inputsContinued(of: passes[p], after: p, before: i),
+                  let kernel = try? kernels.kernel(stitch.stages, parts: stitch.parts, composite: .inPlace) else {
+                i += 1
+                continue
+            }
+            let producer = passes[p]
+            let grid = logical[layer.index]
+            let (arguments, arrayData) = Self.arguments(stitch, fold: fold, grid: grid)
+            passes[i] = KernelPass(kernel: kernel, output: composite.output, layer: producer.layer, destination: composite.destination,
+                                   images: producer.images, frame: producer.frame, arguments: arguments, arrayData: arrayData,
+                                   maxSampleOffset: producer.maxSampleOffset).bounded(to: region)
+            stitches[i] = stitch
+            folded[i] = true
+            remove(at: p)
+        }
+    }
+
+    mutating func foldSolids(kernels: FusedKernelCache, engine: EngineKernelCache) {
+        var s = 0
+        while s < passes.count {
+            let fill = passes[s]
+            guard EngineKernel(rawValue: fill.kernel.name) == .solid, isReadOnlyOnce(fill.output),
+                  let c = passes.firstIndex(where: { $0.destination == fill.output }), c > s,
+                  passes[c].layer != fill.output, !passes[c].images.contains(fill.output),
+                  let (kernel, arguments) = overSolid(passes[c], color: Self.stored(Self.color(of: fill), in: fill.kernel.outputFormat),
+                                                      at: c, kernels: kernels, engine: engine) else {
+                s += 1
+                continue
+            }
+            let draw = passes[c]
+            var frame = draw.frame
+            frame.dispatchOrigin = .zero
+            frame.outputSize = fill.frame.outputSize
+            passes[c] = KernelPass(kernel: kernel, output: draw.output, layer: draw.layer, images: draw.images, frame: frame,
+                                   arguments: arguments, arrayData: draw.arrayData, maxSampleOffset: draw.maxSampleOffset)
+            remove(at: s)
+        }
+    }
+
+    /// The kernel and arguments of `draw` (pass `index`) over a destination of one stored `color`, when it has a
+    /// variant that takes one.
+    private func overSolid(_ draw: KernelPass, color: SIMD4<Float>, at index: Int, kernels: FusedKernelCache,
+                           engine: EngineKernelCache) -> (CompiledKernel, [UInt8])? {
+        if let own = EngineKernel(rawValue: draw.kernel.name), let variant = own.overSolid,
+           let kernel = try? engine.kernel(variant, outputFormat: draw.kernel.outputFormat) {
+            var block = ArgumentBlock()
+            block.vec4(color)
+            return (kernel, draw.arguments + block.bytes)
+        }
+        // A folded composite's block ends with its solid destination (`FusionComposite.blockSize`).
+        guard folded[index], let stitch = stitches[index],
+              let kernel = try? kernels.kernel(stitch.stages, parts: stitch.parts, composite: .solid) else { return nil }
+        var solid = ArgumentBlock()
+        solid.vec4(color)
+        var arguments = draw.arguments
+        arguments.replaceSubrange(arguments.count - 16 ..< arguments.count, with: solid.bytes)
+        return (kernel, arguments)
+    }
+
+    /// The stages' arguments concatenated, then the composite's block.
+    private static func arguments(_ stitch: Fusion.Stitch, fold: CompositeFold,
+                                  grid: TextureDescriptor) -> (arguments: [UInt8], arrayData: [Float]) {
+        let (stageArguments, arrayData) = KernelFusion.concatenate(arguments: stitch.arguments, arrayData: stitch.arrayData,
+                                                                   of: stitch.stages)
+        var block = ArgumentBlock()
+        block.ivec4(fold.offset.x, fold.offset.y, Int32(grid.width), Int32(grid.height))
+        block.ivec4(fold.blendCode, fold.clamps ? 1 : 0)
+        block.vec4(fold.opacity, 0, 0, 0)
+        block.vec4(0, 0, 0, 0) // the solid destination, set when a fill is folded in
+        return (stageArguments + block.bytes, arrayData)
+    }
+
+    /// The color a solid fill pass writes (its argument block is that one vec4).
+    private static func color(of fill: KernelPass) -> SIMD4<Float> {
+        var c = SIMD4<Float>()
+        for i in 0..<4 {
+            var bits = UInt32(0)
+            for b in 0..<4 { bits |= UInt32(fill.arguments[4 * i + b]) << UInt32(8 * b) }
+            c[i] = Float(bitPattern: bits)
+        }
+        return c
+    }
+
+    /// `color` as a texture of `format` stores it and a kernel reads it back.
+    static func stored(_ color: SIMD4<Float>, in format: PixelFormat) -> SIMD4<Float> {
+        switch format {
+        case .rgba8Unorm: (color.clamped(lowerBound: .zero, upperBound: .one) * 255).rounded(.toNearestOrEven) / 255
+        case .rgba16Float: SIMD4(Float(Float16(color.x)), Float(Float16(color.y)), Float(Float16(color.z)), Float(Float16(color.w)))
+        }
+    }
+
+    /// Whether exactly one pass reads `texture` and the render does not read it back.
+    private func isReadOnlyOnce(_ texture: TextureID) -> Bool {
+        guard !readbacks.contains(texture) else { return false }
+        return passes.reduce(0) { $0 + TextureAllocator.inputs(of: $1).filter { $0 == texture }.count } == 1
+    }
+
+    /// Whether a pass after `p` and before `i` draws in place over one of pass `p`'s inputs (so that moving `p`'s work
+    /// to `i` would read what that draw wrote).
+    private func inputsContinued(of pass: KernelPass, after p: Int, before i: Int) -> Bool {
+        let inputs = TextureAllocator.inputs(of: pass)
+        return passes[(p + 1)..<i].contains { $0.kernel.interface.readsOutput && $0.destination.map(inputs.contains) == true }
+    }
+
+    private mutating func remove(at index: Int) {
+        passes.remove(at: index)
+        stitches.remove(at: index)
+        folded.remove(at: index)
+    }
+}
