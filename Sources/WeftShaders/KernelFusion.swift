@@ -42,7 +42,9 @@ public struct FusionComposite: Sendable, Hashable {
 
     /// Bytes of the composite's member at the end of the argument block, after every stage's:
     /// `ivec4 grid` (destination pixel of the stages' pixel (0, 0), then the stages' grid size), `ivec4 modes` (blend
-    /// mode code, 1 to clamp stores), `vec4 fade` (opacity), `vec4 solid` (the solid destination, premultiplied).
+    /// mode code, 1 to clamp stores), `vec4 fade` (opacity, then the user-space point at the top-left corner of the
+    /// stages' pixel (0, 0)), `vec4 solid` (the solid destination, premultiplied). The pass's own `outputOrigin` is the
+    /// destination grid's, so that a position is the same point whichever grid computes it.
     public static let blockSize = 64
 
     static let declaration = """
@@ -186,7 +188,7 @@ public enum KernelFusion {
         let layer: String
         if let composite {
             indent = "        "
-            layer = "Layer(weft.outputOrigin, vec2(weftArguments.composite.grid.zw) / weft.scale)"
+            layer = "Layer(weftArguments.composite.fade.yz, vec2(weftArguments.composite.grid.zw) / weft.scale)"
             out += "    ivec2 canvasPixel = ivec2(gl_GlobalInvocationID.xy) + weft.dispatchOrigin;\n"
             out += "    if (any(greaterThanEqual(canvasPixel, weft.outputSize))) return;\n"
             out += composite.destination == .inPlace
@@ -201,7 +203,8 @@ public enum KernelFusion {
             out += "    ivec2 pixel = ivec2(gl_GlobalInvocationID.xy) + weft.dispatchOrigin;\n"
             out += "    if (any(greaterThanEqual(pixel, weft.outputSize))) return;\n"
         }
-        out += indent + "vec2 position = weft.outputOrigin + (vec2(pixel) + 0.5) / weft.scale;\n"
+        let origin = composite == nil ? "weft.outputOrigin" : "weftArguments.composite.fade.yz"
+        out += indent + "vec2 position = \(origin) + (vec2(pixel) + 0.5) / weft.scale;\n"
         var firstImage = 0
         for (i, f) in functions.enumerated() {
             let arguments = WrapperGenerator.argumentExpressions(for: f, block: "weftArguments.s\(i)", firstImage: firstImage)

@@ -18,10 +18,18 @@ import WeftRuntime
         }
     }
 
+    /// Without fusion, which would fold the clear fill into the shape pass (one pass over the whole canvas).
+    static var unfused: RenderOptions {
+        var options = RenderOptions()
+        options.fusion = false
+        return options
+    }
+
     @Test func aSmallShapeDispatchesOnlyItsRectangle() throws {
         let context = RenderContext(executor: PlanOnlyExecutor())
         let circle = Circle().fill(Color.blue).frame(width: 12, height: 12).offset(x: -50, y: -30)
-        let planned = try context.plan(circle, size: Self.size)
+        #expect(try context.plan(circle, size: Self.size).plan.passes.map(\.kernel.name) == ["weft.shape.overSolid"])
+        let planned = try context.plan(circle, size: Self.size, options: Self.unfused)
         #expect(planned.plan.passes.map(\.kernel.name) == ["weft.solid", "weft.shape.inPlace"])
         let shape = planned.plan.passes[1]
         // The circle spans points 24…36 by 24…36 of the 160×120 canvas, grown by a pixel for anti-aliasing.
@@ -37,10 +45,10 @@ import WeftRuntime
             Circle().fill(Color.red).frame(width: 10, height: 10).offset(x: 200)
             Rectangle().fill(Color.green).frame(width: 10, height: 10)
         }
-        let planned = try context.plan(outside, size: Self.size)
+        let planned = try context.plan(outside, size: Self.size, options: Self.unfused)
         #expect(planned.plan.passes.map(\.kernel.name) == ["weft.solid", "weft.shape.inPlace"])
         #expect(planned.plan.passes[1].arrayData.count == 2 * ShapeBatch.recordStride, "one batch for both shapes")
-        let faraway = try context.plan(Image(testImage()).offset(x: 400), size: Self.size)
+        let faraway = try context.plan(Image(testImage()).offset(x: 400), size: Self.size, options: Self.unfused)
         #expect(faraway.plan.passes.map(\.kernel.name) == ["weft.solid"], "an image beyond the canvas draws nothing")
     }
 

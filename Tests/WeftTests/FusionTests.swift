@@ -58,11 +58,12 @@ import WeftShaders
         let layerThenColor = image.layerEffect(try lib.boxBlur(.float(2)), maxSampleOffset: Size(width: 2, height: 2))
             .colorEffect(try lib.grayscale(.float(1)))
         let layerPlan = try Self.plan(layerThenColor)
-        #expect(layerPlan.plan.passes.map(\.kernel.name).contains("boxBlur+grayscale"), "\(layerPlan.fusionNotes)")
+        // Stitched, then folded with the composite onto the output canvas and that canvas's clear fill.
+        #expect(layerPlan.plan.passes.map(\.kernel.name).contains("boxBlur+grayscale+weft.layer.overSolid"), "\(layerPlan.fusionNotes)")
         let distortionThenColor = image.distortionEffect(try lib.wave(.float(3), .float(16), .float(0)), maxSampleOffset: Size(width: 0, height: 3))
             .colorEffect(try lib.grayscale(.float(1)))
         let distortionPlan = try Self.plan(distortionThenColor)
-        #expect(distortionPlan.plan.passes.map(\.kernel.name).contains("wave+grayscale"), "\(distortionPlan.fusionNotes)")
+        #expect(distortionPlan.plan.passes.map(\.kernel.name).contains("wave+grayscale+weft.layer.overSolid"), "\(distortionPlan.fusionNotes)")
     }
 
     @Test func layerAndDistortionEffectsOfAnEffectsOutputStayApartAndSayWhy() throws {

@@ -36,7 +36,7 @@ import WeftShaders
             .colorEffect(try stock.grayscale(.float(1)))
         let planned = try context.plan(view, size: Size(width: 40, height: 24))
         let names = planned.plan.passes.map(\.kernel.name)
-        #expect(names.contains("gaussianBlur.pass0") && names.contains("gaussianBlur+grayscale"), "\(names)")
+        #expect(names.contains("gaussianBlur.pass0") && names.contains("gaussianBlur+grayscale+weft.layer.overSolid"), "\(names)")
         #expect(planned.fusionNotes.contains { $0.kernel == "gaussianBlur.pass1" && $0.reason.contains("layer effect") },
                 "\(planned.fusionNotes)")
     }

@@ -54,9 +54,11 @@ struct CompositeFolding {
             }
             let producer = passes[p]
             let grid = logical[layer.index]
-            let (arguments, arrayData) = Self.arguments(stitch, fold: fold, grid: grid)
+            let (arguments, arrayData) = Self.arguments(stitch, fold: fold, grid: grid, origin: producer.frame.outputOrigin)
+            var frame = producer.frame
+            frame.outputOrigin -= SIMD2<Float>(fold.offset) / frame.scale
             passes[i] = KernelPass(kernel: kernel, output: composite.output, layer: producer.layer, destination: composite.destination,
-                                   images: producer.images, frame: producer.frame, arguments: arguments, arrayData: arrayData,
+                                   images: producer.images, frame: frame, arguments: arguments, arrayData: arrayData,
                                    maxSampleOffset: producer.maxSampleOffset).bounded(to: region)
             stitches[i] = stitch
             folded[i] = true
@@ -70,7 +72,7 @@ struct CompositeFolding {
             let fill = passes[s]
             guard EngineKernel(rawValue: fill.kernel.name) == .solid, isReadOnlyOnce(fill.output),
                   let c = passes.firstIndex(where: { $0.destination == fill.output }), c > s,
-                  passes[c].layer != fill.output, !passes[c].images.contains(fill.output),
+                  passes[c].layer != fill.output, !passes[c].images.contains(fill.output), isWorthWidening(passes[c], to: fill),
                   let (kernel, arguments) = overSolid(passes[c], color: Self.stored(Self.color(of: fill), in: fill.kernel.outputFormat),
                                                       at: c, kernels: kernels, engine: engine) else {
                 s += 1
@@ -84,6 +86,16 @@ struct CompositeFolding {
                                    arguments: arguments, arrayData: draw.arrayData, maxSampleOffset: draw.maxSampleOffset)
             remove(at: s)
         }
+    }
+
+    /// Whether `draw`, run over the whole of `fill`'s output instead of its region, costs no more than it saves (the
+    /// fill's pass): a shape batch tests every shape's bounds at every pixel, so a long batch over a small part of a
+    /// large canvas stays bounded.
+    private func isWorthWidening(_ draw: KernelPass, to fill: KernelPass) -> Bool {
+        guard EngineKernel(rawValue: draw.kernel.name) == .shapeInPlace, let region = draw.region else { return true }
+        let shapes = Int32(draw.arguments[0]) | Int32(draw.arguments[1]) << 8 | Int32(draw.arguments[2]) << 16 | Int32(draw.arguments[3]) << 24
+        let canvas = Int(fill.frame.outputSize.x) * Int(fill.frame.outputSize.y)
+        return shapes <= 16 || 2 * Int(region.size.x) * Int(region.size.y) >= canvas
     }
 
     /// The kernel and arguments of `draw` (pass `index`) over a destination of one stored `color`, when it has a
@@ -107,14 +119,14 @@ struct CompositeFolding {
     }
 
     /// The stages' arguments concatenated, then the composite's block.
-    private static func arguments(_ stitch: Fusion.Stitch, fold: CompositeFold,
-                                  grid: TextureDescriptor) -> (arguments: [UInt8], arrayData: [Float]) {
+    private static func arguments(_ stitch: Fusion.Stitch, fold: CompositeFold, grid: TextureDescriptor,
+                                  origin: SIMD2<Float>) -> (arguments: [UInt8], arrayData: [Float]) {
         let (stageArguments, arrayData) = KernelFusion.concatenate(arguments: stitch.arguments, arrayData: stitch.arrayData,
                                                                    of: stitch.stages)
         var block = ArgumentBlock()
         block.ivec4(fold.offset.x, fold.offset.y, Int32(grid.width), Int32(grid.height))
         block.ivec4(fold.blendCode, fold.clamps ? 1 : 0)
-        block.vec4(fold.opacity, 0, 0, 0)
+        block.vec4(fold.opacity, origin.x, origin.y, 0)
         block.vec4(0, 0, 0, 0) // the solid destination, set when a fill is folded in
         return (stageArguments + block.bytes, arrayData)
     }
