@@ -47,7 +47,32 @@ public struct FusionComposite: Sendable, Hashable {
     /// destination grid's, so that a position is the same point whichever grid computes it.
     public static let blockSize = 64
 
-    static let declaration = """
+    /// The user-space point at the top-left corner of the producer's pixel (0, 0), from the block named `block`.
+    public static func producerOrigin(block: String) -> String { "\(block).composite.fade.yz" }
+
+    /// `main` of a composite kernel. `vec4 weftProduce(ivec2 pixel)`, defined before it, gives the producer's color at
+    /// one of its pixels; `weftStored`, `weftBlend` and `weftStoreClamp` are defined too; `block` names the uniform
+    /// block whose member `composite` is a `WeftCompositeArguments`.
+    public static func main(destination: Destination, block: String) -> String {
+        let c = "\(block).composite"
+        return """
+        void main() {
+            ivec2 canvasPixel = ivec2(gl_GlobalInvocationID.xy) + weft.dispatchOrigin;
+            if (any(greaterThanEqual(canvasPixel, weft.outputSize))) return;
+            vec4 destination = \(destination == .inPlace ? "imageLoad(weftOutput, canvasPixel)" : "\(c).solid");
+            vec4 source = vec4(0.0);
+            ivec2 pixel = canvasPixel - \(c).grid.xy;
+            // As the composite kernel reads the layer's texture: stored, then faded (a mask-free coverage of 1).
+            if (all(greaterThanEqual(pixel, ivec2(0))) && all(lessThan(pixel, \(c).grid.zw))) {
+                source = weftStored(weftProduce(pixel)) * \(c).fade.x;
+            }
+            imageStore(weftOutput, canvasPixel, weftStoreClamp(weftBlend(\(c).modes.x, source, destination), \(c).modes.y));
+        }
+
+        """
+    }
+
+    public static let declaration = """
     struct WeftCompositeArguments {
         ivec4 grid;
         ivec4 modes;
@@ -181,57 +206,50 @@ public enum KernelFusion {
         }
         out += "#line 1 \"\(WrapperGenerator.wrapperTag)\"\n"
         out += WrapperGenerator.imageHelpers(count: imageCount)
-        out += "vec4 weftStored(vec4 c) { \(storeRounding(outputFormat)) }\n"
-        if let composite { out += composite.helpers + "\n" }
-        out += "void main() {\n"
-        let indent: String
+        out += storedFunction(outputFormat)
         let layer: String
         if let composite {
-            indent = "        "
-            layer = "Layer(weftArguments.composite.fade.yz, vec2(weftArguments.composite.grid.zw) / weft.scale)"
-            out += "    ivec2 canvasPixel = ivec2(gl_GlobalInvocationID.xy) + weft.dispatchOrigin;\n"
-            out += "    if (any(greaterThanEqual(canvasPixel, weft.outputSize))) return;\n"
-            out += composite.destination == .inPlace
-                ? "    vec4 destination = imageLoad(weftOutput, canvasPixel);\n"
-                : "    vec4 destination = weftArguments.composite.solid;\n"
-            out += "    vec4 source = vec4(0.0);\n"
-            out += "    ivec2 pixel = canvasPixel - weftArguments.composite.grid.xy;\n"
-            out += "    if (all(greaterThanEqual(pixel, ivec2(0))) && all(lessThan(pixel, weftArguments.composite.grid.zw))) {\n"
+            out += composite.helpers + "\n"
+            layer = "Layer(\(FusionComposite.producerOrigin(block: "weftArguments")), vec2(weftArguments.composite.grid.zw) / weft.scale)"
+            out += "vec4 weftProduce(ivec2 pixel) {\n"
+            out += "    vec2 position = \(FusionComposite.producerOrigin(block: "weftArguments")) + (vec2(pixel) + 0.5) / weft.scale;\n"
         } else {
-            indent = "    "
             layer = "Layer(weft.layerOrigin, weft.layerSize / weft.scale)"
+            out += "void main() {\n"
             out += "    ivec2 pixel = ivec2(gl_GlobalInvocationID.xy) + weft.dispatchOrigin;\n"
             out += "    if (any(greaterThanEqual(pixel, weft.outputSize))) return;\n"
+            out += "    vec2 position = weft.outputOrigin + (vec2(pixel) + 0.5) / weft.scale;\n"
         }
-        let origin = composite == nil ? "weft.outputOrigin" : "weftArguments.composite.fade.yz"
-        out += indent + "vec2 position = \(origin) + (vec2(pixel) + 0.5) / weft.scale;\n"
         var firstImage = 0
         for (i, f) in functions.enumerated() {
             let arguments = WrapperGenerator.argumentExpressions(for: f, block: "weftArguments.s\(i)", firstImage: firstImage)
             firstImage += f.imageCount
             func call(_ leading: String) -> String { "weftS\(i)_\(f.name)(\(([leading] + arguments).joined(separator: ", ")))" }
             switch (i, f.kind) {
-            case (0, .color): out += indent + "vec4 result = \(call("position, weftLoad(weftLayer, weft.layerOrigin, weft.layerSize, position)"));\n"
-            case (0, .layer): out += indent + "vec4 result = \(call("position, \(layer)"));\n"
-            case (0, .distortion): out += indent + "vec4 result = sampleLayer(\(layer), \(call("position")));\n"
-            case (0, .fill): out += indent + "vec4 result = \(call("position"));\n"
-            case (_, .color): out += indent + "result = \(call("position, weftStored(result)"));\n"
+            case (0, .color): out += "    vec4 result = \(call("position, weftLoad(weftLayer, weft.layerOrigin, weft.layerSize, position)"));\n"
+            case (0, .layer): out += "    vec4 result = \(call("position, \(layer)"));\n"
+            case (0, .distortion): out += "    vec4 result = sampleLayer(\(layer), \(call("position")));\n"
+            case (0, .fill): out += "    vec4 result = \(call("position"));\n"
+            case (_, .color): out += "    result = \(call("position, weftStored(result)"));\n"
             default: preconditionFailure("refusal(_:) admits no \(f.kind) stage here")
             }
         }
-        if composite != nil {
-            // As the composite kernel reads the layer's texture: stored, then faded (a mask-free coverage of 1).
-            out += "        source = weftStored(result) * weftArguments.composite.fade.x;\n    }\n"
-            out += "    imageStore(weftOutput, canvasPixel, weftStoreClamp(weftBlend(weftArguments.composite.modes.x, source, destination), "
-            out += "weftArguments.composite.modes.y));\n}\n"
+        if let composite {
+            out += "    return result;\n}\n"
+            out += FusionComposite.main(destination: composite.destination, block: "weftArguments")
         } else {
             out += "    imageStore(weftOutput, pixel, result);\n}\n"
         }
         return out
     }
 
-    /// What storing `c` in a texture of `format` and reading it back gives (clamped and rounded to 1/255, or rounded
-    /// to half precision), so that an effect that quantizes sees what it would have read from the texture.
+    /// `vec4 weftStored(vec4 c)`: what storing `c` in a texture of `format` and reading it back gives (clamped and
+    /// rounded to 1/255, or rounded to half precision), so that an effect that quantizes sees what it would have read
+    /// from the texture.
+    public static func storedFunction(_ format: PixelFormat) -> String {
+        "vec4 weftStored(vec4 c) { \(storeRounding(format)) }\n"
+    }
+
     private static func storeRounding(_ format: PixelFormat) -> String {
         switch format {
         // Rounded to the nearest of 256 levels by adding and removing 2^23 (float adds, no conversion instructions:

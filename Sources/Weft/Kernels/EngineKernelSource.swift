@@ -23,6 +23,10 @@ enum EngineKernel: String, Sendable, CaseIterable {
     case shapeOverSolid = "weft.shape.overSolid"
     /// `layer` over a canvas that holds one color (its argument block's last member): the fill folded in.
     case layerOverSolid = "weft.layer.overSolid"
+    /// `blur` folded into the `layerInPlace` composite that draws its result (`FusionComposite`, in place).
+    case blurInPlace = "weft.blur+weft.layer.inPlace"
+    /// `blur` folded into the composite that draws its result over a canvas holding one color.
+    case blurOverSolid = "weft.blur+weft.layer.overSolid"
 
     /// The variant drawn in place over part of its output, for the kernels that have one.
     var inPlace: EngineKernel? {
@@ -38,11 +42,21 @@ enum EngineKernel: String, Sendable, CaseIterable {
         switch self {
         case .shape, .shapeInPlace: .shapeOverSolid
         case .layer, .layerInPlace: .layerOverSolid
+        case .blurInPlace: .blurOverSolid
         default: nil
         }
     }
 
-    private var isInPlace: Bool { self == .shapeInPlace || self == .layerInPlace }
+    /// How the kernel composites (`FusionComposite`), for the blur folded into its composite.
+    private var composite: FusionComposite.Destination? {
+        switch self {
+        case .blurInPlace: .inPlace
+        case .blurOverSolid: .solid
+        default: nil
+        }
+    }
+
+    private var isInPlace: Bool { self == .shapeInPlace || self == .layerInPlace || self == .blurInPlace }
     private var isOverSolid: Bool { self == .shapeOverSolid || self == .layerOverSolid }
 
     /// The engine's compositing functions (`weftBlend`, `weftStoreClamp`, color conversion), for generated kernels that
@@ -69,6 +83,9 @@ enum EngineKernel: String, Sendable, CaseIterable {
             KernelInterface(readsLayer: false, readsDestination: false, argumentBlockSize: 16 * 2, readsArrays: true, imageCount: 0, usesDerivatives: false)
         case .layerOverSolid:
             KernelInterface(readsLayer: true, readsDestination: false, argumentBlockSize: 16 * 9, readsArrays: false, imageCount: 0, usesDerivatives: false)
+        case .blurInPlace, .blurOverSolid:
+            KernelInterface(readsLayer: true, readsDestination: false, argumentBlockSize: 16 * 3 + FusionComposite.blockSize, readsArrays: true,
+                            imageCount: 0, usesDerivatives: false, readsOutput: self == .blurInPlace)
         }
     }
 
@@ -78,6 +95,7 @@ enum EngineKernel: String, Sendable, CaseIterable {
         case .solid, .shape, .shapeInPlace, .shapeOverSolid: .fill
         case .layer, .layerInPlace, .layerOverSolid: .blend
         case .blur: .layer
+        case .blurInPlace, .blurOverSolid: .blend
         }
     }
 
@@ -88,6 +106,7 @@ enum EngineKernel: String, Sendable, CaseIterable {
         layout(binding = 0, \(outputFormat.glslQualifier)) uniform \(isInPlace ? "" : "writeonly ")image2D weftOutput;
         \(FrameConstants.glslDeclaration)
         #define WEFT_SHAPE_RECORD_STRIDE \(ShapeBatch.recordStride)
+        \(composite != nil ? "#define WEFT_COMPOSITE 1\n" + FusionComposite.declaration : "")
         \(isInPlace ? "#define WEFT_IN_PLACE 1\n#define weftDestinationTexel(p) imageLoad(weftOutput, p)"
                      : isOverSolid ? "#define WEFT_OVER_SOLID 1\n#define weftDestinationTexel(p) args.solidDestination"
                      : "#define weftDestinationTexel(p) texelFetch(weftDestination, p, 0)")
@@ -98,6 +117,9 @@ enum EngineKernel: String, Sendable, CaseIterable {
         case .shape, .shapeInPlace, .shapeOverSolid: return header + Self.text(PackageResources.common_glsl) + Self.text(PackageResources.shape_glsl)
         case .layer, .layerInPlace, .layerOverSolid: return header + Self.text(PackageResources.common_glsl) + Self.text(PackageResources.layer_glsl)
         case .blur: return header + Self.text(PackageResources.blur_glsl)
+        case .blurInPlace, .blurOverSolid:
+            return header + Self.text(PackageResources.common_glsl) + Self.text(PackageResources.blur_glsl)
+                + KernelFusion.storedFunction(outputFormat) + FusionComposite.main(destination: composite!, block: "args")
         }
     }
 

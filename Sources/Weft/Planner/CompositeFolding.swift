@@ -14,9 +14,9 @@ struct CompositeFold {
 
 /// Two pass-list rewrites after stitching and bounding (docs/fusion.md, "Folded composites"):
 ///
-/// - a layer composite is folded into the stitched pass that produces its layer (`FusionComposite.Destination.inPlace`):
-///   the producer's stages run for each canvas pixel the composite changes and blend their result over it, so the
-///   layer is never written;
+/// - a layer composite is folded into the stitched pass or the shadow blur that produces its layer
+///   (`FusionComposite.Destination.inPlace`): the producer runs for each canvas pixel the composite changes and its
+///   result is blended over it, so the layer is never written;
 /// - a solid fill is folded into the one draw that reads it as its destination (an engine shape or layer pass, or a
 ///   folded composite): that draw writes the whole canvas with the fill's color as its destination.
 ///
@@ -37,33 +37,48 @@ struct CompositeFolding {
         self.readbacks = readbacks
     }
 
-    mutating func foldLayers(composites: [TextureID: CompositeFold], kernels: FusedKernelCache) {
+    mutating func foldLayers(composites: [TextureID: CompositeFold], kernels: FusedKernelCache, engine: EngineKernelCache) {
         var i = 0
         while i < passes.count {
             let composite = passes[i]
             guard let fold = composites[composite.output], composite.kernel.interface.readsOutput,
                   let region = composite.region, let layer = composite.layer,
-                  let p = passes.firstIndex(where: { $0.output == layer }), p < i, let stitch = stitches[p],
+                  let p = passes.firstIndex(where: { $0.output == layer }), p < i,
                   isReadOnlyOnce(layer), passes[p].kernel.outputFormat == composite.kernel.outputFormat,
                   passes[p].frame.scale == composite.frame.scale,
-                  KernelFusion.refusal(stitch.stages, kernels: stitch.parts) == nil,
                   !inputsContinued(of: passes[p], after: p, before: i),
-                  let kernel = try? kernels.kernel(stitch.stages, parts: stitch.parts, composite: .inPlace) else {
+                  let (kernel, arguments, arrayData) = producer(at: p, folding: fold, kernels: kernels, engine: engine) else {
                 i += 1
                 continue
             }
             let producer = passes[p]
-            let grid = logical[layer.index]
-            let (arguments, arrayData) = Self.arguments(stitch, fold: fold, grid: grid, origin: producer.frame.outputOrigin)
             var frame = producer.frame
             frame.outputOrigin -= SIMD2<Float>(fold.offset) / frame.scale
             passes[i] = KernelPass(kernel: kernel, output: composite.output, layer: producer.layer, destination: composite.destination,
                                    images: producer.images, frame: frame, arguments: arguments, arrayData: arrayData,
                                    maxSampleOffset: producer.maxSampleOffset).bounded(to: region)
-            stitches[i] = stitch
+            stitches[i] = stitches[p]
             folded[i] = true
             remove(at: p)
         }
+    }
+
+    /// Pass `p` with `fold` folded onto its end, in place: its kernel, arguments and array data, when it is a stitched
+    /// pass or a shadow's blur.
+    private func producer(at p: Int, folding fold: CompositeFold, kernels: FusedKernelCache,
+                          engine: EngineKernelCache) -> (CompiledKernel, [UInt8], [Float])? {
+        let pass = passes[p]
+        let grid = logical[pass.output.index]
+        let block = Self.compositeBlock(fold, grid: grid, origin: pass.frame.outputOrigin)
+        if let stitch = stitches[p] {
+            guard KernelFusion.refusal(stitch.stages, kernels: stitch.parts) == nil,
+                  let kernel = try? kernels.kernel(stitch.stages, parts: stitch.parts, composite: .inPlace) else { return nil }
+            let (arguments, arrayData) = KernelFusion.concatenate(arguments: stitch.arguments, arrayData: stitch.arrayData, of: stitch.stages)
+            return (kernel, arguments + block, arrayData)
+        }
+        guard EngineKernel(rawValue: pass.kernel.name) == .blur,
+              let kernel = try? engine.kernel(.blurInPlace, outputFormat: pass.kernel.outputFormat) else { return nil }
+        return (kernel, pass.arguments + block, pass.arrayData)
     }
 
     mutating func foldSolids(kernels: FusedKernelCache, engine: EngineKernelCache) {
@@ -102,33 +117,29 @@ struct CompositeFolding {
     /// variant that takes one.
     private func overSolid(_ draw: KernelPass, color: SIMD4<Float>, at index: Int, kernels: FusedKernelCache,
                            engine: EngineKernelCache) -> (CompiledKernel, [UInt8])? {
-        if let own = EngineKernel(rawValue: draw.kernel.name), let variant = own.overSolid,
-           let kernel = try? engine.kernel(variant, outputFormat: draw.kernel.outputFormat) {
-            var block = ArgumentBlock()
-            block.vec4(color)
-            return (kernel, draw.arguments + block.bytes)
-        }
-        // A folded composite's block ends with its solid destination (`FusionComposite.blockSize`).
-        guard folded[index], let stitch = stitches[index],
-              let kernel = try? kernels.kernel(stitch.stages, parts: stitch.parts, composite: .solid) else { return nil }
         var solid = ArgumentBlock()
         solid.vec4(color)
-        var arguments = draw.arguments
-        arguments.replaceSubrange(arguments.count - 16 ..< arguments.count, with: solid.bytes)
-        return (kernel, arguments)
+        // A folded composite's block ends with its solid destination (`FusionComposite.blockSize`); the engine's shape
+        // and layer kernels take it as one more member.
+        var withSolid = draw.arguments
+        if folded[index] { withSolid.replaceSubrange(withSolid.count - 16 ..< withSolid.count, with: solid.bytes) } else { withSolid += solid.bytes }
+        if let own = EngineKernel(rawValue: draw.kernel.name), let variant = own.overSolid,
+           let kernel = try? engine.kernel(variant, outputFormat: draw.kernel.outputFormat) {
+            return (kernel, withSolid)
+        }
+        guard folded[index], let stitch = stitches[index],
+              let kernel = try? kernels.kernel(stitch.stages, parts: stitch.parts, composite: .solid) else { return nil }
+        return (kernel, withSolid)
     }
 
-    /// The stages' arguments concatenated, then the composite's block.
-    private static func arguments(_ stitch: Fusion.Stitch, fold: CompositeFold, grid: TextureDescriptor,
-                                  origin: SIMD2<Float>) -> (arguments: [UInt8], arrayData: [Float]) {
-        let (stageArguments, arrayData) = KernelFusion.concatenate(arguments: stitch.arguments, arrayData: stitch.arrayData,
-                                                                   of: stitch.stages)
+    /// The composite's member of a folded kernel's argument block (`FusionComposite.blockSize`).
+    private static func compositeBlock(_ fold: CompositeFold, grid: TextureDescriptor, origin: SIMD2<Float>) -> [UInt8] {
         var block = ArgumentBlock()
         block.ivec4(fold.offset.x, fold.offset.y, Int32(grid.width), Int32(grid.height))
         block.ivec4(fold.blendCode, fold.clamps ? 1 : 0)
         block.vec4(fold.opacity, origin.x, origin.y, 0)
         block.vec4(0, 0, 0, 0) // the solid destination, set when a fill is folded in
-        return (stageArguments + block.bytes, arrayData)
+        return block.bytes
     }
 
     /// The color a solid fill pass writes (its argument block is that one vec4).

@@ -91,7 +91,7 @@ struct PlanBuilder {
     /// the one draw that reads it (`CompositeFolding`). Runs after `fuse` and `drawInPlace`.
     mutating func foldComposites(readingBack outputs: [TextureID], kernels: FusedKernelCache, engine: EngineKernelCache) {
         var folding = CompositeFolding(passes: passes, stitches: stitches, logical: logical, readbacks: outputs)
-        folding.foldLayers(composites: foldableComposites, kernels: kernels)
+        folding.foldLayers(composites: foldableComposites, kernels: kernels, engine: engine)
         folding.foldSolids(kernels: kernels, engine: engine)
         passes = folding.passes
         stitches = folding.stitches
