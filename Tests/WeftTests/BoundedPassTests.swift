@@ -56,7 +56,9 @@ import WeftRuntime
     func boundedPixelsEqualTheWholeCanvasPasses(backend: Backend) throws {
         let context = try backend.makeContext()
         for format in PixelFormat.allCases {
-            let options = RenderOptions(outputFormat: format, workingColorMode: format == .rgba8Unorm ? .nonLinear : .extendedLinear)
+            // Unfused, so that only bounding differs (folding differs with it, and is compared in FusionTests).
+            var options = RenderOptions(outputFormat: format, workingColorMode: format == .rgba8Unorm ? .nonLinear : .extendedLinear)
+            options.fusion = false
             let bounded = try context.plan(Self.scene, size: Self.size, options: options, boundedPasses: true)
             let whole = try context.plan(Self.scene, size: Self.size, options: options, boundedPasses: false)
             #expect(bounded.plan.passes.contains { $0.region != nil }, "some pass is bounded")
