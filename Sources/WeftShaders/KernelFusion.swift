@@ -140,7 +140,7 @@ public enum KernelFusion {
             let arguments = WrapperGenerator.argumentExpressions(for: f, block: "weftArguments.s\(i)", firstImage: firstImage)
             firstImage += f.imageCount
             func call(_ leading: String) -> String { "weftS\(i)_\(f.name)(\(([leading] + arguments).joined(separator: ", ")))" }
-            let layer = "Layer(weft.layerOrigin, weft.layerSize / weft.scale)"
+            let layer = WrapperGenerator.layerBounds
             switch (i, f.kind) {
             case (0, .color): out += "    vec4 result = \(call("position, weftLoad(weftLayer, weft.layerOrigin, weft.layerSize, position)"));\n"
             case (0, .layer): out += "    vec4 result = \(call("position, \(layer)"));\n"

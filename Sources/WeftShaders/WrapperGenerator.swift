@@ -147,10 +147,15 @@ enum WrapperGenerator {
         }
     }
 
+    /// The `Layer` a layer or distortion effect sees: its padded layer's bounds, which are the effect's output grid
+    /// (docs/kernel-abi.md, "Coordinates"), also when its first run reads the layer's content unpadded.
+    static let layerBounds = "Layer(weft.outputOrigin, vec2(weft.outputSize) / weft.scale)"
+
     /// The per-kind call of the author's function (docs/kernel-abi.md, "What the wrapper does").
     private static func resultExpression(for f: StitchableFunction) -> String {
         let arguments = argumentExpressions(for: f, block: "weftArguments", firstImage: 0)
         let layerInput = "weftLoad(weftLayer, weft.layerOrigin, weft.layerSize, position)"
+        let layer = layerBounds
         let call: (String) -> String = { leading in
             "\(f.name)(\(([leading] + arguments).joined(separator: ", ")))"
         }
@@ -159,9 +164,9 @@ enum WrapperGenerator {
         case .color:
             result = call("position, \(layerInput)")
         case .layer:
-            result = call("position, Layer(weft.layerOrigin, weft.layerSize / weft.scale)")
+            result = call("position, \(layer)")
         case .distortion:
-            result = "sampleLayer(Layer(weft.layerOrigin, weft.layerSize / weft.scale), \(call("position")))"
+            result = "sampleLayer(\(layer), \(call("position")))"
         case .fill:
             result = call("position")
         case .blend:

@@ -21,6 +21,9 @@ struct Lowering {
     let kernels: EngineKernelCache
     let frameInfo: FrameInfo
     let textureLimit: TextureLimit
+    /// Whether an effect's first run may read a lone aligned layer drawn into its padded layer directly, instead of a
+    /// padded copy (`Canvas.holdUncomposited`); off with fusion, to compare.
+    var readThroughLayers = true
 
     init(kernels: EngineKernelCache, frameInfo: FrameInfo, textureLimit: TextureLimit) {
         self.kernels = kernels
@@ -162,8 +165,12 @@ struct Lowering {
         let hi = (area.maximum * scale).rounded(.up)
         let pixels = try textureLimit.check(pointwiseMax(hi - lo, SIMD2(1, 1)), format: canvas.format)
         var layer = try makeCanvas(origin: lo / scale, width: pixels.width, height: pixels.height, scale: scale, mode: canvas.mode)
+        layer.allowsReadThrough = readThroughLayers
         try draw(child.node, proposed: child.proposal, transform: child.transform, distributed: Distributed(), into: &layer)
-        try flush(&layer)
+        // A lone aligned layer (an image, an inner effect's result) left uncomposited: the first run reads its texture,
+        // which sampled with transparent beyond its edge is the padded layer (docs/fusion.md, "Read-through").
+        let direct = layer.pending.isEmpty ? layer.readThroughSource : nil
+        if direct == nil { try flush(&layer) }
 
         let request = EffectRequest(outputFormat: layer.format, colorMode: layer.mode,
                                     boundingRect: SIMD4(0, 0, size.x, size.y), time: frameInfo.time,
@@ -173,14 +180,22 @@ struct Lowering {
             throw RenderError.effectKind(shader: shader.name, expected: kind.rawValue, actual: bound.kernel.kind.rawValue)
         }
         var frame = frameConstants(for: layer)
-        frame.layerOrigin = layer.origin
-        frame.layerSize = layer.pixelSize
         frame.viewSize = size
         let images = bound.images.map { builder.upload($0) }
         // A multi-pass effect runs each pass over the layer's grid, each reading the one before.
         for (pass, kernel) in ([bound.kernel] + bound.laterPasses).enumerated() {
+            let input: TextureID
+            if pass == 0, let direct, let texel = direct.texelOrigin(on: layer) {
+                input = direct.texture
+                frame.layerOrigin = layer.origin + SIMD2(Float(texel.x), Float(texel.y)) / layer.scale
+                frame.layerSize = direct.pixelSize
+            } else {
+                input = layer.texture
+                frame.layerOrigin = layer.origin
+                frame.layerSize = layer.pixelSize
+            }
             let output = builder.texture(width: layer.width, height: layer.height, format: layer.format)
-            builder.add(KernelPass(kernel: kernel, output: output, layer: layer.texture, images: images, frame: frame,
+            builder.add(KernelPass(kernel: kernel, output: output, layer: input, images: images, frame: frame,
                                    arguments: bound.arguments, arrayData: bound.arrayData,
                                    maxSampleOffset: kind.samplesNeighbourhood ? padding : nil),
                         stage: bound.stage.map { FusionStage(library: $0.library, function: $0.function, pass: pass) })
