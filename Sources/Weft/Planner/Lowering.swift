@@ -167,10 +167,6 @@ struct Lowering {
         var layer = try makeCanvas(origin: lo / scale, width: pixels.width, height: pixels.height, scale: scale, mode: canvas.mode)
         layer.allowsReadThrough = readThroughLayers
         try draw(child.node, proposed: child.proposal, transform: child.transform, distributed: Distributed(), into: &layer)
-        // A lone aligned layer (an image, an inner effect's result) left uncomposited: the first run reads its texture,
-        // which sampled with transparent beyond its edge is the padded layer (docs/fusion.md, "Read-through").
-        let direct = layer.pending.isEmpty ? layer.readThroughSource : nil
-        if direct == nil { try flush(&layer) }
 
         let request = EffectRequest(outputFormat: layer.format, colorMode: layer.mode,
                                     boundingRect: SIMD4(0, 0, size.x, size.y), time: frameInfo.time,
@@ -179,6 +175,11 @@ struct Lowering {
         guard bound.kernel.kind == kind else {
             throw RenderError.effectKind(shader: shader.name, expected: kind.rawValue, actual: bound.kernel.kind.rawValue)
         }
+        // A lone aligned layer (an image, an inner effect's result) left uncomposited: the first run reads its texture,
+        // which is the padded layer wherever a stitchable function can sample it (`sampleLayer` and the color input are
+        // transparent beyond a texture's edge; docs/fusion.md, "Read-through"). Hand-compiled kernels sample as they like.
+        let direct = layer.pending.isEmpty && bound.stage != nil ? layer.readThroughSource : nil
+        if direct == nil { try flush(&layer) }
         var frame = frameConstants(for: layer)
         frame.viewSize = size
         let images = bound.images.map { builder.upload($0) }
