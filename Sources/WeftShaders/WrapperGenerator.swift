@@ -155,7 +155,6 @@ enum WrapperGenerator {
     private static func resultExpression(for f: StitchableFunction) -> String {
         let arguments = argumentExpressions(for: f, block: "weftArguments", firstImage: 0)
         let layerInput = "weftLoad(weftLayer, weft.layerOrigin, weft.layerSize, position)"
-        let layer = layerBounds
         let call: (String) -> String = { leading in
             "\(f.name)(\(([leading] + arguments).joined(separator: ", ")))"
         }
@@ -164,9 +163,9 @@ enum WrapperGenerator {
         case .color:
             result = call("position, \(layerInput)")
         case .layer:
-            result = call("position, \(layer)")
+            result = call("position, \(layerBounds)")
         case .distortion:
-            result = "sampleLayer(\(layer), \(call("position")))"
+            result = "sampleLayer(\(layerBounds), \(call("position")))"
         case .fill:
             result = call("position")
         case .blend:

@@ -4,7 +4,8 @@ import WeftRuntime
 /// A texture being drawn into, with the user space its texels cover. Every draw writes a
 /// new logical texture (a pass cannot read its own output), so `texture` is the current version.
 /// A new canvas is only a fill color until something needs its texture (`Lowering.flush`),
-/// so a layer that covers a clear canvas exactly can become its contents without a pass.
+/// so a layer that covers a clear canvas exactly can become its contents without a pass, and a layer
+/// alone in an effect's padded layer can be read by the effect where it is (`holdUncomposited`).
 struct Canvas {
     private var storedTexture: TextureID?
     /// The color the canvas starts as, while no pass has written it yet.

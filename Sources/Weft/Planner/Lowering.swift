@@ -13,8 +13,9 @@ struct FrameInfo {
 /// Lowers a view tree to passes over logical textures (docs/compositing.md).
 ///
 /// Every draw is a full pass over its canvas that reads the canvas's current texture as the
-/// destination and writes a new one; the one exception is a layer drawn with no change over a
-/// clear canvas it covers exactly (an image, an effect's result), which becomes the canvas. Stitching effect chains
+/// destination and writes a new one; the exceptions are a layer drawn with no change over a
+/// clear canvas it covers exactly (an image, an effect's result), which becomes the canvas, and such a layer alone in
+/// an effect's padded layer, which the effect reads directly (`Canvas.holdUncomposited`). Stitching effect chains
 /// (`Fusion`) and bounding draws to what they change (`PlanBuilder.drawInPlace`) rewrite `builder.passes` afterwards.
 struct Lowering {
     var builder = PlanBuilder()
