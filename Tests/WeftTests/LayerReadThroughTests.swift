@@ -106,6 +106,30 @@ import WeftShaders
         }
     }
 
+    /// The same in extended-linear RGBA16F (an RGBA16F image is read through in a scene composed in that mode).
+    @Test(arguments: Backend.allCases)
+    func readThroughEqualsThePaddedCopyInHalfFloat(backend: Backend) throws {
+        let context = try backend.makeContext()
+        let gradient = FusionTests.gradientImage()
+        var half = PixelBuffer(width: gradient.width, height: gradient.height, format: .rgba16Float)
+        for y in 0..<gradient.height {
+            for x in 0..<gradient.width { half[x, y] = gradient[x, y] }
+        }
+        for (name, effect) in try Self.effects() {
+            let view = effect(Image(half))
+            let options = { (fusion: Bool) in
+                RenderOptions(outputFormat: .rgba16Float, workingColorMode: .extendedLinear, keepOverflow: true, fusion: fusion)
+            }
+            let planned = try RenderContext(executor: PlanOnlyExecutor()).plan(view, size: Size(width: 40, height: 24), options: options(true))
+            #expect(Self.firstEffectPass(planned)?.frame.layerSize == SIMD2(40, 24), "\(name): \(planned.plan.passes.map(\.kernel.name))")
+            let direct = try context.render(view, size: Size(width: 40, height: 24), options: options(true))
+            let copied = try context.render(view, size: Size(width: 40, height: 24), options: options(false))
+            #expect(direct.reports.isEmpty && copied.reports.isEmpty, "\(name): \(direct.reports.prefix(2)) \(copied.reports.prefix(2))")
+            let d = try #require(ImageDifference(direct.pixels, copied.pixels))
+            #expect(d.maximum <= 1.0 / 255 + 1e-6, "\(name): differs by \(d.maximum * 255)/255 at \(d.worstPixel)")
+        }
+    }
+
     /// Paired bilinear taps (radius × scale a whole number of pixels) and single taps (otherwise) both equal the direct
     /// 2-D Gaussian over the same tap positions.
     @Test(arguments: Backend.allCases)
