@@ -214,7 +214,7 @@ public enum KernelFusion {
             out += "vec4 weftProduce(ivec2 pixel) {\n"
             out += "    vec2 position = \(FusionComposite.producerOrigin(block: "weftArguments")) + (vec2(pixel) + 0.5) / weft.scale;\n"
         } else {
-            layer = "Layer(weft.layerOrigin, weft.layerSize / weft.scale)"
+            layer = WrapperGenerator.layerBounds
             out += "void main() {\n"
             out += "    ivec2 pixel = ivec2(gl_GlobalInvocationID.xy) + weft.dispatchOrigin;\n"
             out += "    if (any(greaterThanEqual(pixel, weft.outputSize))) return;\n"

@@ -147,6 +147,10 @@ enum WrapperGenerator {
         }
     }
 
+    /// The `Layer` a layer or distortion effect sees: its padded layer's bounds, which are the effect's output grid
+    /// (docs/kernel-abi.md, "Coordinates"), also when its first run reads the layer's content unpadded.
+    static let layerBounds = "Layer(weft.outputOrigin, vec2(weft.outputSize) / weft.scale)"
+
     /// The per-kind call of the author's function (docs/kernel-abi.md, "What the wrapper does").
     private static func resultExpression(for f: StitchableFunction) -> String {
         let arguments = argumentExpressions(for: f, block: "weftArguments", firstImage: 0)
@@ -159,9 +163,9 @@ enum WrapperGenerator {
         case .color:
             result = call("position, \(layerInput)")
         case .layer:
-            result = call("position, Layer(weft.layerOrigin, weft.layerSize / weft.scale)")
+            result = call("position, \(layerBounds)")
         case .distortion:
-            result = "sampleLayer(Layer(weft.layerOrigin, weft.layerSize / weft.scale), \(call("position")))"
+            result = "sampleLayer(\(layerBounds), \(call("position")))"
         case .fill:
             result = call("position")
         case .blend:

@@ -108,6 +108,7 @@ public final class RenderContext: Sendable {
         var lowering = Lowering(kernels: kernels, frameInfo: FrameInfo(time: options.reduceMotion ? 0 : options.time, frame: options.frame,
                                                                        reduceMotion: options.reduceMotion, mouse: options.mouse),
                                 textureLimit: textureLimit)
+        lowering.readThroughLayers = options.fusion
         var canvas = try lowering.makeCanvas(origin: lo / scale, width: pixels.width, height: pixels.height, scale: scale,
                                              mode: mode, fill: options.background.premultiplied(in: mode))
         try lowering.draw(root, proposed: proposal, transform: rootTransform, distributed: Distributed(), into: &canvas)

@@ -4,13 +4,21 @@ import WeftRuntime
 /// A texture being drawn into, with the user space its texels cover. Every draw writes a
 /// new logical texture (a pass cannot read its own output), so `texture` is the current version.
 /// A new canvas is only a fill color until something needs its texture (`Lowering.flush`),
-/// so a layer that covers a clear canvas exactly can become its contents without a pass.
+/// so a layer that covers a clear canvas exactly can become its contents without a pass, and a layer
+/// alone in an effect's padded layer can be read by the effect where it is (`holdUncomposited`).
 struct Canvas {
     private var storedTexture: TextureID?
     /// The color the canvas starts as, while no pass has written it yet.
     private(set) var unwrittenFill: SIMD4<Float>?
     /// Shapes drawn but not yet emitted as a pass (`Lowering.flush`).
     var pending = ShapeBatch()
+    /// Whether a lone aligned layer drawn over the clear canvas may stay uncomposited (`readThroughSource`): set on
+    /// an effect's padded layer, whose effect can read that layer's texture instead (`Lowering.drawEffect`).
+    var allowsReadThrough = false
+    /// The one layer drawn so far over the canvas while it was transparent and unwritten, not yet composited: the
+    /// canvas is that layer, transparent elsewhere. `Lowering.flush` composites it before anything else reads or
+    /// draws over the canvas.
+    private(set) var readThroughSource: LayerSource?
 
     /// The canvas's current contents; only readable once its fill and pending shapes have been flushed.
     var texture: TextureID {
@@ -23,11 +31,33 @@ struct Canvas {
         set {
             storedTexture = newValue
             unwrittenFill = nil
+            readThroughSource = nil
         }
     }
 
     /// Whether the canvas is still transparent and unwritten, with nothing pending.
-    var isUnwrittenClear: Bool { storedTexture == nil && unwrittenFill == .zero && pending.isEmpty }
+    var isUnwrittenClear: Bool {
+        storedTexture == nil && unwrittenFill == .zero && pending.isEmpty && readThroughSource == nil
+    }
+
+    /// Keeps `source` as the canvas's contents without compositing it, when the canvas allows it and the source's
+    /// texels are a block of the canvas's own (aligned, inside it): then sampling the source's texture with
+    /// transparent beyond its edge (`sampleLayer`) is sampling the canvas. The caller has checked that compositing
+    /// it would copy it unchanged (normal blend, full opacity, same mode and format, no mask).
+    mutating func holdUncomposited(_ source: LayerSource) -> Bool {
+        guard allowsReadThrough, isUnwrittenClear, let lo = source.texelOrigin(on: self),
+              lo.x >= 0, lo.y >= 0, lo.x + source.width <= width, lo.y + source.height <= height else { return false }
+        readThroughSource = source
+        return true
+    }
+
+    /// The uncomposited source (`holdUncomposited`), now to be composited: the canvas is clear again and keeps
+    /// nothing uncomposited from here on.
+    mutating func takeReadThroughSource() -> LayerSource? {
+        defer { readThroughSource = nil }
+        allowsReadThrough = false
+        return readThroughSource
+    }
 
     init(texture: TextureID, origin: SIMD2<Float>, width: Int, height: Int, scale: Float, mode: ColorMode) {
         self.init(origin: origin, width: width, height: height, scale: scale, mode: mode)
@@ -89,6 +119,13 @@ struct LayerSource {
         guard isAligned(with: canvas), width == canvas.width, height == canvas.height else { return false }
         let shift = (toTarget.translation + origin - canvas.origin) * canvas.scale
         return abs(shift.x) < 1e-3 && abs(shift.y) < 1e-3
+    }
+
+    /// The canvas texel where the layer's texel (0, 0) lands, for a layer aligned with the canvas.
+    func texelOrigin(on canvas: Canvas) -> SIMD2<Int>? {
+        guard isAligned(with: canvas) else { return nil }
+        let shift = ((toTarget.translation + origin - canvas.origin) * canvas.scale).rounded(.toNearestOrEven)
+        return SIMD2(Int(shift.x), Int(shift.y))
     }
 
     /// Whether the layer's texels land exactly on the canvas's texels, so that nearest

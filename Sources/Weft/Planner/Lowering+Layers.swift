@@ -83,13 +83,16 @@ extension Lowering {
     /// masked, faded and blended over the canvas.
     mutating func emitLayer(_ source: LayerSource, mask: LayerMask?, opaque: Bool, opacity: Float, blendMode: BlendMode,
                             into canvas: inout Canvas, copy: Bool = false) throws {
-        if !copy, mask == nil, !opaque, opacity == 1, blendMode == .normal, canvas.isUnwrittenClear,
+        if !copy, mask == nil, !opaque, opacity == 1, blendMode == .normal,
            source.mode == canvas.mode, canvas.mode != .linear, builder.format(of: source.texture) == canvas.format,
-           source.coversExactly(canvas) {
+           canvas.isUnwrittenClear {
             // Normal blending over transparent black is the source itself, bit for bit (an
             // aligned layer is fetched, not filtered); `.linear` canvases clamp, so they copy.
-            canvas.texture = source.texture
-            return
+            if source.coversExactly(canvas) {
+                canvas.texture = source.texture
+                return
+            }
+            if canvas.holdUncomposited(source) { return }
         }
         try flush(&canvas)
         let toLayer = source.toTarget.inverse
@@ -146,6 +149,13 @@ extension Lowering {
 
     /// Emits the canvas's fill (when no pass has written it yet), then its pending shapes as one pass.
     mutating func flush(_ canvas: inout Canvas) throws {
+        if let source = canvas.takeReadThroughSource() {
+            // Composited onto the clear canvas before the shapes drawn after it.
+            let later = canvas.pending
+            canvas.pending = ShapeBatch()
+            try emitLayer(source, mask: nil, opaque: false, opacity: 1, blendMode: .normal, into: &canvas)
+            canvas.pending = later
+        }
         if let color = canvas.unwrittenFill {
             let texture = builder.texture(width: canvas.width, height: canvas.height, format: canvas.format)
             var block = ArgumentBlock()

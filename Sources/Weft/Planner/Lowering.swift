@@ -13,14 +13,18 @@ struct FrameInfo {
 /// Lowers a view tree to passes over logical textures (docs/compositing.md).
 ///
 /// Every draw is a full pass over its canvas that reads the canvas's current texture as the
-/// destination and writes a new one; the one exception is a layer drawn with no change over a
-/// clear canvas it covers exactly (an image, an effect's result), which becomes the canvas. Stitching effect chains
+/// destination and writes a new one; the exceptions are a layer drawn with no change over a
+/// clear canvas it covers exactly (an image, an effect's result), which becomes the canvas, and such a layer alone in
+/// an effect's padded layer, which the effect reads directly (`Canvas.holdUncomposited`). Stitching effect chains
 /// (`Fusion`) and bounding draws to what they change (`PlanBuilder.drawInPlace`) rewrite `builder.passes` afterwards.
 struct Lowering {
     var builder = PlanBuilder()
     let kernels: EngineKernelCache
     let frameInfo: FrameInfo
     let textureLimit: TextureLimit
+    /// Whether an effect's first run may read a lone aligned layer drawn into its padded layer directly, instead of a
+    /// padded copy (`Canvas.holdUncomposited`); off with fusion, to compare.
+    var readThroughLayers = true
 
     init(kernels: EngineKernelCache, frameInfo: FrameInfo, textureLimit: TextureLimit) {
         self.kernels = kernels
@@ -162,8 +166,8 @@ struct Lowering {
         let hi = (area.maximum * scale).rounded(.up)
         let pixels = try textureLimit.check(pointwiseMax(hi - lo, SIMD2(1, 1)), format: canvas.format)
         var layer = try makeCanvas(origin: lo / scale, width: pixels.width, height: pixels.height, scale: scale, mode: canvas.mode)
+        layer.allowsReadThrough = readThroughLayers
         try draw(child.node, proposed: child.proposal, transform: child.transform, distributed: Distributed(), into: &layer)
-        try flush(&layer)
 
         let request = EffectRequest(outputFormat: layer.format, colorMode: layer.mode,
                                     boundingRect: SIMD4(0, 0, size.x, size.y), time: frameInfo.time,
@@ -172,15 +176,28 @@ struct Lowering {
         guard bound.kernel.kind == kind else {
             throw RenderError.effectKind(shader: shader.name, expected: kind.rawValue, actual: bound.kernel.kind.rawValue)
         }
+        // A lone aligned layer (an image, an inner effect's result) left uncomposited: the first run reads its texture,
+        // which is the padded layer wherever a stitchable function can sample it (`sampleLayer` and the color input are
+        // transparent beyond a texture's edge; docs/fusion.md, "Read-through"). Hand-compiled kernels sample as they like.
+        let direct = layer.pending.isEmpty && bound.stage != nil ? layer.readThroughSource : nil
+        if direct == nil { try flush(&layer) }
         var frame = frameConstants(for: layer)
-        frame.layerOrigin = layer.origin
-        frame.layerSize = layer.pixelSize
         frame.viewSize = size
         let images = bound.images.map { builder.upload($0) }
         // A multi-pass effect runs each pass over the layer's grid, each reading the one before.
         for (pass, kernel) in ([bound.kernel] + bound.laterPasses).enumerated() {
+            let input: TextureID
+            if pass == 0, let direct, let texel = direct.texelOrigin(on: layer) {
+                input = direct.texture
+                frame.layerOrigin = layer.origin + SIMD2(Float(texel.x), Float(texel.y)) / layer.scale
+                frame.layerSize = direct.pixelSize
+            } else {
+                input = layer.texture
+                frame.layerOrigin = layer.origin
+                frame.layerSize = layer.pixelSize
+            }
             let output = builder.texture(width: layer.width, height: layer.height, format: layer.format)
-            builder.add(KernelPass(kernel: kernel, output: output, layer: layer.texture, images: images, frame: frame,
+            builder.add(KernelPass(kernel: kernel, output: output, layer: input, images: images, frame: frame,
                                    arguments: bound.arguments, arrayData: bound.arrayData,
                                    maxSampleOffset: kind.samplesNeighbourhood ? padding : nil),
                         stage: bound.stage.map { FusionStage(library: $0.library, function: $0.function, pass: pass) })

@@ -64,6 +64,8 @@ float weftScale() { return weft.scale; }
 // the edge texels fade to nothing over the half texel beyond the edge. The sampler clamps to
 // the edge, and the coverage of the layer's texel-space rectangle (per axis, how much of the
 // bilinear footprint's weight lies on texels inside) turns that into the border's result.
+// Because of that, the texture bound may also be the layer's content alone, unpadded (weft.layerOrigin
+// and weft.layerSize its rectangle; docs/fusion.md, "Read-through"): sampling it is sampling the padded layer.
 vec4 sampleLayer(Layer layer, vec2 p) {
 #ifdef WEFT_HAS_LAYER
     vec2 texel = (p - weft.layerOrigin) * weft.scale;
