@@ -124,8 +124,9 @@ enum TextureAllocator {
         for (id, pixels) in uploads.sorted(by: { $0.key < $1.key }) {
             physical[id.index] = plan.addUpload(pixels)
         }
+        // An upload's texture is never reused: a plan run again (benchmark repetitions) uploads only once.
         func release(_ id: TextureID) {
-            guard !kept.contains(id), let p = physical[id.index] else { return }
+            guard !kept.contains(id), uploads[id] == nil, let p = physical[id.index] else { return }
             free[logical[id.index], default: []].append(p)
         }
 
