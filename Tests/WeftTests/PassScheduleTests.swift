@@ -40,6 +40,31 @@ import WeftRuntime
         #expect(kernels.contains { $0.isSuperset(of: ["weft.layer.inPlace", "weft.blur"]) }, "\(kernels)")
     }
 
+    /// A pass drawn in place over a texture comes after every other reader of that texture, though nothing it writes
+    /// is read by them: the canvas read as a backdrop (by a blur, say) before a shape is drawn over it in place.
+    @Test func aDrawInPlaceWaitsForTheOtherReadersOfItsDestination() throws {
+        func kernel(_ name: String, layer: Bool = false, destination: Bool = false, inPlace: Bool = false) -> CompiledKernel {
+            CompiledKernel(name: name, kind: .fill, outputFormat: .rgba8Unorm, spirv: [],
+                           interface: KernelInterface(readsLayer: layer, readsDestination: destination, argumentBlockSize: 0, readsArrays: false,
+                                                      imageCount: 0, usesDerivatives: false, readsOutput: inPlace),
+                           cacheKey: name)
+        }
+        var builder = PlanBuilder()
+        let t = (0..<4).map { _ in builder.texture(width: 8, height: 8, format: .rgba8Unorm) }
+        builder.add(KernelPass(kernel: kernel("clear"), output: t[0], frame: FrameConstants()))
+        builder.add(KernelPass(kernel: kernel("backdrop", layer: true), output: t[1], layer: t[0], frame: FrameConstants()))
+        builder.add(KernelPass(kernel: kernel("draw", inPlace: true), output: t[2], destination: t[0], frame: FrameConstants()))
+        builder.add(KernelPass(kernel: kernel("composite", layer: true, destination: true), output: t[3], layer: t[1], destination: t[2],
+                               frame: FrameConstants()))
+        let schedule = PassSchedule(builder.passes)
+        #expect(schedule.order == [0, 1, 2, 3] && schedule.levels == [0, 1, 2, 3], "\(schedule)")
+        let scheduled = builder.finish(readingBack: [t[3]], scheduled: true)
+        let lowered = builder.finish(readingBack: [t[3]])
+        #expect(scheduled.plan.barrierFreeRuns.count == Set(schedule.levels).count, "each level runs with no barrier inside it")
+        var symbols = SymbolTable()
+        #expect(symbols.run(scheduled.plan)[scheduled.readbacks[0]] == symbols.run(lowered.plan)[lowered.readbacks[0]])
+    }
+
     /// Every pass reads what the same pass reads in lowering order, however the schedule and texture aliasing
     /// rearranged them: a symbolic run of both plans ends with the same value in the read-back texture.
     @Test func dependenciesPrecedeTheirReaders() throws {
@@ -53,6 +78,27 @@ import WeftRuntime
             let b = symbols.run(lowered.plan)[lowered.output]
             #expect(a != nil && a == b, "the scheduled plan computes another result")
         }
+    }
+
+    /// The same for every example scene whose passes nothing stitches (stitching changes the passes themselves), and
+    /// none takes more levels than lowering order.
+    @Test func everyExampleSceneComputesWhatLoweringOrderComputes() throws {
+        var compared = 0
+        for file in Examples.sceneFiles {
+            let scene = try Examples.load(file)
+            let context = RenderContext(executor: PlanOnlyExecutor())
+            var options = scene.options(time: 0.5)
+            let scheduled = try context.plan(scene.root(at: 0.5), size: scene.size, options: options)
+            options.fusion = false
+            let lowered = try context.plan(scene.root(at: 0.5), size: scene.size, options: options)
+            #expect(scheduled.plan.barrierFreeRuns.count <= lowered.plan.barrierFreeRuns.count, "\(file)")
+            guard scheduled.plan.passes.map(\.kernel.name).sorted() == lowered.plan.passes.map(\.kernel.name).sorted() else { continue }
+            var symbols = SymbolTable()
+            let a = symbols.run(scheduled.plan)[scheduled.output]
+            #expect(a != nil && a == symbols.run(lowered.plan)[lowered.output], "\(file): the scheduled plan computes another result")
+            compared += 1
+        }
+        #expect(compared >= Examples.sceneFiles.count - 2, "\(compared) of \(Examples.sceneFiles.count) scenes compared")
     }
 
     @Test(arguments: Backend.allCases)
