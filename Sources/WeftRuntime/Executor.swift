@@ -56,8 +56,12 @@ public struct ExecutionResult: Sendable {
     /// Host time around submit-and-wait of the whole submission (all repetitions).
     public var hostTime: Duration
     public var reports: [ExecutionReport]
-    public init(outputs: [TextureID: PixelBuffer], deviceTimes: [Duration] = [], hostTime: Duration, reports: [ExecutionReport] = []) {
+    /// The pipeline barriers recorded, where the executor records any (Vulkan).
+    public var barriers: BarrierCounts?
+    public init(outputs: [TextureID: PixelBuffer], deviceTimes: [Duration] = [], hostTime: Duration, reports: [ExecutionReport] = [],
+                barriers: BarrierCounts? = nil) {
         self.outputs = outputs
+        self.barriers = barriers
         self.deviceTimes = deviceTimes
         self.hostTime = hostTime
         self.reports = reports

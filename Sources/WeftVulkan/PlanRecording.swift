@@ -12,7 +12,8 @@ extension KernelPass {
 
 /// Records one plan into a command buffer: uploads and clears, `repetitions × passes`
 /// dispatches (or, for fragment passes, full-screen triangles) with the barriers
-/// `BarrierTracker` derives, timestamps, readbacks.
+/// `BarrierTracker` derives — one batch before each of the plan's `barrierFreeRuns`, none between its passes —,
+/// timestamps, readbacks.
 struct PlanRecording {
     let plan: RenderPlan
     let layout: HostLayout
@@ -37,37 +38,47 @@ struct PlanRecording {
         recordUploadsAndClears(cmd, &tracker)
         let frameBytes = plan.passes.map(\.frame.bytes)
         let inputs = plan.passes.map(\.inputs)
+        let runs = plan.barrierFreeRuns
         for repetition in 0..<repetitions {
             if let timestamps { vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, timestamps, UInt32(repetition)) }
             var bound: VkPipeline?
-            for (i, pass) in plan.passes.enumerated() {
-                let pipeline = pipelines[i]
-                for input in inputs[i] { tracker.shaderRead(input.index, in: pipeline.stage) }
-                if pass.kernel.interface.readsOutput {
-                    tracker.shaderReadWrite(pass.output.index)
-                } else {
-                    tracker.shaderWrite(pass.output.index, by: pipeline.stage)
+            for run in runs {
+                for i in run {
+                    let pass = plan.passes[i]
+                    for input in inputs[i] { tracker.shaderRead(input.index, in: pipelines[i].stage) }
+                    if pass.kernel.interface.readsOutput {
+                        tracker.shaderReadWrite(pass.output.index)
+                    } else {
+                        tracker.shaderWrite(pass.output.index, by: pipelines[i].stage)
+                    }
                 }
                 tracker.flush(cmd)
-                let bindPoint = pipeline.stage == .compute ? VK_PIPELINE_BIND_POINT_COMPUTE : VK_PIPELINE_BIND_POINT_GRAPHICS
-                if bound != pipeline.handle {
-                    vkCmdBindPipeline(cmd, bindPoint, pipeline.handle)
-                    bound = pipeline.handle
-                }
-                var set: VkDescriptorSet? = descriptorSets[i]
-                vkCmdBindDescriptorSets(cmd, bindPoint, pipeline.layout.pipelineLayout, 0, 1, &set, 0, nil)
-                frameBytes[i].withUnsafeBytes {
-                    vkCmdPushConstants(cmd, pipeline.layout.pipelineLayout, pipeline.shape.shaderStage, 0, UInt32($0.count), $0.baseAddress)
-                }
-                switch pipeline.stage {
-                case .compute: recordDispatch(cmd, pass)
-                case .fragment: recordDraw(cmd, pass: i)
-                }
+                for i in run { record(pass: i, frameBytes: frameBytes[i], into: cmd, bound: &bound) }
             }
         }
         if let timestamps { vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, timestamps, UInt32(repetitions)) }
         recordReadbacks(cmd, &tracker)
         return (tracker.barrierCount, tracker.batchCount)
+    }
+
+    /// Binds pass `i`'s pipeline (unless `bound` already), descriptor set and push constants (`frameBytes`), and
+    /// dispatches or draws it.
+    private func record(pass i: Int, frameBytes: [UInt8], into cmd: VkCommandBuffer, bound: inout VkPipeline?) {
+        let pipeline = pipelines[i]
+        let bindPoint = pipeline.stage == .compute ? VK_PIPELINE_BIND_POINT_COMPUTE : VK_PIPELINE_BIND_POINT_GRAPHICS
+        if bound != pipeline.handle {
+            vkCmdBindPipeline(cmd, bindPoint, pipeline.handle)
+            bound = pipeline.handle
+        }
+        var set: VkDescriptorSet? = descriptorSets[i]
+        vkCmdBindDescriptorSets(cmd, bindPoint, pipeline.layout.pipelineLayout, 0, 1, &set, 0, nil)
+        frameBytes.withUnsafeBytes {
+            vkCmdPushConstants(cmd, pipeline.layout.pipelineLayout, pipeline.shape.shaderStage, 0, UInt32($0.count), $0.baseAddress)
+        }
+        switch pipeline.stage {
+        case .compute: recordDispatch(cmd, plan.passes[i])
+        case .fragment: recordDraw(cmd, pass: i)
+        }
     }
 
     private func recordDispatch(_ cmd: VkCommandBuffer, _ pass: KernelPass) {

@@ -228,7 +228,8 @@ final class RenderState {
         try readback.buffer.invalidate()
         let outputs = layout.readOutputs(plan, from: readback.buffer.mapped)
         let deviceTimes = try timestamps.map { pool throws(VulkanError) in try repetitionTimes(pool, repetitions: options.repetitions) } ?? []
-        return ExecutionResult(outputs: outputs, deviceTimes: deviceTimes, hostTime: hostTime)
+        return ExecutionResult(outputs: outputs, deviceTimes: deviceTimes, hostTime: hostTime,
+                               barriers: BarrierCounts(barriers: lastBarrierCount, batches: lastBarrierBatchCount))
     }
 
     /// Without dynamic rendering, a render pass and a framebuffer for each fragment pass

@@ -2,11 +2,15 @@ import Weft
 
 /// A planned render as text: `weft plan`'s listing and `weft render --stats`' summary.
 enum PlanText {
-    /// Every pass (kernels stitched into it, inputs, dispatch rectangle, output), every texture (which passes write it:
+    /// Every pass (its level: the run of passes it shares one barrier batch with, `RenderPlan.barrierFreeRuns`; kernels
+    /// stitched into it, inputs, dispatch rectangle, output), every texture (which passes write it:
     /// more than one means logical textures share it), and why effect passes were not stitched.
     static func listing(_ planned: PlannedRender) -> String {
         let plan = planned.plan
-        var passes = TextTable(headers: ["PASS", "KERNELS", "KIND", "INPUTS", "DISPATCH", "OUTPUT", "READ", "WRITTEN"], rightAligned: [0, 6, 7])
+        var passes = TextTable(headers: ["PASS", "LEVEL", "KERNELS", "KIND", "INPUTS", "DISPATCH", "OUTPUT", "READ", "WRITTEN"],
+                               rightAligned: [0, 1, 7, 8])
+        var levels = [Int](repeating: 0, count: plan.passes.count)
+        for (level, run) in plan.barrierFreeRuns.enumerated() { for index in run { levels[index] = level } }
         for (index, pass) in plan.passes.enumerated() {
             var inputs = [String]()
             if let layer = pass.layer { inputs.append("layer \(layer)") }
@@ -16,7 +20,7 @@ enum PlanText {
             let traffic = plan.traffic(of: pass)
             let stitched = pass.kernel.name.split(separator: "+").count
             let d = plan.textures[pass.output.index]
-            passes.append(["\(index)", pass.kernel.name + (stitched > 1 ? " (\(stitched) stitched)" : ""), pass.kernel.kind.rawValue,
+            passes.append(["\(index)", "\(levels[index])", pass.kernel.name + (stitched > 1 ? " (\(stitched) stitched)" : ""), pass.kernel.kind.rawValue,
                            inputs.isEmpty ? "-" : inputs.joined(separator: ", "), dispatch(pass, in: plan),
                            "\(pass.output) \(d.width)x\(d.height) \(d.format.rawValue)", bytes(traffic.bytesRead), bytes(traffic.bytesWritten)])
         }

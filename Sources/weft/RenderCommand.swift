@@ -80,6 +80,7 @@ enum RenderCommand: Command {
             if request.stats {
                 output.print(PlanText.summary(try context.plan(view, size: size, options: options)))
                 output.print(RenderStatistics.caches(from: before, to: after))
+                output.print(RenderStatistics.barriers(rendering.barriers))
             }
             return 0
         } catch {

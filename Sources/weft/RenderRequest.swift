@@ -108,7 +108,7 @@ struct RenderRequest {
     ]
 
     /// `--no-fuse`, shared by `render`, `plan`, `gallery` and `bench`.
-    static let noFuseOption = OptionSpec.flag("no-fuse", help: "Run every effect as a pass of its own (no stitching), to compare.")
+    static let noFuseOption = OptionSpec.flag("no-fuse", help: "Run every effect as a pass of its own (no stitching) and the passes in lowering order (no scheduling), to compare.")
 
     /// `--frame N`: a whole number in 0…2³² − 1.
     static func frame(_ text: String?) throws(UsageError) -> UInt32? {

@@ -1,6 +1,6 @@
 import Weft
 
-/// `weft render --stats`' cache figures: SPIR-V cache lookups and the executor's pipelines (Vulkan) or translated
+/// `weft render --stats`' cache and barrier figures: SPIR-V cache lookups and the executor's pipelines (Vulkan) or translated
 /// programs (the CPU evaluator) made during one render.
 enum RenderStatistics {
     struct Snapshot {
@@ -23,5 +23,11 @@ enum RenderStatistics {
         let made = after.programsMade - before.programsMade
         return "SPIR-V cache: \(memory + disk) hits (\(memory) memory, \(disk) disk), \(misses) misses (compiled); "
             + "\(made) pipelines or programs made by the executor"
+    }
+
+    /// The pipeline barriers the executor recorded for the render, or `-` where it records none (the CPU evaluator).
+    static func barriers(_ counts: BarrierCounts?) -> String {
+        guard let counts else { return "barriers: - (the executor records none)" }
+        return "barriers: \(counts.barriers) in \(counts.batches) batch\(counts.batches == 1 ? "" : "es")"
     }
 }

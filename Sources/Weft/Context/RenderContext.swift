@@ -18,7 +18,8 @@ public struct RenderOptions: Sendable {
     /// Grow the output to everything the scene draws beyond its size (shadows, offsets,
     /// effect padding) instead of clipping it.
     public var keepOverflow: Bool = false
-    /// Stitch effect chains that need no intermediate texture into one kernel (docs/fusion.md); off only to compare.
+    /// Stitch effect chains that need no intermediate texture into one kernel and run independent passes level by level
+    /// (docs/fusion.md, "Scheduling"); off only to compare.
     public var fusion: Bool = true
     /// The pointer, points, top-left origin (`$mouse`; the preview window sets it).
     public var mouse: SIMD2<Float> = .zero
@@ -61,6 +62,8 @@ public struct Rendering: Sendable {
     public var hostTime: Duration
     /// `matchedGeometryEffect` faults found in laying the view out.
     public var warnings: [MatchedGeometryWarning] = []
+    /// The pipeline barriers the executor recorded (Vulkan; nil on the CPU evaluator).
+    public var barriers: BarrierCounts?
 }
 
 /// Renders views on one executor. Owns the compiled engine kernels; safe to share across threads.
@@ -127,7 +130,7 @@ public final class RenderContext: Sendable {
         let notes = options.fusion ? lowering.builder.fuse(readingBack: [canvas.texture], kernels: fusedKernels) : []
         if boundedPasses { lowering.builder.drawInPlace(readingBack: [canvas.texture]) }
         if options.fusion { lowering.builder.foldComposites(readingBack: [canvas.texture], kernels: fusedKernels, engine: kernels) }
-        let (plan, readbacks) = lowering.builder.finish(readingBack: [canvas.texture])
+        let (plan, readbacks) = lowering.builder.finish(readingBack: [canvas.texture], scheduled: options.fusion)
         return PlannedRender(plan: plan, output: readbacks[0], origin: canvas.origin, scale: scale, fusionNotes: notes, warnings: warnings)
     }
 
@@ -138,7 +141,8 @@ public final class RenderContext: Sendable {
         guard let pixels = result.outputs[planned.output] else {
             throw ExecutionError.missingReadback(planned.output, device: executor.device.name)
         }
-        return Rendering(pixels: pixels, origin: planned.origin, reports: result.reports, hostTime: result.hostTime, warnings: planned.warnings)
+        return Rendering(pixels: pixels, origin: planned.origin, reports: result.reports, hostTime: result.hostTime, warnings: planned.warnings,
+                         barriers: result.barriers)
     }
 
     /// Renders `scene` as it is `time` seconds in: its state then, and `$time` = `time` for its

@@ -99,17 +99,21 @@ struct PlanBuilder {
     }
 
     /// The finished plan, reading back `outputs`; intermediate textures share physical
-    /// textures wherever their lifetimes do not overlap.
-    func finish(readingBack outputs: [TextureID]) -> (plan: RenderPlan, readbacks: [TextureID]) {
-        TextureAllocator.allocate(logical: logical, uploads: uploads, passes: passes, readbacks: outputs)
+    /// textures wherever their lifetimes do not overlap. `scheduled`: passes run level by level (`PassSchedule`).
+    func finish(readingBack outputs: [TextureID], scheduled: Bool = false) -> (plan: RenderPlan, readbacks: [TextureID]) {
+        let schedule = scheduled ? PassSchedule(passes) : nil
+        return TextureAllocator.allocate(logical: logical, uploads: uploads, passes: schedule.map { $0.order.map { passes[$0] } } ?? passes,
+                                         levels: schedule?.levels, readbacks: outputs)
     }
 }
 
 /// Lifetime aliasing: a physical texture returns to the pool after the last pass that reads
-/// its logical texture, and the next pass needing the same size and format takes it.
+/// its logical texture, and the next pass needing the same size and format takes it. With `levels` (ascending, one per
+/// pass: `PassSchedule`) it returns only after that pass's level, so no pass overwrites what another of its level reads.
 enum TextureAllocator {
     static func allocate(logical: [TextureDescriptor], uploads: [TextureID: PixelBuffer], passes: [KernelPass],
-                         readbacks: [TextureID]) -> (plan: RenderPlan, readbacks: [TextureID]) {
+                         levels: [Int]? = nil, readbacks: [TextureID]) -> (plan: RenderPlan, readbacks: [TextureID]) {
+        let levels = levels ?? Array(passes.indices)
         var lastUse = [Int](repeating: -1, count: logical.count)
         for (i, pass) in passes.enumerated() {
             for input in inputs(of: pass) { lastUse[input.index] = i }
@@ -125,12 +129,17 @@ enum TextureAllocator {
             physical[id.index] = plan.addUpload(pixels)
         }
         // An upload's texture is never reused: a plan run again (benchmark repetitions) uploads only once.
+        var releasing = [TextureID]()
         func release(_ id: TextureID) {
             guard !kept.contains(id), uploads[id] == nil, let p = physical[id.index] else { return }
-            free[logical[id.index], default: []].append(p)
+            releasing.append(p)
         }
 
         for (i, pass) in passes.enumerated() {
+            if i > 0 && levels[i] != levels[i - 1] {
+                for p in releasing { free[plan.textures[p.index], default: []].append(p) }
+                releasing.removeAll()
+            }
             var mapped = pass
             let descriptor = logical[pass.output.index]
             let out: TextureID
