@@ -252,9 +252,14 @@ public enum KernelFusion {
 
     private static func storeRounding(_ format: PixelFormat) -> String {
         switch format {
-        // Rounded to the nearest of 256 levels by adding and removing 2^23 (float adds, no conversion instructions:
-        // packUnorm4x8/unpackUnorm4x8 cost eight conversions a stage, which bound a fused RGBA8 chain on the H200).
-        case .rgba8Unorm: "precise vec4 q = clamp(c, 0.0, 1.0) * 255.0 + 8388608.0; q -= 8388608.0; return q * (1.0 / 255.0);"
+        // Rounded to the nearest of 256 levels without conversion instructions (packUnorm4x8/unpackUnorm4x8 cost eight
+        // a stage, which bound a fused RGBA8 chain on the H200): adding 2^23 leaves the rounded level n in the low bits,
+        // 0x4B000000 | n. Rebuilding that float from its masked bits keeps a compiler from folding the add and the
+        // subtraction of 2^23 into nothing, as NVIDIA's does with plain float arithmetic.
+        case .rgba8Unorm: """
+            uvec4 bits = floatBitsToUint(clamp(c, 0.0, 1.0) * 255.0 + 8388608.0) & 0x4B0000FFu; \
+            return (uintBitsToFloat(bits) - 8388608.0) * (1.0 / 255.0);
+            """
         case .rgba16Float: "return vec4(unpackHalf2x16(packHalf2x16(c.xy)), unpackHalf2x16(packHalf2x16(c.zw)));"
         }
     }
