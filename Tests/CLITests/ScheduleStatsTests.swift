@@ -39,7 +39,8 @@ struct ScheduleStatsTests {
         }
         let scheduled = try levels([])
         let lowered = try levels(["--no-fuse"])
-        #expect(scheduled.count == 21 && lowered.count == 21, "\(scheduled) \(lowered)")
+        // Folding leaves 13 of the 21 passes lowering makes.
+        #expect(scheduled.count == 13 && lowered.count == 21, "\(scheduled) \(lowered)")
         #expect(scheduled == scheduled.sorted() && lowered == lowered.sorted())
         #expect((scheduled.last ?? 99) < (lowered.last ?? 0), "\(scheduled) \(lowered)")
     }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import WeftImage
-import WeftShaders
+@testable import WeftShaders
 @testable import Weft
 
 @Test(arguments: EngineKernel.allCases, PixelFormat.allCases)
@@ -12,17 +12,17 @@ func engineKernelCompiles(kernel: EngineKernel, format: PixelFormat) throws {
 }
 
 @Test func argumentBlocksMatchTheDeclaredSizes() throws {
-    // Each engine kernel's block is all vec4/ivec4 members: the interface size must be 16 × members.
+    // Each engine kernel's block is vec4/ivec4 members, the last of them a 64-byte WeftCompositeArguments in the kernels
+    // with a composite folded in: the interface size must end where glslang put the last member.
     for kernel in EngineKernel.allCases {
-        let source = kernel.source(outputFormat: .rgba8Unorm)
-        guard let start = source.range(of: "uniform WeftArguments {"), let end = source[start.upperBound...].range(of: "}") else {
+        let compiled = try EngineKernelCache().kernel(kernel, outputFormat: .rgba8Unorm)
+        let offsets = SPIRVFacts.memberOffsets(of: "WeftArguments", in: compiled.spirv)
+        guard let last = offsets.keys.max(), let offset = offsets[last] else {
             Issue.record("\(kernel) declares no argument block")
             continue
         }
-        let members = source[start.upperBound..<end.lowerBound].split(separator: ";").filter {
-            $0.contains("vec4")
-        }.count
-        #expect(members * 16 == kernel.interface.argumentBlockSize, "\(kernel)")
+        let lastSize = kernel.rawValue.contains("+weft.layer") ? FusionComposite.blockSize : 16
+        #expect(offset + lastSize == kernel.interface.argumentBlockSize, "\(kernel)")
     }
 }
 

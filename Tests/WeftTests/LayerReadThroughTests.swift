@@ -184,7 +184,8 @@ import WeftShaders
         for (what, content) in cases {
             let planned = try context.plan(blur(content), size: Size(width: 40, height: 24), options: RenderOptions(keepOverflow: true))
             let names = planned.plan.passes.map(\.kernel.name)
-            let blurIndex = try #require(names.firstIndex(of: "boxBlur"), "\(what): \(names)")
+            // boxBlur may have its composite onto the output folded in (`boxBlur+weft.layer.overSolid`).
+            let blurIndex = try #require(names.firstIndex { $0.hasPrefix("boxBlur") }, "\(what): \(names)")
             #expect(names[..<blurIndex].contains { $0.hasPrefix("weft.") }, "\(what): \(names)")
             #expect(planned.plan.passes[blurIndex].frame.layerSize != SIMD2(40, 24), "\(what)")
         }

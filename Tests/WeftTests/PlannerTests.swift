@@ -23,8 +23,9 @@ final class PlanOnlyExecutor: Executor {
         }
     }
     let planned = try context.plan(scene, size: Size(width: 64, height: 32))
-    #expect(planned.plan.passes.map(\.kernel.name) == ["weft.solid", "weft.shape.inPlace"])
-    #expect(planned.plan.passes[1].arrayData.count == 10 * ShapeBatch.recordStride)
+    // One batch, with the canvas's clear fill folded in as its destination.
+    #expect(planned.plan.passes.map(\.kernel.name) == ["weft.shape.overSolid"])
+    #expect(planned.plan.passes[0].arrayData.count == 10 * ShapeBatch.recordStride)
 }
 
 @Test func texturesAreReusedOnceTheirLastReaderHasRun() throws {
@@ -35,9 +36,9 @@ final class PlanOnlyExecutor: Executor {
         }
     }
     let planned = try context.plan(scene, size: Size(width: 64, height: 32))
-    // One clear and a composite of each of the seven images that reach the canvas (the last three lie beyond it),
-    // each drawn in place on the one canvas texture.
-    #expect(planned.plan.passes.count == 8)
+    // A composite of each of the seven images that reach the canvas (the last three lie beyond it): the first over the
+    // canvas's clear color (the fill folded in), the others drawn in place on the one canvas texture.
+    #expect(planned.plan.passes.count == 7)
     #expect(planned.plan.textures.count == 10 + 1)
     #expect(planned.plan.readbacks == [planned.output])
     for pass in planned.plan.passes {
@@ -52,9 +53,9 @@ final class PlanOnlyExecutor: Executor {
         Circle().fill(Color.red).frame(width: 20, height: 20).offset(x: 8)
     }.compositingGroup().opacity(0.5)
     let planned = try context.plan(scene, size: Size(width: 64, height: 32))
-    // group clear, the two shapes in one pass, canvas clear (when first drawn over), one layer composite
+    // the two shapes in one pass over the group's clear color, one layer composite over the canvas's clear color
     let kernels = planned.plan.passes.map(\.kernel.name)
-    #expect(kernels == ["weft.solid", "weft.shape.inPlace", "weft.solid", "weft.layer.inPlace"])
+    #expect(kernels == ["weft.shape.overSolid", "weft.layer.overSolid"])
     // Live at once at most: canvas, group layer (two versions while drawing), composite output.
     #expect(planned.plan.textures.count <= 4)
 }
@@ -73,12 +74,12 @@ final class PlanOnlyExecutor: Executor {
     #expect(two.plan.passes.map(\.kernel.name) == ["invert", "brighten"])
     // Still composited where the semantics need it: faded, or in a 16-bit output.
     let faded = try context.plan(image.colorEffect(try TestKernels.invert()).opacity(0.5), size: image.size)
-    #expect(faded.plan.passes.map(\.kernel.name) == ["invert", "weft.solid", "weft.layer.inPlace"])
+    #expect(faded.plan.passes.map(\.kernel.name) == ["invert", "weft.layer.overSolid"])
     let wide = try context.plan(image, size: image.size, options: RenderOptions(outputFormat: .rgba16Float, workingColorMode: .extendedLinear))
-    #expect(wide.plan.passes.map(\.kernel.name) == ["weft.solid", "weft.layer.inPlace"])
+    #expect(wide.plan.passes.map(\.kernel.name) == ["weft.layer.overSolid"])
     // An image alone is still copied once: a readback reads what a pass wrote.
     let alone = try context.plan(image, size: image.size)
-    #expect(alone.plan.passes.map(\.kernel.name) == ["weft.solid", "weft.layer.inPlace"])
+    #expect(alone.plan.passes.map(\.kernel.name) == ["weft.layer.overSolid"])
 }
 
 @Test func overflowGrowsTheOutput() throws {

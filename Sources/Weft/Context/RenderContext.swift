@@ -84,8 +84,9 @@ public final class RenderContext: Sendable {
         try plan(view, size: size, options: options, boundedPasses: true)
     }
 
-    /// `boundedPasses` false draws every pass over its whole output (to compare with bounded passes in tests).
-    func plan(_ view: some View, size: Size, options: RenderOptions, boundedPasses: Bool) throws -> PlannedRender {
+    /// `boundedPasses` false draws every pass over its whole output, `scheduled` false keeps lowering order with fusion
+    /// on (to compare with bounded passes and with scheduling in tests).
+    func plan(_ view: some View, size: Size, options: RenderOptions, boundedPasses: Bool, scheduled: Bool? = nil) throws -> PlannedRender {
         let scale = options.scale
         guard size.width > 0, size.height > 0, scale > 0, size.width.isFinite, size.height.isFinite, scale.isFinite else {
             throw RenderError.invalidSize(width: size.width, height: size.height, scale: scale)
@@ -130,7 +131,7 @@ public final class RenderContext: Sendable {
         let notes = options.fusion ? lowering.builder.fuse(readingBack: [canvas.texture], kernels: fusedKernels) : []
         if boundedPasses { lowering.builder.drawInPlace(readingBack: [canvas.texture]) }
         if options.fusion { lowering.builder.foldComposites(readingBack: [canvas.texture], kernels: fusedKernels, engine: kernels) }
-        let (plan, readbacks) = lowering.builder.finish(readingBack: [canvas.texture], scheduled: options.fusion)
+        let (plan, readbacks) = lowering.builder.finish(readingBack: [canvas.texture], scheduled: scheduled ?? options.fusion)
         return PlannedRender(plan: plan, output: readbacks[0], origin: canvas.origin, scale: scale, fusionNotes: notes, warnings: warnings)
     }
 
