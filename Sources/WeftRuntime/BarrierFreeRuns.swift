@@ -21,8 +21,7 @@ extension RenderPlan {
         var written = Set<TextureID>()
         var read = Set<TextureID>()
         for (i, pass) in passes.enumerated() {
-            var inputs = [pass.layer, pass.destination].compactMap { $0 } + pass.images
-            if pass.kernel.interface.readsOutput { inputs.append(pass.output) }
+            let inputs = pass.inputs + (pass.kernel.interface.readsOutput ? [pass.output] : [])
             if !written.isDisjoint(with: inputs) || written.contains(pass.output) || read.contains(pass.output) {
                 runs.append(start..<i)
                 start = i

@@ -13,7 +13,7 @@ extension RenderPlan {
         let output = textures[pass.output.index]
         let region = pass.dispatchRegion(width: output.width, height: output.height)
         let pixels = Int(region.size.x) * Int(region.size.y)
-        let inputs = [pass.layer, pass.destination].compactMap { $0 } + pass.images + (pass.kernel.interface.readsOutput ? [pass.output] : [])
+        let inputs = pass.inputs + (pass.kernel.interface.readsOutput ? [pass.output] : [])
         let read = inputs.reduce(0) { $0 + pixels * textures[$1.index].format.bytesPerPixel }
         return PassTraffic(bytesRead: read, bytesWritten: pixels * textures[pass.output.index].format.bytesPerPixel)
     }

@@ -65,6 +65,10 @@ public struct KernelPass: Sendable {
         return pass
     }
 
+    /// The textures the pass samples: its layer, destination and images, in binding order (one bound twice appears
+    /// twice). A pass drawn in place also reads its output, which is not among them.
+    public var inputs: [TextureID] { [layer, destination].compactMap { $0 } + images }
+
     /// The pixels the pass runs over in an output texture of `width × height`.
     public func dispatchRegion(width: Int, height: Int) -> PixelRegion {
         region ?? PixelRegion(origin: .zero, size: SIMD2(Int32(width), Int32(height)))
@@ -120,7 +124,7 @@ public struct RenderPlan: Sendable {
             let name = "pass \(index) (\(pass.kernel.name))"
             let i = pass.kernel.interface
             try check(pass.output, "\(name): output")
-            for input in [pass.layer, pass.destination].compactMap({ $0 }) + pass.images { try check(input, "\(name): input") }
+            for input in pass.inputs { try check(input, "\(name): input") }
             guard textures[pass.output.index].format == pass.kernel.outputFormat else {
                 throw fail("\(name): the kernel writes \(pass.kernel.outputFormat), its output texture is \(textures[pass.output.index].format)")
             }
@@ -132,7 +136,7 @@ public struct RenderPlan: Sendable {
             guard pass.arguments.count == i.argumentBlockSize else {
                 throw fail("\(name): the kernel's argument block is \(i.argumentBlockSize) bytes, the pass gives \(pass.arguments.count)")
             }
-            for input in [pass.layer, pass.destination].compactMap({ $0 }) + pass.images where input == pass.output {
+            for input in pass.inputs where input == pass.output {
                 throw fail("\(name): a pass cannot read its own output \(input)")
             }
             if let r = pass.region {

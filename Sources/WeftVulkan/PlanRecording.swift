@@ -2,10 +2,10 @@ import CVulkan
 import WeftRuntime
 
 extension KernelPass {
-    /// The textures the pass samples (layer, destination, images), each once, in binding order.
-    var inputs: [TextureID] {
+    /// The textures the pass samples (`inputs`), each once, in binding order.
+    var distinctInputs: [TextureID] {
         var unique: [TextureID] = []
-        for input in [layer, destination].compactMap({ $0 }) + images where !unique.contains(input) { unique.append(input) }
+        for input in inputs where !unique.contains(input) { unique.append(input) }
         return unique
     }
 }
@@ -37,7 +37,7 @@ struct PlanRecording {
         var tracker = BarrierTracker(images: images)
         recordUploadsAndClears(cmd, &tracker)
         let frameBytes = plan.passes.map(\.frame.bytes)
-        let inputs = plan.passes.map(\.inputs)
+        let inputs = plan.passes.map(\.distinctInputs)
         let runs = plan.barrierFreeRuns
         for repetition in 0..<repetitions {
             if let timestamps { vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, timestamps, UInt32(repetition)) }
@@ -145,7 +145,7 @@ struct PlanRecording {
         var defined = Set(layout.uploadIDs)
         var clears: [TextureID] = []
         for pass in plan.passes {
-            for input in pass.inputs where !defined.contains(input) {
+            for input in pass.distinctInputs where !defined.contains(input) {
                 clears.append(input)
                 defined.insert(input)
             }
@@ -155,7 +155,7 @@ struct PlanRecording {
         for id in layout.uploadIDs + clears { tracker.transferWrite(id.index) }
         var firstUseIsWrite = Set(plan.passes.map(\.output)).subtracting(layout.uploadIDs).subtracting(clears)
         for (i, pass) in plan.passes.enumerated() {
-            for input in pass.inputs { firstUseIsWrite.remove(input) }
+            for input in pass.distinctInputs { firstUseIsWrite.remove(input) }
             if firstUseIsWrite.remove(pass.output) != nil { tracker.prepareFirstWrite(pass.output.index, by: pipelines[i].stage) }
         }
         tracker.flush(cmd)

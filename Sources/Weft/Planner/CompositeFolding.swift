@@ -164,13 +164,13 @@ struct CompositeFolding {
     /// Whether exactly one pass reads `texture` and the render does not read it back.
     private func isReadOnlyOnce(_ texture: TextureID) -> Bool {
         guard !readbacks.contains(texture) else { return false }
-        return passes.reduce(0) { $0 + TextureAllocator.inputs(of: $1).filter { $0 == texture }.count } == 1
+        return passes.reduce(0) { $0 + $1.inputs.filter { $0 == texture }.count } == 1
     }
 
     /// Whether a pass after `p` and before `i` draws in place over one of pass `p`'s inputs (so that moving `p`'s work
     /// to `i` would read what that draw wrote).
     private func inputsContinued(of pass: KernelPass, after p: Int, before i: Int) -> Bool {
-        let inputs = TextureAllocator.inputs(of: pass)
+        let inputs = pass.inputs
         return passes[(p + 1)..<i].contains { $0.kernel.interface.readsOutput && $0.destination.map(inputs.contains) == true }
     }
 

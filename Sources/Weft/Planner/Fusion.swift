@@ -35,7 +35,7 @@ enum Fusion {
                         kernels: FusedKernelCache) -> (passes: [KernelPass], stitches: [Stitch?], notes: [FusionNote]) {
         var readers = [TextureID: Int]()
         for pass in passes {
-            for input in [pass.layer, pass.destination].compactMap({ $0 }) + pass.images { readers[input, default: 0] += 1 }
+            for input in pass.inputs { readers[input, default: 0] += 1 }
         }
         for id in readbacks { readers[id, default: 0] += 1 }
 

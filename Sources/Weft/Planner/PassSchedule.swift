@@ -22,13 +22,13 @@ struct PassSchedule {
         var readers = [TextureID: [Int]]()
         for (i, pass) in passes.enumerated() {
             producer[pass.output] = i
-            for input in Set(TextureAllocator.inputs(of: pass)) { readers[input, default: []].append(i) }
+            for input in Set(pass.inputs) { readers[input, default: []].append(i) }
         }
         // Every edge runs forward in lowering order: inputs are written before they are read, and drawInPlace draws in
         // place only over a destination whose other readers all come before.
         var successors = [[Int]](repeating: [], count: passes.count)
         for (i, pass) in passes.enumerated() {
-            for input in Set(TextureAllocator.inputs(of: pass)) {
+            for input in Set(pass.inputs) {
                 if let p = producer[input] { successors[p].append(i) }
             }
             if pass.kernel.interface.readsOutput, let destination = pass.destination {

@@ -56,7 +56,7 @@ struct PlanBuilder {
     mutating func drawInPlace(readingBack outputs: [TextureID]) {
         var lastUse = [TextureID: Int]()
         for (i, pass) in passes.enumerated() {
-            for input in TextureAllocator.inputs(of: pass) { lastUse[input] = i }
+            for input in pass.inputs { lastUse[input] = i }
         }
         for (i, pass) in passes.enumerated() {
             guard let (kernel, region) = inPlace[pass.output], let destination = pass.destination,
@@ -70,7 +70,7 @@ struct PlanBuilder {
         var kept = [Bool](repeating: false, count: passes.count)
         for (i, pass) in passes.enumerated().reversed() where read.contains(pass.output) {
             kept[i] = true
-            read.formUnion(TextureAllocator.inputs(of: pass))
+            read.formUnion(pass.inputs)
         }
         passes = passes.indices.filter { kept[$0] }.map { passes[$0] }
         stages = stages.indices.filter { kept[$0] }.map { stages[$0] }
@@ -116,7 +116,7 @@ enum TextureAllocator {
         let levels = levels ?? Array(passes.indices)
         var lastUse = [Int](repeating: -1, count: logical.count)
         for (i, pass) in passes.enumerated() {
-            for input in inputs(of: pass) { lastUse[input.index] = i }
+            for input in pass.inputs { lastUse[input.index] = i }
             lastUse[pass.output.index] = max(lastUse[pass.output.index], i)
         }
         let kept = Set(readbacks)
@@ -162,7 +162,7 @@ enum TextureAllocator {
 
             var released = Set<TextureID>()
             if let continued { released.insert(continued) }
-            for input in inputs(of: pass) + [pass.output] where lastUse[input.index] == i && !released.contains(input) {
+            for input in pass.inputs + [pass.output] where lastUse[input.index] == i && !released.contains(input) {
                 released.insert(input)
                 release(input)
             }
@@ -171,9 +171,5 @@ enum TextureAllocator {
         plan.readbacks = mappedReadbacks
         do { try plan.validate() } catch { preconditionFailure("the planner made an invalid plan: \(error)") }
         return (plan, mappedReadbacks)
-    }
-
-    static func inputs(of pass: KernelPass) -> [TextureID] {
-        [pass.layer, pass.destination].compactMap { $0 } + pass.images
     }
 }
