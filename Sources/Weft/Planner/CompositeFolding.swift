@@ -68,16 +68,16 @@ struct CompositeFolding {
     private func producer(at p: Int, folding fold: CompositeFold, kernels: FusedKernelCache,
                           engine: EngineKernelCache) -> (CompiledKernel, [UInt8], [Float])? {
         let pass = passes[p]
-        let grid = logical[pass.output.index]
-        let block = Self.compositeBlock(fold, grid: grid, origin: pass.frame.outputOrigin)
+        let kernel: CompiledKernel?
         if let stitch = stitches[p] {
-            guard KernelFusion.refusal(stitch.stages, kernels: stitch.parts) == nil,
-                  let kernel = try? kernels.kernel(stitch.stages, parts: stitch.parts, composite: .inPlace) else { return nil }
-            let (arguments, arrayData) = KernelFusion.concatenate(arguments: stitch.arguments, arrayData: stitch.arrayData, of: stitch.stages)
-            return (kernel, arguments + block, arrayData)
+            kernel = KernelFusion.refusal(stitch.stages, kernels: stitch.parts) == nil
+                ? try? kernels.kernel(stitch.stages, parts: stitch.parts, composite: .inPlace) : nil
+        } else {
+            kernel = EngineKernel(rawValue: pass.kernel.name) == .blur
+                ? try? engine.kernel(.blurInPlace, outputFormat: pass.kernel.outputFormat) : nil
         }
-        guard EngineKernel(rawValue: pass.kernel.name) == .blur,
-              let kernel = try? engine.kernel(.blurInPlace, outputFormat: pass.kernel.outputFormat) else { return nil }
+        guard let kernel else { return nil }
+        let block = Self.compositeBlock(fold, grid: logical[pass.output.index], origin: pass.frame.outputOrigin)
         return (kernel, pass.arguments + block, pass.arrayData)
     }
 

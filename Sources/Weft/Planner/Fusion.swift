@@ -23,12 +23,10 @@ enum Fusion {
     }
 
     /// What a stitchable pass runs: its stages (one, or a stitched chain) and their own kernels, the fused kernel's key.
+    /// The pass's argument block and array data are the stages' concatenated (`KernelFusion.concatenate`).
     struct Stitch {
         var stages: [FusionStage]
         var parts: [CompiledKernel]
-        /// The argument block and array data of each stage as its own pass had them, for refolding.
-        var arguments: [[UInt8]]
-        var arrayData: [[Float]]
     }
 
     static func rewrite(passes: [KernelPass], stages: [FusionStage?], readbacks: [TextureID],
@@ -61,8 +59,7 @@ enum Fusion {
         let kept = chains.compactMap { $0 }
         let stitches = kept.map { chain -> Stitch? in
             guard !chain.stages.contains(where: { $0 == nil }) else { return nil }
-            return Stitch(stages: chain.stages.map { $0! }, parts: chain.parts.map(\.kernel), arguments: chain.parts.map(\.arguments),
-                          arrayData: chain.parts.map(\.arrayData))
+            return Stitch(stages: chain.stages.map { $0! }, parts: chain.parts.map(\.kernel))
         }
         let rewritten = kept.map { chain -> KernelPass in
             guard chain.parts.count > 1 else { return chain.parts[0] }
