@@ -1,5 +1,6 @@
 // The direct 2-D Gaussian over the same taps as Shaders/gaussianBlur.glsl, (2r + 1)² samples in one pass: the reference
-// that Benchmarks/readthru/check.sh compares gaussianBlur with. maxSampleOffset: radius.
+// that Benchmarks/readthru/check.sh and the tests (MultiPassEffectTests, LayerReadThroughTests) compare gaussianBlur
+// with. maxSampleOffset: radius.
 // @param radius 0..32 = 6  blur reach in points on each side (3σ)
 [[ stitchable ]]
 vec4 gaussian2D(vec2 position, Layer layer, float radius) {

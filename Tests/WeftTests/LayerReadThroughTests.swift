@@ -13,23 +13,6 @@ import WeftShaders
         vec4 farTaps(vec2 position, Layer layer) {
             return 0.5 * sampleLayer(layer, position + vec2(2.75, -1.25)) + 0.5 * sampleLayer(layer, position - vec2(1.5, 0.4));
         }
-        // The same Gaussian as Shaders/gaussianBlur.glsl (taps radius/taps points apart), summed over the square in one pass.
-        [[ stitchable ]]
-        vec4 gaussian2D(vec2 position, Layer layer, float radius) {
-            int taps = int(ceil(max(radius, 0.0) * weftScale()));
-            if (taps == 0) return sampleLayer(layer, position);
-            float sigma = float(taps) / 3.0;
-            vec4 sum = vec4(0.0);
-            float total = 0.0;
-            for (int y = -taps; y <= taps; y++) {
-                for (int x = -taps; x <= taps; x++) {
-                    float w = exp(-0.5 * float(x * x + y * y) / (sigma * sigma));
-                    sum += w * sampleLayer(layer, position + vec2(x, y) * (radius / float(taps)));
-                    total += w;
-                }
-            }
-            return sum / total;
-        }
         // The padded bounds, encoded (premultiplied-valid): −origin in 1/16 steps, size in 1/128 and 1/32 steps.
         [[ stitchable ]]
         vec4 layerBounds(vec2 position, Layer layer) {
@@ -140,7 +123,7 @@ import WeftShaders
             for radius: Float in [1, 2.25, 3, 4.5] {
                 let padding = Size(width: radius, height: radius)
                 let separable = image.layerEffect(try FusionTests.stock.gaussianBlur(.float(radius)), maxSampleOffset: padding)
-                let direct = image.layerEffect(try Self.probes.gaussian2D(.float(radius)), maxSampleOffset: padding)
+                let direct = image.layerEffect(try MultiPassEffectTests.reference.gaussian2D(.float(radius)), maxSampleOffset: padding)
                 let options = RenderOptions(scale: scale, keepOverflow: true)
                 let size = Size(width: 40 / scale, height: 24 / scale)
                 let a = try context.render(separable, size: size, options: options)

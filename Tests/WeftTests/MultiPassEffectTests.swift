@@ -8,26 +8,9 @@ import WeftShaders
 /// Multi-pass effects: `[[ stitchable(layer, passes: N) ]]` runs N kernels, each reading the one before; the stock
 /// separable `gaussianBlur` equals a direct 2-D Gaussian.
 @Suite struct MultiPassEffectTests {
-    /// The same Gaussian as Shaders/gaussianBlur.glsl, summed over the whole square in one pass.
-    static let reference = try! ShaderLibrary(source: """
-        [[ stitchable ]]
-        vec4 gaussian2D(vec2 position, Layer layer, float radius) {
-            float scale = weftScale();
-            int taps = int(ceil(max(radius, 0.0) * scale));
-            if (taps == 0) return sampleLayer(layer, position);
-            float sigma = float(taps) / 3.0;
-            vec4 sum = vec4(0.0);
-            float total = 0.0;
-            for (int y = -taps; y <= taps; y++) {
-                for (int x = -taps; x <= taps; x++) {
-                    float w = exp(-0.5 * float(x * x + y * y) / (sigma * sigma));
-                    sum += w * sampleLayer(layer, position + vec2(x, y) / scale);
-                    total += w;
-                }
-            }
-            return sum / total;
-        }
-        """, name: "gaussian2D.glsl")
+    /// The same Gaussian as Shaders/gaussianBlur.glsl, summed over the whole square in one pass (the reference
+    /// Benchmarks/readthru/check.sh compares devices with, too).
+    static let reference = try! ShaderLibrary(path: Examples.directory + "/../Benchmarks/readthru/gaussian2D.glsl")
 
     @Test func aMultiPassEffectIsOnePassPerRunAndAColorEffectAfterItIsStitchedOntoTheLast() throws {
         let stock = FusionTests.stock
