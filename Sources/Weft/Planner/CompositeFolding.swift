@@ -108,7 +108,7 @@ struct CompositeFolding {
     /// large canvas stays bounded.
     private func isWorthWidening(_ draw: KernelPass, to fill: KernelPass) -> Bool {
         guard EngineKernel(rawValue: draw.kernel.name) == .shapeInPlace, let region = draw.region else { return true }
-        let shapes = Int32(draw.arguments[0]) | Int32(draw.arguments[1]) << 8 | Int32(draw.arguments[2]) << 16 | Int32(draw.arguments[3]) << 24
+        let shapes = Int32(bitPattern: Self.word(draw.arguments, at: 0))
         let canvas = Int(fill.frame.outputSize.x) * Int(fill.frame.outputSize.y)
         return shapes <= 16 || 2 * Int(region.size.x) * Int(region.size.y) >= canvas
     }
@@ -144,21 +144,19 @@ struct CompositeFolding {
 
     /// The color a solid fill pass writes (its argument block is that one vec4).
     private static func color(of fill: KernelPass) -> SIMD4<Float> {
-        var c = SIMD4<Float>()
-        for i in 0..<4 {
-            var bits = UInt32(0)
-            for b in 0..<4 { bits |= UInt32(fill.arguments[4 * i + b]) << UInt32(8 * b) }
-            c[i] = Float(bitPattern: bits)
-        }
-        return c
+        SIMD4((0..<4).map { Float(bitPattern: word(fill.arguments, at: 4 * $0)) })
     }
 
-    /// `color` as a texture of `format` stores it and a kernel reads it back.
+    /// The little-endian 32-bit word at byte `offset` of an argument block (`ArgumentBlock` writes them so).
+    private static func word(_ block: [UInt8], at offset: Int) -> UInt32 {
+        block.withUnsafeBytes { UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: UInt32.self)) }
+    }
+
+    /// `color` as a texture of `format` stores it and a kernel reads it back (one texel of a `PixelBuffer`).
     static func stored(_ color: SIMD4<Float>, in format: PixelFormat) -> SIMD4<Float> {
-        switch format {
-        case .rgba8Unorm: (color.clamped(lowerBound: .zero, upperBound: .one) * 255).rounded(.toNearestOrEven) / 255
-        case .rgba16Float: SIMD4(Float(Float16(color.x)), Float(Float16(color.y)), Float(Float16(color.z)), Float(Float16(color.w)))
-        }
+        var texel = PixelBuffer(width: 1, height: 1, format: format)
+        texel[0, 0] = color
+        return texel[0, 0]
     }
 
     /// Whether exactly one pass reads `texture` and the render does not read it back.
