@@ -29,10 +29,7 @@ enum DebugCommand: Command {
         .value("pixel", "X,Y", help: "The pixel to trace, in output pixels from the top-left (required)."),
         .value("trace", "NAME", help: "The effect to trace when several run at the pixel (default: the last)."),
         .value("size", "WxH", help: "Trace a fill effect at this size instead of an input image."),
-        .value("backdrop", "FILE.png|COLOR", help: "What blend effects blend over (default: transparent)."),
-        .value("scale", "S", help: "Pixels per point of the output (default 1; a scene's own scale times S)."),
-        .value("time", "T", help: "Seconds, for effects that animate ($time; default 0)."),
-    ] + RenderRequest.frameOptions + [
+    ] + RenderRequest.viewOptions + RenderRequest.frameOptions + [
         .flag("json", help: "Print the trace as JSON."),
     ]
     static let acceptsPositionals = true

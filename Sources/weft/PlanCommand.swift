@@ -22,10 +22,7 @@ enum PlanCommand: Command {
     """
     static let options: [OptionSpec] = RenderCommand.effectOptions + [
         .value("size", "WxH", help: "Plan a fill effect at this size instead of an input image."),
-        .value("backdrop", "FILE.png|COLOR", help: "What blend effects blend over (default: transparent)."),
-        .value("scale", "S", help: "Pixels per point of the output (default 1; a scene's own scale times S)."),
-        .value("time", "T", help: "Seconds, for effects that animate ($time; default 0)."),
-    ] + RenderRequest.frameOptions + [
+    ] + RenderRequest.viewOptions + RenderRequest.frameOptions + [
         .value("device", "NAME|cpu", help: "Plan for this device's texture limits (default: cpu, the CPU evaluator)."),
         .flag("keep-overflow", help: "Grow the output to everything drawn beyond the input (effect padding)."),
         .flag("16bit", help: "Plan an RGBA16F (extended linear) render."),

@@ -39,10 +39,7 @@ enum RenderCommand: Command {
         .value("output", "OUT.png", short: "o", help: "The PNG to write (required)."),
     ] + effectOptions + [
         .value("size", "WxH", help: "Render a fill effect at this size instead of an input image, or a scene file at this size instead of its own."),
-        .value("backdrop", "FILE.png|COLOR", help: "What blend effects blend over (default: transparent)."),
-        .value("scale", "S", help: "Pixels per point of the output (default 1; a scene's own scale times S)."),
-        .value("time", "T", help: "Seconds, for effects that animate ($time; default 0)."),
-    ] + RenderRequest.frameOptions + SequenceRequest.options + [
+    ] + RenderRequest.viewOptions + RenderRequest.frameOptions + SequenceRequest.options + [
         .value("device", "NAME|cpu", help: "Vulkan device whose name contains NAME, or cpu (default: $WEFT_DEVICE, else automatic)."),
         .flag("keep-overflow", help: "Grow the output to everything drawn beyond the input (effect padding)."),
         .flag("16bit", help: "Render in RGBA16F (extended linear) and write a 16-bit PNG."),

@@ -101,6 +101,13 @@ struct RenderRequest {
                                 fusion: !arguments.has("no-fuse"))
     }
 
+    /// `--backdrop`, `--scale`, `--time`: how the view is rendered, shared by `render`, `plan` and `debug`.
+    static let viewOptions: [OptionSpec] = [
+        .value("backdrop", "FILE.png|COLOR", help: "What blend effects blend over (default: transparent)."),
+        .value("scale", "S", help: "Pixels per point of the output (default 1; a scene's own scale times S)."),
+        .value("time", "T", help: "Seconds, for effects that animate ($time; default 0)."),
+    ]
+
     /// `--frame N` and `--reduce-motion`, shared by `render`, `gallery` and `bench`.
     static let frameOptions: [OptionSpec] = [
         .value("frame", "N", help: "The frame index, for effects that animate ($frame; default 0, or the scene's)."),
