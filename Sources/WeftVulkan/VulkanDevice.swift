@@ -59,7 +59,6 @@ public final class VulkanDevice: @unchecked Sendable {
             throw .noSuitableDevice(requestedName: nil, candidates: DeviceSelector(requestedName: nil).candidates([info]))
         }
         let physical = instance.physicalDevices[info.index]
-        var priority: Float = 1
         var device: VkDevice?
         var derivatives = VkPhysicalDeviceComputeShaderDerivativesFeaturesNV()
         derivatives.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COMPUTE_SHADER_DERIVATIVES_FEATURES_NV
@@ -71,31 +70,13 @@ public final class VulkanDevice: @unchecked Sendable {
         if info.computeDerivatives { extensions.append(VulkanDeviceInfo.computeDerivativesExtension) }
         let enablesDynamicRendering = info.fragmentPassFallback && info.dynamicRendering
         if enablesDynamicRendering { extensions.append(VulkanDeviceInfo.dynamicRenderingExtension) }
-        let r: VkResult = withUnsafePointer(to: &priority) { priorityPtr in
-            var queueInfo = VkDeviceQueueCreateInfo()
-            queueInfo.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO
-            queueInfo.queueFamilyIndex = family
-            queueInfo.queueCount = 1
-            queueInfo.pQueuePriorities = priorityPtr
-            return withUnsafePointer(to: &queueInfo) { queuePtr in
-                withUnsafePointer(to: &derivatives) { derivativesPtr in
-                    withUnsafePointer(to: &dynamicRenderingFeature) { dynamicRenderingPtr in
-                        withCStringArray(extensions) { names in
-                            names.withUnsafeBufferPointer { namesPtr in
-                                var createInfo = VkDeviceCreateInfo()
-                                createInfo.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO
-                                // The two are exclusive: the fallback is for devices without compute derivatives.
-                                createInfo.pNext = info.computeDerivatives ? UnsafeRawPointer(derivativesPtr)
-                                    : enablesDynamicRendering ? UnsafeRawPointer(dynamicRenderingPtr) : nil
-                                createInfo.queueCreateInfoCount = 1
-                                createInfo.pQueueCreateInfos = queuePtr
-                                createInfo.enabledExtensionCount = UInt32(namesPtr.count)
-                                createInfo.ppEnabledExtensionNames = namesPtr.baseAddress
-                                return vkCreateDevice(physical, &createInfo, nil, &device)
-                            }
-                        }
-                    }
-                }
+        let r = withUnsafePointer(to: &derivatives) { derivativesPtr in
+            withUnsafePointer(to: &dynamicRenderingFeature) { dynamicRenderingPtr in
+                // The two are exclusive: the fallback is for devices without compute derivatives.
+                createLogicalDevice(physical, family: family, extensions: extensions,
+                                    features: info.computeDerivatives ? UnsafeRawPointer(derivativesPtr)
+                                        : enablesDynamicRendering ? UnsafeRawPointer(dynamicRenderingPtr) : nil,
+                                    into: &device)
             }
         }
         try vkCheck(r, "vkCreateDevice")

@@ -73,28 +73,8 @@ public final class VulkanPresenter {
                                     candidates: [DeviceCandidate(name: info.name, kind: info.kind, rejections: ["no queue can present to the window"])])
         }
 
-        var priority: Float = 1
         var device: VkDevice?
-        let r: VkResult = withUnsafePointer(to: &priority) { priorityPtr in
-            var queueInfo = VkDeviceQueueCreateInfo()
-            queueInfo.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO
-            queueInfo.queueFamilyIndex = family
-            queueInfo.queueCount = 1
-            queueInfo.pQueuePriorities = priorityPtr
-            return withUnsafePointer(to: &queueInfo) { queuePtr in
-                withCStringArray(["VK_KHR_swapchain"]) { names in
-                    names.withUnsafeBufferPointer { namesPtr in
-                        var createInfo = VkDeviceCreateInfo()
-                        createInfo.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO
-                        createInfo.queueCreateInfoCount = 1
-                        createInfo.pQueueCreateInfos = queuePtr
-                        createInfo.enabledExtensionCount = 1
-                        createInfo.ppEnabledExtensionNames = namesPtr.baseAddress
-                        return vkCreateDevice(physical, &createInfo, nil, &device)
-                    }
-                }
-            }
-        }
+        let r = createLogicalDevice(physical, family: family, extensions: ["VK_KHR_swapchain"], features: nil, into: &device)
         if r == VK_ERROR_EXTENSION_NOT_PRESENT { throw .extensionMissing("VK_KHR_swapchain") }
         try vkCheck(r, "vkCreateDevice")
         guard let device else { throw .call(function: "vkCreateDevice", result: VkResultCode(VK_ERROR_INITIALIZATION_FAILED)) }
