@@ -33,11 +33,20 @@ let package = Package(
         // Backends.
         .target(name: "WeftVulkan", dependencies: ["CVulkan", "WeftImage", "WeftRuntime"]),
         .target(name: "WeftCPU", dependencies: ["CLaneMath", "SPIRV", "WeftImage", "WeftRuntime"]),
-        // Public API: render contexts, device choice, views and scenes.
+        // Views, modifiers, shapes, stacks, text, effects as modifiers, layout, and the animation model.
+        .target(name: "WeftViews", dependencies: ["WeftImage", "WeftRuntime", "WeftShaders"]),
+        // Views to render plans: lowering, stitching, bounding, folding, scheduling, allocation; the engine's own kernels.
+        .target(
+            name: "WeftPlanner",
+            dependencies: ["WeftImage", "WeftRuntime", "WeftShaders", "WeftViews"],
+            resources: ["solid", "common", "shape", "layer", "blur"].map { .embedInCode("Resources/EngineKernels/\($0).glsl") }
+        ),
+        // Scene files: JSON to a scene, and a scene at a time to a frame.
+        .target(name: "WeftScene", dependencies: ["WeftImage", "WeftPlanner", "WeftRuntime", "WeftShaders", "WeftViews"]),
+        // The library's face: render contexts, device choice, the pixel debugger.
         .target(
             name: "Weft",
-            dependencies: ["WeftCPU", "WeftImage", "WeftRuntime", "WeftShaders", "WeftVulkan"],
-            resources: ["solid", "common", "shape", "layer", "blur"].map { .embedInCode("Resources/EngineKernels/\($0).glsl") }
+            dependencies: ["WeftCPU", "WeftImage", "WeftPlanner", "WeftRuntime", "WeftScene", "WeftShaders", "WeftViews", "WeftVulkan"]
         ),
         // What the command line names: effect catalogs from shader folders, presets, effect chains from flags, the
         // gallery and its contact sheet.
@@ -65,7 +74,7 @@ let package = Package(
         .testTarget(name: "WeftShadersTests", dependencies: ["WeftImage", "WeftRuntime", "WeftShaders", "WeftVulkan", "WeftTestSupport"]),
         .testTarget(name: "WeftVulkanTests", dependencies: ["CVulkan", "WeftImage", "WeftRuntime", "WeftShaders", "WeftVulkan", "WeftTestSupport"]),
         .testTarget(name: "WeftCPUTests", dependencies: ["WeftCPU", "WeftImage", "WeftRuntime", "WeftShaders", "WeftTestSupport"]),
-        .testTarget(name: "WeftTests", dependencies: ["Weft", "WeftCatalog", "WeftCPU", "WeftImage", "WeftRuntime", "WeftShaders", "WeftVulkan", "WeftTestSupport"]),
+        .testTarget(name: "WeftTests", dependencies: ["Weft", "WeftCatalog", "WeftCPU", "WeftImage", "WeftPlanner", "WeftRuntime", "WeftScene", "WeftShaders", "WeftViews", "WeftVulkan", "WeftTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["Weft", "WeftCatalog", "WeftBench", "WeftImage", "WeftTestSupport"]),
         .testTarget(name: "WeftBenchTests", dependencies: ["WeftBench", "WeftRuntime", "WeftTestSupport"]),
         .testTarget(name: "PreviewTests", dependencies: ["WeftPreview", "Weft", "WeftCatalog", "WeftImage", "WeftTestSupport"]),

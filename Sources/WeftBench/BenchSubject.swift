@@ -81,8 +81,8 @@ extension BenchSubject {
             kernel: { format in try shader.kernel(outputFormat: format) },
             arguments: { format, viewSize in
                 let mode: ColorMode = format == .rgba8Unorm ? .nonLinear : .linear
-                let bound = shader.bind(ShaderFrameContext(colorMode: mode, viewSize: viewSize, time: 1.25, frame: frame,
-                                                           reduceMotion: reduceMotion))
+                let bound = shader.bind(EffectRequest(outputFormat: format, colorMode: mode, viewSize: viewSize,
+                                                      frame: FrameContext(time: 1.25, index: frame, reduceMotion: reduceMotion)))
                 return BenchArguments(block: bound.argumentBlock, arrays: bound.arrayData, images: bound.images)
             })
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Weft
+import WeftRuntime
 import WeftShaders
 
 /// Every effect of a library shown on one picture, plus example scenes (`weft gallery`).
@@ -20,8 +21,8 @@ public struct Gallery: Sendable {
         public var make: @Sendable () throws -> (view: ViewNode, size: Size, options: RenderOptions)
         /// For an animated scene: the times (seconds) of the frames its picture shows as a contact
         /// strip, and how to build the frame at a time. Empty for still items.
-        public var strip: [Float] = []
-        public var makeFrame: (@Sendable (Float) throws -> (view: ViewNode, size: Size, options: RenderOptions))?
+        public var strip: [Double] = []
+        public var makeFrame: (@Sendable (Double) throws -> (view: ViewNode, size: Size, options: RenderOptions))?
         /// For a scene that switches layout by its size (`onGeometryChange`): the sizes its picture shows side by side,
         /// and how to build it at a size. Empty for the others.
         public var sizes: [Size] = []
@@ -82,7 +83,7 @@ public struct Gallery: Sendable {
     public func items(only: Set<String>? = nil) -> [Item] {
         let pattern = self.pattern
         let size = Size(width: Float(pattern.width), height: Float(pattern.height))
-        let options = RenderOptions(scale: scale, frame: frame ?? 0, reduceMotion: reduceMotion, fusion: fusion)
+        let options = RenderOptions(scale: scale, frame: FrameContext(index: frame ?? 0, reduceMotion: reduceMotion), fusion: fusion)
         var items: [Item] = []
         var seen: Set<String> = []
         for folder in catalog.folders {
@@ -103,26 +104,22 @@ public struct Gallery: Sendable {
                     try LibraryShaderProvider(folders: folders, baseDirectory: URL(fileURLWithPath: path).deletingLastPathComponent().path)
                 }
             }
-            let frameAt: @Sendable (Scene, Float) -> (view: ViewNode, size: Size, options: RenderOptions) = { scene, time in
-                var options = scene.options(time: time, frame: frame, reduceMotion: reduceMotion)
-                options.scale *= scale
-                options.fusion = fusion
-                return (scene.root(at: Double(time)), scene.size, options)
+            let frameAt: @Sendable (Scene, Double, Size?) -> (view: ViewNode, size: Size, options: RenderOptions) = { scene, time, size in
+                var shown = scene.frame(at: time, size: size, index: frame, reduceMotion: reduceMotion)
+                shown.options.scale *= scale
+                shown.options.fusion = fusion
+                return (shown.view, shown.size, shown.options)
             }
-            var item = Item(name: name, kind: "scene", fileName: name + ".png") { frameAt(try load(), 0) }
+            var item = Item(name: name, kind: "scene", fileName: name + ".png") { frameAt(try load(), 0, nil) }
             // A scene that plays for a while shows as a strip of frames from its start to its end.
             if let duration = (try? load())?.duration, duration > 0 {
-                item.strip = (0..<Self.stripFrames).map { Float(duration * Double($0) / Double(Self.stripFrames - 1)) }
-                item.makeFrame = { time in frameAt(try load(), time) }
+                item.strip = (0..<Self.stripFrames).map { duration * Double($0) / Double(Self.stripFrames - 1) }
+                item.makeFrame = { time in frameAt(try load(), time, nil) }
             }
             // A scene whose layout follows its size shows as renders at three sizes.
             if let scene = try? load(), scene.geometrySweep() != nil {
                 item.sizes = Self.sweepSizes(around: scene.size)
-                item.makeAtSize = { size in
-                    var resized = try load()
-                    resized.size = size
-                    return frameAt(resized, 0)
-                }
+                item.makeAtSize = { size in frameAt(try load(), 0, size) }
             }
             items.append(item)
         }

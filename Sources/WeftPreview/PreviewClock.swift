@@ -1,15 +1,15 @@
 /// The preview's `$time` and `$frame`, as a TimelineView drives them: time runs with the wall clock and the frame counts
 /// presented frames, unless paused; stepping moves one frame of `step` seconds either way and pauses.
 public struct PreviewClock: Sendable, Equatable {
-    public var time: Float
+    public var time: Double
     public var frame: UInt32
     public var paused: Bool
     public var reduceMotion: Bool
     /// Seconds per stepped frame.
-    public var step: Float = 1.0 / 60
-    private let start: (time: Float, frame: UInt32)
+    public var step: Double = 1.0 / 60
+    private let start: (time: Double, frame: UInt32)
 
-    public init(time: Float = 0, frame: UInt32 = 0, paused: Bool = false, reduceMotion: Bool = false) {
+    public init(time: Double = 0, frame: UInt32 = 0, paused: Bool = false, reduceMotion: Bool = false) {
         self.time = time
         self.frame = frame
         self.paused = paused
@@ -22,7 +22,7 @@ public struct PreviewClock: Sendable, Equatable {
     }
 
     /// One presented frame `elapsed` seconds after the last.
-    public mutating func advance(by elapsed: Float) {
+    public mutating func advance(by elapsed: Double) {
         guard !paused else { return }
         time += elapsed
         frame &+= 1
@@ -31,7 +31,7 @@ public struct PreviewClock: Sendable, Equatable {
     /// One frame forward (`+1`) or back (`-1`), paused.
     public mutating func stepFrames(_ count: Int) {
         paused = true
-        time = max(0, time + Float(count) * step)
+        time = max(0, time + Double(count) * step)
         frame = UInt32(clamping: Int64(frame) + Int64(count))
     }
 

@@ -55,12 +55,12 @@ public struct PreviewContent: Sendable {
     public var parameters: [PreviewParameter]
     /// A scene's view at a time of its timeline (docs/animation.md), laid out at a size (the window's, in points, so
     /// its `onGeometryChange` size classes follow); nil where only `$time` changes.
-    public var viewAt: (@Sendable (_ seconds: Float, _ size: Size) -> ViewNode)?
+    public var viewAt: (@Sendable (_ seconds: Double, _ size: Size) -> ViewNode)?
     /// Where the content's effects come from, for the pixel debugger (a click while paused).
     public var libraries: [ShaderLibrary] = []
 
     public init(view: ViewNode, before: ViewNode?, size: Size, options: RenderOptions, name: String, watchedFiles: [String],
-                parameters: [PreviewParameter], viewAt: (@Sendable (_ seconds: Float, _ size: Size) -> ViewNode)? = nil) {
+                parameters: [PreviewParameter], viewAt: (@Sendable (_ seconds: Double, _ size: Size) -> ViewNode)? = nil) {
         self.view = view
         self.viewAt = viewAt
         self.before = before

@@ -2,6 +2,7 @@ import Foundation
 import Weft
 import WeftCatalog
 import WeftImage
+import WeftRuntime
 import WeftVulkan
 
 /// The preview window's loop: renders what a `PreviewSource` reads at the window's size, presents it through a
@@ -133,7 +134,7 @@ public final class PreviewSession {
                 announced = true
             }
             if now - lastTitle > .milliseconds(250) {
-                window.setTitle("weft preview — \(content.name) — \(context.executor.device.name) — \(presenter.extent.width)x\(presenter.extent.height) — \(Self.milliseconds(frameTime)) — t \(PreviewParameter.format(clock.time))\(clock.paused ? " (paused)" : "")")
+                window.setTitle("weft preview — \(content.name) — \(context.executor.device.name) — \(presenter.extent.width)x\(presenter.extent.height) — \(Self.milliseconds(frameTime)) — t \(PreviewParameter.format(Float(clock.time)))\(clock.paused ? " (paused)" : "")")
                 lastTitle = now
             }
             if isLast {
@@ -156,10 +157,8 @@ public final class PreviewSession {
     private func currentFrame(width: Int, height: Int, scale: Float, cursor: SIMD2<Float>) -> (view: ViewNode, size: Size, options: RenderOptions) {
         var options = content.options
         options.scale = scale
-        options.time = clock.time
-        options.frame = clock.frame
-        options.reduceMotion = clock.reduceMotion || content.options.reduceMotion
-        options.mouse = cursor / scale
+        options.frame = FrameContext(time: clock.time, index: clock.frame, reduceMotion: clock.reduceMotion || content.options.frame.reduceMotion,
+                                     mouse: cursor / scale)
         let size = Size(width: Float(width) / scale, height: Float(height) / scale)
         return (content.viewAt?(clock.time, size) ?? content.view, size, options)
     }
@@ -271,7 +270,7 @@ public final class PreviewSession {
     private func saveFrame() {
         guard let frame = lastFrame else { return }
         let safeName = String(content.name.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" })
-        let path = "\(options.saveFolder)/\(safeName)-t\(PreviewParameter.format(clock.time)).png"
+        let path = "\(options.saveFolder)/\(safeName)-t\(PreviewParameter.format(Float(clock.time))).png"
         do {
             try PNGFile.write(frame, to: path)
             print("weft preview: saved \(path)")
@@ -285,7 +284,7 @@ public final class PreviewSession {
     static func summary(presented: Int, since first: ContinuousClock.Instant?, renderTimes: [Duration]) -> String {
         var line = "weft preview: \(presented) frames"
         if let first, presented > 1 {
-            let rate = Float(presented - 1) / seconds(ContinuousClock.now - first)
+            let rate = Float(Double(presented - 1) / seconds(ContinuousClock.now - first))
             line += ", \(PreviewParameter.format(rate)) frames/s after the first"
         }
         if !renderTimes.isEmpty {
@@ -294,11 +293,11 @@ public final class PreviewSession {
         return line
     }
 
-    static func seconds(_ d: Duration) -> Float {
-        Float(d.components.seconds) + Float(d.components.attoseconds) * 1e-18
+    static func seconds(_ d: Duration) -> Double {
+        Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
     }
 
     static func milliseconds(_ d: Duration) -> String {
-        PreviewParameter.format(seconds(d) * 1000) + " ms"
+        PreviewParameter.format(Float(seconds(d) * 1000)) + " ms"
     }
 }

@@ -1,40 +1,33 @@
 import WeftImage
 import WeftRuntime
 
-/// What a shader's engine-filled and bounds-relative arguments resolve against in one frame.
-public struct ShaderFrameContext: Sendable, Hashable {
-    /// The working color mode of the layer the kernel writes: `.color` arguments are
-    /// premultiplied and encoded for it.
+/// One use of an effect: the texture it writes, the view it modifies, and the frame. What a shader's engine-filled
+/// and bounds-relative arguments resolve against, and what picks its kernel's output format.
+public struct EffectRequest: Sendable, Hashable {
+    /// Format of the texture the effect writes.
+    public var outputFormat: PixelFormat
+    /// The working color mode of that texture: `.color` arguments are premultiplied and encoded for it.
     public var colorMode: ColorMode
-    /// The view's bounds `(x, y, w, h)` in user space, points.
+    /// The modified view's bounds `(x, y, w, h)` in its user space, points.
     public var boundingRect: SIMD4<Float>
-    public var time: Float
-    public var frame: UInt32
-    /// The view's size in points.
-    public var viewSize: SIMD2<Float>
-    public var reduceMotion: Bool
-    /// The pointer, points, top-left origin.
-    public var mouse: SIMD2<Float>
+    public var frame: FrameContext
 
-    public init(colorMode: ColorMode = .nonLinear, viewSize: SIMD2<Float>, boundingRect: SIMD4<Float>? = nil,
-                time: Float = 0, frame: UInt32 = 0, reduceMotion: Bool = false, mouse: SIMD2<Float> = .zero) {
+    public init(outputFormat: PixelFormat = .rgba8Unorm, colorMode: ColorMode = .nonLinear, boundingRect: SIMD4<Float>,
+                frame: FrameContext = FrameContext()) {
+        self.outputFormat = outputFormat
         self.colorMode = colorMode
-        self.viewSize = viewSize
-        self.boundingRect = boundingRect ?? SIMD4(0, 0, viewSize.x, viewSize.y)
-        self.time = time
+        self.boundingRect = boundingRect
         self.frame = frame
-        self.reduceMotion = reduceMotion
-        self.mouse = mouse
     }
 
-    /// Writes the frame-wide engine values (time, frame, view size, reduce-motion, mouse) into push constants.
-    public func apply(to constants: inout FrameConstants) {
-        constants.time = time
-        constants.frame = frame
-        constants.viewSize = viewSize
-        constants.reduceMotion = reduceMotion ? 1 : 0
-        constants.mouse = mouse
+    /// A view of `viewSize` points at the origin of its user space.
+    public init(outputFormat: PixelFormat = .rgba8Unorm, colorMode: ColorMode = .nonLinear, viewSize: SIMD2<Float>,
+                frame: FrameContext = FrameContext()) {
+        self.init(outputFormat: outputFormat, colorMode: colorMode, boundingRect: SIMD4(0, 0, viewSize.x, viewSize.y), frame: frame)
     }
+
+    /// The view's size in points.
+    public var viewSize: SIMD2<Float> { SIMD2(boundingRect.z, boundingRect.w) }
 }
 
 /// A shader's arguments laid out for one `KernelPass`: the argument block (binding 3),
@@ -51,7 +44,7 @@ public struct BoundArguments: Sendable, Equatable {
 
 extension Shader {
     /// Resolves the arguments for one frame.
-    public func bind(_ context: ShaderFrameContext) -> BoundArguments {
+    public func bind(_ context: EffectRequest) -> BoundArguments {
         var block = [UInt8](repeating: 0, count: function.argumentBlockSize)
         var arrays = [Float]()
         var images = [PixelBuffer]()
@@ -87,13 +80,13 @@ extension Shader {
             case .image(let pixels):
                 images.append(pixels)
                 continue
-            case .engine(.time): words = floats(context.time)
+            case .engine(.time): words = floats(context.frame.shaderTime)
             case .engine(.viewSize): words = floats(context.viewSize.x, context.viewSize.y)
-            case .engine(.mouse): words = floats(context.mouse.x, context.mouse.y)
+            case .engine(.mouse): words = floats(context.frame.mouse.x, context.frame.mouse.y)
             case .engine(.frame):
-                words = parameter.type == .int ? [context.frame] : floats(Float(context.frame))
+                words = parameter.type == .int ? [context.frame.index] : floats(Float(context.frame.index))
             case .engine(.reduceMotion):
-                let on: UInt32 = context.reduceMotion ? 1 : 0
+                let on: UInt32 = context.frame.reduceMotion ? 1 : 0
                 words = parameter.type == .int ? [on] : floats(Float(on))
             }
             guard let offset = parameter.blockOffset else { preconditionFailure("\(parameter.name) has no block offset") }

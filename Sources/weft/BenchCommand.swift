@@ -1,6 +1,9 @@
 import Foundation
 import Weft
 import WeftBench
+import WeftImage
+import WeftRuntime
+import WeftShaders
 
 /// `weft bench`: what effects cost on each device, against a copy ceiling measured in the same run.
 enum BenchCommand: Command {

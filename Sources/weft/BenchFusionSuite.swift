@@ -2,6 +2,9 @@ import Foundation
 import Weft
 import WeftBench
 import WeftCatalog
+import WeftImage
+import WeftRuntime
+import WeftShaders
 
 /// `weft bench --suite fusion`: every figure of the stitching tables in one run (docs/benchmarks.md, "Stitching"):
 /// for each --size and --format, the copy ceiling; chains of 1, 2, 4 and 8 color effects, distortion → color and
@@ -17,7 +20,7 @@ enum BenchFusionSuite {
             for format in formats {
                 let image = Image(pattern(width: size.width, height: size.height, format: format))
                 let points = Size(width: Float(size.width), height: Float(size.height))
-                let options = RenderOptions(frame: settings.frame, reduceMotion: settings.reduceMotion, outputFormat: format,
+                let options = RenderOptions(frame: FrameContext(index: settings.frame, reduceMotion: settings.reduceMotion), outputFormat: format,
                                             workingColorMode: format == .rgba8Unorm ? .nonLinear : .extendedLinear)
                 func render(_ name: String, _ view: some View, fused: Bool = true) -> BenchWorkload {
                     var o = options

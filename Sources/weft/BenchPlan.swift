@@ -2,6 +2,9 @@ import Foundation
 import Weft
 import WeftBench
 import WeftCatalog
+import WeftImage
+import WeftRuntime
+import WeftShaders
 
 /// What a `weft bench` command line asks for; usage errors are found here, before any work.
 struct BenchPlan {

@@ -4,6 +4,7 @@ import WeftBench
 import WeftCatalog
 import WeftImage
 import WeftRuntime
+import WeftShaders
 
 /// `weft bench --soak`: many renders of changing sizes and effects through one `RenderContext`
 /// per device, sampling resident memory, the executor's pools and its live Vulkan objects;
@@ -152,8 +153,8 @@ struct BenchSoak {
             let effect = effects[i % effects.count]
             let size = sizes[i % sizes.count]
             var options = effect.options
-            options.time = Float(i % 600) / 60
-            options.frame = UInt32(i)
+            options.frame.time = Double(i % 600) / 60
+            options.frame.index = UInt32(i)
             let rendering = try context.render(effect.view, size: size, options: options)
             validationMessages += rendering.reports.count { $0.check == "validation" }
             if (i + 1) % sampleEvery == 0 || i + 1 == renders { samples.append(sample(executor, renders: i + 1)) }

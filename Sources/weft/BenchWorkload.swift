@@ -1,6 +1,9 @@
 import Foundation
 import Weft
 import WeftBench
+import WeftImage
+import WeftRuntime
+import WeftShaders
 
 /// One thing `weft bench` measures on every runner: a single kernel per size and format, or a
 /// whole render (a scene, or an input image through a chain of effects) as planned by Weft.
@@ -43,9 +46,10 @@ enum BenchWorkload {
             let scene = try Scene.load(contentsOf: path) { folders in
                 try LibraryShaderProvider(folders: folders, baseDirectory: URL(fileURLWithPath: path).deletingLastPathComponent().path)
             }
-            var options = scene.options(time: 1.25, frame: frame, reduceMotion: reduceMotion)
-            options.fusion = fusion
-            emit(try measureRender(scene.root, size: scene.size, options: options, on: runner, context: context))
+            // The scene as it is 1.25 s in: its state then, and `$time` for its effects.
+            var shown = scene.frame(at: 1.25, index: frame, reduceMotion: reduceMotion)
+            shown.options.fusion = fusion
+            emit(try measureRender(shown.view, size: shown.size, options: shown.options, on: runner, context: context))
         case .render(_, let view, let size, let options):
             emit(try measureRender(view, size: size, options: options, on: runner, context: context))
         case .chain(let request):

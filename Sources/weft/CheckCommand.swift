@@ -2,6 +2,7 @@ import Foundation
 import Weft
 import WeftCatalog
 import WeftImage
+import WeftRuntime
 import WeftShaders
 
 /// `weft check [PATH…]`: compiles every stitchable function, lists them, reports diagnostics.

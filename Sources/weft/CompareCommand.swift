@@ -1,5 +1,8 @@
 import Foundation
 import Weft
+import WeftImage
+import WeftRuntime
+import WeftShaders
 
 /// `weft compare`: how far two renders (or two folders of renders) lie apart.
 enum CompareCommand: Command {

@@ -1,6 +1,9 @@
 import Foundation
 import Weft
 import WeftCatalog
+import WeftImage
+import WeftRuntime
+import WeftShaders
 
 /// `weft debug`: what an effect computed at one pixel, statement by statement (`PixelDebugger`).
 enum DebugCommand: Command {

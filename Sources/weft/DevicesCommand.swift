@@ -1,4 +1,7 @@
 import Weft
+import WeftImage
+import WeftRuntime
+import WeftShaders
 
 /// `weft devices`: every Vulkan device, the one Weft would choose, and why the others were not.
 enum DevicesCommand: Command {

@@ -1,6 +1,9 @@
 import Foundation
 import Weft
 import WeftCatalog
+import WeftImage
+import WeftRuntime
+import WeftShaders
 
 /// `weft gallery`: every stock effect and example scene rendered, plus a contact sheet (`make run`).
 enum GalleryCommand: Command {

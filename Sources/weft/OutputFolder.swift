@@ -1,4 +1,7 @@
 import Glibc
+import WeftImage
+import WeftRuntime
+import WeftShaders
 
 /// The folder an output file goes in, made when missing (as `mkdir -p`), so `-o out/x.png`
 /// works without `out/`. Checked before any rendering, so a path that can never be written

@@ -1,6 +1,9 @@
 import Foundation
 import Weft
 import WeftCatalog
+import WeftImage
+import WeftRuntime
+import WeftShaders
 
 /// `weft plan`: what a render would run, without running it.
 enum PlanCommand: Command {

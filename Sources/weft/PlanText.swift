@@ -1,4 +1,7 @@
 import Weft
+import WeftImage
+import WeftRuntime
+import WeftShaders
 
 /// A planned render as text: `weft plan`'s listing and `weft render --stats`' summary.
 enum PlanText {

@@ -1,7 +1,10 @@
 import Foundation
 import Weft
 import WeftCatalog
+import WeftImage
 import WeftPreview
+import WeftRuntime
+import WeftShaders
 
 /// `weft preview`: a window showing a scene file, or an image through effects, live.
 enum PreviewCommand: Command {
@@ -53,8 +56,8 @@ enum PreviewCommand: Command {
             if let notice { output.printError(notice) }
             if let screenshot { try OutputFolder.prepare(for: screenshot) }
             var options = PreviewSession.Options(frames: frames, screenshotPath: screenshot,
-                                                 clock: PreviewClock(time: request.options.time, frame: request.frame ?? 0,
-                                                                     paused: arguments.has("paused"), reduceMotion: request.options.reduceMotion))
+                                                 clock: PreviewClock(time: request.options.frame.time, frame: request.frame ?? 0,
+                                                                     paused: arguments.has("paused"), reduceMotion: request.options.frame.reduceMotion))
             options.presentingDevice = request.device == DeviceChoice.cpuName ? nil : request.device
             let session = try PreviewSession(source: RequestPreviewSource(request: request), context: RenderContext(executor: executor),
                                              options: options, print: { out.standard($0 + "\n") }, printError: { out.error($0 + "\n") })
@@ -82,7 +85,7 @@ struct RequestPreviewSource: PreviewSource {
         var shaderPaths: [String] = []
         var steps: [EffectStep] = []
         let frames = try RenderCommand.frameSource(request) { shaderPaths = $0; steps = $1 }
-        let (view, size, options) = frames(request.options.time, request.frame, nil)
+        let (view, size, options) = frames(request.options.frame.time, request.frame, nil)
         var name = steps.map(\.name).joined(separator: "+")
         var watched = shaderPaths.flatMap(Self.shaderFiles)
         var before: ViewNode?
@@ -96,7 +99,7 @@ struct RequestPreviewSource: PreviewSource {
         case .fill:
             break
         }
-        var viewAt: (@Sendable (Float, Size) -> ViewNode)?
+        var viewAt: (@Sendable (Double, Size) -> ViewNode)?
         if case .scene = request.source { viewAt = { seconds, size in frames(seconds, nil, size).0 } }
         var content = PreviewContent(view: view, before: before, size: size, options: options, name: name, watchedFiles: watched,
                                      parameters: Self.parameters(of: steps), viewAt: viewAt)

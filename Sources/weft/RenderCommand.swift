@@ -1,6 +1,9 @@
 import Foundation
 import Weft
 import WeftCatalog
+import WeftImage
+import WeftRuntime
+import WeftShaders
 
 /// `weft render`: an image through a chain of effects, a fill, or a scene file, into a PNG.
 enum RenderCommand: Command {
@@ -114,13 +117,13 @@ enum RenderCommand: Command {
     /// scene's resolved against its folder) and the effect steps, for the preview.
     static func prepare(_ request: RenderRequest,
                         loaded: (_ shaderPaths: [String], _ steps: [EffectStep]) -> Void = { _, _ in }) throws -> (ViewNode, Size, RenderOptions) {
-        try frameSource(request, loaded: loaded)(request.options.time, request.frame, nil)
+        try frameSource(request, loaded: loaded)(request.options.frame.time, request.frame, nil)
     }
 
     /// What frame `frame` (nil: the scene's own or 0) at `time` seconds shows: a scene's state then (laid out at
     /// `size`, nil: its own, so its `onGeometryChange` size classes follow), or the same view with `$time` and
     /// `$frame` changed.
-    typealias FrameSource = @Sendable (_ time: Float, _ frame: UInt32?, _ size: Size?) -> (ViewNode, Size, RenderOptions)
+    typealias FrameSource = @Sendable (_ time: Double, _ frame: UInt32?, _ size: Size?) -> (ViewNode, Size, RenderOptions)
 
     static func frameSource(_ request: RenderRequest,
                             loaded: (_ shaderPaths: [String], _ steps: [EffectStep]) -> Void = { _, _ in }) throws -> FrameSource {
@@ -132,23 +135,21 @@ enum RenderCommand: Command {
                 return try LibraryShaderProvider(folders: folders, baseDirectory: base)
             }
             if let size = request.sceneSize { loadedScene.size = Size(width: Float(size.width), height: Float(size.height)) }
-            let original = loadedScene
+            let scene = loadedScene
             return { time, frame, size in
-                var scene = original
-                if let size { scene.size = size }
-                var sceneOptions = scene.options(time: time, frame: frame, reduceMotion: options.reduceMotion)
-                if request.scaleGiven { sceneOptions.scale = scene.scale * options.scale }
-                sceneOptions.keepOverflow = options.keepOverflow
-                sceneOptions.outputFormat = options.outputFormat
-                sceneOptions.fusion = options.fusion
-                return (scene.root(at: Double(time)), scene.size, sceneOptions)
+                var shown = scene.frame(at: time, size: size, index: frame, reduceMotion: options.frame.reduceMotion)
+                if request.scaleGiven { shown.options.scale *= options.scale }
+                shown.options.keepOverflow = options.keepOverflow
+                shown.options.outputFormat = options.outputFormat
+                shown.options.fusion = options.fusion
+                return (shown.view, shown.size, shown.options)
             }
         }
         let (view, size) = try effectView(request, loaded: loaded)
         return { time, frame, _ in
             var frameOptions = options
-            frameOptions.time = time
-            frameOptions.frame = frame ?? 0
+            frameOptions.frame.time = time
+            frameOptions.frame.index = frame ?? 0
             return (view, size, frameOptions)
         }
     }

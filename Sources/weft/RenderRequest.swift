@@ -1,4 +1,7 @@
 import Weft
+import WeftImage
+import WeftRuntime
+import WeftShaders
 
 /// What a `weft render` command line asks for. Everything the command line alone can get wrong
 /// is found here, before any work: its shape (a usage error) and its values.
@@ -91,12 +94,12 @@ struct RenderRequest {
             throw .invalidValue("device", device, "give a device name (see weft devices) or cpu")
         }
         let scale = try Self.number("scale", arguments.value("scale"), positive: true)
-        let time = try Self.number("time", arguments.value("time"), positive: false)
+        let time = try Self.number("time", arguments.value("time"), positive: false, as: Double.self)
         scaleGiven = scale != nil
         sixteenBit = arguments.has("16bit")
         stats = arguments.has("stats")
         frame = try Self.frame(arguments.value("frame"))
-        options = RenderOptions(scale: scale ?? 1, time: time ?? 0, frame: frame ?? 0, reduceMotion: arguments.has("reduce-motion"),
+        options = RenderOptions(scale: scale ?? 1, frame: FrameContext(time: time ?? 0, index: frame ?? 0, reduceMotion: arguments.has("reduce-motion")),
                                 outputFormat: sixteenBit ? .rgba16Float : .rgba8Unorm, keepOverflow: arguments.has("keep-overflow"),
                                 fusion: !arguments.has("no-fuse"))
     }
@@ -143,9 +146,10 @@ struct RenderRequest {
         return Size(width: x, height: y)
     }
 
-    static func number(_ option: String, _ text: String?, positive: Bool) throws(UsageError) -> Float? {
+    static func number<Number: BinaryFloatingPoint & LosslessStringConvertible>(_ option: String, _ text: String?, positive: Bool,
+                                                                                  as type: Number.Type = Float.self) throws(UsageError) -> Number? {
         guard let text else { return nil }
-        guard let value = Float(text), value.isFinite, !positive || value > 0 else {
+        guard let value = Number(text), value.isFinite, !positive || value > 0 else {
             throw .invalidValue(option, text, "expected \(positive ? "a positive" : "a") finite number")
         }
         return value

@@ -1,4 +1,7 @@
 import Weft
+import WeftImage
+import WeftRuntime
+import WeftShaders
 
 /// `weft render --stats`' cache and barrier figures: SPIR-V cache lookups and the executor's pipelines (Vulkan) or translated
 /// programs (the CPU evaluator) made during one render.

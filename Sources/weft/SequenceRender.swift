@@ -1,5 +1,8 @@
 import Foundation
 import Weft
+import WeftImage
+import WeftRuntime
+import WeftShaders
 
 /// `weft render … --frames A..B`: every frame of this shard rendered and written in turn on one
 /// render context; a frame that fails is reported and the rest go on.

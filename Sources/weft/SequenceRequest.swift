@@ -23,7 +23,7 @@ struct SequenceRequest {
     }
 
     /// Frame `n`'s time in seconds, as the single-frame `--time` would read it: `Float(n / fps)`.
-    func time(ofFrame n: Int) -> Float { Float(Double(n) / fps) }
+    func time(ofFrame n: Int) -> Double { Double(n) / fps }
 
     /// The output file of frame `n`.
     func path(ofFrame n: Int) -> String { Self.fill(pattern, with: n)! }

@@ -1,6 +1,9 @@
 import Foundation
 import Weft
 import WeftCatalog
+import WeftImage
+import WeftRuntime
+import WeftShaders
 
 /// `weft watch`: `weft render` again whenever a shader, scene, preset or input file changes.
 enum WatchCommand: Command {

@@ -1,4 +1,7 @@
 import Foundation
+import WeftImage
+import WeftRuntime
+import WeftShaders
 
 var output = Output(
     standard: { text in FileHandle.standardOutput.write(Data(text.utf8)) },

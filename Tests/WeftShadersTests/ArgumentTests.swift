@@ -77,8 +77,7 @@ func mismatchedArgumentsGiveTypedErrors(_ index: Int) throws {
     let shader = try l.kitchenSink(.float(1.5), .int(-3), .float3(1, 2, 3), .engine(.boundingRect), .floatArray([4, 5]),
                                    .colorArray([.white, Color(red: 1, green: 0, blue: 0, alpha: 0.5)]), .image(image),
                                    .engine(.viewSize), .engine(.time), .engine(.frame))
-    let context = ShaderFrameContext(colorMode: .nonLinear, viewSize: SIMD2(300, 200), boundingRect: SIMD4(10, 20, 300, 200),
-                                     time: 2.25, frame: 7, reduceMotion: false)
+    let context = EffectRequest(colorMode: .nonLinear, boundingRect: SIMD4(10, 20, 300, 200), frame: FrameContext(time: 2.25, index: 7))
     let bound = shader.bind(context)
     let f = shader.function
     #expect(bound.argumentBlock.count == f.argumentBlockSize)
@@ -104,7 +103,7 @@ func mismatchedArgumentsGiveTypedErrors(_ index: Int) throws {
 @Test func colorsArrivePremultipliedInTheWorkingMode() throws {
     let shader = try lib().radialTint(.float2(0, 0), .float(1), .color(Color(red: 0.5, green: 1, blue: 0, alpha: 0.5)))
     func tint(_ mode: ColorMode) -> [Float] {
-        let bytes = shader.bind(ShaderFrameContext(colorMode: mode, viewSize: SIMD2(1, 1))).argumentBlock
+        let bytes = shader.bind(EffectRequest(colorMode: mode, viewSize: SIMD2(1, 1))).argumentBlock
         let o = shader.function.parameters[2].blockOffset!
         return (0..<4).map { k in
             Float(bitPattern: (0..<4).reduce(UInt32(0)) { $0 | UInt32(bytes[o + 4 * k + $1]) << (8 * UInt32($1)) })
@@ -117,7 +116,7 @@ func mismatchedArgumentsGiveTypedErrors(_ index: Int) throws {
 
 @Test func arrayBufferIsNeverEmptyWhenRead() throws {
     let l = try library("[[ stitchable ]]\nvec4 f(vec2 p, FloatArray xs) { return vec4(floatAt(xs, 0)); }")
-    let bound = try l.f(.floatArray([])).bind(ShaderFrameContext(viewSize: SIMD2(1, 1)))
+    let bound = try l.f(.floatArray([])).bind(EffectRequest(viewSize: SIMD2(1, 1)))
     #expect(!bound.arrayData.isEmpty)
     let none = try l.f(.floatArray([]))
     #expect(try none.kernel(outputFormat: .rgba8Unorm).interface.readsArrays)
@@ -125,8 +124,12 @@ func mismatchedArgumentsGiveTypedErrors(_ index: Int) throws {
 
 @Test func frameContextFillsPushConstants() {
     var constants = FrameConstants()
-    ShaderFrameContext(viewSize: SIMD2(640, 480), time: 1.5, frame: 9, reduceMotion: true).apply(to: &constants)
-    #expect(constants.time == 1.5 && constants.frame == 9 && constants.viewSize == SIMD2(640, 480) && constants.reduceMotion == 1)
+    FrameContext(time: 1.5, index: 9, mouse: SIMD2(3, 4)).write(into: &constants)
+    #expect(constants.time == 1.5 && constants.frame == 9 && constants.reduceMotion == 0 && constants.mouse == SIMD2(3, 4))
+    // Reduce motion freezes `$time` where kernels read it, in the constants and in `$time` arguments alike.
+    FrameContext(time: 1.5, index: 9, reduceMotion: true).write(into: &constants)
+    #expect(constants.time == 0 && constants.reduceMotion == 1)
+    #expect(FrameContext(time: 1.5, reduceMotion: true).shaderTime == 0)
 }
 
 @Test func shadersCompareByLibraryFunctionAndArguments() throws {

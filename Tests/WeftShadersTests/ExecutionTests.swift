@@ -32,20 +32,21 @@ private func pattern(_ width: Int, _ height: Int, format: PixelFormat) -> PixelB
 /// Runs one shader over a view of `viewSize` points at `scale`, with `padding` points around
 /// it for layer and distortion effects; returns the output and the validation messages.
 private func render(_ shader: Shader, format: PixelFormat, viewSize: SIMD2<Int>, scale: Float = 1, padding: Float = 0,
-                    context: ShaderFrameContext? = nil) throws -> PixelBuffer {
+                    context: EffectRequest? = nil) throws -> PixelBuffer {
     let executor = try #require(Device.executor)
     let kernel = try shader.kernel(outputFormat: format)
     let pad = shader.function.kind.samplesNeighbourhood ? padding : 0
     let width = Int((Float(viewSize.x) + 2 * pad) * scale), height = Int((Float(viewSize.y) + 2 * pad) * scale)
-    let context = context ?? ShaderFrameContext(colorMode: format == .rgba8Unorm ? .nonLinear : .linear,
-                                                viewSize: SIMD2(Float(viewSize.x), Float(viewSize.y)))
+    let context = context ?? EffectRequest(outputFormat: format, colorMode: format == .rgba8Unorm ? .nonLinear : .linear,
+                                           viewSize: SIMD2(Float(viewSize.x), Float(viewSize.y)))
     let bound = shader.bind(context)
     var plan = RenderPlan()
     var frame = FrameConstants()
     frame.outputOrigin = SIMD2(repeating: -pad)
     frame.outputSize = SIMD2(Int32(width), Int32(height))
     frame.scale = scale
-    context.apply(to: &frame)
+    frame.viewSize = context.viewSize
+    context.frame.write(into: &frame)
     var layer: TextureID?
     var destination: TextureID?
     if kernel.interface.readsLayer {
@@ -96,7 +97,8 @@ func stockEffectsArePremultipliedCorrect(format: PixelFormat) throws {
     let lib = try ShaderLibrary(path: stockShadersPath, cache: SPIRVCache(directory: nil))
     for function in lib.functions {
         let shader = try lib.shader(function.name, stockArguments(function.name))
-        let context = ShaderFrameContext(colorMode: format == .rgba8Unorm ? .nonLinear : .linear, viewSize: SIMD2(12, 8), time: 0.4)
+        let context = EffectRequest(outputFormat: format, colorMode: format == .rgba8Unorm ? .nonLinear : .linear, viewSize: SIMD2(12, 8),
+                                    frame: FrameContext(time: 0.4))
         let out = try render(shader, format: format, viewSize: SIMD2(12, 8), scale: 1.5, padding: 2, context: context)
         var nonZero = 0
         let tolerance: Float = format == .rgba8Unorm ? 0 : 2e-3
@@ -143,20 +145,24 @@ func argumentsArraysImagesAndEngineValuesArrive() throws {
     """)
     var image = PixelBuffer(width: 3, height: 2, format: .rgba16Float)
     image[1, 0] = SIMD4(0.25, 0.5, 0, 0.75)
-    let context = ShaderFrameContext(colorMode: .linear, viewSize: SIMD2(32, 16), time: 2, frame: 3, reduceMotion: true)
-    func probe(_ which: Int32) throws -> SIMD4<Float> {
+    let context = EffectRequest(outputFormat: .rgba16Float, colorMode: .linear, viewSize: SIMD2(32, 16), frame: FrameContext(time: 2, index: 3))
+    func probe(_ which: Int32, reduceMotion: Bool = false) throws -> SIMD4<Float> {
         let shader = try lib.probe(which: .int(which), t: .engine(.time), view: .engine(.viewSize),
                                    tint: .color(Color(red: 1, green: 0.5, blue: 0, alpha: 0.5)),
                                    xs: .floatArray([0.25, 0.5, 0.75]), cs: .colorArray([.black, Color(white: 1, alpha: 0.5)]),
                                    img: .image(image))
-        return try render(shader, format: .rgba16Float, viewSize: SIMD2(2, 2), context: context)[1, 1]
+        var request = context
+        request.frame.reduceMotion = reduceMotion
+        return try render(shader, format: .rgba16Float, viewSize: SIMD2(2, 2), context: request)[1, 1]
     }
     #expect(try probe(0) == SIMD4(0.25, 0.5, 0.25, 1))
     #expect(try probe(1) == SIMD4(0.5, SRGB.decode(0.5) * 0.5, 0, 0.5).rounded16)
     #expect(try probe(2) == SIMD4(0.25, 0.75, 0, 0.75))
     #expect(try probe(3) == SIMD4(0.5, 0.5, 0.5, 0.5))
     #expect(try probe(4) == SIMD4(0.25, 0.5, 0, 0.75))
-    #expect(try probe(5) == SIMD4(0.375, 0.25, 0.25, 1))
+    #expect(try probe(5) == SIMD4(0.375, 0.25, 0.25, 0))
+    // Reduce motion reaches the kernel, and freezes its time at 0.
+    #expect(try probe(5, reduceMotion: true) == SIMD4(0.375, 0.25, 0, 1))
 }
 
 private extension SIMD4<Float> {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WeftRuntime
 @testable import WeftShaders
 
 @Test func loadsAFolderAFileAndASourceString() throws {
@@ -66,7 +67,7 @@ private extension String {
     try library.compileAll()
     let ripple = try library.ripple(.float2(120, 90), .float(6), .float(40), .float(80), .engine(.time))
     let kernel = try ripple.kernel(outputFormat: .rgba8Unorm)
-    let bound = ripple.bind(ShaderFrameContext(colorMode: .nonLinear, viewSize: SIMD2(240, 180), time: 1.5))
+    let bound = ripple.bind(EffectRequest(colorMode: .nonLinear, viewSize: SIMD2(240, 180), frame: FrameContext(time: 1.5)))
     #expect(bound.argumentBlock.count == kernel.interface.argumentBlockSize)
     #expect(kernel.kind == .distortion && kernel.interface.readsLayer && !kernel.interface.readsArrays)
     let tint = try library.radialTint(.float2(200, 160), .float(220), .color(.orange))

@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 @testable import Weft
+import WeftImage
+@testable import WeftPlanner
+import WeftRuntime
+@testable import WeftScene
+import WeftShaders
+@testable import WeftViews
 
 /// Each timing curve against its closed form, the spring against the analytic solution of its
 /// differential equation.

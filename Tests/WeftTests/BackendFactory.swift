@@ -1,5 +1,11 @@
 @testable import Weft
+import WeftImage
+@testable import WeftPlanner
+import WeftRuntime
+@testable import WeftScene
+import WeftShaders
 import WeftTestSupport
+@testable import WeftViews
 import WeftVulkan
 
 enum BackendFactory {

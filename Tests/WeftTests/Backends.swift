@@ -1,6 +1,12 @@
 import Testing
 @testable import Weft
+import WeftImage
+@testable import WeftPlanner
+import WeftRuntime
+@testable import WeftScene
+import WeftShaders
 import WeftTestSupport
+@testable import WeftViews
 
 /// The executors the render tests run on; each render test runs once per backend.
 enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {

@@ -1,7 +1,11 @@
 import Testing
-import WeftImage
-import WeftRuntime
 @testable import Weft
+import WeftImage
+@testable import WeftPlanner
+import WeftRuntime
+@testable import WeftScene
+import WeftShaders
+@testable import WeftViews
 
 /// Bounded passes: a draw runs over the pixels it can change, in place, and leaves the same pixels as a pass over the
 /// whole canvas.
@@ -59,8 +63,11 @@ import WeftRuntime
             // Unfused, so that only bounding differs (folding differs with it, and is compared in FusionTests).
             var options = RenderOptions(outputFormat: format, workingColorMode: format == .rgba8Unorm ? .nonLinear : .extendedLinear)
             options.fusion = false
-            let bounded = try context.plan(Self.scene, size: Self.size, options: options, boundedPasses: true)
-            let whole = try context.plan(Self.scene, size: Self.size, options: options, boundedPasses: false)
+            let limit = TextureLimit(of: context.executor)
+            let bounded = try context.planner.plan(Self.scene, size: Self.size, options: options, textureLimit: limit,
+                                                   rewrites: .init(fusion: options.fusion, boundedPasses: true))
+            let whole = try context.planner.plan(Self.scene, size: Self.size, options: options, textureLimit: limit,
+                                                 rewrites: .init(fusion: options.fusion, boundedPasses: false))
             #expect(bounded.plan.passes.contains { $0.region != nil }, "some pass is bounded")
             #expect(!whole.plan.passes.contains { $0.region != nil })
             let a = try #require(try context.executor.execute(bounded.plan).outputs[bounded.output])

@@ -1,5 +1,11 @@
 import Testing
 @testable import Weft
+import WeftImage
+@testable import WeftPlanner
+import WeftRuntime
+@testable import WeftScene
+import WeftShaders
+@testable import WeftViews
 
 @Suite struct ColorModeTests {
     /// Black to white across 64 points: interpolated on sRGB-encoded values by default,

@@ -1,5 +1,11 @@
 import Testing
 @testable import Weft
+import WeftImage
+@testable import WeftPlanner
+import WeftRuntime
+@testable import WeftScene
+import WeftShaders
+@testable import WeftViews
 
 func render(_ view: some View, width: Float, height: Float, on backend: Backend,
             options: RenderOptions = RenderOptions()) throws -> PixelBuffer {

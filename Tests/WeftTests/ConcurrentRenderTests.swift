@@ -4,6 +4,12 @@ import Synchronization
 import Testing
 @testable import Weft
 @testable import WeftCatalog
+import WeftImage
+@testable import WeftPlanner
+import WeftRuntime
+@testable import WeftScene
+import WeftShaders
+@testable import WeftViews
 import WeftVulkan
 
 /// `RenderContext` is `Sendable` and documented as safe to share: several threads rendering

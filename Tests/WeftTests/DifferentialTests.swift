@@ -2,7 +2,13 @@ import Foundation
 import Testing
 @testable import Weft
 @testable import WeftCatalog
+import WeftImage
+@testable import WeftPlanner
+import WeftRuntime
+@testable import WeftScene
+import WeftShaders
 import WeftTestSupport
+@testable import WeftViews
 
 /// The promise of Weft: one compiled SPIR-V module renders the same on Vulkan (lavapipe here)
 /// and on the CPU evaluator. At most 1/255 per channel on RGBA8, 2/255 where bilinear sampling

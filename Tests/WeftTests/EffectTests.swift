@@ -1,5 +1,11 @@
 import Testing
 @testable import Weft
+import WeftImage
+@testable import WeftPlanner
+import WeftRuntime
+@testable import WeftScene
+import WeftShaders
+@testable import WeftViews
 
 /// A 4×2-pixel test image: a red and a blue half.
 func testImage() -> PixelBuffer {

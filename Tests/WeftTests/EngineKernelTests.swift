@@ -1,11 +1,15 @@
 import Foundation
 import Testing
-import WeftImage
-@testable import WeftShaders
 @testable import Weft
+import WeftImage
+@testable import WeftPlanner
+import WeftRuntime
+@testable import WeftScene
+@testable import WeftShaders
+@testable import WeftViews
 
-@Test(arguments: EngineKernel.allCases, PixelFormat.allCases)
-func engineKernelCompiles(kernel: EngineKernel, format: PixelFormat) throws {
+@Test(arguments: EngineKernel.Variant.allCases, PixelFormat.allCases)
+func engineKernelCompiles(kernel: EngineKernel.Variant, format: PixelFormat) throws {
     let compiled = try EngineKernelCache().kernel(kernel, outputFormat: format)
     #expect(compiled.spirv.first == 0x0723_0203)
     #expect(compiled.outputFormat == format)
@@ -14,14 +18,15 @@ func engineKernelCompiles(kernel: EngineKernel, format: PixelFormat) throws {
 @Test func argumentBlocksMatchTheDeclaredSizes() throws {
     // Each engine kernel's block is vec4/ivec4 members, the last of them a 64-byte WeftCompositeArguments in the kernels
     // with a composite folded in: the interface size must end where glslang put the last member.
-    for kernel in EngineKernel.allCases {
+    #expect(EngineKernel.Variant.allCases.count == 10, "four kernels, three destinations each but the fill's")
+    for kernel in EngineKernel.Variant.allCases {
         let compiled = try EngineKernelCache().kernel(kernel, outputFormat: .rgba8Unorm)
         let offsets = SPIRVFacts.memberOffsets(of: "WeftArguments", in: compiled.spirv)
         guard let last = offsets.keys.max(), let offset = offsets[last] else {
             Issue.record("\(kernel) declares no argument block")
             continue
         }
-        let lastSize = kernel.rawValue.contains("+weft.layer") ? FusionComposite.blockSize : 16
+        let lastSize = kernel.composite != nil ? FusionComposite.blockSize : 16
         #expect(offset + lastSize == kernel.interface.argumentBlockSize, "\(kernel)")
     }
 }

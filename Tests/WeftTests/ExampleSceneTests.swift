@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 @testable import Weft
+import WeftImage
+@testable import WeftPlanner
+import WeftRuntime
+@testable import WeftScene
+import WeftShaders
+@testable import WeftViews
 
 enum Examples {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -22,7 +28,7 @@ enum Examples {
 
     static func rendering(_ file: String, on backend: Backend) throws -> Rendering {
         let scene = try load(file)
-        return try backend.makeContext().render(scene.root(at: 0.5), size: scene.size, options: scene.options(time: 0.5))
+        return try backend.makeContext().render(scene, at: 0.5)
     }
 }
 

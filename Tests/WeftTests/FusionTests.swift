@@ -1,9 +1,12 @@
 import Testing
+@testable import Weft
 import WeftCatalog
 import WeftImage
+@testable import WeftPlanner
 import WeftRuntime
+@testable import WeftScene
 import WeftShaders
-@testable import Weft
+@testable import WeftViews
 
 /// Fusion: which chains become one pass, why the others do not, and that fused equals unfused on both executors.
 @Suite struct FusionTests {
@@ -107,15 +110,16 @@ import WeftShaders
         let context = try backend.makeContext()
         for file in Examples.sceneFiles {
             let scene = try Examples.load(file)
-            var options = scene.options(time: 0.5)
+            let shown = scene.frame(at: 0.5)
+            var options = shown.options
             // A scene whose plan fusion leaves as it is renders the same by construction.
             var unfusedOptions = options
             unfusedOptions.fusion = false
-            let kernels = { (o: RenderOptions) in try context.plan(scene.root, size: scene.size, options: o).plan.passes.map(\.kernel.name) }
+            let kernels = { (o: RenderOptions) in try context.plan(shown.view, size: shown.size, options: o).plan.passes.map(\.kernel.name) }
             guard try kernels(options) != kernels(unfusedOptions) else { continue }
-            let fused = try context.render(scene.root, size: scene.size, options: options)
+            let fused = try context.render(shown.view, size: shown.size, options: options)
             options.fusion = false
-            let unfused = try context.render(scene.root, size: scene.size, options: options)
+            let unfused = try context.render(shown.view, size: shown.size, options: options)
             let d = try #require(ImageDifference(fused.pixels, unfused.pixels))
             #expect(d.maximum <= 1.0 / 255 + 1e-6, "\(file): differs by \(d.maximum * 255)/255 at \(d.worstPixel)")
         }
@@ -141,7 +145,7 @@ import WeftShaders
             }
             """, name: "b.glsl")
         let context = try backend.makeContext()
-        let frame = ShaderFrameContext(viewSize: SIMD2(40, 24))
+        let frame = EffectRequest(viewSize: SIMD2(40, 24))
         let fill = try a.stripes(.float(5), .floatArray([0.5, 1.5]))
         let swap = try b.swap(.floatArray([0.125]))
         func run(fusion: Bool) throws -> (PixelBuffer, [String]) {
@@ -155,9 +159,11 @@ import WeftShaders
                 let output = builder.texture(width: 40, height: 24, format: .rgba8Unorm)
                 var f = constants
                 if previous != nil { f.layerSize = SIMD2(40, 24) }
-                builder.add(KernelPass(kernel: try shader.kernel(outputFormat: .rgba8Unorm), output: output, layer: previous, frame: f,
+                let kernel = try shader.kernel(outputFormat: .rgba8Unorm)
+                builder.add(KernelPass(kernel: kernel, output: output, layer: previous, frame: f,
                                        arguments: bound.argumentBlock, arrayData: bound.arrayData),
-                            stage: FusionStage(library: shader.library, function: shader.function))
+                            origin: .stitched(Fusion.Stitch(FusionStage(library: shader.library, function: shader.function), kernel: kernel),
+                                              .texture))
                 previous = output
             }
             if fusion { #expect(builder.fuse(readingBack: [previous!], kernels: FusedKernelCache()).isEmpty) }

@@ -3,6 +3,11 @@ import Synchronization
 import Testing
 @testable import Weft
 import WeftImage
+@testable import WeftPlanner
+import WeftRuntime
+@testable import WeftScene
+import WeftShaders
+@testable import WeftViews
 
 /// `onGeometryChange`: actions run after layout, only when the transformed value changes, and can
 /// switch the scene's state (the size-class pattern), across a sweep of render sizes.

@@ -1,6 +1,11 @@
 import Testing
 @testable import Weft
 import WeftImage
+@testable import WeftPlanner
+import WeftRuntime
+@testable import WeftScene
+import WeftShaders
+@testable import WeftViews
 
 /// SwiftUI's ungrouped default against `geometryGroup()`, measured from the pixels of a mid-animation frame.
 struct GeometryGroupTests {

@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 @testable import Weft
+import WeftImage
+@testable import WeftPlanner
+import WeftRuntime
+@testable import WeftScene
+import WeftShaders
+@testable import WeftViews
 
 /// JSON nested deeper than the scene reader allows is refused by a scan of the bytes, naming
 /// where, before Foundation's decoder or the reader recurse into it.

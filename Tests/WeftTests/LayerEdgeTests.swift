@@ -1,6 +1,12 @@
 import Testing
 @testable import Weft
+import WeftImage
+@testable import WeftPlanner
+import WeftRuntime
+@testable import WeftScene
+import WeftShaders
 import WeftTestSupport
+@testable import WeftViews
 
 /// `sampleLayer` (and a distortion's sample) is transparent outside the padded layer, as
 /// SwiftUI's `layer.sample` is: edge texels fade out over the half texel beyond the edge, as a

@@ -1,8 +1,11 @@
 import Testing
-import WeftImage
-import WeftRuntime
-import WeftShaders
 @testable import Weft
+import WeftImage
+@testable import WeftPlanner
+import WeftRuntime
+@testable import WeftScene
+import WeftShaders
+@testable import WeftViews
 
 /// Read-through: a layer or distortion effect whose padded layer holds one aligned layer and nothing else reads that
 /// layer's texture directly in its first run, which gives the pixels of the padded copy (`--no-fuse` keeps the copy).

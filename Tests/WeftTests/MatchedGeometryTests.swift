@@ -1,6 +1,11 @@
 import Testing
 @testable import Weft
 import WeftImage
+@testable import WeftPlanner
+import WeftRuntime
+@testable import WeftScene
+import WeftShaders
+@testable import WeftViews
 
 /// `matchedGeometryEffect`: receivers adopt their source's rectangle, which interpolates when the source
 /// changes; the classic faults are named warnings. Measured from pixels on both executors.
@@ -91,7 +96,7 @@ struct MatchedGeometryTests {
                 {"frame": {"width": 2, "height": 2}}]}],
           "modifiers": [{"namespace": "cards"}]}}
         """##)
-        let (root, warnings) = MatchedGeometry.resolve(scene.root(at: 0), size: Self.size.vector)
+        let (root, warnings) = MatchedGeometry.resolve(scene.frame(at: 0).view, size: Self.size.vector)
         #expect(warnings.isEmpty)
         let pixels = try Backend.cpu.makeContext().render(root, size: Self.size).pixels
         #expect(Self.columns(pixels, channel: 2) == 8...15)

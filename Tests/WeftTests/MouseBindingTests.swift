@@ -1,5 +1,11 @@
 import Testing
 @testable import Weft
+import WeftImage
+@testable import WeftPlanner
+import WeftRuntime
+@testable import WeftScene
+import WeftShaders
+@testable import WeftViews
 
 /// `$mouse` reaches effects both as an argument (`.engine(.mouse)`) and through the prelude's `weftMouse()` (push
 /// constants at byte offset 80), on both executors.
@@ -32,7 +38,7 @@ import Testing
         let library = try ShaderLibrary(source: Self.source, name: "mouse.glsl")
         let shader = try library.pointer(.engine(.mouse))
         var options = RenderOptions()
-        options.mouse = SIMD2(25, 50)
+        options.frame.mouse = SIMD2(25, 50)
         let pixels = try render(Color.white.colorEffect(shader), width: 4, height: 4, on: backend, options: options)
         expectClose(pixels[1, 2], SIMD4(0.25, 0.5, 0.25, 0.5), "the argument and weftMouse()")
         let still = try render(Color.white.colorEffect(shader), width: 4, height: 4, on: backend)
@@ -43,7 +49,7 @@ import Testing
     func aFillFollowsThePointer(backend: Backend) throws {
         let library = try ShaderLibrary(source: Self.source, name: "mouse.glsl")
         var options = RenderOptions(scale: 2)
-        options.mouse = SIMD2(10.25, 5.25)
+        options.frame.mouse = SIMD2(10.25, 5.25)
         let pixels = try render(Rectangle().fill(try library.spotlight()), width: 16, height: 8, on: backend, options: options)
         expectClose(pixels[20, 10], SIMD4(1, 1, 1, 1), "at the pointer (pixel 20,10 is point 10.25,5.25)")
         expectClose(pixels[2, 2], SIMD4(0, 0, 0, 1), "away from it")

@@ -1,9 +1,12 @@
 import Testing
+@testable import Weft
 import WeftCatalog
 import WeftImage
+@testable import WeftPlanner
 import WeftRuntime
+@testable import WeftScene
 import WeftShaders
-@testable import Weft
+@testable import WeftViews
 
 /// Multi-pass effects: `[[ stitchable(layer, passes: N) ]]` runs N kernels, each reading the one before; the stock
 /// separable `gaussianBlur` equals a direct 2-D Gaussian.

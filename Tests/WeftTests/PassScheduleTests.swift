@@ -1,7 +1,11 @@
 import Testing
-import WeftImage
-import WeftRuntime
 @testable import Weft
+import WeftImage
+@testable import WeftPlanner
+import WeftRuntime
+@testable import WeftScene
+import WeftShaders
+@testable import WeftViews
 
 /// Scheduling: independent passes run level by level, one barrier batch per level, computing exactly what lowering
 /// order computes, on both executors.
@@ -26,7 +30,7 @@ import WeftRuntime
 
     /// Fused and folded, in level order or in lowering order.
     static func plan(fused view: some View, scheduled: Bool) throws -> PlannedRender {
-        try RenderContext(executor: PlanOnlyExecutor()).plan(view, size: size, options: RenderOptions(), boundedPasses: true, scheduled: scheduled)
+        try Planner().plan(view, size: size, options: RenderOptions(), textureLimit: .planOnly, rewrites: .init(fusion: true, scheduled: scheduled))
     }
 
     @Test func independentShadowsShareLevels() throws {
@@ -56,11 +60,11 @@ import WeftRuntime
         }
         var builder = PlanBuilder()
         let t = (0..<4).map { _ in builder.texture(width: 8, height: 8, format: .rgba8Unorm) }
-        builder.add(KernelPass(kernel: kernel("clear"), output: t[0], frame: FrameConstants()))
-        builder.add(KernelPass(kernel: kernel("backdrop", layer: true), output: t[1], layer: t[0], frame: FrameConstants()))
-        builder.add(KernelPass(kernel: kernel("draw", inPlace: true), output: t[2], destination: t[0], frame: FrameConstants()))
+        builder.add(KernelPass(kernel: kernel("clear"), output: t[0], frame: FrameConstants()), origin: .compiled)
+        builder.add(KernelPass(kernel: kernel("backdrop", layer: true), output: t[1], layer: t[0], frame: FrameConstants()), origin: .compiled)
+        builder.add(KernelPass(kernel: kernel("draw", inPlace: true), output: t[2], destination: t[0], frame: FrameConstants()), origin: .compiled)
         builder.add(KernelPass(kernel: kernel("composite", layer: true, destination: true), output: t[3], layer: t[1], destination: t[2],
-                               frame: FrameConstants()))
+                               frame: FrameConstants()), origin: .compiled)
         let schedule = PassSchedule(builder.passes)
         #expect(schedule.order == [0, 1, 2, 3] && schedule.levels == [0, 1, 2, 3], "\(schedule)")
         let scheduled = builder.finish(readingBack: [t[3]], scheduled: true)
@@ -92,12 +96,13 @@ import WeftRuntime
         for file in Examples.sceneFiles {
             let scene = try Examples.load(file)
             let context = RenderContext(executor: PlanOnlyExecutor())
-            let options = scene.options(time: 0.5)
-            let scheduled = try context.plan(scene.root(at: 0.5), size: scene.size, options: options)
-            let lowered = try context.plan(scene.root(at: 0.5), size: scene.size, options: options, boundedPasses: true, scheduled: false)
-            var unfused = options
+            let shown = scene.frame(at: 0.5)
+            let scheduled = try context.plan(shown.view, size: shown.size, options: shown.options)
+            let lowered = try context.planner.plan(shown.view, size: shown.size, options: shown.options, textureLimit: .planOnly,
+                                                   rewrites: .init(fusion: true, scheduled: false))
+            var unfused = shown.options
             unfused.fusion = false
-            let before = try context.plan(scene.root(at: 0.5), size: scene.size, options: unfused)
+            let before = try context.plan(shown.view, size: shown.size, options: unfused)
             #expect(scheduled.plan.barrierFreeRuns.count <= before.plan.barrierFreeRuns.count, "\(file)")
             #expect(scheduled.plan.passes.map(\.kernel.name).sorted() == lowered.plan.passes.map(\.kernel.name).sorted(), "\(file)")
             var symbols = SymbolTable()

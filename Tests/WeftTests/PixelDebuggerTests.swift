@@ -1,8 +1,14 @@
 import Foundation
 import Testing
-import WeftCatalog
-import WeftCPU
 @testable import Weft
+import WeftCPU
+import WeftCatalog
+import WeftImage
+@testable import WeftPlanner
+import WeftRuntime
+@testable import WeftScene
+import WeftShaders
+@testable import WeftViews
 
 /// The pixel debugger's trace of stock effects: values checked against the same arithmetic done
 /// here in Swift, lines against where the statements are in the files.

@@ -1,8 +1,11 @@
 import Testing
-import WeftImage
-import WeftRuntime
-import WeftShaders
 @testable import Weft
+import WeftImage
+@testable import WeftPlanner
+import WeftRuntime
+@testable import WeftScene
+import WeftShaders
+@testable import WeftViews
 
 /// An executor that must never run: planning alone is under test.
 final class PlanOnlyExecutor: Executor {
@@ -13,6 +16,11 @@ final class PlanOnlyExecutor: Executor {
         Issue.record("planning must not execute")
         return ExecutionResult(outputs: [:], hostTime: .zero)
     }
+}
+
+extension TextureLimit {
+    /// The limit of a device that only plans.
+    static var planOnly: TextureLimit { TextureLimit(of: PlanOnlyExecutor()) }
 }
 
 @Test func consecutiveShapesBecomeOnePass() throws {

@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 import Weft
+import WeftImage
+@testable import WeftPlanner
+import WeftRuntime
+@testable import WeftScene
+import WeftShaders
+@testable import WeftViews
 
 /// The Swift example of README.md, line for line (writing to a temporary folder), so the
 /// README cannot drift from the API.

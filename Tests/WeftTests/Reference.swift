@@ -1,5 +1,11 @@
 import Foundation
 @testable import Weft
+import WeftImage
+@testable import WeftPlanner
+import WeftRuntime
+@testable import WeftScene
+import WeftShaders
+@testable import WeftViews
 
 /// The W3C Compositing and Blending Level 1 formulas on premultiplied RGBA, written out
 /// again here, independently of the kernels, to check them.

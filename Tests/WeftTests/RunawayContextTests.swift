@@ -2,7 +2,13 @@ import Foundation
 import Testing
 @testable import Weft
 import WeftCPU
+import WeftImage
+@testable import WeftPlanner
+import WeftRuntime
+@testable import WeftScene
+import WeftShaders
 import WeftTestSupport
+@testable import WeftViews
 
 /// A runaway effect through `RenderContext`: the limits given to `RenderContext.make` stop it
 /// with an error naming the effect, and after a lost Vulkan device a new context renders.

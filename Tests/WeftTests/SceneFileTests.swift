@@ -2,7 +2,12 @@ import Foundation
 import Testing
 @testable import Weft
 @testable import WeftCatalog
+import WeftImage
+@testable import WeftPlanner
 import WeftRuntime
+@testable import WeftScene
+import WeftShaders
+@testable import WeftViews
 
 /// Knows one color effect, `tint`, taking `amount` (a number).
 struct OneShaderProvider: SceneShaderProvider {
@@ -143,7 +148,7 @@ func sceneErrorsNameTheirPath(scene: String, path: String, word: String) {
     #expect(timeline.changes.map(\.time) == [1, 4, 5])
     #expect(timeline.changes.map(\.animation) == [.spring(response: 0.4, dampingFraction: 0.825), .easeInOut, .linear(duration: 2)])
     #expect(timeline.duration == 7)
-    guard case .modified(_, .opacity(let opacity)) = scene.root(at: 6).kind else {
+    guard case .modified(_, .opacity(let opacity)) = scene.frame(at: 6).view.kind else {
         Issue.record("expected an opacity modifier")
         return
     }

@@ -2,6 +2,12 @@ import Foundation
 import Testing
 @testable import Weft
 @testable import WeftCatalog
+import WeftImage
+@testable import WeftPlanner
+import WeftRuntime
+@testable import WeftScene
+import WeftShaders
+@testable import WeftViews
 
 enum StockShaders {
     static let folder = Examples.directory + "/../Shaders"

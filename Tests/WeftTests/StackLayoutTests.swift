@@ -1,6 +1,11 @@
 import Testing
 @testable import Weft
 import WeftImage
+@testable import WeftPlanner
+import WeftRuntime
+@testable import WeftScene
+import WeftShaders
+@testable import WeftViews
 
 /// Stacks, spacers, flexible frames and text: sizes and places from the layout, and text measured
 /// from rendered pixels on both executors.

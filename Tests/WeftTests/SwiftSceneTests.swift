@@ -1,5 +1,11 @@
 import Testing
 @testable import Weft
+import WeftImage
+@testable import WeftPlanner
+import WeftRuntime
+@testable import WeftScene
+import WeftShaders
+@testable import WeftViews
 
 /// The radar seal of examples/radar-seal.json, written with the Swift API.
 func radarSeal() -> some View {
@@ -30,7 +36,8 @@ func radarSeal() -> some View {
 func theSwiftAPIAndTheSceneFileBuildTheSameSeal(backend: Backend) throws {
     let scene = try Examples.load("radar-seal.json")
     let context = try backend.makeContext()
-    let fromFile = try context.render(scene.root, size: scene.size, options: scene.options()).pixels
-    let fromSwift = try context.render(radarSeal(), size: scene.size, options: scene.options()).pixels
+    let frame = scene.frame(at: 0)
+    let fromFile = try context.render(frame.view, size: frame.size, options: frame.options).pixels
+    let fromSwift = try context.render(radarSeal(), size: frame.size, options: frame.options).pixels
     #expect(fromFile == fromSwift)
 }

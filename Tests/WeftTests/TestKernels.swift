@@ -1,5 +1,10 @@
 @testable import Weft
+import WeftImage
+@testable import WeftPlanner
 import WeftRuntime
+@testable import WeftScene
+import WeftShaders
+@testable import WeftViews
 
 /// Effect kernels written by hand against docs/kernel-abi.md, standing in for stitchable
 /// shaders so the planner's effect machinery is tested on its own.

@@ -1,6 +1,11 @@
 import Testing
 @testable import Weft
 import WeftImage
+@testable import WeftPlanner
+import WeftRuntime
+@testable import WeftScene
+import WeftShaders
+@testable import WeftViews
 
 /// States changing over time, rendered on both executors and measured from the pixels.
 struct TimelineTests {

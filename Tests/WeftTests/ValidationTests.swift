@@ -1,6 +1,12 @@
 import Testing
-import WeftVulkan
 @testable import Weft
+import WeftImage
+@testable import WeftPlanner
+import WeftRuntime
+@testable import WeftScene
+import WeftShaders
+@testable import WeftViews
+import WeftVulkan
 
 /// Every engine kernel, run through the validation layer on one scene that uses them all.
 @Test func engineKernelsPassVulkanValidation() throws {

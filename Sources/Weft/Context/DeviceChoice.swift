@@ -1,4 +1,9 @@
 import WeftCPU
+import WeftImage
+import WeftPlanner
+import WeftRuntime
+import WeftScene
+import WeftViews
 import WeftVulkan
 
 /// Which backend renders, as `--device NAME|cpu` and `WEFT_DEVICE` say.

@@ -1,4 +1,8 @@
+import WeftImage
+import WeftPlanner
 import WeftRuntime
+import WeftScene
+import WeftViews
 import WeftVulkan
 
 /// The Vulkan devices of this machine and the one a choice renders on: what `weft devices` prints and what

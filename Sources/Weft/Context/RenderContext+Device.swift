@@ -1,4 +1,8 @@
+import WeftImage
+import WeftPlanner
 import WeftRuntime
+import WeftScene
+import WeftViews
 
 extension RenderContext {
     /// A context on the chosen device. `notice` receives the one line said when automatic

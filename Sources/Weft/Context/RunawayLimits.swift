@@ -1,5 +1,10 @@
 import Foundation
 import WeftCPU
+import WeftImage
+import WeftPlanner
+import WeftRuntime
+import WeftScene
+import WeftViews
 import WeftVulkan
 
 /// How long one render may run before it is stopped as a runaway shader (an endless or very long

@@ -1,6 +1,10 @@
 import WeftCPU
+import WeftImage
+import WeftPlanner
 import WeftRuntime
+import WeftScene
 import WeftShaders
+import WeftViews
 
 /// The pixel debugger: runs one effect of a view at one pixel on the CPU evaluator, from SPIR-V
 /// compiled with debug information and without the optimizer, and reports the value of every
@@ -66,7 +70,7 @@ public struct PixelDebugger: Sendable {
         let pass = planned.plan.passes[chosen.index]
         let kernel = try chosen.library.debugKernel(for: chosen.function, outputFormat: pass.kernel.outputFormat, pass: chosen.run)
         let trace = try executor.trace(planned.plan, pass: chosen.index, with: kernel, pixel: chosen.pixel, limit: iterationLimit)
-        return makeTrace(trace, library: chosen.library, function: chosen.function, pixel: pixel, point: point, time: options.time)
+        return makeTrace(trace, library: chosen.library, function: chosen.function, pixel: pixel, point: point, time: options.frame.time)
     }
 
     /// The function a kernel runs, and which run of it (`name.passN` for the runs of a multi-pass effect).
@@ -84,7 +88,7 @@ public struct PixelDebugger: Sendable {
     /// Keeps what happened on the author's lines, with glslang's argument temporaries (`param`) left
     /// out; the wrapper's call of the function gives the arguments and the result.
     private func makeTrace(_ trace: KernelTrace, library: ShaderLibrary, function: StitchableFunction,
-                           pixel: (x: Int, y: Int), point: SIMD2<Float>, time: Float) -> PixelTrace {
+                           pixel: (x: Int, y: Int), point: SIMD2<Float>, time: Double) -> PixelTrace {
         func values(_ point: TracePoint, _ record: TraceRecord) -> [PixelTrace.Value] {
             zip(point.operands, record.values).map { operand, components in
                 PixelTrace.Value(label: operand.label.isEmpty ? nil : operand.label, type: operand.type, components: components)

@@ -1,5 +1,10 @@
 import Foundation
 import WeftCPU
+import WeftImage
+import WeftPlanner
+import WeftRuntime
+import WeftScene
+import WeftViews
 
 /// What one effect computed at one pixel, statement by statement of the author's source
 /// (`PixelDebugger.trace`). Codable: `weft debug --json` prints it.
@@ -49,7 +54,7 @@ public struct PixelTrace: Sendable, Codable {
     public var pixel: [Int]
     /// Its centre in points: the `position` the effect was given.
     public var point: [Float]
-    public var time: Float
+    public var time: Double
     /// The stitchable function's arguments as the kernel passed them.
     public var arguments: [Value]
     /// What the function returned.

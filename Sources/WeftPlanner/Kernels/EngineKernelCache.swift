@@ -1,0 +1,51 @@
+import Synchronization
+import WeftImage
+import WeftRuntime
+import WeftShaders
+import WeftViews
+
+/// Compiled engine kernels, one per (kernel, output format): from this cache's memory, the
+/// SPIR-V cache (memory, then disk, like author kernels), or glslang on first use ever.
+final class EngineKernelCache: Sendable {
+    private struct Key: Hashable { var variant: EngineKernel.Variant; var format: PixelFormat }
+    private let compiled = Mutex<[Key: CompiledKernel]>([:])
+    let spirv: SPIRVCache
+
+    init(spirv: SPIRVCache = .shared) {
+        self.spirv = spirv
+    }
+
+    func kernel(_ kernel: EngineKernel, _ destination: EngineKernel.Destination = .texture,
+                outputFormat: PixelFormat) throws(RenderError) -> CompiledKernel {
+        try self.kernel(EngineKernel.Variant(kernel, destination), outputFormat: outputFormat)
+    }
+
+    func kernel(_ variant: EngineKernel.Variant, outputFormat: PixelFormat) throws(RenderError) -> CompiledKernel {
+        let key = Key(variant: variant, format: outputFormat)
+        if let hit = compiled.withLock({ $0[key] }) { return hit }
+        let source = variant.source(outputFormat: outputFormat)
+        let words: [UInt32]
+        do {
+            words = try spirv.module(source: source, stage: "engine compute") { () throws(GLSLCompiler.Failure) in
+                try GLSLCompiler.compileCompute(source)
+            }.words
+        } catch {
+            throw .engineKernel(name: variant.name, log: error.log)
+        }
+        let result = CompiledKernel(name: variant.name, kind: variant.reportedKind, outputFormat: outputFormat,
+                                    spirv: words, interface: variant.interface,
+                                    cacheKey: "\(variant.name).\(outputFormat.rawValue).\(Self.hash(source))")
+        compiled.withLock { $0[key] = result }
+        return result
+    }
+
+    /// FNV-1a of the source text: stable across runs, unlike `Hasher`.
+    private static func hash(_ text: String) -> String {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            h ^= UInt64(byte)
+            h = h &* 0x100_0000_01b3
+        }
+        return String(h, radix: 16)
+    }
+}

@@ -1,0 +1,127 @@
+import WeftImage
+import WeftRuntime
+import WeftShaders
+import WeftViews
+
+/// The engine's own kernels: hand-written GLSL compute shaders that follow docs/kernel-abi.md.
+/// Argument blocks hold only `vec4`/`ivec4` members, so their std140 offsets are 16·i.
+enum EngineKernel: String, Sendable, CaseIterable {
+    /// Writes one color everywhere.
+    case solid = "weft.solid"
+    /// Covers a batch of shapes (signed-distance anti-aliasing), filling each with a color or
+    /// gradient and blending it over the destination in order.
+    case shape = "weft.shape"
+    /// Samples a layer through an affine map, converts its color mode, optionally masks it
+    /// with a shape and blends it over the destination.
+    case layer = "weft.layer"
+    /// One direction of a separable Gaussian blur, optionally tinting the blurred alpha.
+    case blur = "weft.blur"
+
+    /// What a draw writes over (docs/fusion.md): a new texture reading its destination, its destination's own texture in
+    /// place over part of it, or a canvas that holds one color (its argument block's last member: the fill folded in).
+    /// The blur has no destination of its own: drawn in place or over a solid, it is folded into the composite that draws
+    /// its result (`FusionComposite`).
+    enum Destination: String, Sendable, CaseIterable {
+        case texture, inPlace, overSolid
+    }
+
+    /// A kernel with the destination it draws onto; the unit the cache compiles.
+    struct Variant: Hashable, Sendable, CaseIterable {
+        var kernel: EngineKernel
+        var destination: Destination
+
+        init(_ kernel: EngineKernel, _ destination: Destination = .texture) {
+            precondition(kernel.destinations.contains(destination), "\(kernel) has no \(destination) variant")
+            self.kernel = kernel
+            self.destination = destination
+        }
+
+        static var allCases: [Variant] {
+            EngineKernel.allCases.flatMap { kernel in kernel.destinations.map { Variant(kernel, $0) } }
+        }
+
+        /// The name plans show: `weft.shape.inPlace`; a blur folded into its composite, `weft.blur+weft.layer.inPlace`.
+        var name: String {
+            switch (kernel, destination) {
+            case (_, .texture): kernel.rawValue
+            case (.blur, _): "\(kernel.rawValue)+\(EngineKernel.layer.rawValue).\(destination.rawValue)"
+            default: "\(kernel.rawValue).\(destination.rawValue)"
+            }
+        }
+
+        /// How the kernel composites (`FusionComposite`), for the blur folded into its composite.
+        var composite: FusionComposite.Destination? {
+            guard kernel == .blur else { return nil }
+            switch destination {
+            case .texture: return nil
+            case .inPlace: return .inPlace
+            case .overSolid: return .solid
+            }
+        }
+
+        var interface: KernelInterface {
+            let inPlace = destination == .inPlace, overSolid = destination == .overSolid
+            switch kernel {
+            case .solid:
+                return KernelInterface(readsLayer: false, readsDestination: false, argumentBlockSize: 16, readsArrays: false, imageCount: 0,
+                                       usesDerivatives: false)
+            case .shape:
+                return KernelInterface(readsLayer: false, readsDestination: destination == .texture, argumentBlockSize: 16 * (overSolid ? 2 : 1),
+                                       readsArrays: true, imageCount: 0, usesDerivatives: false, readsOutput: inPlace)
+            case .layer:
+                return KernelInterface(readsLayer: true, readsDestination: destination == .texture, argumentBlockSize: 16 * (overSolid ? 9 : 8),
+                                       readsArrays: false, imageCount: 0, usesDerivatives: false, readsOutput: inPlace)
+            case .blur:
+                return KernelInterface(readsLayer: true, readsDestination: false,
+                                       argumentBlockSize: 16 * 3 + (composite == nil ? 0 : FusionComposite.blockSize),
+                                       readsArrays: true, imageCount: 0, usesDerivatives: false, readsOutput: inPlace)
+            }
+        }
+
+        /// The closest stitchable kind, for reports (engine kernels are not stitchable effects).
+        var reportedKind: EffectKind {
+            switch kernel {
+            case .solid, .shape: .fill
+            case .layer: .blend
+            case .blur: destination == .texture ? .layer : .blend
+            }
+        }
+    }
+
+    /// The destinations this kernel has a variant for (all but the solid fill's, which has no destination).
+    var destinations: [Destination] { self == .solid ? [.texture] : Destination.allCases }
+
+    /// The engine's compositing functions (`weftBlend`, `weftStoreClamp`, color conversion), for generated kernels that
+    /// composite (`FusionComposite`).
+    static var compositingFunctions: String { text(PackageResources.common_glsl) }
+
+    /// The GLSL of Sources/WeftPlanner/Resources/EngineKernels, embedded at build time.
+    static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+}
+
+extension EngineKernel.Variant {
+    func source(outputFormat: PixelFormat) -> String {
+        let header = """
+        #version 450
+        layout(local_size_x = 16, local_size_y = 16, local_size_z = 1) in;
+        layout(binding = 0, \(outputFormat.glslQualifier)) uniform \(destination == .inPlace ? "" : "writeonly ")image2D weftOutput;
+        \(FrameConstants.glslDeclaration)
+        #define WEFT_SHAPE_RECORD_STRIDE \(ShapeBatch.recordStride)
+        \(composite != nil ? "#define WEFT_COMPOSITE 1\n" + FusionComposite.declaration : "")
+        \(destination == .inPlace ? "#define WEFT_IN_PLACE 1\n#define weftDestinationTexel(p) imageLoad(weftOutput, p)"
+                     : destination == .overSolid && kernel != .blur ? "#define WEFT_OVER_SOLID 1\n#define weftDestinationTexel(p) args.solidDestination"
+                     : "#define weftDestinationTexel(p) texelFetch(weftDestination, p, 0)")
+
+        """
+        let text = EngineKernel.text
+        switch kernel {
+        case .solid: return header + text(PackageResources.solid_glsl)
+        case .shape: return header + text(PackageResources.common_glsl) + text(PackageResources.shape_glsl)
+        case .layer: return header + text(PackageResources.common_glsl) + text(PackageResources.layer_glsl)
+        case .blur:
+            guard let composite else { return header + text(PackageResources.blur_glsl) }
+            return header + text(PackageResources.common_glsl) + text(PackageResources.blur_glsl)
+                + KernelFusion.storedFunction(outputFormat) + FusionComposite.main(destination: composite, block: "args")
+        }
+    }
+}

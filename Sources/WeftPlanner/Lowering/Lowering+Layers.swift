@@ -1,0 +1,196 @@
+import WeftImage
+import WeftRuntime
+import WeftShaders
+import WeftViews
+
+/// Compositing finished layers: shadows, conversion, masks, blending.
+extension Lowering {
+    /// Composites `source` with the distributed modifiers: shadows beneath (each blurred from
+    /// the content with the inner shadows already drawn), then the content.
+    mutating func composite(_ source: LayerSource, mask: LayerMask? = nil, opaque: Bool = false,
+                            distributed: Distributed, into canvas: inout Canvas) throws(RenderError) {
+        guard let outer = distributed.shadows.last else {
+            try emitLayer(source, mask: mask, opaque: opaque, opacity: distributed.opacity, blendMode: distributed.blendMode,
+                          into: &canvas)
+            return
+        }
+        // The content as the shadow sees it: masked, made opaque, with the inner shadows, on the canvas's grid.
+        var content = source
+        let inner = Array(distributed.shadows.dropLast())
+        if mask != nil || opaque || !inner.isEmpty || !source.isAligned(with: canvas) {
+            var reach = source.targetRect
+            for s in inner { reach = reach.union(reach.offset(by: s.offset).outset(by: SIMD2(repeating: Blur.reach(sigma: s.sigma)))) }
+            guard var flat = try makeCanvas(covering: reach, on: canvas, mode: canvas.mode) else { return }
+            try composite(source, mask: mask, opaque: opaque, distributed: Distributed(shadows: inner), into: &flat)
+            content = flat.asLayer(toTarget: .identity)
+        }
+        if let shadow = try blurredShadow(of: content, shadow: outer, on: canvas) {
+            try emitLayer(shadow, mask: nil, opaque: false, opacity: distributed.opacity, blendMode: distributed.blendMode, into: &canvas)
+        }
+        try emitLayer(content, mask: nil, opaque: false, opacity: distributed.opacity, blendMode: distributed.blendMode, into: &canvas)
+    }
+
+    /// Only the shadows `composite` would draw beneath `source` (aligned with `canvas`).
+    mutating func compositeShadows(of source: LayerSource, distributed: Distributed, into canvas: inout Canvas) throws(RenderError) {
+        guard let outer = distributed.shadows.last else { return }
+        var content = source
+        let inner = Array(distributed.shadows.dropLast())
+        if !inner.isEmpty {
+            var reach = source.targetRect
+            for s in inner { reach = reach.union(reach.offset(by: s.offset).outset(by: SIMD2(repeating: Blur.reach(sigma: s.sigma)))) }
+            guard var flat = try makeCanvas(covering: reach, on: canvas, mode: canvas.mode) else { return }
+            try composite(source, distributed: Distributed(shadows: inner), into: &flat)
+            content = flat.asLayer(toTarget: .identity)
+        }
+        if let shadow = try blurredShadow(of: content, shadow: outer, on: canvas) {
+            try emitLayer(shadow, mask: nil, opaque: false, opacity: distributed.opacity, blendMode: distributed.blendMode, into: &canvas)
+        }
+    }
+
+    /// The shadow of `content` (aligned with `canvas`): its alpha blurred, tinted, offset.
+    mutating func blurredShadow(of content: LayerSource, shadow: PlacedShadow, on canvas: Canvas) throws(RenderError) -> LayerSource? {
+        let sigmaPixels = shadow.sigma * canvas.scale
+        let radius = Blur.reach(sigma: sigmaPixels)
+        let area = content.targetRect.outset(by: SIMD2(repeating: radius / canvas.scale))
+        let lo = ((area.minimum - canvas.origin) * canvas.scale).rounded(.down)
+        let hi = ((area.maximum - canvas.origin) * canvas.scale).rounded(.up)
+        let pixels = hi - lo
+        guard pixels.x >= 1, pixels.y >= 1 else { return nil }
+        let origin = canvas.origin + lo / canvas.scale
+        var blurred = Canvas(texture: content.texture, origin: content.toTarget.apply(content.origin), width: content.width,
+                             height: content.height, scale: canvas.scale, mode: canvas.mode)
+        let tint = shadow.color.premultiplied(in: canvas.mode)
+        for (step, tinted) in [(SIMD2<Float>(1, 0), false), (SIMD2<Float>(0, 1), true)] {
+            _ = try textureLimit.check(pixels, format: canvas.format)
+            let output = builder.texture(width: Int(pixels.x), height: Int(pixels.y), format: canvas.format)
+            let target = Canvas(texture: output, origin: origin, width: Int(pixels.x), height: Int(pixels.y),
+                                scale: canvas.scale, mode: canvas.mode)
+            var frame = frameConstants(for: target)
+            frame.layerOrigin = blurred.origin
+            frame.layerSize = blurred.pixelSize
+            var block = ArgumentBlock()
+            block.vec4(step, SIMD2(0, radius))
+            block.vec4(tint)
+            block.ivec4(tinted ? 1 : 0)
+            builder.add(KernelPass(kernel: try kernels.kernel(.blur, outputFormat: canvas.format), output: output,
+                                   layer: blurred.texture, frame: frame, arguments: block.bytes,
+                                   arrayData: Blur.weights(sigma: sigmaPixels, radius: Int(radius))),
+                        origin: .engine(EngineKernel.Variant(.blur)))
+            blurred = target
+        }
+        return blurred.asLayer(toTarget: .translation(shadow.offset))
+    }
+
+    /// One layer pass: `source` sampled through its map, converted to the canvas's color mode,
+    /// masked, faded and blended over the canvas.
+    mutating func emitLayer(_ source: LayerSource, mask: LayerMask?, opaque: Bool, opacity: Float, blendMode: BlendMode,
+                            into canvas: inout Canvas, copy: Bool = false) throws(RenderError) {
+        if !copy, mask == nil, !opaque, opacity == 1, blendMode == .normal,
+           source.mode == canvas.mode, canvas.mode != .linear, builder.format(of: source.texture) == canvas.format,
+           canvas.isUnwrittenClear {
+            // Normal blending over transparent black is the source itself, bit for bit (an
+            // aligned layer is fetched, not filtered); `.linear` canvases clamp, so they copy.
+            if source.coversExactly(canvas) {
+                canvas.texture = source.texture
+                return
+            }
+            if canvas.holdUncomposited(source) { return }
+        }
+        try flush(&canvas)
+        let toLayer = source.toTarget.inverse
+        var flags: Int32 = 0
+        if source.isAligned(with: canvas) { flags |= 1 }
+        if opaque { flags |= 2 }
+        if canvas.clampsOutput { flags |= 4 }
+        var block = ArgumentBlock()
+        block.linear(toLayer)
+        block.vec4(toLayer.translation, SIMD2(source.scale, opacity))
+        block.ivec4(copy ? BlendMode.copyKernelCode : blendMode.kernelCode, source.mode.kernelCode, canvas.mode.kernelCode, flags)
+        var reach = source.targetRect
+        if let mask {
+            let toMask = mask.toTarget.inverse
+            block.linear(toMask)
+            block.vec4(toMask.translation, mask.size)
+            block.ivec4(mask.geometry.kernelCode)
+            block.vec4(mask.geometry.cornerRadius, 0, 0, 0)
+            let maskRect = Rect(size: mask.size).applying(mask.toTarget)
+            // An opaque layer covers its whole mask, transparent texels included.
+            reach = opaque ? maskRect : reach.intersection(maskRect)
+        } else {
+            block.linear(.identity)
+            block.vec4(0, 0, 0, 0)
+            block.ivec4(ShapeGeometry.noShapeKernelCode)
+            block.vec4(0, 0, 0, 0)
+        }
+        block.bounds(reach, on: canvas)
+        var frame = frameConstants(for: canvas)
+        frame.layerOrigin = source.origin
+        frame.layerSize = source.pixelSize
+        // Outside its reach the layer is transparent, which every blend mode but an unclamped plusLighter leaves as is.
+        let changes = blendMode == .plusLighter && !canvas.clampsOutput
+            ? PixelRegion(origin: .zero, size: SIMD2(Int32(canvas.width), Int32(canvas.height)))
+            : pixelRegion(reach.outset(by: SIMD2(repeating: 1 / canvas.scale)), on: canvas)
+        guard let changes else { return }
+        let output = builder.texture(width: canvas.width, height: canvas.height, format: canvas.format)
+        builder.add(KernelPass(kernel: try kernels.kernel(.layer, outputFormat: canvas.format), output: output,
+                               layer: source.texture, destination: canvas.texture, frame: frame, arguments: block.bytes),
+                    origin: .engine(EngineKernel.Variant(.layer)),
+                    changingOnly: changes, inPlaceKernel: try kernels.kernel(.layer, .inPlace, outputFormat: canvas.format),
+                    foldable: copy || mask != nil || opaque ? nil : foldable(source, opacity: opacity, blendMode: blendMode, on: canvas))
+        canvas.texture = output
+    }
+
+    /// How `source` composites onto `canvas` when its texels land on the canvas's texels with no conversion between
+    /// them, so the composite can be folded into the pass that produces the layer (`CompositeFolding`); nil otherwise.
+    private func foldable(_ source: LayerSource, opacity: Float, blendMode: BlendMode, on canvas: Canvas) -> CompositeFold? {
+        guard source.isAligned(with: canvas), (source.mode == .nonLinear) == (canvas.mode == .nonLinear),
+              builder.format(of: source.texture) == canvas.format else { return nil }
+        let shift = ((source.toTarget.translation + source.origin - canvas.origin) * canvas.scale).rounded(.toNearestOrEven)
+        return CompositeFold(offset: SIMD2(Int32(shift.x), Int32(shift.y)), opacity: opacity, blendCode: blendMode.kernelCode,
+                             clamps: canvas.clampsOutput)
+    }
+
+    /// Emits the canvas's fill (when no pass has written it yet), then its pending shapes as one pass.
+    mutating func flush(_ canvas: inout Canvas) throws(RenderError) {
+        if let source = canvas.takeReadThroughSource() {
+            // Composited onto the clear canvas before the shapes drawn after it.
+            let later = canvas.pending
+            canvas.pending = ShapeBatch()
+            try emitLayer(source, mask: nil, opaque: false, opacity: 1, blendMode: .normal, into: &canvas)
+            canvas.pending = later
+        }
+        if let color = canvas.unwrittenFill {
+            let texture = builder.texture(width: canvas.width, height: canvas.height, format: canvas.format)
+            var block = ArgumentBlock()
+            block.vec4(color)
+            builder.add(KernelPass(kernel: try kernels.kernel(.solid, outputFormat: canvas.format), output: texture,
+                                   frame: frameConstants(for: canvas), arguments: block.bytes),
+                        origin: .engine(EngineKernel.Variant(.solid), PlannedPass.EngineFacts(fill: color)))
+            canvas.texture = texture
+        }
+        guard !canvas.pending.isEmpty else { return }
+        let batch = canvas.pending
+        canvas.pending = ShapeBatch()
+        guard let bounds = batch.bounds, let changes = pixelRegion(bounds, on: canvas) else { return }
+        var block = ArgumentBlock()
+        block.ivec4(Int32(batch.count), canvas.clampsOutput ? 1 : 0)
+        let output = builder.texture(width: canvas.width, height: canvas.height, format: canvas.format)
+        builder.add(KernelPass(kernel: try kernels.kernel(.shape, outputFormat: canvas.format), output: output,
+                               destination: canvas.texture, frame: frameConstants(for: canvas),
+                               arguments: block.bytes, arrayData: batch.arrayData),
+                    origin: .engine(EngineKernel.Variant(.shape), PlannedPass.EngineFacts(shapes: batch.count)),
+                    changingOnly: changes, inPlaceKernel: try kernels.kernel(.shape, .inPlace, outputFormat: canvas.format))
+        canvas.texture = output
+    }
+
+    /// The canvas's pixels whose centres lie in `rect` (canvas points), clipped to the canvas; nil when none do.
+    func pixelRegion(_ rect: Rect, on canvas: Canvas) -> PixelRegion? {
+        let lo = pointwiseMax(((rect.minimum - canvas.origin) * canvas.scale).rounded(.down), .zero)
+        let hi = pointwiseMin(((rect.maximum - canvas.origin) * canvas.scale).rounded(.up), canvas.pixelSize)
+        guard lo.x.isFinite, lo.y.isFinite, hi.x.isFinite, hi.y.isFinite else {
+            return PixelRegion(origin: .zero, size: SIMD2(Int32(canvas.width), Int32(canvas.height)))
+        }
+        guard hi.x > lo.x, hi.y > lo.y else { return nil }
+        return PixelRegion(origin: SIMD2(Int32(lo.x), Int32(lo.y)), size: SIMD2(Int32(hi.x - lo.x), Int32(hi.y - lo.y)))
+    }
+}

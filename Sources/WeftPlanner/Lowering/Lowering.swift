@@ -1,0 +1,256 @@
+import WeftImage
+import WeftRuntime
+import WeftShaders
+import WeftViews
+
+/// Lowers a view tree to passes over logical textures (docs/compositing.md).
+///
+/// Every draw is a full pass over its canvas that reads the canvas's current texture as the
+/// destination and writes a new one; the exceptions are a layer drawn with no change over a
+/// clear canvas it covers exactly (an image, an effect's result), which becomes the canvas, and such a layer alone in
+/// an effect's padded layer, which the effect reads directly (`Canvas.holdUncomposited`). Stitching effect chains
+/// (`Fusion`) and bounding draws to what they change (`PlanBuilder.drawInPlace`) rewrite `builder.passes` afterwards.
+struct Lowering {
+    var builder = PlanBuilder()
+    let kernels: EngineKernelCache
+    let frameContext: FrameContext
+    let textureLimit: TextureLimit
+    /// Whether an effect's first run may read a lone aligned layer drawn into its padded layer directly, instead of a
+    /// padded copy (`Canvas.holdUncomposited`); off with fusion, to compare.
+    var readThroughLayers = true
+
+    init(kernels: EngineKernelCache, frameContext: FrameContext, textureLimit: TextureLimit) {
+        self.kernels = kernels
+        self.frameContext = frameContext
+        self.textureLimit = textureLimit
+    }
+
+    // MARK: Canvases
+
+    /// A new canvas filled with `color` (premultiplied in `mode`). The fill pass is emitted
+    /// when the canvas is first read or drawn over (`flush`), and not at all when a layer
+    /// that covers it exactly becomes its contents (`emitLayer`).
+    mutating func makeCanvas(origin: SIMD2<Float>, width: Int, height: Int, scale: Float, mode: ColorMode,
+                             fill color: SIMD4<Float> = .zero) throws(RenderError) -> Canvas {
+        _ = try textureLimit.check(SIMD2(Float(width), Float(height)), format: mode.storageFormat)
+        return Canvas(filledWith: color, origin: origin, width: width, height: height, scale: scale, mode: mode)
+    }
+
+    /// A transparent canvas on `target`'s pixel grid covering `rect` (target user space),
+    /// clipped to the target; nil when nothing of it would be visible.
+    mutating func makeCanvas(covering rect: Rect, on target: Canvas, mode: ColorMode) throws(RenderError) -> Canvas? {
+        let lo = ((rect.minimum - target.origin) * target.scale).rounded(.down)
+        let hi = ((rect.maximum - target.origin) * target.scale).rounded(.up)
+        let clippedLo = pointwiseMax(lo, .zero)
+        let clippedHi = pointwiseMin(hi, target.pixelSize)
+        let size = clippedHi - clippedLo
+        guard size.x >= 1, size.y >= 1 else { return nil }
+        return try makeCanvas(origin: target.origin + clippedLo / target.scale, width: Int(size.x), height: Int(size.y),
+                              scale: target.scale, mode: mode)
+    }
+
+    func frameConstants(for canvas: Canvas) -> FrameConstants {
+        var f = FrameConstants()
+        f.outputOrigin = canvas.origin
+        f.outputSize = SIMD2(Int32(canvas.width), Int32(canvas.height))
+        f.viewSize = canvas.pixelSize / canvas.scale
+        f.scale = canvas.scale
+        frameContext.write(into: &f)
+        return f
+    }
+
+    /// `shader` bound for one use as a `kind` effect writing `format` in `mode`, modifying a view of `size` points: the
+    /// one place an effect's arguments meet the frame, and where its kind is checked.
+    func bind(_ shader: EffectShader, as kind: EffectKind, format: PixelFormat, mode: ColorMode, size: SIMD2<Float>) throws(RenderError)
+        -> BoundEffect {
+        let request = EffectRequest(outputFormat: format, colorMode: mode, viewSize: size, frame: frameContext)
+        let bound: BoundEffect
+        do {
+            bound = try shader.bind(kind, request)
+        } catch {
+            throw .effect(shader: shader.name, error: error)
+        }
+        guard bound.kernel.kind == kind else {
+            throw .effectKind(shader: shader.name, expected: kind.rawValue, actual: bound.kernel.kind.rawValue)
+        }
+        return bound
+    }
+
+    // MARK: The walk
+
+    /// Draws `node`, whose user space maps to `canvas`'s through `transform`.
+    mutating func draw(_ node: ViewNode, proposed: SIMD2<Float>, transform: Affine, distributed: Distributed,
+                       into canvas: inout Canvas) throws(RenderError) {
+        guard transform.determinant != 0 else { return }
+        let (size, children) = Layout.arrange(node, proposed: proposed)
+        switch node.kind {
+        case .shape(let geometry, let fill):
+            try drawLeaf(reach: Rect(size: size).applying(transform), distributed: distributed, into: &canvas) { (this: inout Lowering, d: Distributed, target: inout Canvas) throws(RenderError) in
+                try this.drawShape(geometry, fill: fill, size: size, transform: transform, distributed: d, into: &target)
+            }
+        case .image(let image):
+            let texture = builder.upload(image.pixels)
+            let source = LayerSource(texture: texture, origin: .zero, width: image.pixels.width, height: image.pixels.height,
+                                     scale: image.scale, mode: image.colorMode, toTarget: transform)
+            try composite(source, distributed: distributed, into: &canvas)
+        case .spacer:
+            break
+        case .stack, .stacked:
+            for child in children {
+                try draw(child.node, proposed: child.proposal, transform: transform * child.transform,
+                         distributed: distributed, into: &canvas)
+            }
+        case .modified(_, let modifier):
+            let child = children[0]
+            let childTransform = transform * child.transform
+            var d = distributed
+            switch modifier {
+            case .frame, .flexibleFrame, .offset, .padding, .rotation, .scale, .relativeOffset, .id, .transition, .leaving, .geometryChange, .namespace, .matchedGeometry, .geometryGroup, .groupAnchor:
+                break
+            case .opacity(let value):
+                d.opacity *= value
+            case .blendMode(let mode):
+                d.blendMode = mode
+            case .shadow(let shadow):
+                d.shadows.insert(PlacedShadow(shadow, through: transform), at: 0)
+            case .compositingGroup:
+                try drawGroup(child, transform: childTransform, mode: canvas.mode, opaqueBounds: nil,
+                              distributed: d, into: &canvas)
+                return
+            case .drawingGroup(let opaque, let mode):
+                try drawGroup(child, transform: childTransform, mode: mode,
+                              opaqueBounds: opaque ? LayerMask(geometry: .rectangle, size: size, toTarget: transform) : nil,
+                              distributed: d, into: &canvas)
+                return
+            case .blendEffect(let shader):
+                try drawBlendEffect(shader, child: child, transform: childTransform, size: size, distributed: d, into: &canvas)
+                return
+            case .effect(let kind, let shader, let padding):
+                try drawEffect(kind, shader: shader, padding: padding, child: child, size: size, transform: transform,
+                               distributed: d, into: &canvas)
+                return
+            }
+            try draw(child.node, proposed: child.proposal, transform: childTransform, distributed: d, into: &canvas)
+        }
+    }
+
+    /// Draws a leaf directly, or — when shadows reach it — into a layer that is then
+    /// composited with its shadows.
+    private mutating func drawLeaf(reach: Rect, distributed: Distributed, into canvas: inout Canvas,
+                                   _ body: (inout Lowering, Distributed, inout Canvas) throws(RenderError) -> Void) throws(RenderError) {
+        guard !distributed.shadows.isEmpty else {
+            try body(&self, distributed, &canvas)
+            return
+        }
+        guard var layer = try makeCanvas(covering: reach.outset(by: SIMD2(repeating: 1 / canvas.scale)), on: canvas,
+                                         mode: canvas.mode) else { return }
+        try body(&self, Distributed(), &layer)
+        try flush(&layer)
+        try composite(layer.asLayer(toTarget: .identity), distributed: distributed, into: &canvas)
+    }
+
+    /// `compositingGroup()` and `drawingGroup()`: the subtree composed alone on the canvas's
+    /// pixel grid (in `mode`), then composited once with the modifiers that stand outside.
+    private mutating func drawGroup(_ child: Layout.Placement, transform: Affine, mode: ColorMode, opaqueBounds: LayerMask?,
+                                    distributed: Distributed, into canvas: inout Canvas) throws(RenderError) {
+        var reach = Layout.extent(of: child.node, proposed: child.proposal).applying(transform)
+        if let opaqueBounds { reach = reach.union(Rect(size: opaqueBounds.size).applying(opaqueBounds.toTarget)) }
+        guard var layer = try makeCanvas(covering: reach, on: canvas, mode: mode) else { return }
+        try draw(child.node, proposed: child.proposal, transform: transform, distributed: Distributed(), into: &layer)
+        try flush(&layer)
+        try composite(layer.asLayer(toTarget: .identity), mask: opaqueBounds, opaque: opaqueBounds != nil,
+                      distributed: distributed, into: &canvas)
+    }
+
+    /// A shader effect on the composed content of `child`: the content rendered into a layer
+    /// in the modified view's user space, grown by `padding`, then the effect kernel over it.
+    private mutating func drawEffect(_ kind: EffectKind, shader: EffectShader, padding: SIMD2<Float>, child: Layout.Placement,
+                                     size: SIMD2<Float>, transform: Affine, distributed: Distributed,
+                                     into canvas: inout Canvas) throws(RenderError) {
+        let scale = canvas.scale * transform.lengthScale
+        let area = Layout.extent(of: child.node, proposed: child.proposal).applying(child.transform).outset(by: padding)
+        let lo = (area.minimum * scale).rounded(.down)
+        let hi = (area.maximum * scale).rounded(.up)
+        let pixels = try textureLimit.check(pointwiseMax(hi - lo, SIMD2(1, 1)), format: canvas.format)
+        var layer = try makeCanvas(origin: lo / scale, width: pixels.width, height: pixels.height, scale: scale, mode: canvas.mode)
+        layer.allowsReadThrough = readThroughLayers
+        try draw(child.node, proposed: child.proposal, transform: child.transform, distributed: Distributed(), into: &layer)
+
+        let bound = try bind(shader, as: kind, format: layer.format, mode: layer.mode, size: size)
+        // A lone aligned layer (an image, an inner effect's result) left uncomposited: the first run reads its texture,
+        // which is the padded layer wherever a stitchable function can sample it (`sampleLayer` and the color input are
+        // transparent beyond a texture's edge; docs/fusion.md, "Read-through"). Hand-compiled kernels sample as they like.
+        let direct = layer.pending.isEmpty && bound.stage != nil ? layer.readThroughSource : nil
+        if direct == nil { try flush(&layer) }
+        var frame = frameConstants(for: layer)
+        frame.viewSize = size
+        let images = bound.images.map { builder.upload($0) }
+        // A multi-pass effect runs each pass over the layer's grid, each reading the one before.
+        for (pass, kernel) in ([bound.kernel] + bound.laterPasses).enumerated() {
+            let input: TextureID
+            if pass == 0, let direct, let texel = direct.texelOrigin(on: layer) {
+                input = direct.texture
+                frame.layerOrigin = layer.origin + SIMD2(Float(texel.x), Float(texel.y)) / layer.scale
+                frame.layerSize = direct.pixelSize
+            } else {
+                input = layer.texture
+                frame.layerOrigin = layer.origin
+                frame.layerSize = layer.pixelSize
+            }
+            let output = builder.texture(width: layer.width, height: layer.height, format: layer.format)
+            builder.add(KernelPass(kernel: kernel, output: output, layer: input, images: images, frame: frame,
+                                   arguments: bound.arguments, arrayData: bound.arrayData,
+                                   maxSampleOffset: kind.samplesNeighbourhood ? padding : nil),
+                        origin: bound.origin(pass: pass, kernel: kernel))
+            layer.texture = output
+        }
+        try composite(layer.asLayer(toTarget: transform), distributed: distributed, into: &canvas)
+    }
+
+    /// A blend function: the composed child (on the canvas's grid, faded by the distributed
+    /// opacity, its distributed shadows drawn beneath first) as the source, the canvas as the
+    /// destination. Positions are the canvas's user space.
+    private mutating func drawBlendEffect(_ shader: EffectShader, child: Layout.Placement, transform: Affine, size: SIMD2<Float>,
+                                          distributed: Distributed, into canvas: inout Canvas) throws(RenderError) {
+        let reach = Layout.extent(of: child.node, proposed: child.proposal).applying(transform)
+        guard var layer = try makeCanvas(covering: reach, on: canvas, mode: canvas.mode) else { return }
+        try draw(child.node, proposed: child.proposal, transform: transform, distributed: Distributed(), into: &layer)
+        try flush(&layer)
+        if !distributed.shadows.isEmpty {
+            var shadowsOnly = distributed
+            shadowsOnly.blendMode = .normal
+            try compositeShadows(of: layer.asLayer(toTarget: .identity), distributed: shadowsOnly, into: &canvas)
+        }
+        if distributed.opacity < 1 {
+            guard var faded = try makeCanvas(covering: layer.rect, on: canvas, mode: canvas.mode) else { return }
+            try emitLayer(layer.asLayer(toTarget: .identity), mask: nil, opaque: false, opacity: distributed.opacity,
+                          blendMode: .normal, into: &faded)
+            layer = faded
+        }
+        let bound = try bind(shader, as: .blend, format: canvas.format, mode: canvas.mode, size: size)
+        try flush(&canvas)
+        var frame = frameConstants(for: canvas)
+        frame.layerOrigin = layer.origin
+        frame.layerSize = layer.pixelSize
+        frame.destinationOrigin = canvas.origin
+        frame.destinationSize = canvas.pixelSize
+        frame.viewSize = size
+        let images = bound.images.map { builder.upload($0) }
+        let output = builder.texture(width: canvas.width, height: canvas.height, format: canvas.format)
+        builder.add(KernelPass(kernel: bound.kernel, output: output, layer: layer.texture, destination: canvas.texture,
+                               images: images, frame: frame, arguments: bound.arguments, arrayData: bound.arrayData),
+                    origin: bound.origin())
+        canvas.texture = output
+    }
+}
+
+extension ColorMode {
+    /// The mode's number in the engine kernels' `weftConvert`.
+    var kernelCode: Int32 {
+        switch self {
+        case .nonLinear: 0
+        case .linear: 1
+        case .extendedLinear: 2
+        }
+    }
+}

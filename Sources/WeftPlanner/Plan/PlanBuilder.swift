@@ -1,0 +1,170 @@
+import WeftImage
+import WeftRuntime
+import WeftShaders
+import WeftViews
+
+/// Collects a render's passes over *logical* textures — each written once, by one pass or
+/// one upload — and then assigns them physical textures by lifetime (`TextureAllocator`).
+struct PlanBuilder {
+    private(set) var logical: [TextureDescriptor] = []
+    private(set) var uploads: [TextureID: PixelBuffer] = [:]
+    private(set) var planned: [PlannedPass] = []
+    /// Layer composites that may be folded into the pass producing their layer, by the logical texture they write.
+    private(set) var foldableComposites: [TextureID: CompositeFold] = [:]
+    /// Draws over part of a canvas, by the logical texture they write: the kernel that draws them in place over their
+    /// destination, and the pixels they touch (`drawInPlace`).
+    private var inPlace: [TextureID: (kernel: CompiledKernel, region: PixelRegion)] = [:]
+
+    var passes: [KernelPass] { planned.map(\.pass) }
+
+    mutating func texture(width: Int, height: Int, format: PixelFormat) -> TextureID {
+        logical.append(TextureDescriptor(width: width, height: height, format: format))
+        return TextureID(logical.count - 1)
+    }
+
+    mutating func upload(_ pixels: PixelBuffer) -> TextureID {
+        let id = texture(width: pixels.width, height: pixels.height, format: pixels.format)
+        uploads[id] = pixels
+        return id
+    }
+
+    func format(of id: TextureID) -> PixelFormat { logical[id.index].format }
+
+    func isUpload(_ id: TextureID) -> Bool { uploads[id] != nil }
+
+    mutating func add(_ pass: KernelPass, origin: PlannedPass.Origin) {
+        precondition(uploads[pass.output] == nil && !planned.contains { $0.pass.output == pass.output },
+                     "a logical texture is written once")
+        planned.append(PlannedPass(pass: pass, origin: origin))
+    }
+
+    /// An engine draw over its destination that changes only `region`: as added, a pass writing a whole new texture;
+    /// drawn in place by `inPlaceKernel` (the same kernel's `.inPlace` variant) over `region` alone when nothing else
+    /// reads the destination (`drawInPlace`).
+    mutating func add(_ pass: KernelPass, origin: PlannedPass.Origin, changingOnly region: PixelRegion, inPlaceKernel: CompiledKernel,
+                      foldable: CompositeFold? = nil) {
+        precondition(pass.destination != nil && inPlaceKernel.interface.readsOutput)
+        add(pass, origin: origin)
+        inPlace[pass.output] = (inPlaceKernel, region)
+        if let foldable { foldableComposites[pass.output] = foldable }
+    }
+
+    /// Bounded passes: each draw added with `add(_:origin:changingOnly:inPlaceKernel:)` whose destination nothing reads
+    /// after it (nor reads back, nor uploaded) runs in place over its region only; the destination's texture becomes its
+    /// output's (`TextureAllocator`). Then passes whose output nothing reads are dropped.
+    mutating func drawInPlace(readingBack outputs: [TextureID]) {
+        var lastUse = [TextureID: Int]()
+        for (i, pass) in passes.enumerated() {
+            for input in pass.inputs { lastUse[input] = i }
+        }
+        for (i, entry) in planned.enumerated() {
+            let pass = entry.pass
+            guard let (kernel, region) = inPlace[pass.output], let destination = pass.destination, case .engine(let variant, let facts) = entry.origin,
+                  lastUse[destination] == i, uploads[destination] == nil, !outputs.contains(destination),
+                  pass.layer != destination, !pass.images.contains(destination) else { continue }
+            var drawn = pass.bounded(to: region)
+            drawn.kernel = kernel
+            planned[i] = PlannedPass(pass: drawn, origin: .engine(EngineKernel.Variant(variant.kernel, .inPlace), facts))
+        }
+        var read = Set(outputs)
+        var kept = [Bool](repeating: false, count: planned.count)
+        for (i, entry) in planned.enumerated().reversed() where read.contains(entry.pass.output) {
+            kept[i] = true
+            read.formUnion(entry.pass.inputs)
+        }
+        planned = planned.indices.filter { kept[$0] }.map { planned[$0] }
+    }
+
+    /// Stitches the chains that need no intermediate texture into single passes (`Fusion`); `outputs` are read back.
+    /// Returns why each effect pass left alone was not stitched onto its input's producer.
+    mutating func fuse(readingBack outputs: [TextureID], kernels: FusedKernelCache) -> [FusionNote] {
+        let fused = Fusion.rewrite(planned, readbacks: outputs, kernels: kernels)
+        planned = fused.passes
+        return fused.notes
+    }
+
+    /// Folds each foldable layer composite into the stitched pass that produces its layer, then each solid fill into
+    /// the one draw that reads it (`CompositeFolding`). Runs after `fuse` and `drawInPlace`.
+    mutating func foldComposites(readingBack outputs: [TextureID], kernels: FusedKernelCache, engine: EngineKernelCache) {
+        var folding = CompositeFolding(planned, logical: logical, readbacks: outputs)
+        folding.foldLayers(composites: foldableComposites, kernels: kernels, engine: engine)
+        folding.foldSolids(kernels: kernels, engine: engine)
+        planned = folding.planned
+    }
+
+    /// The finished plan, reading back `outputs`; intermediate textures share physical
+    /// textures wherever their lifetimes do not overlap. `scheduled`: passes run level by level (`PassSchedule`).
+    func finish(readingBack outputs: [TextureID], scheduled: Bool = false) -> (plan: RenderPlan, readbacks: [TextureID]) {
+        let passes = self.passes
+        let schedule = scheduled ? PassSchedule(passes) : nil
+        return TextureAllocator.allocate(logical: logical, uploads: uploads, passes: schedule.map { $0.order.map { passes[$0] } } ?? passes,
+                                         levels: schedule?.levels, readbacks: outputs)
+    }
+}
+
+/// Lifetime aliasing: a physical texture returns to the pool after the last pass that reads
+/// its logical texture, and the next pass needing the same size and format takes it. With `levels` (ascending, one per
+/// pass: `PassSchedule`) it returns only after that pass's level, so no pass overwrites what another of its level reads.
+enum TextureAllocator {
+    static func allocate(logical: [TextureDescriptor], uploads: [TextureID: PixelBuffer], passes: [KernelPass],
+                         levels: [Int]? = nil, readbacks: [TextureID]) -> (plan: RenderPlan, readbacks: [TextureID]) {
+        let levels = levels ?? Array(passes.indices)
+        var lastUse = [Int](repeating: -1, count: logical.count)
+        for (i, pass) in passes.enumerated() {
+            for input in pass.inputs { lastUse[input.index] = i }
+            lastUse[pass.output.index] = max(lastUse[pass.output.index], i)
+        }
+        let kept = Set(readbacks)
+
+        var plan = RenderPlan()
+        var physical = [TextureID?](repeating: nil, count: logical.count)
+        var free: [TextureDescriptor: [TextureID]] = [:]
+
+        for (id, pixels) in uploads.sorted(by: { $0.key < $1.key }) {
+            physical[id.index] = plan.addUpload(pixels)
+        }
+        // An upload's texture is never reused: a plan run again (benchmark repetitions) uploads only once.
+        var releasing = [TextureID]()
+        func release(_ id: TextureID) {
+            guard !kept.contains(id), uploads[id] == nil, let p = physical[id.index] else { return }
+            releasing.append(p)
+        }
+
+        for (i, pass) in passes.enumerated() {
+            if i > 0 && levels[i] != levels[i - 1] {
+                for p in releasing { free[plan.textures[p.index], default: []].append(p) }
+                releasing.removeAll()
+            }
+            var mapped = pass
+            let descriptor = logical[pass.output.index]
+            let out: TextureID
+            // A pass drawn in place continues its destination's texture (PlanBuilder.drawInPlace made sure nothing
+            // else reads the destination).
+            let continued = pass.kernel.interface.readsOutput ? pass.destination : nil
+            if let continued {
+                out = physical[continued.index]!
+            } else if let reused = free[descriptor]?.popLast() {
+                out = reused
+            } else {
+                out = plan.addTexture(descriptor)
+            }
+            physical[pass.output.index] = out
+            mapped.output = out
+            mapped.layer = pass.layer.map { physical[$0.index]! }
+            mapped.destination = continued == nil ? pass.destination.map { physical[$0.index]! } : nil
+            mapped.images = pass.images.map { physical[$0.index]! }
+            plan.passes.append(mapped)
+
+            var released = Set<TextureID>()
+            if let continued { released.insert(continued) }
+            for input in pass.inputs + [pass.output] where lastUse[input.index] == i && !released.contains(input) {
+                released.insert(input)
+                release(input)
+            }
+        }
+        let mappedReadbacks = readbacks.map { physical[$0.index]! }
+        plan.readbacks = mappedReadbacks
+        do { try plan.validate() } catch { preconditionFailure("the planner made an invalid plan: \(error)") }
+        return (plan, mappedReadbacks)
+    }
+}

@@ -1,0 +1,59 @@
+import WeftRuntime
+import WeftShaders
+import WeftViews
+
+/// A pass as the planner knows it: the pass an executor runs, and where its kernel comes from, so that the rewrites
+/// after lowering (stitching, bounding, folding) decide on types rather than on kernel names or argument bytes.
+struct PlannedPass: Sendable {
+    var pass: KernelPass
+    var origin: Origin
+
+    enum Origin: Sendable {
+        /// One of the engine's kernels onto its destination, with what the rewrites read of its arguments.
+        case engine(EngineKernel.Variant, EngineFacts = EngineFacts())
+        /// One stitchable function, or a chain of them stitched into one kernel (`Fusion`), drawn to a texture, or —
+        /// with the composite that draws its result folded in (`CompositeFolding`) — in place or over a solid canvas.
+        case stitched(Fusion.Stitch, EngineKernel.Destination)
+        /// A hand-compiled kernel, run as it is.
+        case compiled
+    }
+
+    /// What the rewrites read of an engine pass's arguments, kept beside the packed block.
+    struct EngineFacts: Sendable {
+        /// The color a solid fill writes, premultiplied in its canvas's mode.
+        var fill: SIMD4<Float>?
+        /// How many shapes a shape batch draws.
+        var shapes = 0
+    }
+
+    /// The engine variant the pass runs, if it runs one.
+    var engine: EngineKernel.Variant? {
+        if case .engine(let variant, _) = origin { return variant }
+        return nil
+    }
+
+    /// The stitch the pass runs, drawn to a texture (so that another stage or a composite can still be folded onto it).
+    var stitchToTexture: Fusion.Stitch? {
+        if case .stitched(let stitch, .texture) = origin { return stitch }
+        return nil
+    }
+
+    /// Whether the composite that draws the pass's result was folded into it (`CompositeFolding`): its argument block
+    /// ends with a `FusionComposite` member.
+    var hasFoldedComposite: Bool {
+        switch origin {
+        case .stitched(_, let destination): destination != .texture
+        case .engine(let variant, _): variant.composite != nil
+        case .compiled: false
+        }
+    }
+}
+
+extension BoundEffect {
+    /// Where the kernel of run `pass` of this effect comes from: a stitchable function's stage, or a hand-compiled kernel.
+    func origin(pass: Int = 0, kernel: CompiledKernel? = nil) -> PlannedPass.Origin {
+        guard let stage else { return .compiled }
+        return .stitched(Fusion.Stitch(FusionStage(library: stage.library, function: stage.function, pass: pass), kernel: kernel ?? self.kernel),
+                         .texture)
+    }
+}

@@ -1,0 +1,87 @@
+import WeftImage
+import WeftRuntime
+import WeftShaders
+import WeftViews
+
+/// Turns a view into a render plan, nothing run: layout, lowering to passes over logical textures, then the rewrites
+/// in their one order — stitch (`Fusion`), bound in-place draws, fold composites (`CompositeFolding`), schedule by level
+/// (`PassSchedule`) — and texture allocation. Owns the compiled engine and fused kernels; safe to share across threads.
+public final class Planner: Sendable {
+    let kernels: EngineKernelCache
+    let fusedKernels = FusedKernelCache()
+
+    /// `cache` keeps the engine's own kernels, as a `ShaderLibrary`'s keeps author kernels, so a process that finds
+    /// them on disk starts no compiler at all.
+    public init(cache: SPIRVCache = .shared) {
+        kernels = EngineKernelCache(spirv: cache)
+    }
+
+    /// Which rewrites run after lowering. Every one is on in a render; tests turn single ones off to compare.
+    package struct Rewrites: Sendable {
+        /// Stitching, folding, read-through and scheduling (`RenderOptions.fusion`).
+        var fusion: Bool
+        /// Draws bounded to the pixels they change, in place.
+        var boundedPasses = true
+        /// Passes run level by level; nil follows `fusion`.
+        var scheduled: Bool?
+
+        package init(fusion: Bool, boundedPasses: Bool = true, scheduled: Bool? = nil) {
+            self.fusion = fusion
+            self.boundedPasses = boundedPasses
+            self.scheduled = scheduled
+        }
+    }
+
+    /// Lowers `view`, offered `size` points, to a render plan whose textures fit `textureLimit`.
+    public func plan(_ view: some View, size: Size, options: RenderOptions, textureLimit: TextureLimit) throws(RenderError) -> PlannedRender {
+        try plan(view, size: size, options: options, textureLimit: textureLimit, rewrites: Rewrites(fusion: options.fusion))
+    }
+
+    package func plan(_ view: some View, size: Size, options: RenderOptions, textureLimit: TextureLimit,
+                      rewrites: Rewrites) throws(RenderError) -> PlannedRender {
+        let scale = options.scale
+        guard size.width > 0, size.height > 0, scale > 0, size.width.isFinite, size.height.isFinite, scale.isFinite else {
+            throw .invalidSize(width: size.width, height: size.height, scale: scale)
+        }
+        guard size.width * scale >= 1, size.height * scale >= 1 else {
+            throw .underOnePixel(width: size.width, height: size.height, scale: scale)
+        }
+        let proposal = size.vector
+        let (root, warnings) = MatchedGeometry.resolve(view.node, size: proposal)
+        let rootTransform = Layout.rootTransform(root, size: proposal)
+
+        var area = Rect(size: proposal)
+        if options.keepOverflow {
+            area = area.union(Layout.extent(of: root, proposed: proposal).applying(rootTransform))
+        }
+        let lo = (area.minimum * scale).rounded(.down)
+        let hi = (area.maximum * scale).rounded(.up)
+        let mode = options.workingColorMode
+        let pixels = try textureLimit.check(pointwiseMax(hi - lo, SIMD2(1, 1)), format: mode.storageFormat)
+
+        var lowering = Lowering(kernels: kernels, frameContext: options.frame, textureLimit: textureLimit)
+        lowering.readThroughLayers = rewrites.fusion
+        var canvas = try lowering.makeCanvas(origin: lo / scale, width: pixels.width, height: pixels.height, scale: scale,
+                                             mode: mode, fill: options.background.premultiplied(in: mode))
+        try lowering.draw(root, proposed: proposal, transform: rootTransform, distributed: Distributed(), into: &canvas)
+        try lowering.flush(&canvas)
+
+        let outputMode: ColorMode = options.outputFormat == .rgba8Unorm ? .nonLinear : .extendedLinear
+        // An image drawn alone is still its upload; a readback reads what a pass wrote.
+        if canvas.format != options.outputFormat || (canvas.mode == .nonLinear) != (outputMode == .nonLinear)
+            || lowering.builder.isUpload(canvas.texture) {
+            var output = try lowering.makeCanvas(origin: canvas.origin, width: canvas.width, height: canvas.height,
+                                                 scale: scale, mode: outputMode)
+            try lowering.emitLayer(canvas.asLayer(toTarget: .identity), mask: nil, opaque: false, opacity: 1,
+                                   blendMode: .normal, into: &output, copy: true)
+            canvas = output
+        }
+        var builder = lowering.builder
+        let readback = [canvas.texture]
+        let notes = rewrites.fusion ? builder.fuse(readingBack: readback, kernels: fusedKernels) : []
+        if rewrites.boundedPasses { builder.drawInPlace(readingBack: readback) }
+        if rewrites.fusion { builder.foldComposites(readingBack: readback, kernels: fusedKernels, engine: kernels) }
+        let (plan, readbacks) = builder.finish(readingBack: readback, scheduled: rewrites.scheduled ?? rewrites.fusion)
+        return PlannedRender(plan: plan, output: readbacks[0], origin: canvas.origin, scale: scale, fusionNotes: notes, warnings: warnings)
+    }
+}

@@ -1,0 +1,48 @@
+import WeftImage
+import WeftRuntime
+import WeftViews
+
+/// How one frame is rendered.
+public struct RenderOptions: Sendable {
+    /// Pixels per point.
+    public var scale: Float = 1
+    /// The frame effects see: time, frame index, reduce-motion, pointer (`$time`, `$frame`, `$reduceMotion`, `$mouse`).
+    public var frame = FrameContext()
+    /// Fills the canvas before anything is drawn.
+    public var background: Color = .clear
+    /// The output's format: RGBA8 holds sRGB-encoded values, RGBA16F extended-linear ones.
+    public var outputFormat: PixelFormat = .rgba8Unorm
+    /// The color mode the root of the scene is composed in.
+    public var workingColorMode: ColorMode = .nonLinear
+    /// Grow the output to everything the scene draws beyond its size (shadows, offsets,
+    /// effect padding) instead of clipping it.
+    public var keepOverflow: Bool = false
+    /// Stitch effect chains that need no intermediate texture into one kernel and run independent passes level by level
+    /// (docs/fusion.md, "Scheduling"); off only to compare.
+    public var fusion: Bool = true
+
+    public init(scale: Float = 1, frame: FrameContext = FrameContext(), background: Color = .clear,
+                outputFormat: PixelFormat = .rgba8Unorm, workingColorMode: ColorMode = .nonLinear, keepOverflow: Bool = false,
+                fusion: Bool = true) {
+        self.scale = scale
+        self.frame = frame
+        self.background = background
+        self.outputFormat = outputFormat
+        self.workingColorMode = workingColorMode
+        self.keepOverflow = keepOverflow
+        self.fusion = fusion
+    }
+}
+
+/// A planned render: the plan an executor runs, and where its output lies.
+public struct PlannedRender: Sendable {
+    public var plan: RenderPlan
+    public var output: TextureID
+    /// The scene point at the output's top-left corner: (0, 0), or negative when overflow is kept.
+    public var origin: SIMD2<Float>
+    public var scale: Float
+    /// Why each effect pass that was not stitched onto its input's producer stayed apart (empty without fusion).
+    public var fusionNotes: [FusionNote] = []
+    /// `matchedGeometryEffect` faults found in laying the view out.
+    public var warnings: [MatchedGeometryWarning] = []
+}

@@ -1,0 +1,41 @@
+import WeftImage
+import WeftPlanner
+import WeftRuntime
+import WeftShaders
+import WeftViews
+
+/// Finds a scene's shaders in stitchable libraries and matches its arguments to their
+/// parameters by name and type.
+public struct LibraryShaderProvider: SceneShaderProvider {
+    public let libraries: [ShaderLibrary]
+
+    public init(libraries: [ShaderLibrary]) { self.libraries = libraries }
+
+    /// Loads each folder (relative paths resolved against `baseDirectory`) and compiles every
+    /// function in it: a folder with any function that does not compile is an error, even
+    /// when the scene uses other functions of it (from the cache, this costs no compile).
+    public init(folders: [String], baseDirectory: String) throws(ShaderError) {
+        libraries = try folders.map { folder throws(ShaderError) in
+            let library = try ShaderLibrary(path: folder.hasPrefix("/") ? folder : baseDirectory + "/" + folder)
+            try library.compileAll(outputFormats: [.rgba8Unorm])
+            return library
+        }
+    }
+
+    public func shader(named name: String, kind: EffectKind, arguments: [String: ArgumentValue]) throws -> EffectShader {
+        guard let (library, function) = libraries.lazy.compactMap({ library in
+            (try? library.function(named: name)).map { (library, $0) }
+        }).first else {
+            let known = libraries.flatMap { $0.functions.map(\.name) }.sorted()
+            throw SceneShaderProblem("no stitchable function '\(name)' in the scene's shaders (available: \(known.joined(separator: ", ")))")
+        }
+        guard function.kind == kind else {
+            throw SceneShaderProblem("'\(name)' is a \(function.kind.rawValue) effect, but it is used as a \(kind.rawValue) effect")
+        }
+        do {
+            return try library.shader(function, arguments: arguments).effect
+        } catch {
+            throw SceneShaderProblem(error.description)
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import WeftImage
+import WeftPlanner
+import WeftRuntime
+import WeftShaders
+import WeftViews
+
+/// A scene read from a JSON file (docs/scenes.md): a view tree and how to render it.
+public struct Scene: Sendable {
+    public var size: Size
+    public var scale: Float
+    public var background: Color
+    /// `$frame` of the scene's effects, unless the caller gives another.
+    public var frame: UInt32
+    /// `$reduceMotion` of the scene's effects; a caller can only turn it on.
+    public var reduceMotion: Bool
+    /// Folders of stitchable shaders the scene's effects are found in, as written.
+    public var shaderFolders: [String]
+    /// The view tree; for a scene with states, the initial state.
+    public var root: ViewNode
+    /// The scene's states over time, when it has any.
+    public var timeline: Timeline?
+
+    /// `"duration"` as written, seconds; nil when the file gives none.
+    public var playTime: Double?
+
+    /// The named states (`"states"`) and the one the timeline starts in; empty and nil for a single `"root"`.
+    public var states: [String: ViewNode] = [:]
+    public var initialState: String?
+
+    /// How long the scene plays, seconds: its `"duration"`, else until its timeline's last change
+    /// has finished (0 for a still scene).
+    public var duration: Double { playTime ?? timeline?.duration ?? 0 }
+
+    /// The scene `time` seconds in, laid out at `size` (nil: its own): the state shown then (for a scene whose states
+    /// have an `onGeometryChange`, the one its actions choose at that size), the faults found in laying it out, and
+    /// the options to render it with — the scene's scale and background, `time` for its effects, the frame index
+    /// `index` (nil: the scene's own) and reduce-motion when the caller or the scene asks for it. The one place that
+    /// turns "a scene at a time" into a frame.
+    public func frame(at time: Double, size: Size? = nil, index: UInt32? = nil, reduceMotion: Bool = false) -> SceneFrame {
+        let size = size ?? self.size
+        let view: ViewNode
+        let warnings: [MatchedGeometryWarning]
+        if var sweep = geometrySweep() {
+            view = sweep.root(for: size)
+            warnings = MatchedGeometry.resolve(view, size: size.vector).warnings
+        } else if let timeline {
+            view = timeline.view(at: time, size: size)
+            warnings = timeline.warnings(at: time, size: size)
+        } else {
+            view = root
+            warnings = MatchedGeometry.resolve(root, size: size.vector).warnings
+        }
+        let frame = FrameContext(time: time, index: index ?? self.frame, reduceMotion: reduceMotion || self.reduceMotion)
+        return SceneFrame(view: view, size: size, options: RenderOptions(scale: scale, frame: frame, background: background),
+                          warnings: warnings)
+    }
+
+    /// A sweep over render sizes that switches between the scene's states by their `onGeometryChange`s,
+    /// starting from the initial state; nil when no state has one.
+    public func geometrySweep() -> GeometrySweep? {
+        guard let initialState, states.values.contains(where: GeometrySweep.observes) else { return nil }
+        return GeometrySweep(states: states, initial: initialState)
+    }
+
+    /// Reads a scene file. `shaders` is asked once for a provider of the folders the scene
+    /// names (resolved against `baseDirectory`); images are read relative to `baseDirectory` too.
+    public static func parse(_ data: Data, baseDirectory: String,
+                             shaders: (_ folders: [String]) throws -> any SceneShaderProvider) throws(SceneError) -> Scene {
+        if let path = JSONNesting.firstTooDeep(in: data) {
+            throw .invalid(path: path, message: "nested more than \(JSONNesting.maxDepth) arrays and objects deep, the most a scene file may")
+        }
+        let json: JSONValue
+        do {
+            json = try JSONDecoder().decode(JSONValue.self, from: data)
+        } catch let DecodingError.dataCorrupted(context) {
+            throw .malformedJSON(JSONSyntax.problem(in: data) ?? context.debugDescription)
+        } catch {
+            throw .malformedJSON("\(error)")
+        }
+        var reader = SceneReader(baseDirectory: baseDirectory)
+        return try reader.scene(json, shaders: shaders)
+    }
+
+    /// Scene files are descriptions, not data: anything larger is refused before it is parsed.
+    public static let maxFileBytes = 64 << 20
+
+    /// Reads the scene file at `path`.
+    public static func load(contentsOf path: String,
+                            shaders: (_ folders: [String]) throws -> any SceneShaderProvider) throws(SceneError) -> Scene {
+        let data: Data
+        switch FileBytes.read(path: path, maxBytes: maxFileBytes) {
+        case .success(let bytes): data = Data(bytes)
+        case .failure(.notFound): throw .unreadable(file: path, reason: "no such file")
+        case .failure(.failed(let reason)): throw .unreadable(file: path, reason: reason)
+        case .failure(.longerThan(let limit)): throw .unreadable(file: path, reason: "larger than \(limit / (1 << 20)) MiB; a scene file is a small description")
+        }
+        let base = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        return try parse(data, baseDirectory: base, shaders: shaders)
+    }
+}
+
+/// A scene at one time (`Scene.frame(at:)`): what to render, at which size, how.
+public struct SceneFrame: Sendable {
+    public var view: ViewNode
+    public var size: Size
+    public var options: RenderOptions
+    /// The `matchedGeometryEffect` faults of the states shown.
+    public var warnings: [MatchedGeometryWarning]
+}

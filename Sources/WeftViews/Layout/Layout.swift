@@ -1,0 +1,186 @@
+/// SwiftUI-style layout, simplified: a parent proposes a size, the child chooses its own,
+/// the parent places it. Shapes and colors take what they are offered, images keep their
+/// size, `ZStack` is as large as its largest child and centres every child.
+package enum Layout {
+    /// A child as placed by its parent: what it was offered, and the map from its user
+    /// space to the parent's.
+    package struct Placement {
+        package var node: ViewNode
+        package var proposal: SIMD2<Float>
+        package var transform: Affine
+    }
+
+    /// Where the root goes on a canvas of `size`: centred.
+    package static func rootTransform(_ root: ViewNode, size: SIMD2<Float>) -> Affine {
+        .translation((size - Layout.size(of: root, proposed: size)) / 2)
+    }
+
+    package static func size(of node: ViewNode, proposed: SIMD2<Float>) -> SIMD2<Float> {
+        switch node.kind {
+        case .shape: return pointwiseMax(proposed, .zero)
+        case .image(let image): return image.size.vector
+        case .spacer: return .zero
+        case .stack, .stacked, .modified: return arrange(node, proposed: proposed).size
+        }
+    }
+
+    /// The node's size and its children's placements.
+    package static func arrange(_ node: ViewNode, proposed: SIMD2<Float>) -> (size: SIMD2<Float>, children: [Placement]) {
+        switch node.kind {
+        case .shape, .image, .spacer:
+            return (size(of: node, proposed: proposed), [])
+        case .stacked(let layout, let children):
+            return arrange(children, in: layout, proposed: proposed)
+        case .stack(let children):
+            let sizes = children.map { size(of: $0, proposed: proposed) }
+            let total = sizes.reduce(SIMD2<Float>.zero) { pointwiseMax($0, $1) }
+            let placed = zip(children, sizes).map { child, childSize in
+                Placement(node: child, proposal: proposed, transform: .translation((total - childSize) / 2))
+            }
+            return (total, placed)
+        case .modified(let child, let modifier):
+            switch modifier {
+            case .frame(let width, let height):
+                let offer = SIMD2(width ?? proposed.x, height ?? proposed.y)
+                let childSize = size(of: child, proposed: offer)
+                let total = SIMD2(width ?? childSize.x, height ?? childSize.y)
+                return (total, [Placement(node: child, proposal: offer, transform: .translation((total - childSize) / 2))])
+            case .flexibleFrame(let frame):
+                let offer = frame.proposal(proposed)
+                let childSize = size(of: child, proposed: offer)
+                let total = frame.size(offer: proposed, child: childSize)
+                return (total, [Placement(node: child, proposal: offer,
+                                          transform: .translation((total - childSize) * frame.alignment.vector))])
+            case .padding(let e):
+                let insets = SIMD2(e.leading + e.trailing, e.top + e.bottom)
+                let offer = pointwiseMax(proposed - insets, .zero)
+                let childSize = size(of: child, proposed: offer)
+                return (childSize + insets, [Placement(node: child, proposal: offer, transform: .translation(SIMD2(e.leading, e.top)))])
+            case .offset(let delta):
+                let childSize = size(of: child, proposed: proposed)
+                return (childSize, [Placement(node: child, proposal: proposed, transform: .translation(delta))])
+            case .relativeOffset(let fraction):
+                let childSize = size(of: child, proposed: proposed)
+                return (childSize, [Placement(node: child, proposal: proposed, transform: .translation(fraction * childSize))])
+            case .rotation(let angle):
+                let childSize = size(of: child, proposed: proposed)
+                let c = childSize / 2
+                let t = Affine.translation(c) * .rotation(angle.radians) * .translation(-c)
+                return (childSize, [Placement(node: child, proposal: proposed, transform: t)])
+            case .scale(let factors):
+                let childSize = size(of: child, proposed: proposed)
+                let c = childSize / 2
+                let t = Affine.translation(c) * .scaling(factors) * .translation(-c)
+                return (childSize, [Placement(node: child, proposal: proposed, transform: t)])
+            case .matchedGeometry(let m):
+                let natural = size(of: child, proposed: proposed)
+                guard let p = m.placement else { return (natural, [Placement(node: child, proposal: proposed, transform: .identity)]) }
+                let childSize = size(of: child, proposed: p.offer)
+                return (natural, [Placement(node: child, proposal: p.offer, transform: .translation(p.anchorPoint - m.anchor.vector * childSize))])
+            case .opacity, .blendMode, .shadow, .compositingGroup, .drawingGroup, .effect, .blendEffect, .id, .transition, .leaving, .geometryChange, .namespace, .geometryGroup, .groupAnchor:
+                let childSize = size(of: child, proposed: proposed)
+                return (childSize, [Placement(node: child, proposal: proposed, transform: .identity)])
+            }
+        }
+    }
+
+    /// An `HStack` or `VStack`, after SwiftUI: the room left after spacing is offered to the children
+    /// in order of flexibility (the least flexible first), each getting an equal share of what the
+    /// ones before it left; a `Spacer` takes its share (at least its minimum length). The stack is
+    /// as long as its children and spacing, as thick as its thickest child.
+    package static func arrange(_ children: [ViewNode], in layout: StackLayout, proposed: SIMD2<Float>) -> (size: SIMD2<Float>, children: [Placement]) {
+        let staying = children.filter { $0.leavingPlace == nil }
+        if staying.count < children.count {
+            let (size, placed) = arrange(staying, in: layout, proposed: proposed)
+            var remaining = placed[...]
+            let all = children.map { child in
+                guard let place = child.leavingPlace else { return remaining.removeFirst() }
+                let old = arrange(place.siblings, in: place.layout, proposed: proposed).children[place.index]
+                return Placement(node: child, proposal: old.proposal, transform: old.transform)
+            }
+            return (size, all)
+        }
+        guard !children.isEmpty else { return (.zero, []) }
+        let crossOffer = layout.cross(proposed)
+        func childSize(_ i: Int, main: Float) -> SIMD2<Float> {
+            if case .spacer(let minLength) = children[i].kind { return layout.vector(main: max(main, minLength), cross: 0) }
+            return size(of: children[i], proposed: layout.vector(main: main, cross: crossOffer))
+        }
+        let flexibility = children.indices.map { i in
+            layout.main(childSize(i, main: .greatestFiniteMagnitude)) - layout.main(childSize(i, main: 0))
+        }
+        var remaining = layout.main(proposed) - layout.spacing * Float(children.count - 1)
+        var sizes = [SIMD2<Float>](repeating: .zero, count: children.count)
+        let order = children.indices.sorted { (flexibility[$0], $0) < (flexibility[$1], $1) }
+        for (k, i) in order.enumerated() {
+            let share = max(remaining, 0) / Float(children.count - k)
+            sizes[i] = childSize(i, main: share)
+            remaining -= layout.main(sizes[i])
+        }
+        let thickness = sizes.map(layout.cross).max() ?? 0
+        var position: Float = 0
+        var placements: [Placement] = []
+        for (i, child) in children.enumerated() {
+            let across = (thickness - layout.cross(sizes[i])) * layout.alignment
+            let offer = layout.vector(main: layout.main(sizes[i]), cross: crossOffer)
+            placements.append(Placement(node: child, proposal: offer, transform: .translation(layout.vector(main: position, cross: across))))
+            position += layout.main(sizes[i]) + layout.spacing
+        }
+        return (layout.vector(main: position - layout.spacing, cross: thickness), placements)
+    }
+
+    /// Where the node can draw, in its own user space: its bounds grown by what its content
+    /// reaches beyond them (offsets, rotations, shadows, effect padding).
+    package static func extent(of node: ViewNode, proposed: SIMD2<Float>) -> Rect {
+        let (size, children) = arrange(node, proposed: proposed)
+        let bounds = Rect(size: size)
+        switch node.kind {
+        case .shape, .image, .spacer:
+            return bounds
+        case .stack, .stacked:
+            return children.reduce(Rect(origin: bounds.origin + size / 2, size: .zero)) { sum, child in
+                sum.union(extent(of: child.node, proposed: child.proposal).applying(child.transform))
+            }
+        case .modified(_, let modifier):
+            let child = children[0]
+            let inner = extent(of: child.node, proposed: child.proposal).applying(child.transform)
+            switch modifier {
+            case .shadow(let shadow):
+                let reach = Blur.reach(sigma: shadow.sigma)
+                return inner.union(inner.offset(by: SIMD2(shadow.x, shadow.y)).outset(by: SIMD2(repeating: reach)))
+            case .effect(_, _, let padding):
+                return inner.outset(by: padding)
+            case .drawingGroup(let opaque, _):
+                return opaque ? bounds : inner
+            default:
+                return inner
+            }
+        }
+    }
+}
+
+package enum Blur {
+    /// How far a Gaussian of `sigma` reaches (3σ), in the same unit.
+    package static func reach(sigma: Float) -> Float { (3 * sigma).rounded(.up) }
+
+    /// Normalized Gaussian weights for offsets −radius…radius (a single 1 when sigma is 0).
+    package static func weights(sigma: Float, radius: Int) -> [Float] {
+        let raw = (-radius...radius).map { k -> Double in
+            sigma > 0 ? exp(-Double(k * k) / (2 * Double(sigma) * Double(sigma))) : (k == 0 ? 1 : 0)
+        }
+        let total = raw.reduce(0, +)
+        return raw.map { Float($0 / total) }
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension ViewNode {
+    /// Where the view stood, when it is leaving a stack.
+    package var leavingPlace: LeavingPlace? {
+        if case .modified(_, .leaving(let place)) = kind { return place }
+        return nil
+    }
+}

@@ -1,0 +1,81 @@
+import WeftImage
+
+/// A piece of a scene: an immutable value describing content, layout and compositing.
+/// Nothing renders until a `RenderContext` is asked for pixels.
+public protocol View: Sendable {
+    /// The view as a node of Weft's view tree.
+    var node: ViewNode { get }
+}
+
+/// One node of a view tree. Opaque to users; the planner lowers it to a `RenderPlan`.
+public struct ViewNode: Sendable, View {
+    package indirect enum Kind: Sendable {
+        case shape(ShapeGeometry, FillStyle)
+        case image(Image)
+        /// Children centred on each other (`ZStack`).
+        case stack([ViewNode])
+        /// `HStack` / `VStack`.
+        case stacked(StackLayout, [ViewNode])
+        /// `Spacer`: room in a stack, nothing drawn.
+        case spacer(minLength: Float)
+        case modified(ViewNode, Modifier)
+    }
+    package let kind: Kind
+    package init(_ kind: Kind) { self.kind = kind }
+    public var node: ViewNode { self }
+}
+
+/// A view with modifiers applied; what every modifier returns.
+public struct ModifiedView: View {
+    public let node: ViewNode
+    init(_ node: ViewNode) { self.node = node }
+}
+
+/// Children drawn in order, each centred in the stack; the stack is as large as its largest child.
+public struct ZStack: View {
+    public let children: [ViewNode]
+    public init(@ViewBuilder content: () -> [ViewNode]) { self.children = content() }
+    public init(children: [any View]) { self.children = children.map(\.node) }
+    public var node: ViewNode { ViewNode(.stack(children)) }
+}
+
+/// One view per element, stacked like a `ZStack`'s children.
+public struct ForEach<Data: Sequence>: View where Data: Sendable {
+    public let node: ViewNode
+    public init(_ data: Data, @ViewBuilder content: (Data.Element) -> [ViewNode]) {
+        self.node = ViewNode(.stack(data.flatMap(content)))
+    }
+}
+
+@resultBuilder
+public enum ViewBuilder {
+    public static func buildExpression(_ view: some View) -> [ViewNode] { [view.node] }
+    public static func buildBlock(_ parts: [ViewNode]...) -> [ViewNode] { parts.flatMap { $0 } }
+    public static func buildOptional(_ part: [ViewNode]?) -> [ViewNode] { part ?? [] }
+    public static func buildEither(first: [ViewNode]) -> [ViewNode] { first }
+    public static func buildEither(second: [ViewNode]) -> [ViewNode] { second }
+    public static func buildArray(_ parts: [[ViewNode]]) -> [ViewNode] { parts.flatMap { $0 } }
+}
+
+/// A bitmap as a view: `pixels.width / scale × pixels.height / scale` points, not resizable.
+///
+/// RGBA8 pixels are taken as premultiplied sRGB-encoded values (`.nonLinear`); RGBA16F pixels
+/// as premultiplied extended-linear values.
+public struct Image: View {
+    public let pixels: PixelBuffer
+    /// Pixels per point.
+    public let scale: Float
+
+    public init(_ pixels: PixelBuffer, scale: Float = 1) {
+        precondition(scale > 0, "an image's scale must be positive")
+        self.pixels = pixels
+        self.scale = scale
+    }
+
+    /// The image's size in points.
+    public var size: Size { Size(width: Float(pixels.width) / scale, height: Float(pixels.height) / scale) }
+
+    package var colorMode: ColorMode { pixels.format == .rgba8Unorm ? .nonLinear : .extendedLinear }
+
+    public var node: ViewNode { ViewNode(.image(self)) }
+}
