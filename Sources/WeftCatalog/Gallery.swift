@@ -74,8 +74,8 @@ public struct Gallery: Sendable {
         self.reduceMotion = reduceMotion
     }
 
-    /// What blend effects draw over: a diagonal gradient from deep blue to amber.
-    public static let backdrop = LinearGradient(gradient: Gradient(colors: [Color(red: 0.12, green: 0.23, blue: 0.54), Color(red: 0.96, green: 0.62, blue: 0.04)]),
+    /// What blend effects draw over: a diagonal gradient from deep blue to amber (two colors, so `Gradient` cannot refuse).
+    public static let backdrop = LinearGradient(gradient: try! Gradient(colors: [Color(red: 0.12, green: 0.23, blue: 0.54), Color(red: 0.96, green: 0.62, blue: 0.04)]),
                                                 startPoint: .topLeading, endPoint: .bottomTrailing).node
 
     /// The items in order: every effect by name, then the scenes by file name; `only` keeps

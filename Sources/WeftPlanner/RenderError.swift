@@ -12,6 +12,8 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
     case effectKind(shader: String, expected: String, actual: String)
     /// An effect could not be bound for its use (a shader that does not compile, a missing kernel): its own error.
     case effect(shader: String, error: any Error)
+    /// A hand-compiled effect's inputs do not fit its kernel (docs/kernel-abi.md).
+    case invalidBinding(shader: String, problem: String)
 
     public var description: String {
         switch self {
@@ -29,6 +31,8 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
             "shader '\(shader)' is a \(actual) effect, but it is used as a \(expected) effect"
         case let .effect(_, error):
             "\(error)"
+        case let .invalidBinding(shader, problem):
+            "effect '\(shader)' is bound wrongly: \(problem)"
         }
     }
 }

@@ -60,7 +60,8 @@ public struct Scene: Sendable {
     /// starting from the initial state; nil when no state has one.
     public func geometrySweep() -> GeometrySweep? {
         guard let initialState, states.values.contains(where: GeometrySweep.observes) else { return nil }
-        return GeometrySweep(states: states, initial: initialState)
+        // The reader made `initialState` one of `states`.
+        return try? GeometrySweep(states: states, initial: initialState)
     }
 
     /// Reads a scene file. `shaders` is asked once for a provider of the folders the scene

@@ -120,7 +120,7 @@ struct SceneReader {
         if observes, !changes.isEmpty {
             throw .invalid(path: path.index(1), message: "a scene whose states have an onGeometryChange is switched by its render size; changes over time in the same scene are not supported yet")
         }
-        return (Timeline(initial: initial!, changes: changes), states, initialName)
+        return (try made(at: path) { () throws(ViewError) in try Timeline(initial: initial!, changes: changes) }, states, initialName)
     }
 
     /// `"linear"`… (SwiftUI's defaults), `{"easeIn": SECONDS}`…, `{"spring": {"response": S, "dampingFraction": F}}`.
@@ -247,9 +247,10 @@ struct SceneReader {
     private func text(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> Text {
         if case .string(let s) = json { return Text(s) }
         let f = try object(json, at: path, allowed: ["string", "size", "color"], required: ["string"])
-        return Text(try string(try field("string", of: f, at: path), at: path.key("string")),
-                    size: try f["size"].map { v throws(SceneError) in try positive(v, at: path.key("size")) } ?? 14,
-                    color: try f["color"].map { v throws(SceneError) in try color(v, at: path.key("color")) } ?? .black)
+        let words = try string(try field("string", of: f, at: path), at: path.key("string"))
+        let size = try f["size"].map { v throws(SceneError) in try positive(v, at: path.key("size")) } ?? 14
+        let ink = try f["color"].map { v throws(SceneError) in try color(v, at: path.key("color")) } ?? Color.black
+        return try made(at: path.key("size")) { () throws(ViewError) in try Text(words, size: size, color: ink) }
     }
 
     private func image(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> Image {
@@ -474,15 +475,17 @@ struct SceneReader {
         case (let colors?, nil):
             let list = try array(colors, at: path.key("colors"))
             guard !list.isEmpty else { throw .invalid(path: path.key("colors"), message: "a gradient needs at least one color") }
-            return Gradient(colors: try list.enumerated().map { i, v throws(SceneError) in try color(v, at: path.key("colors").index(i)) })
+            let colors = try list.enumerated().map { i, v throws(SceneError) in try color(v, at: path.key("colors").index(i)) }
+            return try made(at: path.key("colors")) { () throws(ViewError) in try Gradient(colors: colors) }
         case (nil, let stops?):
             let list = try array(stops, at: path.key("stops"))
             guard !list.isEmpty else { throw .invalid(path: path.key("stops"), message: "a gradient needs at least one stop") }
-            return Gradient(stops: try list.enumerated().map { i, v throws(SceneError) in
+            let stops = try list.enumerated().map { i, v throws(SceneError) in
                 let at = path.key("stops").index(i)
                 let s = try object(v, at: at, allowed: ["color", "location"], required: ["color", "location"])
                 return Gradient.Stop(color: try color(try field("color", of: s, at: at), at: at.key("color")), location: try number(try field("location", of: s, at: at), at: at.key("location")))
-            })
+            }
+            return try made(at: path.key("stops")) { () throws(ViewError) in try Gradient(stops: stops) }
         default:
             throw .invalid(path: path, message: "a gradient has either \"colors\" or \"stops\"")
         }
@@ -653,5 +656,14 @@ struct SceneReader {
         }
         let v = try numbers(json, at: path, count: 2)
         return UnitPoint(x: v[0], y: v[1])
+    }
+
+    /// A view or value the reader has checked, made by the view layer; should it still refuse, its error at `path`.
+    private func made<T>(at path: JSONPath, _ make: () throws(ViewError) -> T) throws(SceneError) -> T {
+        do {
+            return try make()
+        } catch {
+            throw .invalid(path: path, message: error.description)
+        }
     }
 }

@@ -173,7 +173,7 @@ enum RenderCommand: Command {
         case .image(path: let path):
             // An S× image, as SwiftUI's Image at a display scale: its pixels are the view's size times S.
             let pixels = try PNGFile.load(path: path)
-            let view = try EffectChain.apply(steps, to: Image(pixels, scale: request.options.scale), backdrop: under)
+            let view = try EffectChain.apply(steps, to: try Image(pixels, scale: request.options.scale), backdrop: under)
             return (view, Size(width: Float(pixels.width) / request.options.scale, height: Float(pixels.height) / request.options.scale))
         case .fill(let size):
             let view = try EffectChain.fill(steps[0], then: Array(steps.dropFirst()), backdrop: under)

@@ -12,7 +12,7 @@ import WeftShaders
     /// on linear values inside a `.linear` drawing group (then encoded at the boundary).
     @Test(arguments: Backend.allCases)
     func gradientsInterpolateInTheGroupsMode(backend: Backend) throws {
-        let ramp = LinearGradient(colors: [.black, .white], startPoint: .leading, endPoint: .trailing)
+        let ramp = try LinearGradient(colors: [.black, .white], startPoint: .leading, endPoint: .trailing)
         let nonLinear = try render(Rectangle().fill(ramp), width: 64, height: 4, on: backend)
         let linear = try render(Rectangle().fill(ramp).drawingGroup(colorMode: .linear), width: 64, height: 4, on: backend)
         for x in [3, 16, 32, 47, 60] {

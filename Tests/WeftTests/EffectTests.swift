@@ -19,7 +19,7 @@ func testImage() -> PixelBuffer {
 @Suite struct EffectTests {
     @Test(arguments: Backend.allCases)
     func anImageAtScaleRendersPixelForPixel(backend: Backend) throws {
-        let image = Image(testImage(), scale: 2)
+        let image = try Image(testImage(), scale: 2)
         #expect(image.size == Size(width: 2, height: 1))
         let pixels = try render(image, width: 2, height: 1, on: backend, options: RenderOptions(scale: 2))
         #expect(pixels == testImage())
@@ -27,7 +27,7 @@ func testImage() -> PixelBuffer {
 
     @Test(arguments: Backend.allCases)
     func layerEffectChainGrowsPaddingAndKeepsTheInputSizeUnlessAsked(backend: Backend) throws {
-        let image = Image(testImage(), scale: 2)
+        let image = try Image(testImage(), scale: 2)
         let view = image.layerEffect(try TestKernels.shift(1), maxSampleOffset: Size(width: 1, height: 0))
             .layerEffect(try TestKernels.shift(0.5), maxSampleOffset: Size(width: 0.5, height: 0))
         let context = try backend.makeContext()

@@ -32,7 +32,7 @@ struct GeometryGroupTests {
     func anInsertedBadgeFollowsItsContainerOnlyInAGroup(backend: Backend) throws {
         let context = try backend.makeContext()
         for grouped in [true, false] {
-            let timeline = Timeline(initial: Self.container(x: -20, badge: false, grouped: grouped),
+            let timeline = try Timeline(initial: Self.container(x: -20, badge: false, grouped: grouped),
                                     changes: [.init(at: 0, to: Self.container(x: 20, badge: true, grouped: grouped), animation: .linear(duration: 1))])
             let end = try context.render(timeline.view(at: 1, size: Self.size), size: Self.size).pixels
             #expect(Self.columns(end, channel: 2) == 50...53)

@@ -36,8 +36,8 @@ import WeftShaders
     }
 
     /// The image as drawn inside the effect: plain, and moved by whole pixels.
-    static func contents(scale: Float) -> [(name: String, view: any View)] {
-        let image = Image(FusionTests.gradientImage(), scale: scale)
+    static func contents(scale: Float) throws -> [(name: String, view: any View)] {
+        let image = try Image(FusionTests.gradientImage(), scale: scale)
         return [("image", image), ("offset image", image.offset(x: 3 / scale, y: -1 / scale))]
     }
 
@@ -49,7 +49,7 @@ import WeftShaders
         let context = RenderContext(executor: PlanOnlyExecutor())
         for scale: Float in [1, 2] {
             for (name, effect) in try Self.effects() {
-                for (contentName, content) in Self.contents(scale: scale) {
+                for (contentName, content) in try Self.contents(scale: scale) {
                     let view = effect(content)
                     let size = Size(width: 40 / scale, height: 24 / scale)
                     let planned = try context.plan(view, size: size, options: RenderOptions(scale: scale, keepOverflow: true))
@@ -77,7 +77,7 @@ import WeftShaders
         let context = try backend.makeContext()
         for scale: Float in [1, 2] {
             for (name, effect) in try Self.effects() {
-                for (contentName, content) in Self.contents(scale: scale) {
+                for (contentName, content) in try Self.contents(scale: scale) {
                     let view = effect(content)
                     let size = Size(width: 40 / scale, height: 24 / scale)
                     let direct = try context.render(view, size: size, options: RenderOptions(scale: scale, keepOverflow: true))
@@ -122,7 +122,7 @@ import WeftShaders
     func gaussianBlurEqualsTheDirectSumWithPairedAndSingleTaps(backend: Backend) throws {
         let context = try backend.makeContext()
         for scale: Float in [1, 2] {
-            let image = Image(FusionTests.gradientImage(), scale: scale)
+            let image = try Image(FusionTests.gradientImage(), scale: scale)
             for radius: Float in [1, 2.25, 3, 4.5] {
                 let padding = Size(width: radius, height: radius)
                 let separable = image.layerEffect(try FusionTests.stock.gaussianBlur(.float(radius)), maxSampleOffset: padding)
@@ -163,7 +163,7 @@ import WeftShaders
         let cases: [(String, any View)] = [
             ("faded", image.opacity(0.5)),
             ("between pixels", image.offset(x: 0.25)),
-            ("at another scale", Image(pixels, scale: 2).frame(width: 40, height: 24)),
+            ("at another scale", try Image(pixels, scale: 2).frame(width: 40, height: 24)),
             ("beside a shape", ZStack { Rectangle().fill(Color.red).frame(width: 4, height: 4); image }),
             ("under a shape", ZStack { image; Rectangle().fill(Color.red).frame(width: 4, height: 4) }),
         ]

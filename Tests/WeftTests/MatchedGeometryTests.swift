@@ -32,7 +32,7 @@ struct MatchedGeometryTests {
 
     @Test(arguments: Backend.allCases)
     func theReceiverFollowsItsSource(backend: Backend) throws {
-        let timeline = Timeline(initial: Self.state(x: -20, side: 8),
+        let timeline = try Timeline(initial: Self.state(x: -20, side: 8),
                                 changes: [.init(at: 0, to: Self.state(x: 20, side: 12), animation: .linear(duration: 1))])
         let context = try backend.makeContext()
         // The source spans 8…15 at the start, 46…57 at the end and, side 10 at offset 0, 27…36 midway;
@@ -56,7 +56,7 @@ struct MatchedGeometryTests {
         let detail = ZStack {
             Rectangle().fill(Self.blue).matchedGeometryEffect(id: "card", in: Self.ns).frame(width: 12, height: 12).offset(x: 20).id("detail")
         }.namespace(Self.ns)
-        let timeline = Timeline(initial: thumbnail, changes: [.init(at: 0, to: detail, animation: .linear(duration: 1))])
+        let timeline = try Timeline(initial: thumbnail, changes: [.init(at: 0, to: detail, animation: .linear(duration: 1))])
         let midway = try backend.makeContext().render(timeline.view(at: 0.5, size: Self.size), size: Self.size)
         #expect(Self.columns(midway.pixels, channel: 0, threshold: 0.2) == 27...36)
         #expect(Self.columns(midway.pixels, channel: 2, threshold: 0.2) == 27...36)

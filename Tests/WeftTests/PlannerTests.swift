@@ -108,7 +108,7 @@ extension TextureLimit {
 
 @Test func effectPassesCarryTheirPaddingAndLayerGeometry() throws {
     let context = RenderContext(executor: PlanOnlyExecutor())
-    let view = Image(testImage(), scale: 2).layerEffect(try TestKernels.shift(1), maxSampleOffset: Size(width: 3, height: 2))
+    let view = try Image(testImage(), scale: 2).layerEffect(try TestKernels.shift(1), maxSampleOffset: Size(width: 3, height: 2))
     let planned = try context.plan(view, size: Size(width: 2, height: 1), options: RenderOptions(scale: 2))
     let effect = try #require(planned.plan.passes.first { $0.kernel.name == "shift1.0" })
     #expect(effect.maxSampleOffset == SIMD2(3, 2))

@@ -58,9 +58,9 @@ enum StockShaders {
     @Test(arguments: Backend.allCases)
     func aBlendFunctionMatchesTheBuiltInMode(backend: Backend) throws {
         let difference = try StockShaders.library.differenceBlend()
-        func scene(_ top: some View) -> ZStack {
-            ZStack {
-                LinearGradient(colors: [.red, .blue], startPoint: .leading, endPoint: .trailing)
+        func scene(_ top: some View) throws -> ZStack {
+            try ZStack {
+                try LinearGradient(colors: [.red, .blue], startPoint: .leading, endPoint: .trailing)
                 top
             }
         }

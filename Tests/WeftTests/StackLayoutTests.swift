@@ -42,8 +42,8 @@ struct StackLayoutTests {
         #expect(tight.y == 55, "a spacer keeps its minimum length")
     }
 
-    @Test func flexibleFramesClampTheOffer() {
-        let text = Text("Hi", size: 7)  // 11 × 7 points
+    @Test func flexibleFramesClampTheOffer() throws {
+        let text = try Text("Hi", size: 7)  // 11 × 7 points
         #expect(text.naturalSize == Size(width: 11, height: 7))
         let (wide, wideOrigin) = Self.placements(text.frame(maxWidth: .infinity, alignment: .leading), SIMD2(100, 30))
         #expect(wide == SIMD2(100, 7) && wideOrigin == [SIMD2(0, 0)])
@@ -56,7 +56,7 @@ struct StackLayoutTests {
     /// "I" is a 3-pixel bar over 7 rows with serifs: at 14 points each font pixel is 2 points.
     @Test(arguments: Backend.allCases)
     func textDrawsTheBitmapGlyphs(backend: Backend) throws {
-        let view = ZStack { Color.white; Text("I", size: 14, color: .black) }
+        let view = try ZStack { Color.white; try Text("I", size: 14, color: .black) }
         let pixels = try backend.makeContext().render(view, size: Size(width: 10, height: 14)).pixels
         for row in 0..<7 {
             for column in 0..<5 {
@@ -105,4 +105,21 @@ extension StackLayoutTests {
             for y in 0..<7 { for x in 0..<5 { #expect(covered[y * 5 + x] == (BitmapFont.isLit(character, x: x, y: y) ? 1 : 0), "\(character)") } }
         }
     }
+}
+
+/// `ForEach` is no container: in a stack its views are the stack's children (SwiftUI's), not one `ZStack`.
+@Test(arguments: Backend.allCases)
+func forEachInAStackLinesItsViewsUp(backend: Backend) throws {
+    let colors: [Color] = [.red, .green, .blue]
+    let row = HStack(spacing: 0) { ForEach(0..<3) { i in colors[i].frame(width: 10, height: 10) } }
+    let pixels = try backend.makeContext().render(row, size: Size(width: 30, height: 10)).pixels
+    for (i, color) in colors.enumerated() {
+        let expected = color.premultiplied(in: .nonLinear)
+        let pixel = pixels[10 * i + 5, 5]
+        let error = (pixel - expected).replacing(with: -(pixel - expected), where: pixel .< expected).max()
+        #expect(error <= 1.0 / 255 + 1e-6, "view \(i) at x \(10 * i + 5): \(pixel)")
+    }
+    let (size, origins) = StackLayoutTests.placements(VStack(spacing: 2) { ForEach(0..<3) { _ in Color.red.frame(width: 4, height: 5) } },
+                                                      SIMD2(40, 40))
+    #expect(size == SIMD2(4, 19) && origins == [SIMD2(0, 0), SIMD2(0, 7), SIMD2(0, 14)])
 }

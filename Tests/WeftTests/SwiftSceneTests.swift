@@ -8,15 +8,15 @@ import WeftShaders
 @testable import WeftViews
 
 /// The radar seal of examples/radar-seal.json, written with the Swift API.
-func radarSeal() -> some View {
+func radarSeal() throws -> some View {
     let blue = Color(hex: "#64d2ff")!, deep = Color(hex: "#0a84ff")!, navy = Color(hex: "#002a66")!
-    return ZStack {
+    return try ZStack {
         Circle()
-            .fill(RadialGradient(colors: [blue, deep, navy], center: .center, startRadius: 0, endRadius: 90))
+            .fill(try RadialGradient(colors: [blue, deep, navy], center: .center, startRadius: 0, endRadius: 90))
             .frame(width: 180, height: 180)
             .shadow(color: Color(hex: "#000000b3")!, radius: 18, x: 0, y: 10)
         Circle()
-            .fill(AngularGradient(colors: [Color(hex: "#ffffff00")!, Color(hex: "#64d2ffaa")!, Color(hex: "#ffffff00")!],
+            .fill(try AngularGradient(colors: [Color(hex: "#ffffff00")!, Color(hex: "#64d2ffaa")!, Color(hex: "#ffffff00")!],
                                   startAngle: .degrees(0), endAngle: .degrees(360)))
             .frame(width: 170, height: 170)
             .blendMode(.screen)

@@ -31,7 +31,7 @@ struct TimelineTests {
 
     @Test(arguments: Backend.allCases)
     func offsetsMoveAlongTheCurve(backend: Backend) throws {
-        let timeline = Timeline(initial: ZStack { Self.square(Self.red, x: -20) },
+        let timeline = try Timeline(initial: ZStack { Self.square(Self.red, x: -20) },
                                 changes: [.init(at: 1, to: ZStack { Self.square(Self.red, x: 20) }, animation: .linear(duration: 2))])
         // The square spans 28…35 when centred; the offset is −20 + 40·(t − 1)/2.
         for (time, offset) in [(0.5, -20), (1.0, -20), (1.5, -10), (2.0, 0), (2.5, 10), (3.0, 20), (9.0, 20)] {
@@ -42,7 +42,7 @@ struct TimelineTests {
 
     @Test(arguments: Backend.allCases)
     func colorsInterpolatePremultiplied(backend: Backend) throws {
-        let timeline = Timeline(initial: Rectangle().fill(Self.red),
+        let timeline = try Timeline(initial: Rectangle().fill(Self.red),
                                 changes: [.init(at: 0, to: Rectangle().fill(Self.blue), animation: .linear(duration: 1))])
         let middle = try render(timeline, at: 0.5, on: backend)[32, 8]
         #expect(abs(middle.x - 0.5) < 0.01 && middle.y == 0 && abs(middle.z - 0.5) < 0.01 && middle.w == 1, "\(middle)")
@@ -54,7 +54,7 @@ struct TimelineTests {
     func namedViewsMatchByIdentity(backend: Backend) throws {
         let before = ZStack { Self.square(Self.red, x: -20).id("a"); Self.square(Self.blue, x: 20).id("b") }
         let after = ZStack { Self.square(Self.blue, x: -20).id("b"); Self.square(Self.red, x: 20).id("a") }
-        let timeline = Timeline(initial: before, changes: [.init(at: 0, to: after, animation: .linear(duration: 1))])
+        let timeline = try Timeline(initial: before, changes: [.init(at: 0, to: after, animation: .linear(duration: 1))])
         let quarter = try render(timeline, at: 0.25, on: backend)
         #expect(Self.columns(quarter, channel: 0) == 18...25)
         #expect(Self.columns(quarter, channel: 2) == 38...45)
@@ -68,7 +68,7 @@ struct TimelineTests {
             Self.square(Self.red, x: -20)
             Self.square(Self.blue, x: 20).transition(.move(.top))
         }
-        let timeline = Timeline(initial: empty, changes: [.init(at: 0, to: full, animation: .linear(duration: 1)),
+        let timeline = try Timeline(initial: empty, changes: [.init(at: 0, to: full, animation: .linear(duration: 1)),
                                                           .init(at: 2, to: empty, animation: .linear(duration: 1))])
         let entering = try render(timeline, at: 0.5, on: backend)
         // The default transition fades: half opacity over a clear canvas.
@@ -81,9 +81,9 @@ struct TimelineTests {
         #expect(try render(timeline, at: 3, on: backend)[12, 8].w == 0)
     }
 
-    @Test func changesAtOnceAndOverlapsAreReported() {
+    @Test func changesAtOnceAndOverlapsAreReported() throws {
         let a = Color.clear, b = Color.white
-        let timeline = Timeline(initial: a, changes: [.init(at: 1, to: b)])
+        let timeline = try Timeline(initial: a, changes: [.init(at: 1, to: b)])
         #expect(timeline.duration == 1)
         if case .shape(_, let fill) = timeline.view(at: 1).kind, case .color(let c) = fill.kind { #expect(c == b) } else {
             Issue.record("expected the new state at once")

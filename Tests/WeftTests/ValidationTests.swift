@@ -15,8 +15,8 @@ import WeftVulkan
         Issue.record("the vulkan backend is not a VulkanExecutor")
         return
     }
-    let scene = ZStack {
-        Circle().fill(RadialGradient(colors: [.white, .blue], endRadius: 20)).frame(width: 40, height: 40).shadow(radius: 4, x: 2, y: 2)
+    let scene = try ZStack {
+        Circle().fill(try RadialGradient(colors: [.white, .blue], endRadius: 20)).frame(width: 40, height: 40).shadow(radius: 4, x: 2, y: 2)
         Capsule().fill(Color.orange).frame(width: 30, height: 10).rotationEffect(.degrees(20)).blendMode(.hue)
         Image(testImage()).scaleEffect(3).opacity(0.5)
     }.drawingGroup(opaque: true, colorMode: .linear)

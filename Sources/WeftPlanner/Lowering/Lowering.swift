@@ -73,6 +73,20 @@ struct Lowering {
         guard bound.kernel.kind == kind else {
             throw .effectKind(shader: shader.name, expected: kind.rawValue, actual: bound.kernel.kind.rawValue)
         }
+        // A hand-compiled kernel's inputs are the caller's to get right; a plan that binds them wrongly is never made.
+        for kernel in [bound.kernel] + bound.laterPasses {
+            let interface = kernel.interface
+            if bound.arguments.count != interface.argumentBlockSize {
+                throw .invalidBinding(shader: shader.name, problem: "\(bound.arguments.count) bytes of arguments for kernel '\(kernel.name)', "
+                                      + "whose argument block is \(interface.argumentBlockSize) bytes")
+            }
+            if bound.images.count != interface.imageCount {
+                throw .invalidBinding(shader: shader.name, problem: "\(bound.images.count) images for kernel '\(kernel.name)', which reads \(interface.imageCount)")
+            }
+            if interface.readsArrays && bound.arrayData.isEmpty {
+                throw .invalidBinding(shader: shader.name, problem: "no array data for kernel '\(kernel.name)', which reads arrays")
+            }
+        }
         return bound
     }
 

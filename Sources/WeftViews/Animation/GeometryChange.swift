@@ -65,14 +65,17 @@ public struct GeometrySweep: Sendable {
     private var lastValues: [[Int]: any Sendable] = [:]
     static let maxPasses = 8
 
-    public init(states: [String: ViewNode], initial: String) {
-        precondition(states[initial] != nil, "no state named '\(initial)'")
+    public init(states: [String: ViewNode], initial: String) throws(ViewError) {
+        guard states[initial] != nil else { throw .unknownState(initial, known: states.keys.sorted()) }
         self.states = states
         self.state = initial
     }
 
     /// A sweep of a single view, whose actions can only observe.
-    public init(_ view: some View) { self.init(states: ["": view.node], initial: "") }
+    public init(_ view: some View) {
+        states = ["": view.node]
+        state = ""
+    }
 
     /// The tree to render at `size`: the current state after the actions this size triggers.
     public mutating func root(for size: Size) -> ViewNode {

@@ -142,7 +142,8 @@ enum Interpolation {
     /// Gradients with as many stops interpolate stop by stop; others take the new gradient.
     static func lerp(_ a: Gradient, _ b: Gradient, _ p: Float) -> Gradient? {
         guard a.stops.count == b.stops.count else { return nil }
-        return Gradient(stops: zip(a.stops, b.stops).map { sa, sb in
+        // As many stops as two gradients that exist, so at least one.
+        return try? Gradient(stops: zip(a.stops, b.stops).map { sa, sb in
             Gradient.Stop(color: lerp(sa.color, sb.color, p), location: lerp(sa.location, sb.location, p))
         })
     }
@@ -176,16 +177,19 @@ enum Interpolation {
         }
     }
 
-    /// The modifier between two of the same case; nil when they differ in kind.
+    /// The modifier between two of the same case; nil when they differ in kind. Exhaustive over `a`, so that a new
+    /// modifier is decided here: interpolated, taken at once, or a different view.
     static func lerp(_ a: Modifier, _ b: Modifier, _ p: Float) -> Modifier? {
-        switch (a, b) {
-        case (.frame(let wa, let ha), .frame(let wb, let hb)):
+        switch a {
+        case .frame(let wa, let ha):
+            guard case .frame(let wb, let hb) = b else { return nil }
             func side(_ x: Float?, _ y: Float?) -> Float? {
                 guard let x, let y else { return y }
                 return max(lerp(x, y, p), 0)
             }
             return .frame(width: side(wa, wb), height: side(ha, hb))
-        case (.flexibleFrame(let x), .flexibleFrame(let y)):
+        case .flexibleFrame(let x):
+            guard case .flexibleFrame(let y) = b else { return nil }
             func bound(_ u: Float?, _ v: Float?) -> Float? {
                 guard let u, let v, u.isFinite, v.isFinite else { return v }
                 return max(lerp(u, v, p), 0)
@@ -193,38 +197,73 @@ enum Interpolation {
             return .flexibleFrame(FlexibleFrame(minWidth: bound(x.minWidth, y.minWidth), maxWidth: bound(x.maxWidth, y.maxWidth),
                                                 minHeight: bound(x.minHeight, y.minHeight), maxHeight: bound(x.maxHeight, y.maxHeight),
                                                 alignment: lerp(x.alignment, y.alignment, p)))
-        case (.offset(let x), .offset(let y)): return .offset(lerp(x, y, p))
-        case (.relativeOffset(let x), .relativeOffset(let y)): return .relativeOffset(lerp(x, y, p))
-        case (.padding(let x), .padding(let y)):
+        case .offset(let x):
+            guard case .offset(let y) = b else { return nil }
+            return .offset(lerp(x, y, p))
+        case .relativeOffset(let x):
+            guard case .relativeOffset(let y) = b else { return nil }
+            return .relativeOffset(lerp(x, y, p))
+        case .padding(let x):
+            guard case .padding(let y) = b else { return nil }
             return .padding(EdgeInsets(top: max(lerp(x.top, y.top, p), 0), leading: max(lerp(x.leading, y.leading, p), 0),
                                        bottom: max(lerp(x.bottom, y.bottom, p), 0), trailing: max(lerp(x.trailing, y.trailing, p), 0)))
-        case (.rotation(let x), .rotation(let y)): return .rotation(lerp(x, y, p))
-        case (.scale(let x), .scale(let y)): return .scale(lerp(x, y, p))
-        case (.opacity(let x), .opacity(let y)): return .opacity(min(max(lerp(x, y, p), 0), 1))
-        case (.blendMode, .blendMode), (.compositingGroup, .compositingGroup), (.drawingGroup, .drawingGroup),
-             (.transition, .transition), (.geometryChange, .geometryChange), (.geometryGroup, .geometryGroup):
+        case .rotation(let x):
+            guard case .rotation(let y) = b else { return nil }
+            return .rotation(lerp(x, y, p))
+        case .scale(let x):
+            guard case .scale(let y) = b else { return nil }
+            return .scale(lerp(x, y, p))
+        case .opacity(let x):
+            guard case .opacity(let y) = b else { return nil }
+            return .opacity(min(max(lerp(x, y, p), 0), 1))
+        case .blendMode:
+            guard case .blendMode = b else { return nil }
             return b
-        case (.id(let x), .id(let y)), (.namespace(let x), .namespace(let y)): return x == y ? b : nil
-        case (.groupAnchor, .groupAnchor(var anchor)):
+        case .compositingGroup:
+            guard case .compositingGroup = b else { return nil }
+            return b
+        case .drawingGroup:
+            guard case .drawingGroup = b else { return nil }
+            return b
+        case .transition:
+            guard case .transition = b else { return nil }
+            return b
+        case .geometryChange:
+            guard case .geometryChange = b else { return nil }
+            return b
+        case .geometryGroup:
+            guard case .geometryGroup = b else { return nil }
+            return b
+        case .leaving:
+            // A view leaving a stack exists in one state only: it never matches another.
+            return nil
+        case .id(let x):
+            guard case .id(let y) = b else { return nil }
+            return x == y ? b : nil
+        case .namespace(let x):
+            guard case .namespace(let y) = b else { return nil }
+            return x == y ? b : nil
+        case .groupAnchor:
+            guard case .groupAnchor(var anchor) = b else { return nil }
             anchor.matched = true
             return .groupAnchor(anchor)
-        case (.matchedGeometry(let x), .matchedGeometry(let y)):
-            guard x.id == y.id, x.namespace == y.namespace else { return nil }
+        case .matchedGeometry(let x):
+            guard case .matchedGeometry(let y) = b, x.id == y.id, x.namespace == y.namespace else { return nil }
             guard let px = x.placement, let py = y.placement else { return b }
             var m = y
             m.placement = .init(anchorPoint: lerp(px.anchorPoint, py.anchorPoint, p), offer: pointwiseMax(lerp(px.offer, py.offer, p), .zero))
             return .matchedGeometry(m)
-        case (.shadow(let x), .shadow(let y)):
+        case .shadow(let x):
+            guard case .shadow(let y) = b else { return nil }
             return .shadow(Shadow(color: lerp(x.color, y.color, p), radius: max(lerp(x.radius, y.radius, p), 0),
                                   x: lerp(x.x, y.x, p), y: lerp(x.y, y.y, p)))
-        case (.effect(let ka, let sa, let pa), .effect(let kb, let sb, let pb)):
-            guard ka == kb, sa.name == sb.name else { return nil }
+        case .effect(let ka, let sa, let pa):
+            guard case .effect(let kb, let sb, let pb) = b, ka == kb, sa.name == sb.name else { return nil }
             // The larger padding, so that whatever either end samples stays inside the layer.
             return .effect(kb, lerp(sa, sb, p), maxSampleOffset: pointwiseMax(pa, pb))
-        case (.blendEffect(let sa), .blendEffect(let sb)):
-            return sa.name == sb.name ? .blendEffect(lerp(sa, sb, p)) : nil
-        default:
-            return nil
+        case .blendEffect(let sa):
+            guard case .blendEffect(let sb) = b, sa.name == sb.name else { return nil }
+            return .blendEffect(lerp(sa, sb, p))
         }
     }
 }

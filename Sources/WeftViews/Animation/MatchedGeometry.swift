@@ -153,9 +153,10 @@ package struct MatchedGeometry: Sendable {
             case .matchedGeometry(let m):
                 members.append(Member(geometry: m, content: children[0].node, place: place, proposal: proposal, size: size, transform: transform, clip: clip,
                                       namespaceDeclared: namespaces.contains(m.namespace)))
-            case .drawingGroup(opaque: true, _):
-                clip = clip.intersection(Rect(size: size).applying(transform))
-            default:
+            case .drawingGroup(let opaque, _):
+                if opaque { clip = clip.intersection(Rect(size: size).applying(transform)) }
+            case .frame, .flexibleFrame, .offset, .padding, .rotation, .scale, .opacity, .blendMode, .shadow, .compositingGroup, .effect,
+                 .blendEffect, .id, .transition, .relativeOffset, .leaving, .geometryChange, .geometryGroup, .groupAnchor:
                 break
             }
         }

@@ -18,8 +18,8 @@ public struct Timeline: Sendable {
 
     /// `changes` in order of time, none starting before the one before it has finished
     /// (`problem(with:)` says which does).
-    public init(initial: some View, changes: [Change] = []) {
-        if let problem = Self.problem(with: changes) { preconditionFailure(problem.message) }
+    public init(initial: some View, changes: [Change] = []) throws(ViewError) {
+        if let problem = Self.problem(with: changes) { throw .timeline(index: problem.index, message: problem.message) }
         self.initial = initial.node
         self.changes = changes
     }

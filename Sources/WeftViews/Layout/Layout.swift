@@ -152,7 +152,8 @@ package enum Layout {
                 return inner.outset(by: padding)
             case .drawingGroup(let opaque, _):
                 return opaque ? bounds : inner
-            default:
+            case .frame, .flexibleFrame, .offset, .padding, .rotation, .scale, .opacity, .blendMode, .compositingGroup, .blendEffect,
+                 .id, .transition, .relativeOffset, .leaving, .geometryChange, .namespace, .matchedGeometry, .geometryGroup, .groupAnchor:
                 return inner
             }
         }

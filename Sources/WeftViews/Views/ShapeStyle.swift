@@ -34,14 +34,14 @@ public struct Gradient: Sendable, Hashable {
     }
     public var stops: [Stop]
 
-    public init(stops: [Stop]) {
-        precondition(!stops.isEmpty, "a gradient needs at least one stop")
+    public init(stops: [Stop]) throws(ViewError) {
+        guard !stops.isEmpty else { throw .emptyGradient }
         self.stops = stops.sorted { $0.location < $1.location }
     }
 
     /// Colors spaced evenly from 0 to 1.
-    public init(colors: [Color]) {
-        precondition(!colors.isEmpty, "a gradient needs at least one color")
+    public init(colors: [Color]) throws(ViewError) {
+        guard !colors.isEmpty else { throw .emptyGradient }
         let n = colors.count
         self.stops = colors.enumerated().map { i, c in Stop(color: c, location: n == 1 ? 0 : Float(i) / Float(n - 1)) }
     }
@@ -56,8 +56,8 @@ public struct LinearGradient: ShapeStyle, View {
         self.startPoint = startPoint
         self.endPoint = endPoint
     }
-    public init(colors: [Color], startPoint: UnitPoint, endPoint: UnitPoint) {
-        self.init(gradient: Gradient(colors: colors), startPoint: startPoint, endPoint: endPoint)
+    public init(colors: [Color], startPoint: UnitPoint, endPoint: UnitPoint) throws(ViewError) {
+        self.init(gradient: try Gradient(colors: colors), startPoint: startPoint, endPoint: endPoint)
     }
     public var fillStyle: FillStyle { FillStyle(kind: .linear(gradient, start: startPoint, end: endPoint)) }
     public var node: ViewNode { Rectangle().fill(self).node }
@@ -74,8 +74,8 @@ public struct RadialGradient: ShapeStyle, View {
         self.startRadius = startRadius
         self.endRadius = endRadius
     }
-    public init(colors: [Color], center: UnitPoint = .center, startRadius: Float = 0, endRadius: Float) {
-        self.init(gradient: Gradient(colors: colors), center: center, startRadius: startRadius, endRadius: endRadius)
+    public init(colors: [Color], center: UnitPoint = .center, startRadius: Float = 0, endRadius: Float) throws(ViewError) {
+        self.init(gradient: try Gradient(colors: colors), center: center, startRadius: startRadius, endRadius: endRadius)
     }
     public var fillStyle: FillStyle {
         FillStyle(kind: .radial(gradient, center: center, startRadius: startRadius, endRadius: endRadius))
@@ -95,8 +95,8 @@ public struct AngularGradient: ShapeStyle, View {
         self.startAngle = startAngle
         self.endAngle = endAngle
     }
-    public init(colors: [Color], center: UnitPoint = .center, startAngle: Angle = .zero, endAngle: Angle = .degrees(360)) {
-        self.init(gradient: Gradient(colors: colors), center: center, startAngle: startAngle, endAngle: endAngle)
+    public init(colors: [Color], center: UnitPoint = .center, startAngle: Angle = .zero, endAngle: Angle = .degrees(360)) throws(ViewError) {
+        self.init(gradient: try Gradient(colors: colors), center: center, startAngle: startAngle, endAngle: endAngle)
     }
     public var fillStyle: FillStyle {
         FillStyle(kind: .angular(gradient, center: center, startAngle: startAngle, endAngle: endAngle))

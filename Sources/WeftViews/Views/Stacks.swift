@@ -37,9 +37,9 @@ public enum HorizontalAlignment: Sendable, Hashable {
 public struct HStack: View {
     public let layout: StackLayout
     public let children: [ViewNode]
-    public init(alignment: VerticalAlignment = .center, spacing: Float? = nil, @ViewBuilder content: () -> [ViewNode]) {
+    public init(alignment: VerticalAlignment = .center, spacing: Float? = nil, @ViewBuilder content: () throws -> [ViewNode]) rethrows {
         layout = StackLayout(axis: .horizontal, spacing: spacing ?? StackLayout.defaultSpacing, alignment: alignment.fraction)
-        children = content()
+        children = try content()
     }
     public var node: ViewNode { ViewNode(.stacked(layout, children)) }
 }
@@ -47,9 +47,9 @@ public struct HStack: View {
 public struct VStack: View {
     public let layout: StackLayout
     public let children: [ViewNode]
-    public init(alignment: HorizontalAlignment = .center, spacing: Float? = nil, @ViewBuilder content: () -> [ViewNode]) {
+    public init(alignment: HorizontalAlignment = .center, spacing: Float? = nil, @ViewBuilder content: () throws -> [ViewNode]) rethrows {
         layout = StackLayout(axis: .vertical, spacing: spacing ?? StackLayout.defaultSpacing, alignment: alignment.fraction)
-        children = content()
+        children = try content()
     }
     public var node: ViewNode { ViewNode(.stacked(layout, children)) }
 }

@@ -9,8 +9,15 @@ public struct Text: View {
     public var size: Float
     public var color: Color
 
-    public init(_ string: String, size: Float = 14, color: Color = .black) {
-        precondition(size > 0 && size.isFinite, "a text size must be positive")
+    public init(_ string: String, color: Color = .black) {
+        self.string = string
+        self.size = 14
+        self.color = color
+    }
+
+    /// Text `size` points tall, which must be positive and finite.
+    public init(_ string: String, size: Float, color: Color = .black) throws(ViewError) {
+        guard size > 0, size.isFinite else { throw .textSize(size) }
         self.string = string
         self.size = size
         self.color = color

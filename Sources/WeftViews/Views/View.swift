@@ -34,22 +34,27 @@ public struct ModifiedView: View {
 /// Children drawn in order, each centred in the stack; the stack is as large as its largest child.
 public struct ZStack: View {
     public let children: [ViewNode]
-    public init(@ViewBuilder content: () -> [ViewNode]) { self.children = content() }
+    public init(@ViewBuilder content: () throws -> [ViewNode]) rethrows { self.children = try content() }
     public init(children: [any View]) { self.children = children.map(\.node) }
     public var node: ViewNode { ViewNode(.stack(children)) }
 }
 
-/// One view per element, stacked like a `ZStack`'s children.
+/// One view per element. Inside a stack its views are the stack's children, lined up like any others (SwiftUI's
+/// `ForEach` is no container); on its own it stacks them like a `ZStack`'s children.
 public struct ForEach<Data: Sequence>: View where Data: Sendable {
-    public let node: ViewNode
-    public init(_ data: Data, @ViewBuilder content: (Data.Element) -> [ViewNode]) {
-        self.node = ViewNode(.stack(data.flatMap(content)))
+    /// The views, one or more per element, in order.
+    public let children: [ViewNode]
+    public init(_ data: Data, @ViewBuilder content: (Data.Element) throws -> [ViewNode]) rethrows {
+        self.children = try data.flatMap(content)
     }
+    public var node: ViewNode { ViewNode(.stack(children)) }
 }
 
 @resultBuilder
 public enum ViewBuilder {
     public static func buildExpression(_ view: some View) -> [ViewNode] { [view.node] }
+    /// A `ForEach`'s views join the container's children.
+    public static func buildExpression<Data>(_ forEach: ForEach<Data>) -> [ViewNode] { forEach.children }
     public static func buildBlock(_ parts: [ViewNode]...) -> [ViewNode] { parts.flatMap { $0 } }
     public static func buildOptional(_ part: [ViewNode]?) -> [ViewNode] { part ?? [] }
     public static func buildEither(first: [ViewNode]) -> [ViewNode] { first }
@@ -66,8 +71,14 @@ public struct Image: View {
     /// Pixels per point.
     public let scale: Float
 
-    public init(_ pixels: PixelBuffer, scale: Float = 1) {
-        precondition(scale > 0, "an image's scale must be positive")
+    public init(_ pixels: PixelBuffer) {
+        self.pixels = pixels
+        self.scale = 1
+    }
+
+    /// `pixels` at `scale` pixels per point, which must be positive and finite.
+    public init(_ pixels: PixelBuffer, scale: Float) throws(ViewError) {
+        guard scale > 0, scale.isFinite else { throw .imageScale(scale) }
         self.pixels = pixels
         self.scale = scale
     }
