@@ -55,9 +55,9 @@ let package = Package(
         .target(name: "WeftBench", dependencies: ["WeftImage", "WeftRuntime", "WeftShaders"]),
         // The preview window: GLFW, hot reload, time and parameter keys, on WeftVulkan's presenter. Only `weft` links
         // it, so headless programs (the library's users, weft-example, weft-fuzz) never link GLFW.
-        .target(name: "WeftPreview", dependencies: ["CGLFW", "Weft", "WeftCatalog", "WeftImage", "WeftShaders", "WeftVulkan"]),
+        .target(name: "WeftPreview", dependencies: ["CGLFW", "Weft", "WeftCatalog", "WeftImage", "WeftRuntime", "WeftShaders", "WeftVulkan"]),
         // Command-line tool.
-        .executableTarget(name: "weft", dependencies: ["Weft", "WeftBench", "WeftCatalog", "WeftImage", "WeftPreview", "WeftShaders"]),
+        .executableTarget(name: "weft", dependencies: ["Weft", "WeftBench", "WeftCatalog", "WeftImage", "WeftPreview", "WeftRuntime", "WeftShaders"]),
         // Writes Sources/SPIRV/Opcode.swift from glslang's SPIR-V header; OpcodeGenerationTests checks it.
         .executableTarget(name: "weft-generate-opcodes", path: "Tools/GenerateOpcodes"),
         // A third-party program using the library: README.md's Swift example (built by `make test`).
@@ -67,17 +67,19 @@ let package = Package(
         .target(name: "WeftFuzz", dependencies: ["SPIRV", "WeftCPU", "WeftImage", "WeftShaders", "Weft"]),
         .executableTarget(name: "weft-fuzz", dependencies: ["WeftFuzz"]),
 
-        .target(name: "WeftTestSupport", dependencies: ["WeftVulkan"], path: "Tests/WeftTestSupport"),
+        .target(name: "WeftTestSupport", dependencies: ["WeftImage", "WeftRuntime", "WeftShaders", "WeftViews", "WeftVulkan"], path: "Tests/WeftTestSupport"),
         .testTarget(name: "SPIRVTests", dependencies: ["SPIRV", "WeftShaders"]),
         .testTarget(name: "WeftImageTests", dependencies: ["WeftImage", "WeftTestSupport"]),
-        .testTarget(name: "WeftCatalogTests", dependencies: ["WeftCatalog", "WeftImage"]),
+        .testTarget(name: "WeftCatalogTests", dependencies: ["Weft", "WeftCatalog", "WeftImage"]),
         .testTarget(name: "WeftShadersTests", dependencies: ["WeftImage", "WeftRuntime", "WeftShaders", "WeftVulkan", "WeftTestSupport"]),
         .testTarget(name: "WeftVulkanTests", dependencies: ["CVulkan", "WeftImage", "WeftRuntime", "WeftShaders", "WeftVulkan", "WeftTestSupport"]),
         .testTarget(name: "WeftCPUTests", dependencies: ["WeftCPU", "WeftImage", "WeftRuntime", "WeftShaders", "WeftTestSupport"]),
+        // The planner on its own: no executor, no device.
+        .testTarget(name: "WeftPlannerTests", dependencies: ["WeftImage", "WeftPlanner", "WeftRuntime", "WeftShaders", "WeftTestSupport", "WeftViews"]),
         .testTarget(name: "WeftTests", dependencies: ["Weft", "WeftCatalog", "WeftCPU", "WeftImage", "WeftPlanner", "WeftRuntime", "WeftScene", "WeftShaders", "WeftViews", "WeftVulkan", "WeftTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["Weft", "WeftCatalog", "WeftBench", "WeftImage", "WeftTestSupport"]),
         .testTarget(name: "WeftBenchTests", dependencies: ["WeftBench", "WeftRuntime", "WeftTestSupport"]),
-        .testTarget(name: "PreviewTests", dependencies: ["WeftPreview", "Weft", "WeftCatalog", "WeftImage", "WeftTestSupport"]),
+        .testTarget(name: "PreviewTests", dependencies: ["WeftPreview", "Weft", "WeftCatalog", "WeftImage", "WeftShaders", "WeftTestSupport"]),
         .testTarget(name: "FuzzTests", dependencies: ["WeftFuzz", "SPIRV", "WeftCPU", "WeftImage", "WeftShaders", "Weft"]),
     ],
     swiftLanguageModes: [.v6]

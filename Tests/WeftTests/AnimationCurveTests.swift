@@ -6,6 +6,7 @@ import WeftImage
 import WeftRuntime
 @testable import WeftScene
 import WeftShaders
+import WeftTestSupport
 @testable import WeftViews
 
 /// Each timing curve against its closed form, the spring against the analytic solution of its

@@ -5,6 +5,7 @@ import WeftImage
 import WeftRuntime
 @testable import WeftScene
 import WeftShaders
+import WeftTestSupport
 @testable import WeftViews
 
 /// Bounded passes: a draw runs over the pixels it can change, in place, and leaves the same pixels as a pass over the

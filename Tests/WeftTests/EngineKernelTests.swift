@@ -6,6 +6,7 @@ import WeftImage
 import WeftRuntime
 @testable import WeftScene
 @testable import WeftShaders
+import WeftTestSupport
 @testable import WeftViews
 
 @Test(arguments: EngineKernel.Variant.allCases, PixelFormat.allCases)

@@ -6,6 +6,7 @@ import WeftImage
 import WeftRuntime
 @testable import WeftScene
 import WeftShaders
+import WeftTestSupport
 @testable import WeftViews
 
 /// Fusion: which chains become one pass, why the others do not, and that fused equals unfused on both executors.
@@ -162,11 +163,15 @@ import WeftShaders
                 let kernel = try shader.kernel(outputFormat: .rgba8Unorm)
                 builder.add(KernelPass(kernel: kernel, output: output, layer: previous, frame: f,
                                        arguments: bound.argumentBlock, arrayData: bound.arrayData),
-                            origin: .stitched(Fusion.Stitch(FusionStage(library: shader.library, function: shader.function), kernel: kernel),
+                            origin: .stitched(PlannedPass.Stitch(FusionStage(library: shader.library, function: shader.function), kernel: kernel),
                                               .texture))
                 previous = output
             }
-            if fusion { #expect(builder.fuse(readingBack: [previous!], kernels: FusedKernelCache()).isEmpty) }
+            if fusion {
+                let fused = Fusion.rewrite(builder.planned, readbacks: [previous!], kernels: FusedKernelCache())
+                #expect(fused.notes.isEmpty)
+                builder.planned = fused.passes
+            }
             let (plan, readbacks) = builder.finish(readingBack: [previous!])
             let result = try context.executor.execute(plan)
             return (try #require(result.outputs[readbacks[0]]), plan.passes.map(\.kernel.name))

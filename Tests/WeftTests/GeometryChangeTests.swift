@@ -7,6 +7,7 @@ import WeftImage
 import WeftRuntime
 @testable import WeftScene
 import WeftShaders
+import WeftTestSupport
 @testable import WeftViews
 
 /// `onGeometryChange`: actions run after layout, only when the transformed value changes, and can

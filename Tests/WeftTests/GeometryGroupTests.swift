@@ -5,6 +5,7 @@ import WeftImage
 import WeftRuntime
 @testable import WeftScene
 import WeftShaders
+import WeftTestSupport
 @testable import WeftViews
 
 /// SwiftUI's ungrouped default against `geometryGroup()`, measured from the pixels of a mid-animation frame.

@@ -6,6 +6,7 @@ import WeftImage
 import WeftRuntime
 @testable import WeftScene
 import WeftShaders
+import WeftTestSupport
 @testable import WeftViews
 
 /// JSON nested deeper than the scene reader allows is refused by a scan of the bytes, naming

@@ -5,6 +5,7 @@ import WeftImage
 import WeftRuntime
 @testable import WeftScene
 import WeftShaders
+import WeftTestSupport
 @testable import WeftViews
 
 /// Read-through: a layer or distortion effect whose padded layer holds one aligned layer and nothing else reads that

@@ -3,6 +3,7 @@ import Testing
 import WeftImage
 @testable import WeftPlanner
 import WeftRuntime
+import WeftTestSupport
 @testable import WeftViews
 
 /// What a program using the library can get wrong is a typed error, never a trap.

@@ -5,6 +5,7 @@ import WeftImage
 import WeftRuntime
 @testable import WeftScene
 import WeftShaders
+import WeftTestSupport
 @testable import WeftViews
 
 /// `matchedGeometryEffect`: receivers adopt their source's rectangle, which interpolates when the source

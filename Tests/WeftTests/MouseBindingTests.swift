@@ -5,6 +5,7 @@ import WeftImage
 import WeftRuntime
 @testable import WeftScene
 import WeftShaders
+import WeftTestSupport
 @testable import WeftViews
 
 /// `$mouse` reaches effects both as an argument (`.engine(.mouse)`) and through the prelude's `weftMouse()` (push

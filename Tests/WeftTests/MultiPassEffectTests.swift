@@ -6,6 +6,7 @@ import WeftImage
 import WeftRuntime
 @testable import WeftScene
 import WeftShaders
+import WeftTestSupport
 @testable import WeftViews
 
 /// Multi-pass effects: `[[ stitchable(layer, passes: N) ]]` runs N kernels, each reading the one before; the stock

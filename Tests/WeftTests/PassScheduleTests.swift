@@ -5,6 +5,7 @@ import WeftImage
 import WeftRuntime
 @testable import WeftScene
 import WeftShaders
+import WeftTestSupport
 @testable import WeftViews
 
 /// Scheduling: independent passes run level by level, one barrier batch per level, computing exactly what lowering

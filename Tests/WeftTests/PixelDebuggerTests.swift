@@ -8,6 +8,7 @@ import WeftImage
 import WeftRuntime
 @testable import WeftScene
 import WeftShaders
+import WeftTestSupport
 @testable import WeftViews
 
 /// The pixel debugger's trace of stock effects: values checked against the same arithmetic done

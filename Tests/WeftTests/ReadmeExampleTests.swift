@@ -6,6 +6,7 @@ import WeftImage
 import WeftRuntime
 @testable import WeftScene
 import WeftShaders
+import WeftTestSupport
 @testable import WeftViews
 
 /// The Swift example of README.md, line for line (writing to a temporary folder), so the

@@ -5,6 +5,7 @@ import WeftImage
 import WeftRuntime
 @testable import WeftScene
 import WeftShaders
+import WeftTestSupport
 @testable import WeftViews
 
 /// The W3C Compositing and Blending Level 1 formulas on premultiplied RGBA, written out

@@ -7,6 +7,7 @@ import WeftImage
 import WeftRuntime
 @testable import WeftScene
 import WeftShaders
+import WeftTestSupport
 @testable import WeftViews
 
 /// Knows one color effect, `tint`, taking `amount` (a number).

@@ -5,6 +5,7 @@ import WeftImage
 import WeftRuntime
 @testable import WeftScene
 import WeftShaders
+import WeftTestSupport
 @testable import WeftViews
 
 /// The radar seal of examples/radar-seal.json, written with the Swift API.

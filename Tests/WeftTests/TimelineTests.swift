@@ -5,6 +5,7 @@ import WeftImage
 import WeftRuntime
 @testable import WeftScene
 import WeftShaders
+import WeftTestSupport
 @testable import WeftViews
 
 /// States changing over time, rendered on both executors and measured from the pixels.

@@ -16,10 +16,10 @@ struct ArgumentBlock {
     /// A 2×2 linear map as GLSL's column-major `mat2(v.xy, v.zw)`.
     mutating func linear(_ m: Affine) { vec4(m.a, m.b, m.c, m.d) }
 
-    /// Where a draw can change the canvas: `rect` (canvas points) grown by a pixel for
+    /// Where a draw can change a canvas of `scale` pixels per point: `rect` (canvas points) grown by a pixel for
     /// anti-aliased and bilinear edges, as `vec4(min, max)`.
-    mutating func bounds(_ rect: Rect, on canvas: Canvas) {
-        let grown = rect.outset(by: SIMD2(repeating: 1 / canvas.scale))
+    mutating func bounds(_ rect: Rect, scale: Float) {
+        let grown = rect.outset(by: SIMD2(repeating: 1 / scale))
         vec4(grown.minimum, grown.maximum)
     }
 

@@ -122,7 +122,7 @@ extension Lowering {
             block.ivec4(ShapeGeometry.noShapeKernelCode)
             block.vec4(0, 0, 0, 0)
         }
-        block.bounds(reach, on: canvas)
+        block.bounds(reach, scale: canvas.scale)
         var frame = frameConstants(for: canvas)
         frame.layerOrigin = source.origin
         frame.layerSize = source.pixelSize

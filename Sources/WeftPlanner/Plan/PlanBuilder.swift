@@ -8,7 +8,8 @@ import WeftViews
 struct PlanBuilder {
     private(set) var logical: [TextureDescriptor] = []
     private(set) var uploads: [TextureID: PixelBuffer] = [:]
-    private(set) var planned: [PlannedPass] = []
+    /// The passes in lowering order; the rewrites (`Fusion`, `CompositeFolding`) replace them.
+    var planned: [PlannedPass] = []
     /// Layer composites that may be folded into the pass producing their layer, by the logical texture they write.
     private(set) var foldableComposites: [TextureID: CompositeFold] = [:]
     /// Draws over part of a canvas, by the logical texture they write: the kernel that draws them in place over their
@@ -73,23 +74,6 @@ struct PlanBuilder {
             read.formUnion(entry.pass.inputs)
         }
         planned = planned.indices.filter { kept[$0] }.map { planned[$0] }
-    }
-
-    /// Stitches the chains that need no intermediate texture into single passes (`Fusion`); `outputs` are read back.
-    /// Returns why each effect pass left alone was not stitched onto its input's producer.
-    mutating func fuse(readingBack outputs: [TextureID], kernels: FusedKernelCache) -> [FusionNote] {
-        let fused = Fusion.rewrite(planned, readbacks: outputs, kernels: kernels)
-        planned = fused.passes
-        return fused.notes
-    }
-
-    /// Folds each foldable layer composite into the stitched pass that produces its layer, then each solid fill into
-    /// the one draw that reads it (`CompositeFolding`). Runs after `fuse` and `drawInPlace`.
-    mutating func foldComposites(readingBack outputs: [TextureID], kernels: FusedKernelCache, engine: EngineKernelCache) {
-        var folding = CompositeFolding(planned, logical: logical, readbacks: outputs)
-        folding.foldLayers(composites: foldableComposites, kernels: kernels, engine: engine)
-        folding.foldSolids(kernels: kernels, engine: engine)
-        planned = folding.planned
     }
 
     /// The finished plan, reading back `outputs`; intermediate textures share physical

@@ -13,9 +13,26 @@ struct PlannedPass: Sendable {
         case engine(EngineKernel.Variant, EngineFacts = EngineFacts())
         /// One stitchable function, or a chain of them stitched into one kernel (`Fusion`), drawn to a texture, or —
         /// with the composite that draws its result folded in (`CompositeFolding`) — in place or over a solid canvas.
-        case stitched(Fusion.Stitch, EngineKernel.Destination)
+        case stitched(Stitch, EngineKernel.Destination)
         /// A hand-compiled kernel, run as it is.
         case compiled
+    }
+
+    /// What a stitchable pass runs: its stages (one, or a stitched chain) and their own kernels, the fused kernel's key.
+    /// The pass's argument block and array data are the stages' concatenated (`KernelFusion.concatenate`).
+    struct Stitch: Sendable {
+        var stages: [FusionStage]
+        var parts: [CompiledKernel]
+
+        /// One stitchable function's pass, not stitched to anything yet.
+        init(_ stage: FusionStage, kernel: CompiledKernel) {
+            self.init(stages: [stage], parts: [kernel])
+        }
+
+        init(stages: [FusionStage], parts: [CompiledKernel]) {
+            self.stages = stages
+            self.parts = parts
+        }
     }
 
     /// What the rewrites read of an engine pass's arguments, kept beside the packed block.
@@ -33,7 +50,7 @@ struct PlannedPass: Sendable {
     }
 
     /// The stitch the pass runs, drawn to a texture (so that another stage or a composite can still be folded onto it).
-    var stitchToTexture: Fusion.Stitch? {
+    var stitchToTexture: Stitch? {
         if case .stitched(let stitch, .texture) = origin { return stitch }
         return nil
     }
@@ -53,7 +70,7 @@ extension BoundEffect {
     /// Where the kernel of run `pass` of this effect comes from: a stitchable function's stage, or a hand-compiled kernel.
     func origin(pass: Int = 0, kernel: CompiledKernel? = nil) -> PlannedPass.Origin {
         guard let stage else { return .compiled }
-        return .stitched(Fusion.Stitch(FusionStage(library: stage.library, function: stage.function, pass: pass), kernel: kernel ?? self.kernel),
+        return .stitched(PlannedPass.Stitch(FusionStage(library: stage.library, function: stage.function, pass: pass), kernel: kernel ?? self.kernel),
                          .texture)
     }
 }

@@ -3,16 +3,6 @@ import WeftRuntime
 import WeftShaders
 import WeftViews
 
-/// A layer composite whose layer lands texel for texel on its canvas, with nothing between them that needs the layer
-/// as a texture: no mask, no conversion, no filtering (`Lowering.emitLayer` records these).
-struct CompositeFold {
-    /// The canvas pixel that layer texel (0, 0) lands on.
-    var offset: SIMD2<Int32>
-    var opacity: Float
-    var blendCode: Int32
-    var clamps: Bool
-}
-
 /// Two pass-list rewrites after stitching and bounding (docs/fusion.md, "Folded composites"):
 ///
 /// - a layer composite is folded into the stitched pass or the shadow blur that produces its layer

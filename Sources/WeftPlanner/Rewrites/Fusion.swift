@@ -30,23 +30,6 @@ enum Fusion {
         }
     }
 
-    /// What a stitchable pass runs: its stages (one, or a stitched chain) and their own kernels, the fused kernel's key.
-    /// The pass's argument block and array data are the stages' concatenated (`KernelFusion.concatenate`).
-    struct Stitch: Sendable {
-        var stages: [FusionStage]
-        var parts: [CompiledKernel]
-
-        /// One stitchable function's pass, not stitched to anything yet.
-        init(_ stage: FusionStage, kernel: CompiledKernel) {
-            self.init(stages: [stage], parts: [kernel])
-        }
-
-        init(stages: [FusionStage], parts: [CompiledKernel]) {
-            self.stages = stages
-            self.parts = parts
-        }
-    }
-
     static func rewrite(_ planned: [PlannedPass], readbacks: [TextureID],
                         kernels: FusedKernelCache) -> (passes: [PlannedPass], notes: [FusionNote]) {
         var readers = [TextureID: Int]()
@@ -87,13 +70,13 @@ enum Fusion {
             let first = parts[0]
             let pass = KernelPass(kernel: kernel, output: chain.last.output, layer: first.layer, images: parts.flatMap(\.images),
                                   frame: first.frame, arguments: arguments, arrayData: arrayData, maxSampleOffset: first.maxSampleOffset)
-            return PlannedPass(pass: pass, origin: .stitched(Stitch(stages: stages, parts: parts.map(\.kernel)), .texture))
+            return PlannedPass(pass: pass, origin: .stitched(PlannedPass.Stitch(stages: stages, parts: parts.map(\.kernel)), .texture))
         }
         return (rewritten, notes)
     }
 
     /// Why `pass` (running `stitch`) cannot join `chain`, whose last pass writes its layer; nil when it can.
-    private static func refusal(of pass: KernelPass, _ stitch: Stitch, onto chain: Chain, readers: Int, readback: Bool,
+    private static func refusal(of pass: KernelPass, _ stitch: PlannedPass.Stitch, onto chain: Chain, readers: Int, readback: Bool,
                                 kernels: FusedKernelCache) -> String? {
         let producer = chain.last
         guard let chainStages = chain.stages else {

@@ -1,66 +1,5 @@
-/// A namespace of `matchedGeometryEffect` ids, declared on a view with `namespace(_:)` (Weft's
-/// reading of SwiftUI's `@Namespace`: the ids are shared inside the declaring view).
-public struct Namespace: Sendable, Hashable {
-    public let name: String
-    public init(_ name: String) { self.name = name }
-}
-
-/// What a receiver adopts of its source's rectangle.
-public struct MatchedGeometryProperties: OptionSet, Sendable, Hashable {
-    public let rawValue: Int
-    public init(rawValue: Int) { self.rawValue = rawValue }
-    public static let position = MatchedGeometryProperties(rawValue: 1)
-    public static let size = MatchedGeometryProperties(rawValue: 2)
-    public static let frame: MatchedGeometryProperties = [.position, .size]
-}
-
-/// A classic `matchedGeometryEffect` fault, found when a tree is laid out; the render goes on.
-public struct MatchedGeometryWarning: Sendable, Hashable, CustomStringConvertible {
-    public enum Kind: Sendable, Hashable {
-        /// More than one view is the source of the id at once; the first in drawing order wins.
-        case twoSources
-        /// No ancestor declares the id's namespace; the view is left where its layout puts it.
-        case missingNamespace
-        /// An ancestor (the canvas, an opaque drawing group) clips the receiver's adopted rectangle.
-        case receiverClipped
-    }
-    public var kind: Kind
-    public var id: String
-    public var namespace: String
-    public var description: String {
-        switch kind {
-        case .twoSources: "matchedGeometryEffect: id '\(id)' in namespace '\(namespace)' has more than one source at once; the first is used"
-        case .missingNamespace: "matchedGeometryEffect: id '\(id)' names namespace '\(namespace)', which no enclosing view declares"
-        case .receiverClipped: "matchedGeometryEffect: a receiver of id '\(id)' in namespace '\(namespace)' is clipped by an ancestor"
-        }
-    }
-}
-
-/// `matchedGeometryEffect(id:in:properties:anchor:isSource:)` as written, and, once the tree is laid out
-/// (`resolve`), where the view's content goes in its own space.
-package struct MatchedGeometry: Sendable {
-    var id: String
-    var namespace: String
-    var properties: MatchedGeometryProperties
-    var anchor: UnitPoint
-    var isSource: Bool
-    var placement: Placement?
-
-    package init(id: String, namespace: String, properties: MatchedGeometryProperties, anchor: UnitPoint, isSource: Bool) {
-        self.id = id
-        self.namespace = namespace
-        self.properties = properties
-        self.anchor = anchor
-        self.isSource = isSource
-    }
-
-    /// The content is offered `offer` and placed with its anchor at `anchorPoint`; the view's own
-    /// size in its parent's layout does not change (an effect, as in SwiftUI).
-    struct Placement: Sendable, Hashable {
-        var anchorPoint: SIMD2<Float>
-        var offer: SIMD2<Float>
-    }
-
+/// Resolving `matchedGeometryEffect` groups after layout (docs/animation.md).
+extension MatchedGeometry {
     /// Places every group member of `root`, laid out at `size`, that is not placed yet: a source where its own
     /// layout puts it, a receiver on its source's rectangle (per `properties`, at `anchor`). With `other`, the
     /// sources are `other`'s (another state laid out at the same size) and every member of `root` that has one
@@ -180,20 +119,5 @@ package struct MatchedGeometry: Sendable {
             if case .matchedGeometry = modifier, let m = placements[place] { modifier = .matchedGeometry(m) }
             return ViewNode(.modified(placed(child, placements, place: place + [0]), modifier))
         }
-    }
-}
-
-extension View {
-    /// Declares `namespace` for this view's content: `matchedGeometryEffect` ids in it are shared inside.
-    public func namespace(_ namespace: Namespace) -> ModifiedView { modified(.namespace(namespace.name)) }
-
-    /// Joins the group of views sharing `id` in `namespace`. The group's source (at most one at a time) keeps its
-    /// own layout; the others adopt its rectangle's position, size or both, aligned at `anchor`, without changing
-    /// their own room in their parents' layout. When the source changes under an animation, the adopted rectangle
-    /// interpolates like any animatable value.
-    public func matchedGeometryEffect(id: String, in namespace: Namespace, properties: MatchedGeometryProperties = .frame,
-                                      anchor: UnitPoint = .center, isSource: Bool = true) -> ModifiedView {
-        modified(.matchedGeometry(MatchedGeometry(id: id, namespace: namespace.name, properties: properties, anchor: anchor,
-                                                  isSource: isSource)))
     }
 }

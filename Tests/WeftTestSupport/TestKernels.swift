@@ -1,15 +1,12 @@
-@testable import Weft
 import WeftImage
-@testable import WeftPlanner
 import WeftRuntime
-@testable import WeftScene
 import WeftShaders
-@testable import WeftViews
+import WeftViews
 
 /// Effect kernels written by hand against docs/kernel-abi.md, standing in for stitchable
 /// shaders so the planner's effect machinery is tested on its own.
-enum TestKernels {
-    static func effect(name: String, kind: EffectKind, body: String) throws -> EffectShader {
+public enum TestKernels {
+    public static func effect(name: String, kind: EffectKind, body: String) throws -> EffectShader {
         var kernels: [PixelFormat: CompiledKernel] = [:]
         for format in PixelFormat.allCases {
             let source = """
@@ -44,17 +41,17 @@ enum TestKernels {
     }
 
     /// Layer effect: the content moved right by `dx` points.
-    static func shift(_ dx: Float) throws -> EffectShader {
+    public static func shift(_ dx: Float) throws -> EffectShader {
         try effect(name: "shift\(dx)", kind: .layer, body: "vec4 result = sampleLayer(position - vec2(\(dx), 0.0));")
     }
 
     /// Color effect: RGB inverted within alpha.
-    static func invert() throws -> EffectShader {
+    public static func invert() throws -> EffectShader {
         try effect(name: "invert", kind: .color, body: "vec4 c = weftLoad(position); vec4 result = vec4(c.a - c.rgb, c.a);")
     }
 
     /// Color effect: premultiplied color times `factor` (may leave [0, 1]).
-    static func brighten(_ factor: Float) throws -> EffectShader {
+    public static func brighten(_ factor: Float) throws -> EffectShader {
         try effect(name: "brighten", kind: .color, body: "vec4 c = weftLoad(position); vec4 result = vec4(c.rgb * \(factor), c.a);")
     }
 }

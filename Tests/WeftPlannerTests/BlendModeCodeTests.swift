@@ -1,11 +1,6 @@
 import Testing
-@testable import Weft
-import WeftImage
 @testable import WeftPlanner
-import WeftRuntime
-@testable import WeftScene
-import WeftShaders
-@testable import WeftViews
+import WeftViews
 
 /// Each blend mode keeps its own number in the engine kernels, distinct from the others and from the copy code.
 @Test func blendModeKernelCodesAreDistinctAndBelowTheCopyCode() {

@@ -78,9 +78,17 @@ public final class Planner: Sendable {
         }
         var builder = lowering.builder
         let readback = [canvas.texture]
-        let notes = rewrites.fusion ? builder.fuse(readingBack: readback, kernels: fusedKernels) : []
+        var notes: [FusionNote] = []
+        if rewrites.fusion {
+            (builder.planned, notes) = Fusion.rewrite(builder.planned, readbacks: readback, kernels: fusedKernels)
+        }
         if rewrites.boundedPasses { builder.drawInPlace(readingBack: readback) }
-        if rewrites.fusion { builder.foldComposites(readingBack: readback, kernels: fusedKernels, engine: kernels) }
+        if rewrites.fusion {
+            var folding = CompositeFolding(builder.planned, logical: builder.logical, readbacks: readback)
+            folding.foldLayers(composites: builder.foldableComposites, kernels: fusedKernels, engine: kernels)
+            folding.foldSolids(kernels: fusedKernels, engine: kernels)
+            builder.planned = folding.planned
+        }
         let (plan, readbacks) = builder.finish(readingBack: readback, scheduled: rewrites.scheduled ?? rewrites.fusion)
         return PlannedRender(plan: plan, output: readbacks[0], origin: canvas.origin, scale: scale, fusionNotes: notes, warnings: warnings)
     }

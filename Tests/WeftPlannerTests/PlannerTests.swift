@@ -1,30 +1,26 @@
 import Testing
-@testable import Weft
 import WeftImage
 @testable import WeftPlanner
 import WeftRuntime
-@testable import WeftScene
 import WeftShaders
-@testable import WeftViews
+import WeftTestSupport
+import WeftViews
 
-/// An executor that must never run: planning alone is under test.
-final class PlanOnlyExecutor: Executor {
-    let device = DeviceDescription(name: "plan only", kind: .other, driver: "none", apiVersion: "-")
-    let capabilities = ExecutorCapabilities(deviceTimestamps: false, hostThreads: nil, derivatives: .evaluatorQuads,
-                                            maxTextureDimension: 16384)
-    func execute(_ plan: RenderPlan, options: ExecutionOptions) throws(ExecutionError) -> ExecutionResult {
-        Issue.record("planning must not execute")
-        return ExecutionResult(outputs: [:], hostTime: .zero)
+/// Planning alone, with no executor: a `Planner` and the texture limit of a large device.
+struct PlanOnly {
+    let planner = Planner()
+    func plan(_ view: some View, size: Size, options: RenderOptions = RenderOptions()) throws(RenderError) -> PlannedRender {
+        try planner.plan(view, size: size, options: options, textureLimit: .planOnly)
     }
 }
 
 extension TextureLimit {
-    /// The limit of a device that only plans.
-    static var planOnly: TextureLimit { TextureLimit(of: PlanOnlyExecutor()) }
+    static let planOnly = TextureLimit(maxDimension: 16384, device: DeviceDescription(name: "plan only", kind: .other, driver: "none",
+                                                                                      apiVersion: "-"))
 }
 
 @Test func consecutiveShapesBecomeOnePass() throws {
-    let context = RenderContext(executor: PlanOnlyExecutor())
+    let context = PlanOnly()
     let scene = ZStack {
         for i in 0..<10 {
             Circle().fill(Color.blue).frame(width: 20, height: 20).offset(x: Float(i * 5))
@@ -37,7 +33,7 @@ extension TextureLimit {
 }
 
 @Test func texturesAreReusedOnceTheirLastReaderHasRun() throws {
-    let context = RenderContext(executor: PlanOnlyExecutor())
+    let context = PlanOnly()
     let scene = ZStack {
         for i in 0..<10 {
             Image(testImage()).offset(x: Float(i * 5))
@@ -55,7 +51,7 @@ extension TextureLimit {
 }
 
 @Test func aGroupNeedsItsOwnLayerButNoMoreTexturesThanLive() throws {
-    let context = RenderContext(executor: PlanOnlyExecutor())
+    let context = PlanOnly()
     let scene = ZStack {
         Circle().fill(Color.blue).frame(width: 20, height: 20)
         Circle().fill(Color.red).frame(width: 20, height: 20).offset(x: 8)
@@ -71,7 +67,7 @@ extension TextureLimit {
 /// An image through color effects is the upload and one pass per effect: no clears, no copies
 /// into the effect's layer, no composite of an exactly covering result onto a clear canvas.
 @Test func anImageChainIsOnePassPerEffect() throws {
-    let context = RenderContext(executor: PlanOnlyExecutor())
+    let context = PlanOnly()
     let image = Image(testImage())
     let one = try context.plan(image.colorEffect(try TestKernels.invert()), size: image.size)
     #expect(one.plan.passes.map(\.kernel.name) == ["invert"])
@@ -91,7 +87,7 @@ extension TextureLimit {
 }
 
 @Test func overflowGrowsTheOutput() throws {
-    let context = RenderContext(executor: PlanOnlyExecutor())
+    let context = PlanOnly()
     let scene = Rectangle().fill(Color.red).frame(width: 10, height: 10).offset(x: 20)
     let clipped = try context.plan(scene, size: Size(width: 10, height: 10), options: RenderOptions(scale: 2))
     #expect(clipped.plan.textures[clipped.output.index].width == 20)
@@ -101,13 +97,13 @@ extension TextureLimit {
 }
 
 @Test func impossibleSizesAreErrors() {
-    let context = RenderContext(executor: PlanOnlyExecutor())
+    let context = PlanOnly()
     #expect(throws: RenderError.self) { try context.plan(Color.red, size: Size(width: 0, height: 10)) }
     #expect(throws: RenderError.self) { try context.plan(Color.red, size: Size(width: 10, height: 10), options: RenderOptions(scale: .nan)) }
 }
 
 @Test func effectPassesCarryTheirPaddingAndLayerGeometry() throws {
-    let context = RenderContext(executor: PlanOnlyExecutor())
+    let context = PlanOnly()
     let view = try Image(testImage(), scale: 2).layerEffect(try TestKernels.shift(1), maxSampleOffset: Size(width: 3, height: 2))
     let planned = try context.plan(view, size: Size(width: 2, height: 1), options: RenderOptions(scale: 2))
     let effect = try #require(planned.plan.passes.first { $0.kernel.name == "shift1.0" })
