@@ -89,8 +89,9 @@ public final class VulkanPresenter {
 
     /// Shows `pixels` (RGBA8, premultiplied; shown over black) at the top-left of the surface, black beyond them.
     /// With `capture`, also returns what the swapchain image holds after the copy (RGBA8, opaque), read back from it.
+    /// Pixels in another format throw `unpresentableFormat`.
     public func present(_ pixels: PixelBuffer, capture wantsCapture: Bool = false) throws(VulkanError) -> (PresentOutcome, PixelBuffer?) {
-        precondition(pixels.format == .rgba8Unorm, "the presenter shows RGBA8 pixels")
+        guard pixels.format == .rgba8Unorm else { throw .unpresentableFormat(pixels.format) }
         guard let chain = swapchain else { return (.surfaceHidden, nil) }
         try vkCheck(vkWaitForFences(device.handle, 1, [device.frameDone], VkBool32(VK_TRUE), UInt64.max), "vkWaitForFences")
 
