@@ -1,4 +1,5 @@
 import CVulkan
+import Synchronization
 
 /// A piece of a device-memory block. `mapped` points at its first byte when the block is host-visible.
 struct MemoryAllocation: @unchecked Sendable {
@@ -34,7 +35,7 @@ final class MemoryAllocator: @unchecked Sendable {
     private let device: VkDevice
     private let memoryProperties: VkPhysicalDeviceMemoryProperties
     private let blockSize: VkDeviceSize
-    private let lock = Lock()
+    private let lock = Mutex(())
     private var pools: [PoolKey: [MemoryBlock]] = [:]
     private var allocationCount = 0
     private var deviceAllocationCount = 0
@@ -46,7 +47,7 @@ final class MemoryAllocator: @unchecked Sendable {
     }
 
     var statistics: Statistics {
-        lock.locked {
+        lock.withLock { _ in
             Statistics(blocks: pools.values.reduce(0) { $0 + $1.count }, allocations: allocationCount,
                        deviceAllocations: deviceAllocationCount)
         }
@@ -79,7 +80,7 @@ final class MemoryAllocator: @unchecked Sendable {
         let key = PoolKey(memoryType: type, tiling: tiling)
         let size = requirements.size
         let alignment = max(requirements.alignment, 1)
-        return try lock.locked { () throws(VulkanError) -> MemoryAllocation in
+        return try lock.withLock { _ throws(VulkanError) -> MemoryAllocation in
             for block in pools[key, default: []] {
                 if let offset = block.take(size: size, alignment: alignment) {
                     allocationCount += 1
@@ -117,7 +118,7 @@ final class MemoryAllocator: @unchecked Sendable {
     }
 
     func free(_ allocation: MemoryAllocation) {
-        lock.locked {
+        lock.withLock { _ in
             let block = allocation.block
             block.give(offset: allocation.offset, size: allocation.size)
             allocationCount -= 1
@@ -134,7 +135,7 @@ final class MemoryAllocator: @unchecked Sendable {
 
     /// Frees every block; only when the device is idle and being destroyed.
     func destroyAll() {
-        lock.locked {
+        lock.withLock { _ in
             for block in pools.values.joined() { vkFreeMemory(device, block.memory, nil) }
             pools = [:]
         }

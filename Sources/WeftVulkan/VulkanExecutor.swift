@@ -1,4 +1,5 @@
 import CVulkan
+import Synchronization
 import WeftImage
 import WeftRuntime
 
@@ -61,7 +62,7 @@ public final class VulkanExecutor: Executor, @unchecked Sendable {
     public let device: DeviceDescription
     public let submissionTimeout: Duration
     public let timeoutPerMegapixel: Duration
-    private let lock = Lock()
+    private let lock = Mutex(())
     private let state: RenderState
 
     public convenience init(options: Options = Options()) throws(VulkanError) {
@@ -85,7 +86,7 @@ public final class VulkanExecutor: Executor, @unchecked Sendable {
     public var validationMessages: [ValidationMessage] { vulkanDevice.validationLog.messages }
 
     public var statistics: Statistics {
-        lock.locked {
+        lock.withLock { _ in
             let memory = vulkanDevice.memoryStatistics
             return Statistics(renders: state.renders, texturesCreated: state.texturePool.created,
                               idleTextures: state.texturePool.idleCount, pipelinesCreated: state.pipelines.pipelinesCreated,
@@ -136,7 +137,7 @@ public final class VulkanExecutor: Executor, @unchecked Sendable {
         try plan.validate(options: options, maxTextureDimension: capabilities.maxTextureDimension)
         let logged = vulkanDevice.validationLog.count
         do {
-            var result = try lock.locked { () throws(VulkanError) -> ExecutionResult in
+            var result = try lock.withLock { _ throws(VulkanError) -> ExecutionResult in
                 try state.run(plan, options: options, timeout: timeout(for: plan) * options.repetitions)
             }
             result.reports += validationReports(after: logged)
