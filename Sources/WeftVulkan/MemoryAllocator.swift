@@ -1,8 +1,10 @@
 import CVulkan
 import Synchronization
 
-/// A piece of a device-memory block. `mapped` points at its first byte when the block is host-visible.
-struct MemoryAllocation: @unchecked Sendable {
+/// A piece of a device-memory block, owned by one holder until it is given back (`MemoryAllocator.free`), which
+/// consumes it: it cannot be copied, so it cannot be freed twice. `mapped` points at its first byte when the block is
+/// host-visible.
+struct MemoryAllocation: ~Copyable, @unchecked Sendable {
     let memory: VkDeviceMemory
     let offset: VkDeviceSize
     let size: VkDeviceSize
@@ -117,7 +119,7 @@ final class MemoryAllocator: @unchecked Sendable {
                            isCoherent: flags & VK_MEMORY_PROPERTY_HOST_COHERENT_BIT.rawValue != 0, memoryType: type)
     }
 
-    func free(_ allocation: MemoryAllocation) {
+    func free(_ allocation: consuming MemoryAllocation) {
         lock.withLock { _ in
             let block = allocation.block
             block.give(offset: allocation.offset, size: allocation.size)
@@ -182,11 +184,10 @@ final class MemoryBlock: @unchecked Sendable {
         return nil
     }
 
-    /// Returns a range, merging it with free neighbours.
+    /// Returns a range that `take` handed out, merging it with free neighbours. Each range comes back once: it travels
+    /// in a `MemoryAllocation`, which cannot be copied.
     func give(offset: VkDeviceSize, size: VkDeviceSize) {
         let i = free.firstIndex { $0.offset > offset } ?? free.count
-        precondition(i == 0 || free[i - 1].offset + free[i - 1].size <= offset, "double free in a memory block")
-        precondition(i == free.count || offset + size <= free[i].offset, "double free in a memory block")
         free.insert((offset, size), at: i)
         if i + 1 < free.count && free[i].offset + free[i].size == free[i + 1].offset {
             free[i].size += free[i + 1].size

@@ -12,6 +12,20 @@ enum RetiredResource {
     case renderPass(VkRenderPass)
 }
 
+/// A resource retired while submissions were in flight, with its memory: both are given back once submission `serial`
+/// has finished.
+private final class Retirement {
+    let serial: UInt64
+    let resource: RetiredResource
+    var memory: MemoryAllocation?
+
+    init(serial: UInt64, resource: RetiredResource, memory: consuming MemoryAllocation?) {
+        self.serial = serial
+        self.resource = resource
+        self.memory = memory
+    }
+}
+
 /// The logical device: one compute queue, the memory sub-allocator, the kernel ABI's one
 /// sampler, and deferred destruction. Every submission gets a serial and a fence; a retired
 /// resource is destroyed only after every submission made before it was retired has finished
@@ -43,7 +57,7 @@ public final class VulkanDevice: @unchecked Sendable {
     /// Threads blocked in `wait(for:)`, by serial, and finished fences they still hold.
     private var waiters: [UInt64: Int] = [:]
     private var completedWhileWatched: [UInt64: VkFence] = [:]
-    private var retired: [(serial: UInt64, resource: RetiredResource, memory: MemoryAllocation?)] = []
+    private var retired: [Retirement] = []
     /// Why the device is lost; nil while it is usable.
     private var lossCause: String?
     private var liveObjects = VulkanObjectCounts()
@@ -127,7 +141,7 @@ public final class VulkanDevice: @unchecked Sendable {
     deinit {
         // A lost device is never released (`markLost`), so this runs only for a usable one.
         vkDeviceWaitIdle(handle)
-        for entry in retired { destroy(entry.resource, entry.memory) }
+        for entry in retired { destroy(entry.resource, entry.memory.take()) }
         for entry in inFlight { vkDestroyFence(handle, entry.fence, nil) }
         for fence in spareFences + completedWhileWatched.values { vkDestroyFence(handle, fence, nil) }
         vkDestroySampler(handle, sampler, nil)
@@ -264,20 +278,21 @@ public final class VulkanDevice: @unchecked Sendable {
             }
             let done = retired.filter { $0.serial <= lastCompleted }
             retired.removeAll { $0.serial <= lastCompleted }
-            for entry in done { destroy(entry.resource, entry.memory) }
+            for entry in done { destroy(entry.resource, entry.memory.take()) }
         }
     }
 
     /// Queues `resource` (and its memory) for destruction once the GPU is done with every
     /// submission made so far.
     /// On a lost device nothing is destroyed.
-    func retire(_ resource: RetiredResource, memory: MemoryAllocation? = nil) {
+    func retire(_ resource: RetiredResource, memory: consuming MemoryAllocation? = nil) {
+        var memory = memory
         lock.withLock { _ in
             if lossCause != nil { return }
             if lastSubmitted == lastCompleted {
-                destroy(resource, memory)
+                destroy(resource, memory.take())
             } else {
-                retired.append((lastSubmitted, resource, memory))
+                retired.append(Retirement(serial: lastSubmitted, resource: resource, memory: memory.take()))
             }
         }
     }
@@ -302,7 +317,7 @@ public final class VulkanDevice: @unchecked Sendable {
         }
     }
 
-    private func destroy(_ resource: RetiredResource, _ memory: MemoryAllocation?) {
+    private func destroy(_ resource: RetiredResource, _ memory: consuming MemoryAllocation?) {
         liveObjects.add(resource, -1)
         switch resource {
         case let .image(image, view):
