@@ -68,6 +68,8 @@ let package = Package(
         .executableTarget(name: "weft-fuzz", dependencies: ["WeftFuzz"]),
 
         .target(name: "WeftTestSupport", dependencies: ["WeftImage", "WeftRuntime", "WeftShaders", "WeftViews", "WeftVulkan"], path: "Tests/WeftTestSupport"),
+        // An X window on a named display and a Vulkan surface for it, for presenting inside the test process.
+        .target(name: "CXWindow", path: "Tests/CXWindow", linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("vulkan")]),
         .testTarget(name: "SPIRVTests", dependencies: ["SPIRV", "WeftShaders"]),
         .testTarget(name: "WeftImageTests", dependencies: ["WeftImage", "WeftTestSupport"]),
         .testTarget(name: "WeftCatalogTests", dependencies: ["Weft", "WeftCatalog", "WeftImage"]),
@@ -79,7 +81,7 @@ let package = Package(
         .testTarget(name: "WeftTests", dependencies: ["Weft", "WeftCatalog", "WeftCPU", "WeftImage", "WeftPlanner", "WeftRuntime", "WeftScene", "WeftShaders", "WeftViews", "WeftVulkan", "WeftTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["Weft", "WeftCatalog", "WeftBench", "WeftImage", "WeftTestSupport"]),
         .testTarget(name: "WeftBenchTests", dependencies: ["WeftBench", "WeftRuntime", "WeftTestSupport"]),
-        .testTarget(name: "PreviewTests", dependencies: ["WeftPreview", "Weft", "WeftCatalog", "WeftImage", "WeftShaders", "WeftTestSupport"]),
+        .testTarget(name: "PreviewTests", dependencies: ["CXWindow", "WeftPreview", "Weft", "WeftCatalog", "WeftImage", "WeftShaders", "WeftTestSupport", "WeftVulkan"]),
         .testTarget(name: "FuzzTests", dependencies: ["WeftFuzz", "SPIRV", "WeftCPU", "WeftImage", "WeftShaders", "Weft"]),
     ],
     swiftLanguageModes: [.v6]

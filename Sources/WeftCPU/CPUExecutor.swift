@@ -38,7 +38,7 @@ public final class CPUExecutor: Executor {
 
     public let device = DeviceDescription(name: "Weft CPU evaluator", kind: .cpuEvaluator, driver: "WeftCPU", apiVersion: "SPIR-V 1.5")
     public let options: Options
-    private let programs = Mutex<[String: KernelProgram]>([:])
+    private let programs = Mutex(LRUCache<String, KernelProgram>())
 
     public init(options: Options = Options()) {
         self.options = options
@@ -48,7 +48,7 @@ public final class CPUExecutor: Executor {
         self.init(options: Options(threads: threads, checks: checks))
     }
 
-    /// Programs decoded so far and kept for reuse (one per distinct kernel).
+    /// Programs decoded and kept for reuse (one per distinct kernel; the `LRUCache.kernelCapacity` most recently used).
     public var cachedProgramCount: Int { programs.withLock { $0.count } }
 
     /// The decoded program of `kernel`, compiled once per cache key.

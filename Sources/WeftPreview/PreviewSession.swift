@@ -69,10 +69,16 @@ public final class PreviewSession {
                                        width: Int((content.size.width * initialScale).rounded(.up)),
                                        height: Int((content.size.height * initialScale).rounded(.up)))
         var framebuffer = window.framebufferSize
+        let instance = try VulkanInstance(.init(validation: options.validation, extensions: PreviewWindow.requiredInstanceExtensions()))
         // An optional so that it goes (with the window's surface) before the window does.
-        var presenter: VulkanPresenter! = try VulkanPresenter(instanceExtensions: PreviewWindow.requiredInstanceExtensions(),
-                                            options: .init(deviceName: options.presentingDevice, validation: options.validation),
+        var presenter: VulkanPresenter!
+        do {
+            presenter = try VulkanPresenter(instance: instance, deviceName: options.presentingDevice,
                                             width: framebuffer.width, height: framebuffer.height) { window.makeSurface(instance: $0) }
+        } catch {
+            reportValidation(of: instance)
+            throw error
+        }
         var watcher = try? FileWatcher(paths: content.watchedFiles)
         let clockStart = ContinuousClock.now
         var lastTick = clockStart
@@ -145,12 +151,19 @@ public final class PreviewSession {
                 break
             }
         }
-        let failures = presenter.instance.validationLog.failures
         presenter = nil
         withExtendedLifetime(window) {}
-        for message in failures { printError("weft preview: validation: \(message)") }
+        let clean = reportValidation(of: instance)
         print(Self.summary(presented: presented, since: firstPresented, renderTimes: renderTimes))
-        return failures.isEmpty && !validationReported ? 0 : 1
+        return clean && !validationReported ? 0 : 1
+    }
+
+    /// Prints the validation layer's failures about presenting on `instance`; whether there were none.
+    @discardableResult
+    private func reportValidation(of instance: VulkanInstance) -> Bool {
+        let failures = instance.validationLog.failures
+        for message in failures { printError("weft preview: validation: \(message)") }
+        return failures.isEmpty
     }
 
     /// The content at the clock's time for a framebuffer of `width`×`height` pixels: its view, size in points and options.

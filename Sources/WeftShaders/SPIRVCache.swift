@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import WeftRuntime
 
-/// Compiled SPIR-V by cache key: in memory, and on disk as `<key>.spv` under a directory
+/// Compiled SPIR-V by cache key: in memory (the most recently used), and on disk as `<key>.spv` under a directory
 /// (by default `$XDG_CACHE_HOME/weft`, else `~/.cache/weft`). Keys hash everything that
 /// affects the module, so entries never need invalidating. Files carry the SHA-256 of the
 /// module (`CacheEnvelope`): a damaged file is a miss, and the recompiled module replaces it.
@@ -26,11 +26,13 @@ public final class SPIRVCache: Sendable {
     public let directory: URL?
     /// When false nothing is looked up or stored (to measure cold compiles).
     public let isEnabled: Bool
-    private let state = Mutex<(entries: [String: [UInt32]], statistics: Statistics)>(([:], Statistics()))
+    private let state: Mutex<(entries: LRUCache<String, [UInt32]>, statistics: Statistics)>
 
-    public init(directory: URL?, isEnabled: Bool = true) {
+    /// `memoryCapacity`: modules kept in memory, the most recently used (the disk keeps every one).
+    public init(directory: URL?, isEnabled: Bool = true, memoryCapacity: Int = LRUCache<String, [UInt32]>.kernelCapacity) {
         self.directory = directory
         self.isEnabled = isEnabled
+        self.state = Mutex((LRUCache(capacity: memoryCapacity), Statistics()))
     }
 
     /// A cache that never answers and never stores.

@@ -1,7 +1,10 @@
 import CVulkan
+import Synchronization
 
-/// A piece of a device-memory block. `mapped` points at its first byte when the block is host-visible.
-struct MemoryAllocation: @unchecked Sendable {
+/// A piece of a device-memory block, owned by one holder until it is given back (`MemoryAllocator.free`), which
+/// consumes it: it cannot be copied, so it cannot be freed twice. `mapped` points at its first byte when the block is
+/// host-visible.
+struct MemoryAllocation: ~Copyable, @unchecked Sendable {
     let memory: VkDeviceMemory
     let offset: VkDeviceSize
     let size: VkDeviceSize
@@ -34,7 +37,7 @@ final class MemoryAllocator: @unchecked Sendable {
     private let device: VkDevice
     private let memoryProperties: VkPhysicalDeviceMemoryProperties
     private let blockSize: VkDeviceSize
-    private let lock = Lock()
+    private let lock = Mutex(())
     private var pools: [PoolKey: [MemoryBlock]] = [:]
     private var allocationCount = 0
     private var deviceAllocationCount = 0
@@ -46,7 +49,7 @@ final class MemoryAllocator: @unchecked Sendable {
     }
 
     var statistics: Statistics {
-        lock.locked {
+        lock.withLock { _ in
             Statistics(blocks: pools.values.reduce(0) { $0 + $1.count }, allocations: allocationCount,
                        deviceAllocations: deviceAllocationCount)
         }
@@ -79,7 +82,7 @@ final class MemoryAllocator: @unchecked Sendable {
         let key = PoolKey(memoryType: type, tiling: tiling)
         let size = requirements.size
         let alignment = max(requirements.alignment, 1)
-        return try lock.locked { () throws(VulkanError) -> MemoryAllocation in
+        return try lock.withLock { _ throws(VulkanError) -> MemoryAllocation in
             for block in pools[key, default: []] {
                 if let offset = block.take(size: size, alignment: alignment) {
                     allocationCount += 1
@@ -116,8 +119,8 @@ final class MemoryAllocator: @unchecked Sendable {
                            isCoherent: flags & VK_MEMORY_PROPERTY_HOST_COHERENT_BIT.rawValue != 0, memoryType: type)
     }
 
-    func free(_ allocation: MemoryAllocation) {
-        lock.locked {
+    func free(_ allocation: consuming MemoryAllocation) {
+        lock.withLock { _ in
             let block = allocation.block
             block.give(offset: allocation.offset, size: allocation.size)
             allocationCount -= 1
@@ -134,7 +137,7 @@ final class MemoryAllocator: @unchecked Sendable {
 
     /// Frees every block; only when the device is idle and being destroyed.
     func destroyAll() {
-        lock.locked {
+        lock.withLock { _ in
             for block in pools.values.joined() { vkFreeMemory(device, block.memory, nil) }
             pools = [:]
         }
@@ -181,11 +184,10 @@ final class MemoryBlock: @unchecked Sendable {
         return nil
     }
 
-    /// Returns a range, merging it with free neighbours.
+    /// Returns a range that `take` handed out, merging it with free neighbours. Each range comes back once: it travels
+    /// in a `MemoryAllocation`, which cannot be copied.
     func give(offset: VkDeviceSize, size: VkDeviceSize) {
         let i = free.firstIndex { $0.offset > offset } ?? free.count
-        precondition(i == 0 || free[i - 1].offset + free[i - 1].size <= offset, "double free in a memory block")
-        precondition(i == free.count || offset + size <= free[i].offset, "double free in a memory block")
         free.insert((offset, size), at: i)
         if i + 1 < free.count && free[i].offset + free[i].size == free[i + 1].offset {
             free[i].size += free[i + 1].size

@@ -1,4 +1,5 @@
 import CVulkan
+import Synchronization
 
 /// A GPU handle that may only be destroyed once the GPU has finished with it.
 enum RetiredResource {
@@ -9,6 +10,20 @@ enum RetiredResource {
     case queryPool(VkQueryPool)
     case framebuffer(VkFramebuffer)
     case renderPass(VkRenderPass)
+}
+
+/// A resource retired while submissions were in flight, with its memory: both are given back once submission `serial`
+/// has finished.
+private final class Retirement {
+    let serial: UInt64
+    let resource: RetiredResource
+    var memory: MemoryAllocation?
+
+    init(serial: UInt64, resource: RetiredResource, memory: consuming MemoryAllocation?) {
+        self.serial = serial
+        self.resource = resource
+        self.memory = memory
+    }
 }
 
 /// The logical device: one compute queue, the memory sub-allocator, the kernel ABI's one
@@ -34,7 +49,7 @@ public final class VulkanDevice: @unchecked Sendable {
     /// the device has dynamic rendering; otherwise fragment passes use render passes.
     let dynamicRendering: DynamicRenderingCommands?
 
-    private let lock = Lock()
+    private let lock = Mutex(())
     private var lastSubmitted: UInt64 = 0
     private var lastCompleted: UInt64 = 0
     private var inFlight: [(serial: UInt64, fence: VkFence)] = []
@@ -42,7 +57,7 @@ public final class VulkanDevice: @unchecked Sendable {
     /// Threads blocked in `wait(for:)`, by serial, and finished fences they still hold.
     private var waiters: [UInt64: Int] = [:]
     private var completedWhileWatched: [UInt64: VkFence] = [:]
-    private var retired: [(serial: UInt64, resource: RetiredResource, memory: MemoryAllocation?)] = []
+    private var retired: [Retirement] = []
     /// Why the device is lost; nil while it is usable.
     private var lossCause: String?
     private var liveObjects = VulkanObjectCounts()
@@ -126,7 +141,7 @@ public final class VulkanDevice: @unchecked Sendable {
     deinit {
         // A lost device is never released (`markLost`), so this runs only for a usable one.
         vkDeviceWaitIdle(handle)
-        for entry in retired { destroy(entry.resource, entry.memory) }
+        for entry in retired { destroy(entry.resource, entry.memory.take()) }
         for entry in inFlight { vkDestroyFence(handle, entry.fence, nil) }
         for fence in spareFences + completedWhileWatched.values { vkDestroyFence(handle, fence, nil) }
         vkDestroySampler(handle, sampler, nil)
@@ -144,7 +159,7 @@ public final class VulkanDevice: @unchecked Sendable {
 
     /// Whether the device is lost (a submission timed out, or the driver reported
     /// VK_ERROR_DEVICE_LOST); a lost device runs nothing more.
-    public var isLost: Bool { lock.locked { lossCause != nil } }
+    public var isLost: Bool { lock.withLock { _ in lossCause != nil } }
 
     /// Marks the device lost (under `lock`) and keeps it, and so its instance, alive for good:
     /// destroying a device whose queue may still be running (lavapipe keeps a runaway shader
@@ -173,7 +188,7 @@ public final class VulkanDevice: @unchecked Sendable {
     /// Submits command buffers with a fresh fence; returns the submission's serial. `kernels`
     /// name the work, for errors.
     func submit(_ commandBuffer: VkCommandBuffer, kernels: [String] = []) throws(VulkanError) -> UInt64 {
-        try lock.locked { () throws(VulkanError) -> UInt64 in
+        try lock.withLock { _ throws(VulkanError) -> UInt64 in
             try checkUsable()
             let fence: VkFence
             if let spare = spareFences.popLast() {
@@ -210,7 +225,7 @@ public final class VulkanDevice: @unchecked Sendable {
     /// recycled until its last waiter is done. Past `timeout` the device is lost and the wait
     /// throws `submissionTimedOut` naming `kernels`.
     func wait(for serial: UInt64, timeout: Duration = .seconds(Int64.max), kernels: [String] = []) throws(VulkanError) {
-        let fence: VkFence? = try lock.locked { () throws(VulkanError) -> VkFence? in
+        let fence: VkFence? = try lock.withLock { _ throws(VulkanError) -> VkFence? in
             try checkUsable()
             guard serial > lastCompleted, let fence = inFlight.first(where: { $0.serial == serial })?.fence else { return nil }
             waiters[serial, default: 0] += 1
@@ -219,7 +234,7 @@ public final class VulkanDevice: @unchecked Sendable {
         if let fence {
             var f: VkFence? = fence
             let r = vkWaitForFences(handle, 1, &f, VkBool32(VK_TRUE), Self.nanoseconds(timeout))
-            try lock.locked { () throws(VulkanError) in
+            try lock.withLock { _ throws(VulkanError) in
                 waiters[serial]! -= 1
                 if waiters[serial] == 0 {
                     waiters[serial] = nil
@@ -247,7 +262,7 @@ public final class VulkanDevice: @unchecked Sendable {
 
     /// Polls fences in submission order and destroys retired resources whose submissions finished.
     func collectGarbage() throws(VulkanError) {
-        try lock.locked { () throws(VulkanError) in
+        try lock.withLock { _ throws(VulkanError) in
             try checkUsable()
             while let first = inFlight.first {
                 let status = vkGetFenceStatus(handle, first.fence)
@@ -263,45 +278,46 @@ public final class VulkanDevice: @unchecked Sendable {
             }
             let done = retired.filter { $0.serial <= lastCompleted }
             retired.removeAll { $0.serial <= lastCompleted }
-            for entry in done { destroy(entry.resource, entry.memory) }
+            for entry in done { destroy(entry.resource, entry.memory.take()) }
         }
     }
 
     /// Queues `resource` (and its memory) for destruction once the GPU is done with every
     /// submission made so far.
     /// On a lost device nothing is destroyed.
-    func retire(_ resource: RetiredResource, memory: MemoryAllocation? = nil) {
-        lock.locked {
+    func retire(_ resource: RetiredResource, memory: consuming MemoryAllocation? = nil) {
+        var memory = memory
+        lock.withLock { _ in
             if lossCause != nil { return }
             if lastSubmitted == lastCompleted {
-                destroy(resource, memory)
+                destroy(resource, memory.take())
             } else {
-                retired.append((lastSubmitted, resource, memory))
+                retired.append(Retirement(serial: lastSubmitted, resource: resource, memory: memory.take()))
             }
         }
     }
 
     /// Submissions made so far.
-    var submissionCount: UInt64 { lock.locked { lastSubmitted } }
+    var submissionCount: UInt64 { lock.withLock { _ in lastSubmitted } }
 
     /// Resources waiting for the GPU before they can be destroyed.
-    var pendingDestructionCount: Int { lock.locked { retired.count } }
+    var pendingDestructionCount: Int { lock.withLock { _ in retired.count } }
 
     /// Counts `resource`, just created, as live until it is destroyed.
     func created(_ resource: RetiredResource) {
-        lock.locked { liveObjects.add(resource, 1) }
+        lock.withLock { _ in liveObjects.add(resource, 1) }
     }
 
     /// Vulkan objects created and not yet destroyed.
     public var objectCounts: VulkanObjectCounts {
-        lock.locked {
+        lock.withLock { _ in
             var counts = liveObjects
             counts.pendingDestruction = retired.count
             return counts
         }
     }
 
-    private func destroy(_ resource: RetiredResource, _ memory: MemoryAllocation?) {
+    private func destroy(_ resource: RetiredResource, _ memory: consuming MemoryAllocation?) {
         liveObjects.add(resource, -1)
         switch resource {
         case let .image(image, view):

@@ -1,4 +1,5 @@
 import CVulkan
+import WeftImage
 
 /// Every way the Vulkan backend can fail. Failures of a Vulkan call keep the call's `VkResult`.
 public enum VulkanError: Error, Sendable, CustomStringConvertible {
@@ -29,6 +30,8 @@ public enum VulkanError: Error, Sendable, CustomStringConvertible {
     case deviceUnusable(cause: String)
     /// A window's surface cannot show what the presenter copies into it (`reason`).
     case surfaceUnsupported(reason: String)
+    /// `VulkanPresenter.present` was given pixels in `format`; it shows RGBA8 pixels.
+    case unpresentableFormat(PixelFormat)
 
     public var description: String {
         switch self {
@@ -66,6 +69,8 @@ public enum VulkanError: Error, Sendable, CustomStringConvertible {
             return "the Vulkan device was lost earlier (\(cause)); make a new render context"
         case let .surfaceUnsupported(reason):
             return "the window's Vulkan surface cannot be presented to: \(reason)"
+        case let .unpresentableFormat(format):
+            return "the presenter shows RGBA8 pixels, not \(format.rawValue) pixels: convert them to RGBA8 first"
         }
     }
 }

@@ -1,4 +1,5 @@
 import CVulkan
+import Synchronization
 import WeftImage
 import WeftRuntime
 
@@ -61,7 +62,8 @@ public final class VulkanExecutor: Executor, @unchecked Sendable {
     public let device: DeviceDescription
     public let submissionTimeout: Duration
     public let timeoutPerMegapixel: Duration
-    private let lock = Lock()
+    /// One render at a time (internal for the tests that hold it).
+    let lock = Mutex(())
     private let state: RenderState
 
     public convenience init(options: Options = Options()) throws(VulkanError) {
@@ -85,7 +87,7 @@ public final class VulkanExecutor: Executor, @unchecked Sendable {
     public var validationMessages: [ValidationMessage] { vulkanDevice.validationLog.messages }
 
     public var statistics: Statistics {
-        lock.locked {
+        lock.withLock { _ in
             let memory = vulkanDevice.memoryStatistics
             return Statistics(renders: state.renders, texturesCreated: state.texturePool.created,
                               idleTextures: state.texturePool.idleCount, pipelinesCreated: state.pipelines.pipelinesCreated,
@@ -134,13 +136,14 @@ public final class VulkanExecutor: Executor, @unchecked Sendable {
     /// Runs `plan`; the validation layer's messages about it (with validation on) come back as reports.
     public func execute(_ plan: RenderPlan, options: ExecutionOptions) throws(ExecutionError) -> ExecutionResult {
         try plan.validate(options: options, maxTextureDimension: capabilities.maxTextureDimension)
-        let logged = vulkanDevice.validationLog.count
         do {
-            var result = try lock.locked { () throws(VulkanError) -> ExecutionResult in
-                try state.run(plan, options: options, timeout: timeout(for: plan) * options.repetitions)
+            return try lock.withLock { _ throws(VulkanError) -> ExecutionResult in
+                // Counted under the lock: messages logged while this call waited for it are another render's.
+                let logged = vulkanDevice.validationLog.count
+                var result = try state.run(plan, options: options, timeout: timeout(for: plan) * options.repetitions)
+                result.reports += validationReports(after: logged)
+                return result
             }
-            result.reports += validationReports(after: logged)
-            return result
         } catch {
             throw executionError(error)
         }

@@ -13,51 +13,35 @@ public enum PresentOutcome: Sendable, Equatable {
 
 /// Shows host pixels in a window's Vulkan surface: each frame is copied from a staging buffer into the acquired
 /// swapchain image and presented (FIFO). Independent of the executor that rendered the pixels, so it serves the CPU
-/// evaluator and Vulkan alike; it opens its own instance (with the window system's surface extensions) and a device
+/// evaluator and Vulkan alike; on an instance with the window system's surface extensions it opens a device of its own
 /// with a queue that can present. One frame in flight. Not thread-safe: use it from the window's thread.
 public final class VulkanPresenter {
-    public struct Options: Sendable {
-        /// A device whose name contains this (as `--device`); nil chooses as the executor does.
-        public var deviceName: String?
-        public var validation: Bool
-
-        public init(deviceName: String? = DeviceSelector.nameFromEnvironment,
-                    validation: Bool = VulkanInstance.validationRequestedByEnvironment) {
-            self.deviceName = deviceName
-            self.validation = validation
-        }
-    }
-
     public let instance: VulkanInstance
     /// The device presenting.
     public let deviceName: String
     private let physical: VkPhysicalDevice
-    private let surface: VkSurfaceKHR
-    private let device: VkDevice
-    private let queue: VkQueue
-    private let commandPool: VkCommandPool
-    private let commandBuffer: VkCommandBuffer
-    private let frameDone: VkFence
-    private let acquired: VkSemaphore
+    private let surface: PresentSurface
+    private let device: PresentDevice
     private var swapchain: PresentSwapchain?
     private var staging: HostBuffer?
     private var capture: HostBuffer?
     /// The size frames are shown at, pixels; zero while the surface is hidden.
     public private(set) var extent: (width: Int, height: Int) = (0, 0)
 
-    /// `instanceExtensions` are the window system's (`glfwGetRequiredInstanceExtensions`); `makeSurface` makes the
-    /// window's surface on the given `VkInstance` and returns it (nil on failure). `width`×`height` is the
-    /// framebuffer's size, used where the surface does not fix its own.
-    public init(instanceExtensions: [String], options: Options = Options(), width: Int, height: Int,
+    /// Presents on `instance`, which must have the window system's surface extensions
+    /// (`glfwGetRequiredInstanceExtensions`); its validation log collects the messages about presenting, set-up and
+    /// teardown included. `deviceName` chooses the device as `--device` does (nil: as the executor does).
+    /// `makeSurface` makes the window's surface on the given `VkInstance` and returns it (nil on failure).
+    /// `width`×`height` is the framebuffer's size, used where the surface does not fix its own.
+    public init(instance: VulkanInstance, deviceName: String? = DeviceSelector.nameFromEnvironment, width: Int, height: Int,
                 makeSurface: (_ instance: OpaquePointer) -> OpaquePointer?) throws(VulkanError) {
-        let instance = try VulkanInstance(.init(validation: options.validation, extensions: instanceExtensions))
-        let info = try DeviceSelector(requestedName: options.deviceName).select(from: instance.devices)
+        let info = try DeviceSelector(requestedName: deviceName).select(from: instance.devices)
         let physical = instance.physicalDevices[info.index]
-        guard let surface = makeSurface(instance.handle) else {
+        guard let surfaceHandle = makeSurface(instance.handle) else {
             throw .surfaceUnsupported(reason: "the window system could not make a surface for the window")
         }
-        var ownedSurface: VkSurfaceKHR? = surface
-        defer { if let ownedSurface { vkDestroySurfaceKHR(instance.handle, ownedSurface, nil) } }
+        // Until `self` is whole, a throw destroys what is made so far through these owners, each once.
+        let surface = PresentSurface(surfaceHandle, on: instance)
 
         var familyCount: UInt32 = 0
         vkGetPhysicalDeviceQueueFamilyProperties(physical, &familyCount, nil)
@@ -67,122 +51,72 @@ public final class VulkanPresenter {
         guard let family = (0..<familyCount).first(where: { index in
             var supported: VkBool32 = 0
             return families[Int(index)].queueFlags & transfers != 0
-                && vkGetPhysicalDeviceSurfaceSupportKHR(physical, index, surface, &supported) == VK_SUCCESS && supported != 0
+                && vkGetPhysicalDeviceSurfaceSupportKHR(physical, index, surfaceHandle, &supported) == VK_SUCCESS && supported != 0
         }) else {
-            throw .noSuitableDevice(requestedName: options.deviceName,
+            throw .noSuitableDevice(requestedName: deviceName,
                                     candidates: [DeviceCandidate(name: info.name, kind: info.kind, rejections: ["no queue can present to the window"])])
         }
-
-        var device: VkDevice?
-        let r = createLogicalDevice(physical, family: family, extensions: ["VK_KHR_swapchain"], features: nil, into: &device)
-        if r == VK_ERROR_EXTENSION_NOT_PRESENT { throw .extensionMissing("VK_KHR_swapchain") }
-        try vkCheck(r, "vkCreateDevice")
-        guard let device else { throw .call(function: "vkCreateDevice", result: VkResultCode(VK_ERROR_INITIALIZATION_FAILED)) }
-        var queue: VkQueue?
-        vkGetDeviceQueue(device, family, 0, &queue)
-
-        var poolInfo = VkCommandPoolCreateInfo()
-        poolInfo.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO
-        poolInfo.flags = vkFlags(VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT)
-        poolInfo.queueFamilyIndex = family
-        var pool: VkCommandPool?
-        var commandBuffer: VkCommandBuffer?
-        var fence: VkFence?
-        var semaphore: VkSemaphore?
-        var step = vkCreateCommandPool(device, &poolInfo, nil, &pool)
-        if step == VK_SUCCESS {
-            var allocateInfo = VkCommandBufferAllocateInfo()
-            allocateInfo.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO
-            allocateInfo.commandPool = pool
-            allocateInfo.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY
-            allocateInfo.commandBufferCount = 1
-            step = vkAllocateCommandBuffers(device, &allocateInfo, &commandBuffer)
-        }
-        if step == VK_SUCCESS {
-            var fenceInfo = VkFenceCreateInfo()
-            fenceInfo.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO
-            fenceInfo.flags = vkFlags(VK_FENCE_CREATE_SIGNALED_BIT)
-            step = vkCreateFence(device, &fenceInfo, nil, &fence)
-        }
-        if step == VK_SUCCESS {
-            var semaphoreInfo = VkSemaphoreCreateInfo()
-            semaphoreInfo.sType = VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO
-            step = vkCreateSemaphore(device, &semaphoreInfo, nil, &semaphore)
-        }
-        guard step == VK_SUCCESS, let pool, let commandBuffer, let fence, let semaphore else {
-            if let fence { vkDestroyFence(device, fence, nil) }
-            if let pool { vkDestroyCommandPool(device, pool, nil) }
-            vkDestroyDevice(device, nil)
-            throw .call(function: "presenter setup", result: VkResultCode(step))
-        }
+        let device = try PresentDevice(instance: instance, physical: physical, family: family)
+        let swapchain = try PresentSwapchain.make(device: device.handle, physical: physical, surface: surfaceHandle,
+                                                  width: width, height: height, replacing: nil)
 
         self.instance = instance
         self.deviceName = info.name
         self.physical = physical
         self.surface = surface
         self.device = device
-        self.queue = queue!
-        self.commandPool = pool
-        self.commandBuffer = commandBuffer
-        self.frameDone = fence
-        self.acquired = semaphore
-        ownedSurface = nil
-        do { try remakeSwapchain(width: width, height: height) } catch { tearDown(); throw error }
+        self.swapchain = swapchain
+        extent = swapchain.map { ($0.width, $0.height) } ?? (0, 0)
     }
 
-    deinit { tearDown() }
-
-    private func tearDown() {
-        vkDeviceWaitIdle(device)
-        swapchain?.destroy(device: device)
-        staging?.destroy(device: device)
-        capture?.destroy(device: device)
-        vkDestroySemaphore(device, acquired, nil)
-        vkDestroyFence(device, frameDone, nil)
-        vkDestroyCommandPool(device, commandPool, nil)
-        vkDestroyDevice(device, nil)
-        vkDestroySurfaceKHR(instance.handle, surface, nil)
+    /// The swapchain and buffers go here, once the device is idle; the device and the surface go after, with their owners.
+    deinit {
+        vkDeviceWaitIdle(device.handle)
+        swapchain?.destroy(device: device.handle)
+        staging?.destroy(device: device.handle)
+        capture?.destroy(device: device.handle)
     }
 
     /// Makes the swapchain again for a framebuffer of `width`×`height` (after a resize); `extent` says the size it got.
     public func remakeSwapchain(width: Int, height: Int) throws(VulkanError) {
-        try vkCheck(vkDeviceWaitIdle(device), "vkDeviceWaitIdle")
+        try vkCheck(vkDeviceWaitIdle(device.handle), "vkDeviceWaitIdle")
         let old = swapchain
-        swapchain = try PresentSwapchain.make(device: device, physical: physical, surface: surface, width: width, height: height,
-                                              replacing: old?.handle)
-        old?.destroy(device: device)
+        swapchain = try PresentSwapchain.make(device: device.handle, physical: physical, surface: surface.handle,
+                                              width: width, height: height, replacing: old?.handle)
+        old?.destroy(device: device.handle)
         extent = swapchain.map { ($0.width, $0.height) } ?? (0, 0)
     }
 
     /// Shows `pixels` (RGBA8, premultiplied; shown over black) at the top-left of the surface, black beyond them.
     /// With `capture`, also returns what the swapchain image holds after the copy (RGBA8, opaque), read back from it.
+    /// Pixels in another format throw `unpresentableFormat`.
     public func present(_ pixels: PixelBuffer, capture wantsCapture: Bool = false) throws(VulkanError) -> (PresentOutcome, PixelBuffer?) {
-        precondition(pixels.format == .rgba8Unorm, "the presenter shows RGBA8 pixels")
+        guard pixels.format == .rgba8Unorm else { throw .unpresentableFormat(pixels.format) }
         guard let chain = swapchain else { return (.surfaceHidden, nil) }
-        try vkCheck(vkWaitForFences(device, 1, [frameDone], VkBool32(VK_TRUE), UInt64.max), "vkWaitForFences")
+        try vkCheck(vkWaitForFences(device.handle, 1, [device.frameDone], VkBool32(VK_TRUE), UInt64.max), "vkWaitForFences")
 
         var index: UInt32 = 0
-        let acquire = vkAcquireNextImageKHR(device, chain.handle, UInt64.max, acquired, nil, &index)
+        let acquire = vkAcquireNextImageKHR(device.handle, chain.handle, UInt64.max, device.acquired, nil, &index)
         if acquire == VK_ERROR_OUT_OF_DATE_KHR {
             try remakeSwapchain(width: chain.width, height: chain.height)
             return (.surfaceChanged, nil)
         }
         try vkCheck(acquire, "vkAcquireNextImageKHR")
-        try vkCheck(vkResetFences(device, 1, [frameDone]), "vkResetFences")
+        try vkCheck(vkResetFences(device.handle, 1, [device.frameDone]), "vkResetFences")
 
         let width = min(pixels.width, chain.width), height = min(pixels.height, chain.height)
         let stagingBytes = max(4, pixels.width * pixels.height * 4)
         if (staging?.size ?? 0) < stagingBytes {
-            staging?.destroy(device: device)
+            staging?.destroy(device: device.handle)
             staging = nil
-            staging = try HostBuffer(device: device, physical: physical, size: stagingBytes, usage: vkFlags(VK_BUFFER_USAGE_TRANSFER_SRC_BIT))
+            staging = try HostBuffer(device: device.handle, physical: physical, size: stagingBytes, usage: vkFlags(VK_BUFFER_USAGE_TRANSFER_SRC_BIT))
         }
         Self.write(pixels, to: staging!.mapped, bgra: PresentSwapchain.isBGRA(chain.format))
         let capturing = wantsCapture && chain.readable
         if capturing && (capture?.size ?? 0) < chain.width * chain.height * 4 {
-            capture?.destroy(device: device)
+            capture?.destroy(device: device.handle)
             capture = nil
-            capture = try HostBuffer(device: device, physical: physical, size: chain.width * chain.height * 4,
+            capture = try HostBuffer(device: device.handle, physical: physical, size: chain.width * chain.height * 4,
                                      usage: vkFlags(VK_BUFFER_USAGE_TRANSFER_DST_BIT))
         }
 
@@ -192,8 +126,8 @@ public final class VulkanPresenter {
         var waitStage = vkFlags(VK_PIPELINE_STAGE_TRANSFER_BIT)
         var submit = VkSubmitInfo()
         submit.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO
-        let submitted: VkResult = withUnsafePointer(to: Optional(acquired)) { waitPtr in
-            withUnsafePointer(to: Optional(commandBuffer)) { bufferPtr in
+        let submitted: VkResult = withUnsafePointer(to: Optional(device.acquired)) { waitPtr in
+            withUnsafePointer(to: Optional(device.commandBuffer)) { bufferPtr in
                 withUnsafePointer(to: Optional(chain.copied[Int(index)])) { signalPtr in
                     withUnsafePointer(to: &waitStage) { stagePtr in
                         submit.waitSemaphoreCount = 1
@@ -203,7 +137,7 @@ public final class VulkanPresenter {
                         submit.pCommandBuffers = bufferPtr
                         submit.signalSemaphoreCount = 1
                         submit.pSignalSemaphores = signalPtr
-                        return vkQueueSubmit(queue, 1, &submit, frameDone)
+                        return vkQueueSubmit(device.queue, 1, &submit, device.frameDone)
                     }
                 }
             }
@@ -220,13 +154,13 @@ public final class VulkanPresenter {
                     info.swapchainCount = 1
                     info.pSwapchains = chainPtr
                     info.pImageIndices = indexPtr
-                    return vkQueuePresentKHR(queue, &info)
+                    return vkQueuePresentKHR(device.queue, &info)
                 }
             }
         }
         var captured: PixelBuffer?
         if capturing {
-            try vkCheck(vkWaitForFences(device, 1, [frameDone], VkBool32(VK_TRUE), UInt64.max), "vkWaitForFences")
+            try vkCheck(vkWaitForFences(device.handle, 1, [device.frameDone], VkBool32(VK_TRUE), UInt64.max), "vkWaitForFences")
             captured = Self.read(capture!.mapped, width: chain.width, height: chain.height, bgra: PresentSwapchain.isBGRA(chain.format))
         }
         if presented == VK_ERROR_OUT_OF_DATE_KHR || presented == VK_SUBOPTIMAL_KHR || acquire == VK_SUBOPTIMAL_KHR {
@@ -239,11 +173,11 @@ public final class VulkanPresenter {
 
     private func record(image: VkImage, chain: PresentSwapchain, width: Int, height: Int, sourceRowPixels: Int,
                         capturing: Bool) throws(VulkanError) {
-        try vkCheck(vkResetCommandBuffer(commandBuffer, 0), "vkResetCommandBuffer")
+        try vkCheck(vkResetCommandBuffer(device.commandBuffer, 0), "vkResetCommandBuffer")
         var begin = VkCommandBufferBeginInfo()
         begin.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO
         begin.flags = vkFlags(VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT)
-        try vkCheck(vkBeginCommandBuffer(commandBuffer, &begin), "vkBeginCommandBuffer")
+        try vkCheck(vkBeginCommandBuffer(device.commandBuffer, &begin), "vkBeginCommandBuffer")
         var range = VkImageSubresourceRange()
         range.aspectMask = vkFlags(VK_IMAGE_ASPECT_COLOR_BIT)
         range.levelCount = 1
@@ -254,7 +188,7 @@ public final class VulkanPresenter {
         if width < chain.width || height < chain.height {
             var black = VkClearColorValue()
             black.float32 = (0, 0, 0, 1)
-            vkCmdClearColorImage(commandBuffer, image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &black, 1, &range)
+            vkCmdClearColorImage(device.commandBuffer, image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &black, 1, &range)
             barrier(image, range, from: VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, to: VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
                     access: (vkFlags(VK_ACCESS_TRANSFER_WRITE_BIT), vkFlags(VK_ACCESS_TRANSFER_WRITE_BIT)))
         }
@@ -264,7 +198,7 @@ public final class VulkanPresenter {
             region.imageSubresource.aspectMask = vkFlags(VK_IMAGE_ASPECT_COLOR_BIT)
             region.imageSubresource.layerCount = 1
             region.imageExtent = VkExtent3D(width: UInt32(width), height: UInt32(height), depth: 1)
-            vkCmdCopyBufferToImage(commandBuffer, staging!.handle, image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region)
+            vkCmdCopyBufferToImage(device.commandBuffer, staging!.handle, image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region)
         }
         var layout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL
         if capturing {
@@ -275,17 +209,17 @@ public final class VulkanPresenter {
             region.imageSubresource.aspectMask = vkFlags(VK_IMAGE_ASPECT_COLOR_BIT)
             region.imageSubresource.layerCount = 1
             region.imageExtent = VkExtent3D(width: UInt32(chain.width), height: UInt32(chain.height), depth: 1)
-            vkCmdCopyImageToBuffer(commandBuffer, image, layout, capture!.handle, 1, &region)
+            vkCmdCopyImageToBuffer(device.commandBuffer, image, layout, capture!.handle, 1, &region)
             var hostRead = VkMemoryBarrier()
             hostRead.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER
             hostRead.srcAccessMask = vkFlags(VK_ACCESS_TRANSFER_WRITE_BIT)
             hostRead.dstAccessMask = vkFlags(VK_ACCESS_HOST_READ_BIT)
-            vkCmdPipelineBarrier(commandBuffer, vkFlags(VK_PIPELINE_STAGE_TRANSFER_BIT), vkFlags(VK_PIPELINE_STAGE_HOST_BIT), 0,
+            vkCmdPipelineBarrier(device.commandBuffer, vkFlags(VK_PIPELINE_STAGE_TRANSFER_BIT), vkFlags(VK_PIPELINE_STAGE_HOST_BIT), 0,
                                  1, &hostRead, 0, nil, 0, nil)
         }
         barrier(image, range, from: layout, to: VK_IMAGE_LAYOUT_PRESENT_SRC_KHR,
                 access: (vkFlags(VK_ACCESS_TRANSFER_WRITE_BIT) | vkFlags(VK_ACCESS_TRANSFER_READ_BIT), 0))
-        try vkCheck(vkEndCommandBuffer(commandBuffer), "vkEndCommandBuffer")
+        try vkCheck(vkEndCommandBuffer(device.commandBuffer), "vkEndCommandBuffer")
     }
 
     private func barrier(_ image: VkImage, _ range: VkImageSubresourceRange, from old: VkImageLayout, to new: VkImageLayout,
@@ -301,7 +235,7 @@ public final class VulkanPresenter {
         b.image = image
         b.subresourceRange = range
         let toPresent = new == VK_IMAGE_LAYOUT_PRESENT_SRC_KHR
-        vkCmdPipelineBarrier(commandBuffer, vkFlags(VK_PIPELINE_STAGE_TRANSFER_BIT),
+        vkCmdPipelineBarrier(device.commandBuffer, vkFlags(VK_PIPELINE_STAGE_TRANSFER_BIT),
                              toPresent ? vkFlags(VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT) : vkFlags(VK_PIPELINE_STAGE_TRANSFER_BIT),
                              0, 0, nil, 0, nil, 1, &b)
     }

@@ -20,9 +20,9 @@ final class XServer: Sendable {
     /// Display numbers handed out in this process, so suites that run at the same time never share one.
     private static let nextNumber = Mutex(90 + Int(getpid() % 200))
 
-    /// Starts Xvfb on a free display with one 1280×1024 24-bit screen and waits until it serves it (its lock file
-    /// names it, its socket exists); a display another process took first is skipped.
-    init() throws {
+    /// Starts Xvfb on a free display with one 1280×1024 screen of `depth` bits per pixel and waits until it serves it
+    /// (its lock file names it, its socket exists); a display another process took first is skipped.
+    init(depth: Int = 24) throws {
         for _ in 0..<20 {
             let number = Self.nextNumber.withLock { next in
                 while FileManager.default.fileExists(atPath: "/tmp/.X\(next)-lock") { next += 1 }
@@ -31,7 +31,7 @@ final class XServer: Sendable {
             }
             let process = Process()
             process.executableURL = URL(fileURLWithPath: Tools.path(of: "Xvfb")!)
-            process.arguments = [":\(number)", "-screen", "0", "1280x1024x24", "-nolisten", "tcp", "-noreset"]
+            process.arguments = [":\(number)", "-screen", "0", "1280x1024x\(depth)", "-nolisten", "tcp", "-noreset"]
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()

@@ -5,10 +5,11 @@ import WeftShaders
 import WeftViews
 
 /// Compiled engine kernels, one per (kernel, output format): from this cache's memory, the
-/// SPIR-V cache (memory, then disk, like author kernels), or glslang on first use ever.
+/// SPIR-V cache (memory, then disk, like author kernels), or glslang on first use ever. Keeps the
+/// `LRUCache.kernelCapacity` most recently used.
 final class EngineKernelCache: Sendable {
     private struct Key: Hashable { var variant: EngineKernel.Variant; var format: PixelFormat }
-    private let compiled = Mutex<[Key: CompiledKernel]>([:])
+    private let compiled = Mutex(LRUCache<Key, CompiledKernel>())
     let spirv: SPIRVCache
 
     init(spirv: SPIRVCache = .shared) {

@@ -4,9 +4,10 @@ import WeftShaders
 import WeftViews
 
 /// Fused kernels by the kernels they stitch (their cache keys name their source and format), so a repeated render
-/// generates and hashes nothing; the SPIR-V itself is cached like any kernel's (`KernelFusion.compile`).
+/// generates and hashes nothing; the SPIR-V itself is cached like any kernel's (`KernelFusion.compile`). Keeps the
+/// `LRUCache.kernelCapacity` most recently used, so hot-reload edits do not pile up.
 final class FusedKernelCache: Sendable {
-    private let compiled = Mutex<[String: Result<CompiledKernel, GLSLCompiler.Failure>]>([:])
+    private let compiled = Mutex(LRUCache<String, Result<CompiledKernel, GLSLCompiler.Failure>>())
 
     /// The kernel stitching `stages`, whose own kernels are `parts`, with `composite` folded onto its end.
     func kernel(_ stages: [FusionStage], parts: [CompiledKernel], composite: FusionComposite.Destination? = nil) throws(GLSLCompiler.Failure) -> CompiledKernel {
