@@ -197,6 +197,7 @@ public enum KernelFusion {
         if stages[0].pass > 0 { out += "#define WEFT_PASS \(stages[0].pass)\n" }
         let prelude = stages[0].library.prelude
         out += "#line 1 \"\(WrapperGenerator.preludeTag)\"\n" + prelude + "\n"
+        out += WrapperGenerator.metalPrelude(for: files.map(\.source))
         let reserved = StageRenaming.declaredNames(in: AuthorSource(path: WrapperGenerator.preludeTag, text: prelude))
         for (i, file) in files.enumerated() {
             let renaming = StageRenaming(source: file.source, prefix: "weftS\(i)_", keeping: reserved)

@@ -201,7 +201,7 @@ enum RenderCommand: Command {
 
     /// The options that name effects and their arguments, shared by `render` and `bench`.
     static let effectOptions: [OptionSpec] = [
-        .value("shaders", "PATH", help: "A folder or .glsl file of effects (repeatable; searched first)."),
+        .value("shaders", "PATH", help: "A folder or .glsl or .metal file of effects (repeatable; searched first)."),
         .value("effect", "NAME", help: "Apply this effect (repeatable; in order)."),
         .value("arg", "NAME=VALUE", help: "An argument of the --effect before it (repeatable)."),
         .value("max-sample-offset", "X[,Y]", help: "Padding of the layer/distortion --effect before it, points (default 0)."),

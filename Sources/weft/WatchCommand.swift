@@ -13,7 +13,7 @@ enum WatchCommand: Command {
     """
     static let discussion = """
     Takes exactly `weft render`'s inputs and options (see weft render --help) and renders once;
-    then waits for a change to the scene file, the input image, the .glsl files and presets.json
+    then waits for a change to the scene file, the input image, the .glsl and .metal files and presets.json
     of the shader folders in use, and renders again, printing OUT.png's size, the device and the
     render time — or, when a shader or scene no longer compiles or loads, its diagnostics
     (path:line:column: error: …) while OUT.png keeps the last good render. A save is one change
