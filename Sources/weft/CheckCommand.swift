@@ -41,7 +41,10 @@ enum CheckCommand: Command {
             cache = .shared
         }
         let files = try shaderFiles(in: arguments.positionals.isEmpty ? ["Shaders"] : arguments.positionals)
-        guard !files.isEmpty else { throw UsageError(message: "no .glsl or .metal files in \(arguments.positionals.isEmpty ? "Shaders" : arguments.positionals.joined(separator: ", "))") }
+        guard !files.isEmpty else {
+            throw UsageError(message: "no .glsl or .metal files in \(arguments.positionals.isEmpty ? "Shaders" : arguments.positionals.joined(separator: ", "))",
+                             isInvalidValue: true)
+        }
         if arguments.has("no-cache") {
             // glslang's once-per-process set-up is no function's compile time: pay it first.
             output.print("glslang start-up (once per process): \(milliseconds(GLSLCompiler.warmUp()))")
@@ -143,7 +146,7 @@ enum CheckCommand: Command {
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw UsageError(message: "no such file or folder: \(path)")
+                throw UsageError(message: "no such file or folder: \(path)", isInvalidValue: true)
             }
             if isDirectory.boolValue {
                 let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []

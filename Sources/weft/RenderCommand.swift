@@ -12,7 +12,7 @@ enum RenderCommand: Command {
                        [--keep-overflow] [--16bit] [--backdrop FILE.png|COLOR] -o OUT.png
            weft render --size WxH --effect FILLNAME [...] -o OUT.png
            weft render SCENE.json [--size WxH] [--time T] [--frame N] [--reduce-motion] [--scale S] [--device NAME|cpu] [--keep-overflow] [--16bit]
-                       -o OUT.png
+                       [--no-fuse] [--stats] -o OUT.png
            weft render SCENE.json|INPUT.png ... --frames A..B [--fps F] [--shard I/N] [--apng ANIM.png] -o out/frame%04d.png
     """
     static let discussion = """
