@@ -54,6 +54,9 @@ import WeftImage
             scaled.rows = scaled.rows.map { row in
                 var row = row
                 row.time = TimingSummary(seconds: [row.time.median * factor])
+                // The ceiling rows stay: the baseline's effects were `factor` times slower relative to copying.
+                if row.effect != CopyCeiling.name { row.ceilingRatio = row.ceilingRatio.map { $0 / factor } }
+                row.noisy = nil
                 return row
             }
             let url = out.appendingPathComponent(name)
