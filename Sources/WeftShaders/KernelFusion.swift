@@ -147,7 +147,8 @@ public enum KernelFusion {
         case .inPlace: stitched + "+weft.layer.inPlace"
         case .solid: stitched + "+weft.layer.overSolid"
         }
-        let kernel = CompiledKernel(name: name, kind: composite == nil ? functions[0].kind : .blend,
+        // The chain's kind is its first stage's (what it reads); a folded composite shows in the name.
+        let kernel = CompiledKernel(name: name, kind: functions[0].kind,
                                     outputFormat: outputFormat, spirv: words, interface: interface, cacheKey: key)
         return ShaderLibrary.Compilation(kernel: kernel, outcome: outcome, duration: clock.now - start)
     }

@@ -23,6 +23,23 @@ struct PlanCommandTests {
         """ + "\n", "\(run)")
     }
 
+    /// A colour chain with the scene's composite folded into it is still a `color` pass (its first effect's kind).
+    @Test func aColorChainWithAFoldedCompositeIsColor() throws {
+        let scene = folder.appendingPathComponent("chain.json")
+        let root = CLI.packageRoot.path
+        try """
+        {"size": [64, 48], "background": "#1c1c1eff", "shaders": ["\(root)/Shaders"],
+         "root": {"image": "\(root)/examples/images/test-pattern.png", "modifiers": [
+           {"colorEffect": {"shader": "grayscale", "args": {"amount": 0.6}}},
+           {"colorEffect": {"shader": "posterize", "args": {"levels": 4}}}]}}
+        """.write(to: scene, atomically: true, encoding: .utf8)
+        let run = try CLI.weft(["plan", scene.path])
+        #expect(run.status == 0, "\(run)")
+        let row = try #require(run.stdout.split(separator: "\n").first { $0.contains("grayscale+posterize+weft.layer") }, "\(run)")
+        #expect(row.split(separator: " ", omittingEmptySubsequences: true).contains("color"), "\(row)")
+        #expect(!row.contains("blend"), "\(row)")
+    }
+
     /// A layer effect reading a color effect's output, and a distortion effect reading a composite, stay apart; the
     /// color effect after the distortion is stitched onto it.
     @Test func whatMustNotFuseIsListedWithItsReason() throws {
