@@ -2,7 +2,7 @@
 ///
 /// A busy machine slows everything in a run alike, the copy ceiling too; so a row with a ceiling ratio in both runs
 /// is compared by that ratio (its time relative to copying the same image, measured in the same run), not by its
-/// time. Rows marked noisy in either run are not compared, and listed as such; the ceiling rows themselves are
+/// time — where that ceiling was measured steadily (not noisy) in both runs; otherwise by time. Rows marked noisy in either run are not compared, and listed as such; the ceiling rows themselves are
 /// the yardstick and are never flagged.
 public struct RegressionComparison: Sendable {
     public struct Entry: Sendable {
@@ -37,6 +37,12 @@ public struct RegressionComparison: Sendable {
         precondition(tolerance >= 0, "tolerance must not be negative")
         self.tolerance = tolerance
         let old = Dictionary(baseline.rows.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        // A ceiling measured noisily is no yardstick: rows of its device, threads, size and format are then compared by time.
+        func group(_ row: BenchReport.Row) -> String { "\(row.device)|\(row.threads ?? 0)|\(row.width)x\(row.height)|\(row.format)" }
+        func steadyCeilings(_ report: BenchReport) -> Set<String> {
+            Set(report.rows.filter { $0.effect == CopyCeiling.name && $0.noisy != true }.map(group))
+        }
+        let steady = steadyCeilings(current).intersection(steadyCeilings(baseline))
         var entries: [Entry] = []
         var ceilings: [Entry] = []
         var onlyInCurrent: [String] = []
@@ -58,7 +64,7 @@ public struct RegressionComparison: Sendable {
             }
             var entry = Entry(key: row.key, baselineSeconds: before.time.median, currentSeconds: row.time.median,
                               ratio: timeRatio, basis: .time, regressed: false)
-            if let now = row.ceilingRatio, let then = before.ceilingRatio, now > 0 {
+            if let now = row.ceilingRatio, let then = before.ceilingRatio, now > 0, steady.contains(group(row)) {
                 entry.ratio = then / now
                 entry.basis = .ceiling
             }

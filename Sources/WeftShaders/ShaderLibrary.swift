@@ -68,6 +68,9 @@ public final class ShaderLibrary: Sendable {
                     let annotated = AnnotationParser.annotations(above: raw.marker.range.lowerBound, in: source, for: function)
                     function.annotations = annotated.annotations
                     diagnostics += annotated.diagnostics
+                    let offset = AnnotationParser.maxSampleOffset(above: raw.marker.range.lowerBound, in: source, for: function)
+                    function.maxSampleOffset = offset.offset
+                    diagnostics += offset.diagnostics
                     if let existing = indexByName[function.name] {
                         let first = functions[existing]
                         diagnostics.append(ShaderDiagnostic(file: function.file, line: function.line, column: function.column,

@@ -77,7 +77,7 @@ enum GalleryCommand: Command {
             table.append([outcome.name, outcome.kind, device, outcome.milliseconds.map { String(format: "%.1f", $0) } ?? "-",
                           outcome.problem == nil ? outcome.path : "FAILED"])
             if let problem = outcome.problem { errors.append("weft gallery: \(outcome.name): \(problem)") }
-            errors += outcome.reports.map { "weft gallery: \(outcome.name): \($0)" }
+            errors += outcome.reports.map { CheckReportText.line($0, command: "weft gallery: \(outcome.name)") }
         }
         output.print(table.rendered)
         for error in errors { output.printError(error) }

@@ -24,7 +24,7 @@ enum RenderCommand: Command {
     1,0.55,0.1,1: sRGB, straight alpha; 4 numbers that are not a color are passed as they are),
     colors separated by ';' for a ColorArray, a PNG path for an Image, or an engine binding
     ($time, $frame, $size, $boundingRect, $reduceMotion, $mouse). Layer and distortion effects get the
-    padding of --max-sample-offset (default 0, or the preset's with --preset). Blend effects blend
+    padding of --max-sample-offset (default: the preset's with --preset, else the effect's // @maxSampleOffset, else 0). Blend effects blend
     the result so far over --backdrop (default: nothing). The output has the input's pixel size (for
     --scale S the input is taken as an S× image; --size and scenes are points, times S) unless
     --keep-overflow keeps the padded area too.
@@ -71,7 +71,7 @@ enum RenderCommand: Command {
             let after = RenderStatistics.Snapshot(executor: executor)
             try PNGFile.write(rendering.pixels, to: request.outputPath, bitDepth: request.sixteenBit ? .sixteen : .eight,
                               colorMode: request.sixteenBit ? .extendedLinear : .nonLinear)
-            for report in rendering.reports { output.printError("weft render: \(report)") }
+            for report in rendering.reports { output.printError(CheckReportText.line(report, command: "weft render", effects: request.effects)) }
             for warning in rendering.warnings { output.printError("weft render: warning: \(warning)") }
             output.print("\(request.outputPath): \(rendering.pixels.width)x\(rendering.pixels.height), \(executor.device.name), \(CheckCommand.milliseconds(elapsed))")
             if request.stats {

@@ -49,10 +49,10 @@ struct PlanCommandTests {
         #expect(run.stdout == """
         3 passes, 3 textures; read 2.3 MiB, written 2.3 MiB, uploaded 768.0 KiB; peak texture memory 2.3 MiB
 
-        PASS  LEVEL  KERNELS                                           KIND   INPUTS    DISPATCH     OUTPUT                 READ    WRITTEN
-           0      0  grayscale                                         color  layer t0  0,0 512x384  t1 512x384 rgba8  768.0 KiB  768.0 KiB
-           1      1  boxBlur                                           layer  layer t1  0,0 512x384  t2 512x384 rgba8  768.0 KiB  768.0 KiB
-           2      2  wave+posterize+weft.layer.overSolid (3 stitched)  blend  layer t2  0,0 512x384  t1 512x384 rgba8  768.0 KiB  768.0 KiB
+        PASS  LEVEL  KERNELS                                           KIND        INPUTS    DISPATCH     OUTPUT                 READ    WRITTEN
+           0      0  grayscale                                         color       layer t0  0,0 512x384  t1 512x384 rgba8  768.0 KiB  768.0 KiB
+           1      1  boxBlur                                           layer       layer t1  0,0 512x384  t2 512x384 rgba8  768.0 KiB  768.0 KiB
+           2      2  wave+posterize+weft.layer.overSolid (3 stitched)  distortion  layer t2  0,0 512x384  t1 512x384 rgba8  768.0 KiB  768.0 KiB
 
         TEXTURE  SIZE     FORMAT      BYTES  CONTENTS
         t0       512x384  rgba8   768.0 KiB  upload

@@ -27,6 +27,15 @@ private func row(_ effect: String, seconds: [Double], device: String = "llvmpipe
     #expect(RegressionComparison(current: slower, baseline: baseline, tolerance: 0.10).hasRegression)
 }
 
+@Test func aNoisyCeilingIsNoYardstick() {
+    let baseline = report([row(CopyCeiling.name, seconds: [0.005]), row("radialTint", seconds: [0.010])])
+    // This run's ceiling came out fast and noisy: its ratio would call the unchanged effect slower.
+    let current = report([row(CopyCeiling.name, seconds: [0.002], ceiling: 0.002, noisy: true), row("radialTint", seconds: [0.010], ceiling: 0.002)])
+    let comparison = RegressionComparison(current: current, baseline: baseline, tolerance: 0.10)
+    #expect(comparison.entries.map(\.basis) == [.time])
+    #expect(!comparison.hasRegression)
+}
+
 @Test func noisyRowsAreNotCompared() {
     let baseline = report([row("radialTint", seconds: [0.010])])
     let current = report([row("radialTint", seconds: [0.030], noisy: true)])
