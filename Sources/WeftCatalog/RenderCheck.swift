@@ -140,10 +140,10 @@ public struct RenderCheck: Sendable {
                     collect(result, at: " at \(sweep.parameter.name) = \(Self.number(sweep.parameter.type == .int ? x.rounded(.down) : x))")
                     if result.pixels != reference.pixels { changed = true }
                 }
-                if !changed {
-                    let place = sweep.line.map { " (\(function.file):\($0))" } ?? " (its default range by type)"
+                // Only a declared range promises a change: a default range by type may lie where the effect clamps.
+                if !changed, let line = sweep.line {
                     outcome.findings.append(Finding(check: "unused parameter",
-                        message: "'\(sweep.parameter.name)' changes nothing across its declared range \(sweep.range.lowerBound)..\(sweep.range.upperBound)\(place)"))
+                        message: "'\(sweep.parameter.name)' changes nothing across its declared range \(sweep.range.lowerBound)..\(sweep.range.upperBound) (\(function.file):\(line))"))
                 }
             }
             if sweeps.count > 1 {
