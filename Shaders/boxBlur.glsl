@@ -1,6 +1,7 @@
 // boxBlur (layer): the mean of a 7×7 grid of layer samples spanning `radius` points on
 // each side of the pixel. maxSampleOffset: radius.
 // @param radius 0..32 = 6  blur reach in points on each side
+// @maxSampleOffset 32, 32  the farthest it samples over its parameters' ranges (presets.json gives its defaults')
 [[ stitchable ]]
 vec4 boxBlur(vec2 position, Layer layer, float radius) {
     const int taps = 3;

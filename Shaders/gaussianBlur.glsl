@@ -5,6 +5,7 @@
 // their texels at their weighted position, which filtering turns into exactly the two taps' weighted sum; otherwise
 // every tap is its own sample. maxSampleOffset: radius.
 // @param radius 0..32 = 6  blur reach in points on each side (3σ)
+// @maxSampleOffset 32, 32  the farthest it samples over its parameters' ranges (presets.json gives its defaults')
 [[ stitchable(layer, passes: 2) ]]
 vec4 gaussianBlur(vec2 position, Layer layer, float radius) {
     float pixels = max(radius, 0.0) * weftScale();

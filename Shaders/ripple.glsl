@@ -7,6 +7,7 @@
 // @param wavelength 4..200 = 40  distance between crests in points
 // @param speed 0..200 = 60  how fast the waves spread, in points per second
 // @param time 0..10 = 1  seconds since the start (bind $time)
+// @maxSampleOffset 40, 40  the farthest it samples over its parameters' ranges (presets.json gives its defaults')
 [[ stitchable ]]
 vec2 ripple(vec2 position, vec2 center, float amplitude, float wavelength, float speed, float time) {
     vec2 d = position - center;

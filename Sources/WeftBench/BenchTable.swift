@@ -14,15 +14,22 @@ public enum BenchTable {
     }
 
     public static func render(_ comparison: RegressionComparison) -> String {
-        let headers = ["ROW", "BASELINE (ms)", "NOW (ms)", "RATIO", "VERDICT"]
-        var rows = comparison.entries.map { entry in
+        let headers = ["ROW", "BASELINE (ms)", "NOW (ms)", "RATIO", "BY", "VERDICT"]
+        func cells(_ entry: RegressionComparison.Entry, _ verdict: String) -> [String] {
             [entry.key, String(format: "%.4f", entry.baselineSeconds * 1e3), String(format: "%.4f", entry.currentSeconds * 1e3),
-             String(format: "%.3f", entry.ratio),
-             entry.regressed ? String(format: "SLOWER (> %.0f%%)", comparison.tolerance * 100) : "ok"]
+             String(format: "%.3f", entry.ratio), entry.basis == .ceiling ? "× ceiling" : "time", verdict]
         }
-        rows += comparison.onlyInCurrent.map { [$0, "-", "", "", "new"] }
-        rows += comparison.onlyInBaseline.map { [$0, "", "-", "", "missing"] }
-        return table(headers: headers, rows: rows, rightAligned: [1, 2, 3])
+        var rows = comparison.entries.map { entry in
+            cells(entry, entry.regressed ? String(format: "SLOWER (> %.0f%%)", comparison.tolerance * 100) : "ok")
+        }
+        rows += comparison.ceilings.map { cells($0, "yardstick") }
+        rows += comparison.skippedNoisy.map { [$0, "", "", "", "", "not compared: noisy"] }
+        rows += comparison.onlyInCurrent.map { [$0, "-", "", "", "", "new"] }
+        rows += comparison.onlyInBaseline.map { [$0, "", "-", "", "", "missing"] }
+        var text = table(headers: headers, rows: rows, rightAligned: [1, 2, 3])
+        text += "\nRatios by × ceiling compare each row's time to the copy ceiling measured in the same run, so a machine"
+            + " busier in one run than the other does not read as a slowdown; noisy rows are not compared."
+        return text
     }
 
     static func table(headers: [String], rows: [[String]], rightAligned: Set<Int>) -> String {

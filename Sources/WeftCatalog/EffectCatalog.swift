@@ -44,7 +44,8 @@ public struct EffectCatalog: Sendable {
 
     /// A bound shader from `NAME=VALUE` texts (`arguments`); with `usePreset`, parameters not
     /// given come from the effect's preset, then from the defaults of its `// @param` annotations
-    /// (an effect whose every parameter has a default needs no preset). Also returns the preset's `maxSampleOffset` when used.
+    /// (an effect whose every parameter has a default needs no preset). Also returns the preset's `maxSampleOffset` when used,
+    /// else the effect's own `// @maxSampleOffset`.
     public func shader(named name: String, arguments: [(name: String, text: String)],
                        usePreset: Bool = false) throws(EffectSetupError) -> (shader: Shader, presetOffset: Size?) {
         let (folder, function) = try lookUp(name)
@@ -68,7 +69,8 @@ public struct EffectCatalog: Sendable {
                 throw .noPreset(effect: name, file: folder.presets.file ?? folder.path + "/" + StockShaders.presetsFileName)
             }
         }
-        return (try bind(function, in: folder, given: given, texts: texts, preset: preset), preset?.maxSampleOffset)
+        let declared = function.maxSampleOffset.map { Size(width: $0.x, height: $0.y) }
+        return (try bind(function, in: folder, given: given, texts: texts, preset: preset), preset?.maxSampleOffset ?? declared)
     }
 
     /// The shader with its preset's arguments, and the preset's `maxSampleOffset`.

@@ -22,9 +22,11 @@ public enum EffectSetupError: Error, Sendable, CustomStringConvertible {
         case .shaders(let error):
             return error.description
         case let .unknownEffect(name, available):
-            return "unknown effect '\(name)'; available: " + (available.isEmpty ? "none" : available.joined(separator: ", "))
+            return "unknown effect '\(name)'\(NameSuggestion.clause(for: name, in: available)); available: "
+                + (available.isEmpty ? "none" : available.joined(separator: ", "))
         case let .unknownParameter(effect, parameter, parameters):
-            return "\(effect) has no parameter '\(parameter)' (parameters: \(parameters.isEmpty ? "none" : parameters.joined(separator: ", ")))"
+            let names = parameters.map { String($0.prefix(while: { $0 != ":" })) }
+            return "\(effect) has no parameter '\(parameter)'\(NameSuggestion.clause(for: parameter, in: names)); its parameters: \(parameters.isEmpty ? "none" : parameters.joined(separator: ", "))"
         case let .invalidValue(effect, parameter, type, text, reason):
             return "\(effect): invalid value \"\(text)\" for parameter '\(parameter)' (\(type)): \(reason)"
         case let .missingArgument(effect, parameter, type, presetAvailable):

@@ -45,16 +45,27 @@ public final class FileWatcher: Sendable {
         /// The inotify descriptor and, per watch descriptor, the watched file names in that folder.
         var inotify: Int32
         var namesByWatch: [Int32: [String: String]]
+        /// Per watch descriptor, the watched folder (as given) in which new files count.
+        var newFileFolders: [Int32: String] = [:]
 
         deinit { if inotify >= 0 { close(inotify) } }
     }
 
     /// Watches `paths` with inotify, or by polling every 50 ms where inotify cannot start.
-    public convenience init(paths: [String]) throws(FileWatcherError) {
-        try self.init(paths: paths, strategy: .inotify)
+    public convenience init(paths: [String], newFilesIn folders: [String] = [], accepting: @escaping @Sendable (String) -> Bool = { _ in false })
+        throws(FileWatcherError)
+    {
+        try self.init(paths: paths, strategy: .inotify, newFilesIn: folders, accepting: accepting)
     }
 
-    public init(paths: [String], strategy: Strategy) throws(FileWatcherError) {
+    /// Folders (as given) in which a file that appears, and whose name `accepts`, is reported as changed too.
+    public let newFileFolders: [String]
+    private let accepts: @Sendable (String) -> Bool
+
+    public init(paths: [String], strategy: Strategy, newFilesIn newFileFolders: [String] = [],
+                accepting: @escaping @Sendable (String) -> Bool = { _ in false }) throws(FileWatcherError) {
+        self.newFileFolders = newFileFolders
+        self.accepts = accepting
         var folders: [String: [String: String]] = [:]
         for path in paths {
             let url = URL(fileURLWithPath: path).standardizedFileURL
@@ -68,6 +79,7 @@ public final class FileWatcher: Sendable {
         var chosen = strategy
         var fd: Int32 = -1
         var namesByWatch: [Int32: [String: String]] = [:]
+        var newFolderByWatch: [Int32: String] = [:]
         if strategy == .inotify {
             fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
             let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_MODIFY | IN_ATTRIB)
@@ -76,12 +88,28 @@ public final class FileWatcher: Sendable {
                 if wd < 0 { close(fd); fd = -1; break }
                 namesByWatch[wd, default: [:]].merge(names) { a, _ in a }
             }
-            if fd < 0 { chosen = .polling(interval: .milliseconds(50)); namesByWatch = [:] }
+            for folder in newFileFolders where fd >= 0 {
+                // inotify gives the same descriptor for a folder already watched.
+                let wd = inotify_add_watch(fd, URL(fileURLWithPath: folder).standardizedFileURL.path, mask)
+                if wd >= 0 { newFolderByWatch[wd] = folder }
+            }
+            if fd < 0 { chosen = .polling(interval: .milliseconds(50)); namesByWatch = [:]; newFolderByWatch = [:] }
         }
         self.paths = paths
         self.strategy = chosen
-        self.state = Mutex(State(digests: Dictionary(paths.map { ($0, Self.digest(of: $0)) }) { a, _ in a },
-                                 inotify: fd, namesByWatch: namesByWatch))
+        var state = State(digests: Dictionary(paths.map { ($0, Self.digest(of: $0)) }) { a, _ in a }, inotify: fd, namesByWatch: namesByWatch)
+        state.newFileFolders = newFolderByWatch
+        for path in newFileFolders.flatMap({ Self.acceptedFiles(in: $0, accepting) }) where state.digests[path] == nil {
+            state.digests[path] = Self.digest(of: path)
+        }
+        self.state = Mutex(state)
+    }
+
+    /// `folder/NAME` for each file in `folder` whose name is accepted.
+    static func acceptedFiles(in folder: String, _ accepts: (String) -> Bool) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let base = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+        return names.filter(accepts).sorted().map { base + "/" + $0 }
     }
 
     /// Blocks up to `timeout` and returns the watched paths whose contents changed since the last call (or since the
@@ -110,18 +138,19 @@ public final class FileWatcher: Sendable {
         let clock = ContinuousClock()
         switch strategy {
         case .inotify:
-            var touched = Self.readEvents(&state, waitingUntil: deadline)
+            var touched = Self.readEvents(&state, waitingUntil: deadline, accepting: accepts)
             guard !touched.isEmpty else { return [] }
             let cutoff = clock.now + Self.longestBurst
             while clock.now < cutoff {
-                let more = Self.readEvents(&state, waitingUntil: min(clock.now + Self.settleTime, cutoff))
+                let more = Self.readEvents(&state, waitingUntil: min(clock.now + Self.settleTime, cutoff), accepting: accepts)
                 if more.isEmpty { break }
                 touched.formUnion(more)
             }
             return touched
         case .polling(let interval):
             while true {
-                let touched = Set(paths.filter { state.digests[$0] != Self.digest(of: $0) })
+                let appeared = newFileFolders.flatMap { Self.acceptedFiles(in: $0, accepts) }.filter { state.digests[$0] == nil }
+                let touched = Set(paths.filter { state.digests[$0] != Self.digest(of: $0) } + appeared)
                 if !touched.isEmpty {
                     // Settled when two reads a settle time apart agree.
                     var last = touched.map { ($0, Self.digest(of: $0)) }
@@ -143,7 +172,8 @@ public final class FileWatcher: Sendable {
 
     /// Reads the inotify events that arrive before `deadline` (returning as soon as some have) and names the watched
     /// paths they touch. An overflowed queue touches every path.
-    private static func readEvents(_ state: inout State, waitingUntil deadline: ContinuousClock.Instant) -> Set<String> {
+    private static func readEvents(_ state: inout State, waitingUntil deadline: ContinuousClock.Instant,
+                                   accepting accepts: (String) -> Bool) -> Set<String> {
         let clock = ContinuousClock()
         var touched = Set<String>()
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
@@ -170,6 +200,8 @@ public final class FileWatcher: Sendable {
                     state.namesByWatch.values.forEach { touched.formUnion($0.values) }
                 } else if let path = state.namesByWatch[wd]?[name] {
                     touched.insert(path)
+                } else if let folder = state.newFileFolders[wd], !name.isEmpty, accepts(name) {
+                    touched.insert((folder.hasSuffix("/") ? String(folder.dropLast()) : folder) + "/" + name)
                 }
                 offset += headerSize + length
             }

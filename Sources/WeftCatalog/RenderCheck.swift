@@ -4,9 +4,9 @@ import WeftRuntime
 import WeftShaders
 
 /// `weft check --render`: runs an effect over the test pattern at its declared defaults (the
-/// `// @param` defaults, then its preset) and reports what the CPU evaluator's checks found —
-/// premultiplication, samples beyond `maxSampleOffset`, NaN or infinity — and any annotated
-/// parameter whose whole range leaves the picture unchanged.
+/// `// @param` defaults, then its preset, then a default by type) and across its parameters' ranges, and reports
+/// what the CPU evaluator's checks found — premultiplication, samples beyond `maxSampleOffset`, NaN or infinity —
+/// with the parameter values they were found at, and any parameter whose whole range leaves the picture unchanged.
 public struct RenderCheck: Sendable {
     public struct Finding: Sendable, Hashable, CustomStringConvertible {
         /// `premultiplication`, `sample bound`, `non-finite`, `unused parameter` or `setup`.
@@ -47,24 +47,51 @@ public struct RenderCheck: Sendable {
         return arguments
     }
 
+    /// What a parameter with neither a `// @param` default nor a preset value gets (docs/authoring.md, "Checking and
+    /// debugging an effect"), and the range it is swept over: a float 0.5 over 0..1, an int 1 over 0..4, a vec2 the
+    /// pattern's centre, a vec3 0.5 each, a vec4 opaque mid-gray, arrays three values or two colors, an image the pattern.
+    public func typeDefault(_ type: ParameterType) -> (value: ArgumentValue, range: ClosedRange<Float>?) {
+        switch type {
+        case .float: (.number(0.5), 0...1)
+        case .int: (.number(1), 0...4)
+        case .vec2: (.numbers([Float(pattern.width) / 2, Float(pattern.height) / 2]), nil)
+        case .vec3: (.numbers([0.5, 0.5, 0.5]), nil)
+        case .vec4: (.numbers([0.5, 0.5, 0.5, 1]), nil)
+        case .floatArray: (.numbers([0.25, 0.5, 0.75]), nil)
+        case .colorArray: (.colors([Color(red: 1, green: 0.23, blue: 0.19, alpha: 1), Color(red: 0, green: 0.48, blue: 1, alpha: 1)]), nil)
+        case .image: (.image(pattern), nil)
+        }
+    }
+
+    /// One parameter's sweep: its range, how many components it has, and the line that declared the range (nil for a
+    /// default range by type).
+    private struct Sweep {
+        var parameter: StitchableFunction.Parameter
+        var range: ClosedRange<Float>
+        var components: Int
+        var line: Int?
+
+        func value(_ x: Float) -> ArgumentValue {
+            let x = parameter.type == .int ? x.rounded(.down) : x
+            return components == 1 ? .number(x) : .numbers(Array(repeating: x, count: components))
+        }
+    }
+
+    /// Renders the effect at its defaults, then with each swept parameter at the low and high ends and the middle of
+    /// its range (the others at their defaults), then with all of them at their low ends and all at their high ends
+    /// together. The first finding of each check, in any of these renders, is reported with the parameter values it
+    /// was found at; a parameter whose whole range changes nothing is reported too.
     public func check(effect name: String) -> Outcome {
         var outcome = Outcome(effect: name, kind: .fill, findings: [], sweptParameters: [], renders: 0)
         do {
             let (folder, function) = try catalog.lookUp(name)
             outcome.kind = function.kind
-            let defaults = declaredArguments(of: function)
             let preset = folder.presets[name]
-            let offset = preset?.maxSampleOffset ?? .zero
-            let shader = try catalog.bind(function, in: folder, given: defaults, texts: [:],
-                                          preset: preset ?? EffectPreset(arguments: [:], maxSampleOffset: nil))
-            let reference = try render(shader, maxSampleOffset: offset)
-            outcome.renders += 1
-            let pixelNote = scale == 1 ? "" : " (pixels of the check's render at \(scale) pixels per point)"
-            outcome.findings += reference.reports.map { Finding(check: $0.check, message: $0.message + pixelNote) }
-
+            var defaults = declaredArguments(of: function)
+            var sweeps = [Sweep]()
             for parameter in function.parameters {
-                guard let annotation = function.annotation(named: parameter.name), let range = annotation.range,
-                      range.lowerBound < range.upperBound else { continue }
+                let declared = function.annotation(named: parameter.name)
+                let byType = typeDefault(parameter.type)
                 let components: Int = switch parameter.type {
                 case .float, .int: 1
                 case .vec2: 2
@@ -72,29 +99,70 @@ public struct RenderCheck: Sendable {
                 case .vec4: 4
                 default: 0
                 }
-                guard components > 0 else { continue }
-                outcome.sweptParameters.append(parameter.name)
-                let half = (range.lowerBound + range.upperBound) / 2
-                let middle = parameter.type == .int ? half.rounded(.down) : half
-                var changed = false
-                for value in [range.lowerBound, range.upperBound, middle] {
-                    var arguments = defaults
-                    arguments[parameter.name] = components == 1 ? .number(value) : .numbers(Array(repeating: value, count: components))
-                    let swept = try catalog.bind(function, in: folder, given: arguments, texts: [:],
-                                                 preset: preset ?? EffectPreset(arguments: [:], maxSampleOffset: nil))
-                    let rendering = try render(swept, maxSampleOffset: offset)
-                    outcome.renders += 1
-                    if rendering.pixels != reference.pixels { changed = true; break }
+                let range = declared?.range ?? (declared == nil ? byType.range : nil)
+                let sweep = range.map { Sweep(parameter: parameter, range: $0, components: components, line: declared?.line) }
+                if defaults[parameter.name] == nil, preset?.arguments[parameter.name] == nil {
+                    // The middle of a declared range, else the default by type.
+                    defaults[parameter.name] = declared?.range != nil && components > 0
+                        ? sweep!.value((sweep!.range.lowerBound + sweep!.range.upperBound) / 2) : byType.value
                 }
-                if !changed {
+                guard components > 0, let sweep, sweep.range.lowerBound < sweep.range.upperBound else { continue }
+                sweeps.append(sweep)
+            }
+            // At its defaults the effect is padded as its preset says; across its ranges, as its file declares for every
+            // value (`// @maxSampleOffset`), else as the preset says.
+            let declared = function.maxSampleOffset.map { Size(width: $0.x, height: $0.y) }
+            let offset = preset?.maxSampleOffset ?? declared ?? .zero
+            let sweepOffset = declared ?? offset
+            func rendering(_ arguments: [String: ArgumentValue], swept: Bool = true) throws -> Rendering {
+                let shader = try catalog.bind(function, in: folder, given: arguments, texts: [:],
+                                              preset: preset ?? EffectPreset(arguments: [:], maxSampleOffset: nil))
+                outcome.renders += 1
+                return try render(shader, maxSampleOffset: swept ? sweepOffset : offset)
+            }
+            let pixelNote = scale == 1 ? "" : " (pixels of the check's render at \(scale) pixels per point)"
+            var reported = Set<String>()
+            func collect(_ result: Rendering, at values: String) {
+                for report in result.reports where reported.insert(report.check).inserted {
+                    outcome.findings.append(Finding(check: report.check, message: report.message + values + pixelNote))
+                }
+            }
+            let reference = try rendering(defaults, swept: false)
+            collect(reference, at: "")
+
+            for sweep in sweeps {
+                outcome.sweptParameters.append(sweep.parameter.name)
+                var changed = false
+                for x in [sweep.range.lowerBound, sweep.range.upperBound, (sweep.range.lowerBound + sweep.range.upperBound) / 2] {
+                    var arguments = defaults
+                    arguments[sweep.parameter.name] = sweep.value(x)
+                    let result = try rendering(arguments)
+                    collect(result, at: " at \(sweep.parameter.name) = \(Self.number(sweep.parameter.type == .int ? x.rounded(.down) : x))")
+                    if result.pixels != reference.pixels { changed = true }
+                }
+                // Only a declared range promises a change: a default range by type may lie where the effect clamps.
+                if !changed, let line = sweep.line {
                     outcome.findings.append(Finding(check: "unused parameter",
-                        message: "'\(parameter.name)' changes nothing across its declared range \(range.lowerBound)..\(range.upperBound) (\(function.file):\(annotation.line))"))
+                        message: "'\(sweep.parameter.name)' changes nothing across its declared range \(sweep.range.lowerBound)..\(sweep.range.upperBound) (\(function.file):\(line))"))
+                }
+            }
+            if sweeps.count > 1 {
+                for (end, words) in [(\ClosedRange<Float>.lowerBound, "low"), (\ClosedRange<Float>.upperBound, "high")] {
+                    var arguments = defaults
+                    for sweep in sweeps { arguments[sweep.parameter.name] = sweep.value(sweep.range[keyPath: end]) }
+                    let values = sweeps.map { "\($0.parameter.name) = \(Self.number($0.range[keyPath: end]))" }.joined(separator: ", ")
+                    collect(try rendering(arguments), at: " at every parameter's \(words) end (\(values))")
                 }
             }
         } catch {
             outcome.findings.append(Finding(check: "setup", message: "\(error)"))
         }
         return outcome
+    }
+
+    /// `4`, `0.5`: a parameter value as an author writes it.
+    static func number(_ x: Float) -> String {
+        x == x.rounded() && abs(x) < 1e9 ? String(Int(x)) : "\(x)"
     }
 
     private func render(_ shader: Shader, maxSampleOffset: Size) throws -> Rendering {

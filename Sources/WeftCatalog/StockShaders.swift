@@ -1,4 +1,5 @@
 import Foundation
+import WeftShaders
 
 /// Where the stock effect library (`Shaders/` of the Weft checkout, with its `presets.json`) and
 /// the example scenes are, for tools that run outside the checkout.
@@ -42,6 +43,6 @@ public enum StockShaders {
 
     static func containsShaders(_ path: String) -> Bool {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return false }
-        return names.contains { $0.hasSuffix(".glsl") }
+        return names.contains { ShaderLibrary.isShaderFile($0) }
     }
 }

@@ -20,6 +20,39 @@ enum JSONSyntax {
         }
     }
 
+    /// A comma right before a closing `]` or `}`, which JSON does not allow but Foundation's parser accepts: where it
+    /// is, in words; nil when there is none.
+    static func trailingComma(in data: Data) -> String? {
+        var inString = false, escaped = false
+        var comma: Int?
+        var characters = 0
+        for byte in data {
+            defer { if byte & 0xC0 != 0x80 { characters += 1 } }
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+                continue
+            case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                if let comma {
+                    let (line, column) = position(ofCharacter: comma, in: data)
+                    return "a trailing comma before '\(Character(Unicode.Scalar(byte)))' at line \(line), column \(column); JSON allows none"
+                }
+            case UInt8(ascii: ","):
+                comma = characters
+                continue
+            case UInt8(ascii: "\""):
+                inString = true
+            default:
+                break
+            }
+            comma = nil
+        }
+        return nil
+    }
+
     /// Line and column (from 1) of the `offset`-th character (UTF-8 decoded) of `data`.
     static func position(ofCharacter offset: Int, in data: Data) -> (line: Int, column: Int) {
         var line = 1, column = 1

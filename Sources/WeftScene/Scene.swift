@@ -71,6 +71,7 @@ public struct Scene: Sendable {
         if let path = JSONNesting.firstTooDeep(in: data) {
             throw .invalid(path: path, message: "nested more than \(JSONNesting.maxDepth) arrays and objects deep, the most a scene file may")
         }
+        if let comma = JSONSyntax.trailingComma(in: data) { throw .malformedJSON(comma) }
         let json: JSONValue
         do {
             json = try JSONDecoder().decode(JSONValue.self, from: data)

@@ -1,10 +1,24 @@
 /// One author file (or source string) as the front end reads it: the text, a copy with
 /// comments blanked out (so nothing inside a comment is mistaken for code, and every byte
 /// keeps its line and column), and the tokens of that copy.
+///
+/// A `.metal` file is translated to GLSL first (`MetalTranslator`): `text` is then the translation, line for line,
+/// and `authorText` what the author wrote; locations and lines are reported in the author's text.
 struct AuthorSource: Sendable {
+    enum Language: Sendable, Hashable { case glsl, metal }
+
     /// The author's name for the file: a path, or a label for source strings.
     let path: String
+    /// The GLSL the front end compiles.
     let text: String
+    let language: Language
+    /// What the author wrote: `text` itself for GLSL.
+    let authorText: String
+    /// Problems the translation found (unsupported Metal), at the author's lines.
+    let translationDiagnostics: [ShaderDiagnostic]
+    /// Where the bytes of `text` came from in `authorText`; nil when they are the same text.
+    private let origins: TranslationOrigins?
+    private let authorLineStarts: [Int]
     /// UTF-8 bytes of `text` with `//` and `/* */` comments replaced by spaces, newlines kept.
     let code: [UInt8]
     /// Byte offsets at which each line starts.
@@ -21,19 +35,43 @@ struct AuthorSource: Sendable {
     }
 
     init(path: String, text: String) {
+        self.init(path: path, text: text, language: .glsl, authorText: text, origins: nil, translationDiagnostics: [])
+    }
+
+    /// A file as its name says: `.metal` is translated from Metal Shading Language, anything else is GLSL.
+    init(reading path: String, text: String) {
+        guard path.hasSuffix(".metal") else { self.init(path: path, text: text); return }
+        let translation = MetalTranslator.translate(text, path: path)
+        self.init(path: path, text: translation.glsl, language: .metal, authorText: text, origins: translation.origins,
+                  translationDiagnostics: translation.diagnostics)
+    }
+
+    private init(path: String, text: String, language: Language, authorText: String, origins: TranslationOrigins?,
+                 translationDiagnostics: [ShaderDiagnostic]) {
         self.path = path
         self.text = text
+        self.language = language
+        self.authorText = authorText
+        self.origins = origins
+        self.translationDiagnostics = translationDiagnostics
         let bytes = Array(text.utf8)
         let code = Self.blankingComments(bytes)
         self.code = code
-        var starts = [0]
-        for (i, b) in bytes.enumerated() where b == UInt8(ascii: "\n") { starts.append(i + 1) }
-        self.lineStarts = starts
+        self.lineStarts = Self.lineStarts(of: bytes)
+        self.authorLineStarts = origins == nil ? lineStarts : Self.lineStarts(of: Array(authorText.utf8))
         self.tokens = Self.tokenize(code)
     }
 
-    /// 1-based line and column of a byte offset.
+    static func lineStarts(of bytes: [UInt8]) -> [Int] {
+        var starts = [0]
+        for (i, b) in bytes.enumerated() where b == UInt8(ascii: "\n") { starts.append(i + 1) }
+        return starts
+    }
+
+    /// 1-based line and column, in the author's text, of a byte offset of `text`.
     func location(of offset: Int) -> (line: Int, column: Int) {
+        let offset = origins?.authorOffset(of: offset) ?? offset
+        let lineStarts = authorLineStarts
         var low = 0, high = lineStarts.count - 1
         while low < high {
             let mid = (low + high + 1) / 2
@@ -52,8 +90,9 @@ struct AuthorSource: Sendable {
 
     /// The author's text of 1-based `line`, comments included, without its newline; empty when out of range.
     func rawLine(_ line: Int) -> String {
+        let lineStarts = authorLineStarts
         guard line >= 1, line <= lineStarts.count else { return "" }
-        let utf8 = text.utf8
+        let utf8 = authorText.utf8
         let start = utf8.index(utf8.startIndex, offsetBy: lineStarts[line - 1])
         let end = line < lineStarts.count ? utf8.index(utf8.startIndex, offsetBy: lineStarts[line] - 1) : utf8.endIndex
         return String(decoding: utf8[start..<max(start, end)], as: UTF8.self)
@@ -64,7 +103,7 @@ struct AuthorSource: Sendable {
         return ShaderDiagnostic(file: path, line: line, column: column, severity: .error, message: message)
     }
 
-    private static func blankingComments(_ bytes: [UInt8]) -> [UInt8] {
+    static func blankingComments(_ bytes: [UInt8]) -> [UInt8] {
         var out = bytes
         var i = 0
         let slash = UInt8(ascii: "/"), star = UInt8(ascii: "*"), newline = UInt8(ascii: "\n"), space = UInt8(ascii: " ")

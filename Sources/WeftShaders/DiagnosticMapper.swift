@@ -35,7 +35,8 @@ enum DiagnosticMapper {
                     rest = afterFile[afterFile.index(after: colon2)...].drop(while: { $0 == " " })
                 }
             }
-            let (token, message) = splitToken(rest)
+            var (token, message) = splitToken(rest)
+            if source.language == .metal { message += metalHint(token: token, message: message) }
             if file.map(String.init) == WrapperGenerator.authorTag, let n = lineNumber {
                 if severity == .error, result.contains(where: { $0.line == n && $0.severity == .error && $0.file == source.path }) { continue }
                 result.append(ShaderDiagnostic(file: source.path, line: n, column: column(of: token, onLine: n, in: source),
@@ -51,6 +52,14 @@ enum DiagnosticMapper {
                                            message: "'\(function.name)' did not compile: \(text.isEmpty ? "glslang gave no reason" : text)"))
         }
         return result
+    }
+
+    /// Metal compares vectors componentwise (giving a bool vector); GLSL's operators do not, so a translated `.metal`
+    /// file that does gets glslang's "wrong operand types", and this says what to write instead.
+    static func metalHint(token: String, message: String) -> String {
+        let functions = ["<": "lessThan", ">": "greaterThan", "<=": "lessThanEqual", ">=": "greaterThanEqual", "==": "equal", "!=": "notEqual"]
+        guard let function = functions[token], message.contains("wrong operand types"), message.contains("vector") else { return "" }
+        return " (Metal's \(token) compares vectors component by component, which Weft's Metal subset does not translate: compare vectors with \(function)(a, b), or compare components)"
     }
 
     /// `'tok' : message` → ("tok", "'tok': message"); otherwise ("", message).
@@ -76,11 +85,17 @@ enum DiagnosticMapper {
                     let after = start + needle.count < code.count ? code[start + needle.count] : nil
                     if before.map(AuthorSource.isIdentifierBody) == true || after.map(AuthorSource.isIdentifierBody) == true { continue }
                 }
-                return start + 1
+                return authorColumn(start, onLine: line, in: source)
             }
         }
         let first = code.firstIndex(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }) ?? 0
-        return first + 1
+        return authorColumn(first, onLine: line, in: source)
+    }
+
+    /// The author's column of byte `index` of compiled line `line` (they differ in a translated `.metal` file).
+    private static func authorColumn(_ index: Int, onLine line: Int, in source: AuthorSource) -> Int {
+        guard line >= 1, line <= source.lineStarts.count else { return index + 1 }
+        return source.location(of: source.lineStarts[line - 1] + index).column
     }
 }
 

@@ -147,7 +147,8 @@ public enum KernelFusion {
         case .inPlace: stitched + "+weft.layer.inPlace"
         case .solid: stitched + "+weft.layer.overSolid"
         }
-        let kernel = CompiledKernel(name: name, kind: composite == nil ? functions[0].kind : .blend,
+        // The chain's kind is its first stage's (what it reads); a folded composite shows in the name.
+        let kernel = CompiledKernel(name: name, kind: functions[0].kind,
                                     outputFormat: outputFormat, spirv: words, interface: interface, cacheKey: key)
         return ShaderLibrary.Compilation(kernel: kernel, outcome: outcome, duration: clock.now - start)
     }
@@ -197,6 +198,7 @@ public enum KernelFusion {
         if stages[0].pass > 0 { out += "#define WEFT_PASS \(stages[0].pass)\n" }
         let prelude = stages[0].library.prelude
         out += "#line 1 \"\(WrapperGenerator.preludeTag)\"\n" + prelude + "\n"
+        out += WrapperGenerator.metalPrelude(for: files.map(\.source))
         let reserved = StageRenaming.declaredNames(in: AuthorSource(path: WrapperGenerator.preludeTag, text: prelude))
         for (i, file) in files.enumerated() {
             let renaming = StageRenaming(source: file.source, prefix: "weftS\(i)_", keeping: reserved)

@@ -71,6 +71,9 @@ enum KindClassifier {
             kind = .color
         } else if candidates.contains(.blend), params[1].name == "source", params[2].name == "destination" {
             kind = .blend
+        } else if source.language == .metal {
+            // SwiftUI has no fill or blend effect: a half4 second parameter is the pixel's color (colorEffect).
+            kind = .color
         } else {
             var hints = ["name the second parameter 'color' for a color effect"]
             if candidates.contains(.blend) { hints.append("name the second and third 'source' and 'destination' for a blend") }

@@ -15,13 +15,17 @@ public struct ParameterAnnotation: Sendable, Hashable {
     public let meaning: String
     /// 1-based line of the annotation in the author's file.
     public let line: Int
+    /// `= $time`: the engine value the parameter is bound to unless an argument is given (instead of a number).
+    public var binding: Shader.EngineValue?
 
-    public init(name: String, range: ClosedRange<Float>?, defaultValue: [Float]?, meaning: String, line: Int) {
+    public init(name: String, range: ClosedRange<Float>?, defaultValue: [Float]?, meaning: String, line: Int,
+                binding: Shader.EngineValue? = nil) {
         self.name = name
         self.range = range
         self.defaultValue = defaultValue
         self.meaning = meaning
         self.line = line
+        self.binding = binding
     }
 
     /// `value` brought into the range (unchanged when there is none).
@@ -32,6 +36,7 @@ public struct ParameterAnnotation: Sendable, Hashable {
 
     /// The default as an argument a person could have written, for binding.
     public var defaultArgument: ArgumentValue? {
+        if let binding { return .binding(binding) }
         guard let defaultValue else { return nil }
         return defaultValue.count == 1 ? .number(defaultValue[0]) : .numbers(defaultValue)
     }
@@ -41,15 +46,57 @@ public struct ParameterAnnotation: Sendable, Hashable {
 enum AnnotationParser {
     /// The annotations in the comment block right above `markerOffset` (lines that start with
     /// `//`, up to the first line that does not), checked against `function`'s parameters.
-    static func annotations(above markerOffset: Int, in source: AuthorSource,
-                            for function: StitchableFunction) -> (annotations: [ParameterAnnotation], diagnostics: [ShaderDiagnostic]) {
-        let markerLine = source.location(of: markerOffset).line
-        var blockLines = [Int]()
-        var line = markerLine - 1
+    /// `// @maxSampleOffset X[, Y] [NOTE]` in the comment block above `markerOffset`: how far a layer or distortion
+    /// effect samples from the pixel, in points (what a preset's `maxSampleOffset` says); one number is both.
+    static func maxSampleOffset(above markerOffset: Int, in source: AuthorSource,
+                                for function: StitchableFunction) -> (offset: SIMD2<Float>?, diagnostics: [ShaderDiagnostic]) {
+        var found: SIMD2<Float>?
+        var diagnostics = [ShaderDiagnostic]()
+        for line in commentBlock(above: markerOffset, in: source) {
+            let text = source.rawLine(line)
+            guard let keyword = text.range(of: "@maxSampleOffset"),
+                  text[..<keyword.lowerBound].trimming(" \t") == "//" else { continue }
+            let column = text.distance(from: text.startIndex, to: keyword.lowerBound) + 1
+            // `X[, Y]`, then optionally blanks and a note.
+            var rest = Substring(text[keyword.upperBound...])
+            var values = [String]()
+            repeat {
+                if !values.isEmpty { rest = rest.dropFirst() } // the comma
+                rest = rest.drop { $0 == " " || $0 == "\t" }
+                let number = rest.prefix { "+-.0123456789eE".contains($0) }
+                values.append(String(number))
+                rest = rest.dropFirst(number.count).drop { $0 == " " || $0 == "\t" }
+            } while rest.first == "," && values.count < 3
+            let numbers = values.compactMap { Float($0) }.filter { $0.isFinite && $0 >= 0 }
+            if found != nil {
+                diagnostics.append(diagnostic(source, line, column: column, "'\(function.name)' has a second @maxSampleOffset"))
+            } else if numbers.count != values.count || !(1...2).contains(numbers.count) {
+                diagnostics.append(diagnostic(source, line, column: column,
+                    "malformed @maxSampleOffset; write // @maxSampleOffset X, Y (points, ≥ 0), or one number for both"))
+            } else if !(function.kind == .layer || function.kind == .distortion) {
+                diagnostics.append(diagnostic(source, line, column: column,
+                    "@maxSampleOffset is for layer and distortion effects; '\(function.name)' is a \(function.kind.rawValue) effect"))
+            } else {
+                found = SIMD2(numbers[0], numbers.count == 2 ? numbers[1] : numbers[0])
+            }
+        }
+        return (found, diagnostics)
+    }
+
+    /// The lines of the `//` comment block right above the marker's line, in order.
+    static func commentBlock(above markerOffset: Int, in source: AuthorSource) -> [Int] {
+        var lines = [Int]()
+        var line = source.location(of: markerOffset).line - 1
         while line >= 1, source.rawLine(line).drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("//") {
-            blockLines.insert(line, at: 0)
+            lines.insert(line, at: 0)
             line -= 1
         }
+        return lines
+    }
+
+    static func annotations(above markerOffset: Int, in source: AuthorSource,
+                            for function: StitchableFunction) -> (annotations: [ParameterAnnotation], diagnostics: [ShaderDiagnostic]) {
+        let blockLines = commentBlock(above: markerOffset, in: source)
         var annotations = [ParameterAnnotation]()
         var diagnostics = [ShaderDiagnostic]()
         for line in blockLines {
@@ -90,7 +137,7 @@ enum AnnotationParser {
         let keyword = Array("@param")
         guard text.count >= i + keyword.count, Array(text[i..<(i + keyword.count)]) == keyword,
               i + keyword.count == text.count || text[i + keyword.count] == " " || text[i + keyword.count] == "\t" else { return .none }
-        let usage = "write // @param NAME [LOW..HIGH] [= DEFAULT[, …]] MEANING"
+        let usage = "write // @param NAME [LOW..HIGH] [= DEFAULT[, …] | = $BINDING] MEANING"
         func fail(_ at: Int, _ message: String) -> Outcome { .failure(diagnostic(source, line, column: at + 1, message)) }
         i += keyword.count
         skipBlanks()
@@ -122,21 +169,39 @@ enum AnnotationParser {
         }
 
         var defaultValue: [Float]?
+        var binding: Shader.EngineValue?
         if i < text.count, text[i] == "=" {
             i += 1
-            var values = [Float]()
-            repeat {
-                if !values.isEmpty { i += 1 } // the comma
-                skipBlanks()
-                let numberStart = i
-                while i < text.count, "+-.0123456789eE".contains(text[i]) { i += 1 }
-                guard let value = finite(text[numberStart..<i]) else {
-                    return fail(numberStart, "the default of '\(name)' needs a number after '=' (a vector's components separated by commas); \(usage)")
+            skipBlanks()
+            if i < text.count, text[i] == "$" {
+                // `= $time`: bound to an engine value unless an argument is given.
+                let start = i
+                i += 1
+                while i < text.count, text[i].isLetter { i += 1 }
+                let spelling = String(text[(start + 1)..<i])
+                guard let value = Shader.EngineValue(spelling: spelling) else {
+                    return fail(start, "unknown engine binding '$\(spelling)' for '\(name)'; one of \(Shader.EngineValue.spellings)")
                 }
-                values.append(value)
+                guard value.acceptedTypes.contains(parameter.type) else {
+                    return fail(start, "'\(name)' is \(parameter.type); $\(spelling) binds \(value.acceptedTypes.map(\.rawValue).joined(separator: " or ")) parameters")
+                }
+                binding = value
                 skipBlanks()
-            } while i < text.count && text[i] == ","
-            defaultValue = values
+            } else {
+                var values = [Float]()
+                repeat {
+                    if !values.isEmpty { i += 1 } // the comma
+                    skipBlanks()
+                    let numberStart = i
+                    while i < text.count, "+-.0123456789eE".contains(text[i]) { i += 1 }
+                    guard let value = finite(text[numberStart..<i]) else {
+                        return fail(numberStart, "the default of '\(name)' needs a number after '=' (a vector's components separated by commas, or an engine binding like $time); \(usage)")
+                    }
+                    values.append(value)
+                    skipBlanks()
+                } while i < text.count && text[i] == ","
+                defaultValue = values
+            }
         }
         let meaning = String(text[i...]).trimming(" \t\r")
 
@@ -167,7 +232,7 @@ enum AnnotationParser {
                 return fail(nameStart, "the default \(outside) of '\(name)' is outside its range \(range.lowerBound)..\(range.upperBound)")
             }
         }
-        return .success(ParameterAnnotation(name: name, range: range, defaultValue: defaultValue, meaning: meaning, line: line))
+        return .success(ParameterAnnotation(name: name, range: range, defaultValue: defaultValue, meaning: meaning, line: line, binding: binding))
     }
 
     private static func finite<S: StringProtocol>(_ text: S) -> Float? {

@@ -35,7 +35,7 @@ public final class ShaderLibrary: Sendable {
     /// The prelude shipped with Weft.
     public static let stockPrelude = String(decoding: PackageResources.prelude_glsl, as: UTF8.self)
 
-    /// Loads every `*.glsl` file directly inside a folder, or one file.
+    /// Loads every `*.glsl` and `*.metal` file directly inside a folder, or one file.
     public convenience init(url: URL, cache: SPIRVCache = .shared) throws(ShaderError) {
         try self.init(path: url.path, cache: cache)
     }
@@ -45,9 +45,9 @@ public final class ShaderLibrary: Sendable {
         try self.init(sources: Self.read(path: path), cache: cache, prelude: Self.stockPrelude)
     }
 
-    /// One source string; `name` is the file name diagnostics use.
+    /// One source string; `name` is the file name diagnostics use, and a name ending in `.metal` reads it as Metal.
     public convenience init(source: String, name: String = "source.glsl", cache: SPIRVCache = .shared) throws(ShaderError) {
-        try self.init(sources: [AuthorSource(path: name, text: source)], cache: cache, prelude: Self.stockPrelude)
+        try self.init(sources: [AuthorSource(reading: name, text: source)], cache: cache, prelude: Self.stockPrelude)
     }
 
     init(sources: [AuthorSource], cache: SPIRVCache, prelude: String) throws(ShaderError) {
@@ -56,6 +56,9 @@ public final class ShaderLibrary: Sendable {
         var files = [String: ParsedFile]()
         var diagnostics = [ShaderDiagnostic]()
         for source in sources {
+            diagnostics += source.translationDiagnostics
+            // Metal the translation refused is not GLSL either: reading on would only repeat the problem.
+            guard source.translationDiagnostics.isEmpty else { continue }
             let parsed = SignatureParser.parse(source)
             diagnostics += parsed.diagnostics
             files[source.path] = ParsedFile(source: source, markers: parsed.markers, mentionsDerivatives: WrapperGenerator.mentionsDerivatives(source))
@@ -65,6 +68,9 @@ public final class ShaderLibrary: Sendable {
                     let annotated = AnnotationParser.annotations(above: raw.marker.range.lowerBound, in: source, for: function)
                     function.annotations = annotated.annotations
                     diagnostics += annotated.diagnostics
+                    let offset = AnnotationParser.maxSampleOffset(above: raw.marker.range.lowerBound, in: source, for: function)
+                    function.maxSampleOffset = offset.offset
+                    diagnostics += offset.diagnostics
                     if let existing = indexByName[function.name] {
                         let first = functions[existing]
                         diagnostics.append(ShaderDiagnostic(file: function.file, line: function.line, column: function.column,
@@ -86,7 +92,10 @@ public final class ShaderLibrary: Sendable {
         self.prelude = prelude
     }
 
-    /// The `.glsl` files at `path`: the file itself, or those directly inside the folder, by name.
+    /// Whether a file name is a shader source the library reads: GLSL (`.glsl`) or Metal (`.metal`).
+    public static func isShaderFile(_ name: String) -> Bool { name.hasSuffix(".glsl") || name.hasSuffix(".metal") }
+
+    /// The shader files at `path`: the file itself, or the `.glsl` and `.metal` files directly inside the folder, by name.
     static func read(path: String) throws(ShaderError) -> [AuthorSource] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -99,14 +108,14 @@ public final class ShaderLibrary: Sendable {
                 throw .unreadable(path: path, reason: "\(error.localizedDescription)")
             }
             let folder = path.hasSuffix("/") ? String(path.dropLast()) : path
-            paths = names.filter { $0.hasSuffix(".glsl") }.sorted().map { "\(folder)/\($0)" }
+            paths = names.filter(isShaderFile).sorted().map { "\(folder)/\($0)" }
         }
         var sources = [AuthorSource]()
         for file in paths {
             guard let data = FileManager.default.contents(atPath: file) else {
                 throw .unreadable(path: file, reason: "cannot read the file")
             }
-            sources.append(AuthorSource(path: file, text: String(decoding: data, as: UTF8.self)))
+            sources.append(AuthorSource(reading: file, text: String(decoding: data, as: UTF8.self)))
         }
         return sources
     }

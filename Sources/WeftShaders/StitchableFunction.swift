@@ -33,6 +33,9 @@ public struct StitchableFunction: Sendable, Hashable {
     public let passes: Int
     /// The `// @param` lines above the function, in the order written.
     public internal(set) var annotations: [ParameterAnnotation] = []
+    /// `// @maxSampleOffset X, Y` above the function: how far (in points) a layer or distortion effect samples from
+    /// the pixel, what a preset's `maxSampleOffset` says; nil when not declared.
+    public internal(set) var maxSampleOffset: SIMD2<Float>?
 
     public func annotation(named name: String) -> ParameterAnnotation? {
         annotations.first { $0.name == name }

@@ -13,6 +13,12 @@ enum WrapperGenerator {
     static let authorTag = "author"
     static let preludeTag = "weft-prelude"
     static let wrapperTag = "weft-wrapper"
+    static let metalPreludeTag = "weft-metal"
+
+    /// The `MetalPrelude` under its `#line` tag, for kernels with a translated `.metal` file among their sources.
+    static func metalPrelude(for sources: [AuthorSource]) -> String {
+        sources.contains { $0.language == .metal } ? "#line 1 \"\(metalPreludeTag)\"\n" + MetalPrelude.text : ""
+    }
 
     static let derivativeFunctions: Set<String> = ["dFdx", "dFdy", "fwidth", "dFdxFine", "dFdyFine", "fwidthFine",
                                                     "dFdxCoarse", "dFdyCoarse", "fwidthCoarse"]
@@ -74,6 +80,7 @@ enum WrapperGenerator {
         out += FrameConstants.glslDeclaration + "\n"
         if pass > 0 { out += "#define WEFT_PASS \(pass)\n" }
         out += "#line 1 \"\(preludeTag)\"\n" + prelude + "\n"
+        out += metalPrelude(for: [source])
         out += "#line 1 \"\(authorTag)\"\n" + compilableText(of: source, markers: markers) + "\n"
         out += "#line 1 \"\(wrapperTag)\"\n"
         out += imageHelpers(count: f.imageCount)

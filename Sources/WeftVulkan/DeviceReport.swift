@@ -38,12 +38,14 @@ extension VulkanDeviceInfo {
 
 extension DeviceSelector {
     /// Every device with its report, the one selection picks marked, and why the others were
-    /// rejected — the text of `weft devices`.
-    public func formattedReport(_ devices: [VulkanDeviceInfo]) -> String {
+    /// rejected — the text of `weft devices`. With `vulkanChosen` false (`--device cpu`) no device is marked: the
+    /// usable ones say they would be chosen without it.
+    public func formattedReport(_ devices: [VulkanDeviceInfo], vulkanChosen: Bool = true) -> String {
         if devices.isEmpty {
             return "no Vulkan devices found (is a Vulkan driver installed? for CPU rendering: apt install mesa-vulkan-drivers)\n"
         }
-        let chosen = ranked(devices).first
+        let best = ranked(devices).first
+        let chosen = vulkanChosen ? best : nil
         var out = ""
         for device in devices {
             let reasons = rejections(of: device)
@@ -53,11 +55,13 @@ extension DeviceSelector {
                 out += "    selected\n"
             } else if !reasons.isEmpty {
                 out += "    rejected: " + reasons.joined(separator: "; ") + "\n"
+            } else if !vulkanChosen, device.index == best?.index {
+                out += "    not selected: the CPU evaluator is asked for (--device cpu); without it, this device\n"
             } else {
                 out += "    usable, not preferred\n"
             }
         }
-        if chosen == nil {
+        if chosen == nil, vulkanChosen {
             out += requestedName.map { "no usable device matches \"\($0)\"\n" } ?? "no usable device\n"
         }
         return out

@@ -1,3 +1,5 @@
+import WeftCatalog
+
 /// A command's options and positional arguments, declared up front so that parsing and
 /// `--help` come from one description.
 struct OptionSpec: Sendable {
@@ -72,7 +74,7 @@ enum ArgumentParser {
                 name = String(name[..<equals])
             }
             guard let spec = options.first(where: { $0.name == name }) else {
-                throw UsageError(message: "unknown option '--\(name)'")
+                throw UsageError(message: "unknown option '--\(name)'\(NameSuggestion.clause(for: name, in: options.map(\.name), prefix: "--"))")
             }
             if let valueName = spec.valueName {
                 let value: String

@@ -23,7 +23,7 @@ enum BenchCommand: Command {
     measured alone, one kernel over a non-trivial input of each --size (default 1920x1080)
     and --format (default rgba8); scenes and INPUT.png chains are measured as whole renders.
     Each device and size also gets the ceiling row `ceiling:copy`, a plain compute image copy
-    of the same size and format (for an INPUT.png chain, of its output), and every effect row its ratio to it (ceiling time / effect
+    of the same size and format (for a scene or an INPUT.png chain, of its output), and every effect row its ratio to it (ceiling time / effect
     time: 1.0 means as fast as copying the image).
 
     Time is the median over --repetitions (default 30) after a warm-up of --warm-up seconds
@@ -39,7 +39,8 @@ enum BenchCommand: Command {
     --device all measures every Vulkan device and the CPU evaluator. --json writes every figure
     with device names, drivers, sizes and the Weft version. --baseline compares with an earlier
     JSON: the ratio per row, and exit status 1 when any row got slower than --tolerance
-    (default 10%). Exit status: 0 when everything was measured (and nothing regressed), 1 when
+    (default 10%). Rows are compared by their ratio to the copy ceiling of their own run (so a
+    busier machine is no slowdown); rows marked noisy in either run are not compared. Exit status: 0 when everything was measured (and nothing regressed), 1 when
     anything failed or regressed (or an option's value cannot be used), 2 for a usage error.
 
     --soak is a leak check, not a timing: --renders (default 10000) renders through one render
@@ -104,6 +105,8 @@ enum BenchCommand: Command {
                 do {
                     try workload.measure(on: runner, context: context, sizes: plan.sizes, formats: plan.formats) { row in
                         done += 1
+                        // Whole renders of one size share one ceiling row.
+                        if row.effect == CopyCeiling.name, rows.contains(where: { $0.key == row.key }) { return }
                         output.printError("[\(done)/\(total)] \(row.effect) on \(row.device) \(row.width)x\(row.height) \(row.format): "
                                           + String(format: "%.3f ms", row.time.median * 1e3))
                         rows.append(row)

@@ -28,8 +28,7 @@ enum BenchWorkload {
     func rowCount(sizes: [ImageSize], formats: [PixelFormat]) -> Int {
         switch self {
         case .subject: sizes.count * formats.count
-        case .scene, .render: 1
-        case .chain: 2 // and its copy ceiling
+        case .scene, .render, .chain: 2 // and the copy ceiling of its output
         }
     }
 
@@ -49,17 +48,20 @@ enum BenchWorkload {
             // The scene as it is 1.25 s in: its state then, and `$time` for its effects.
             var shown = scene.frame(at: 1.25, index: frame, reduceMotion: reduceMotion)
             shown.options.fusion = fusion
-            emit(try measureRender(shown.view, size: shown.size, options: shown.options, on: runner, context: context))
+            try emitWithCeiling(try measureRender(shown.view, size: shown.size, options: shown.options, on: runner, context: context), runner, emit)
         case .render(_, let view, let size, let options):
-            emit(try measureRender(view, size: size, options: options, on: runner, context: context))
+            try emitWithCeiling(try measureRender(view, size: size, options: options, on: runner, context: context), runner, emit)
         case .chain(let request):
             let (view, size, options) = try RenderCommand.prepare(request)
-            let render = try measureRender(view, size: size, options: options, on: runner, context: context)
-            // The copy ceiling of the chain's output, so the chain row gets its ratio like library rows.
-            let format = PixelFormat(rawValue: render.format) ?? .rgba8Unorm
-            emit(try runner.measure(.copyCeiling(), width: render.width, height: render.height, format: format))
-            emit(render)
+            try emitWithCeiling(try measureRender(view, size: size, options: options, on: runner, context: context), runner, emit)
         }
+    }
+
+    /// The copy ceiling of a whole render's output, then the render, so its row gets a ratio like library rows.
+    private func emitWithCeiling(_ render: BenchReport.Row, _ runner: BenchRunner, _ emit: (BenchReport.Row) -> Void) throws {
+        let format = PixelFormat(rawValue: render.format) ?? .rgba8Unorm
+        emit(try runner.measure(.copyCeiling(), width: render.width, height: render.height, format: format))
+        emit(render)
     }
 
     /// A whole render's plan, without its readback, as one row; GB/s counts the output alone.
@@ -68,7 +70,7 @@ enum BenchWorkload {
         var planned = try context.plan(view, size: size, options: options)
         let output = planned.plan.textures[planned.output.index]
         planned.plan.readbacks = []
-        return try runner.measure(plan: planned.plan, name: name, kind: "render (\(planned.plan.passes.count) passes)",
+        return try runner.measure(plan: planned.plan, name: name, kind: "render (\(planned.plan.passes.count) pass\(planned.plan.passes.count == 1 ? "" : "es"))",
                                   width: output.width, height: output.height, format: output.format, texturesMovedPerPixel: 1)
     }
 

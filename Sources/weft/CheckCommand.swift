@@ -11,7 +11,7 @@ enum CheckCommand: Command {
     static let summary = "Compile every stitchable function and list it, or report its diagnostics."
     static let usage = "weft check [--render] [--no-cache] [--cache-dir DIR] [PATH…]"
     static let discussion = """
-    PATH is a .glsl file or a folder of them (default: Shaders). Each function is compiled
+    PATH is a .glsl or .metal file or a folder of them (default: Shaders). Each function is compiled
     for both output formats (rgba8 and rgba16f); the table shows the time of each and
     whether the SPIR-V came from the cache. Diagnostics go to standard error as
     path:line:column: error: message. With --render, each effect then also runs on the CPU
@@ -42,7 +42,10 @@ enum CheckCommand: Command {
             cache = .shared
         }
         let files = try shaderFiles(in: arguments.positionals.isEmpty ? ["Shaders"] : arguments.positionals)
-        guard !files.isEmpty else { throw UsageError(message: "no .glsl files in \(arguments.positionals.isEmpty ? "Shaders" : arguments.positionals.joined(separator: ", "))") }
+        guard !files.isEmpty else {
+            throw UsageError(message: "no .glsl or .metal files in \(arguments.positionals.isEmpty ? "Shaders" : arguments.positionals.joined(separator: ", "))",
+                             isInvalidValue: true)
+        }
         if arguments.has("no-cache") {
             // glslang's once-per-process set-up is no function's compile time: pay it first.
             output.print("glslang start-up (once per process): \(milliseconds(GLSLCompiler.warmUp()))")
@@ -138,18 +141,18 @@ enum CheckCommand: Command {
         return failed == 0 ? 0 : 1
     }
 
-    /// The .glsl files named by `paths` (files as given, folders' direct contents by name).
+    /// The .glsl and .metal files named by `paths` (files as given, folders' direct contents by name).
     static func shaderFiles(in paths: [String]) throws(UsageError) -> [String] {
         var files = [String]()
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw UsageError(message: "no such file or folder: \(path)")
+                throw UsageError(message: "no such file or folder: \(path)", isInvalidValue: true)
             }
             if isDirectory.boolValue {
                 let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
                 let folder = path.hasSuffix("/") ? String(path.dropLast()) : path
-                files += names.filter { $0.hasSuffix(".glsl") }.sorted().map { "\(folder)/\($0)" }
+                files += names.filter(ShaderLibrary.isShaderFile).sorted().map { "\(folder)/\($0)" }
             } else {
                 files.append(path)
             }

@@ -7,7 +7,7 @@ import WeftShaders
 enum DevicesCommand: Command {
     static let name = "devices"
     static let summary = "List the Vulkan devices and the one Weft would render on."
-    static let usage = "weft devices [--device NAME]"
+    static let usage = "weft devices [--device NAME|cpu]"
     static let discussion = """
     Prints each Vulkan device with its limits and features; the one marked * is the one
     'weft render' and 'weft gallery' would use (the best usable device: discrete GPU, then
@@ -17,7 +17,7 @@ enum DevicesCommand: Command {
     (--device cpu) is available. Exit status 0.
     """
     static let options: [OptionSpec] = [
-        .value("device", "NAME", help: "Show which device this name (or 'cpu') would choose (default: $WEFT_DEVICE)."),
+        .value("device", "NAME|cpu", help: "Show which device this name (or 'cpu') would choose (default: $WEFT_DEVICE)."),
     ]
 
     static func run(_ arguments: ParsedArguments, output: inout Output) throws(UsageError) -> Int32 {

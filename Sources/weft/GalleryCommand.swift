@@ -9,7 +9,7 @@ import WeftShaders
 enum GalleryCommand: Command {
     static let name = "gallery"
     static let summary = "Render every stock effect and example scene, and a contact sheet of them."
-    static let usage = "weft gallery [--device NAME|cpu] [--out DIR] [--only NAME[,NAME]...] [--scale S] [--frame N] [--reduce-motion]"
+    static let usage = "weft gallery [--shaders PATH]... [--device NAME|cpu] [--out DIR] [--only NAME[,NAME]...] [--scale S] [--frame N] [--reduce-motion] [--no-fuse]"
     static let discussion = """
     Applies every effect of the stock library (Shaders/ here, else next to the weft executable, or
     $WEFT_STOCK_SHADERS) with the arguments of its entry in Shaders/presets.json to
@@ -18,10 +18,12 @@ enum GalleryCommand: Command {
     blue-to-amber gradient. Also renders each examples/*.json scene. Writes DIR/gallery/NAME.png,
     DIR/gallery/scene-NAME.png and the labelled sheet DIR/gallery.png (DIR defaults to out), and
     prints a table of effect, kind, device and milliseconds. A failing item is reported and the
-    rest go on. Exit status: 0 when every item rendered, 1 when any failed (or none could start),
-    2 for a usage error.
+    rest go on. With --shaders, the gallery shows the effects of those folders (or files) instead,
+    with their presets.json or `// @param` defaults, and no scenes. Exit status: 0 when every item
+    rendered, 1 when any failed (or none could start, or --only names no item), 2 for a usage error.
     """
     static let options: [OptionSpec] = [
+        .value("shaders", "PATH", help: "A folder or .glsl or .metal file of effects to show instead of the stock ones (repeatable)."),
         .value("device", "NAME|cpu", help: "Vulkan device whose name contains NAME, or cpu (default: $WEFT_DEVICE, else automatic)."),
         .value("out", "DIR", help: "Output folder (default: out)."),
         .value("only", "NAMES", help: "Render only these items (effect names or scene-NAME, comma-separated)."),
@@ -38,17 +40,23 @@ enum GalleryCommand: Command {
         let items: [Gallery.Item]
         let context: RenderContext
         do {
-            guard let stock = RenderCommand.defaultShaderFolders().first else { throw EffectSetupError.noStockShaders }
-            let (examples, scenes) = RenderCommand.exampleFolder(besideStock: stock)
+            let authorFolders = arguments.occurrences.filter { $0.name == "shaders" }.compactMap(\.value)
+            let stock = RenderCommand.defaultShaderFolders().first
+            guard stock != nil || !authorFolders.isEmpty else { throw EffectSetupError.noStockShaders }
+            let (examples, scenes) = stock.map { RenderCommand.exampleFolder(besideStock: $0) } ?? ("", [])
             let patternPath = examples + "/images/" + TestPattern.fileName
-            let pattern = FileManager.default.fileExists(atPath: patternPath) ? try PNGFile.load(path: patternPath) : TestPattern.make()
-            gallery = Gallery(pattern: pattern, catalog: try EffectCatalog(paths: [stock]), scenes: scenes, scale: scale,
+            let pattern = stock != nil && FileManager.default.fileExists(atPath: patternPath) ? try PNGFile.load(path: patternPath) : TestPattern.make()
+            let catalog = try EffectCatalog(paths: authorFolders.isEmpty ? [stock!] : authorFolders)
+            gallery = Gallery(pattern: pattern, catalog: catalog, scenes: authorFolders.isEmpty ? scenes : [], scale: scale,
                               frame: frame, reduceMotion: arguments.has("reduce-motion"), fusion: !arguments.has("no-fuse"))
             items = gallery.items(only: only)
             if let only {
                 let unknown = only.subtracting(items.map(\.name))
                 guard unknown.isEmpty else {
-                    throw UsageError(message: "--only: no item named \(unknown.sorted().joined(separator: ", ")); items: \(gallery.items().map(\.name).joined(separator: ", "))")
+                    let names = gallery.items().map(\.name)
+                    let suggestions = unknown.sorted().map { NameSuggestion.clause(for: $0, in: names) }.joined()
+                    throw UsageError(message: "--only: no item named \(unknown.sorted().joined(separator: ", "))\(suggestions); items: \(names.joined(separator: ", "))",
+                                     isInvalidValue: true)
                 }
             }
             try FileManager.default.createDirectory(atPath: out + "/gallery", withIntermediateDirectories: true)
@@ -72,7 +80,7 @@ enum GalleryCommand: Command {
             table.append([outcome.name, outcome.kind, device, outcome.milliseconds.map { String(format: "%.1f", $0) } ?? "-",
                           outcome.problem == nil ? outcome.path : "FAILED"])
             if let problem = outcome.problem { errors.append("weft gallery: \(outcome.name): \(problem)") }
-            errors += outcome.reports.map { "weft gallery: \(outcome.name): \($0)" }
+            errors += outcome.reports.map { CheckReportText.line($0, command: "weft gallery: \(outcome.name)") }
         }
         output.print(table.rendered)
         for error in errors { output.printError(error) }

@@ -128,6 +128,6 @@ struct RequestPreviewSource: PreviewSource {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else { return [path] }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-        return names.filter { $0.hasSuffix(".glsl") || $0 == "presets.json" }.sorted().map { path + "/" + $0 }
+        return names.filter { ShaderLibrary.isShaderFile($0) || $0 == "presets.json" }.sorted().map { path + "/" + $0 }
     }
 }

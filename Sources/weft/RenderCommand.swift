@@ -15,7 +15,7 @@ enum RenderCommand: Command {
                        [--keep-overflow] [--16bit] [--backdrop FILE.png|COLOR] -o OUT.png
            weft render --size WxH --effect FILLNAME [...] -o OUT.png
            weft render SCENE.json [--size WxH] [--time T] [--frame N] [--reduce-motion] [--scale S] [--device NAME|cpu] [--keep-overflow] [--16bit]
-                       -o OUT.png
+                       [--no-fuse] [--stats] -o OUT.png
            weft render SCENE.json|INPUT.png ... --frames A..B [--fps F] [--shard I/N] [--apng ANIM.png] -o out/frame%04d.png
     """
     static let discussion = """
@@ -27,7 +27,7 @@ enum RenderCommand: Command {
     1,0.55,0.1,1: sRGB, straight alpha; 4 numbers that are not a color are passed as they are),
     colors separated by ';' for a ColorArray, a PNG path for an Image, or an engine binding
     ($time, $frame, $size, $boundingRect, $reduceMotion, $mouse). Layer and distortion effects get the
-    padding of --max-sample-offset (default 0, or the preset's with --preset). Blend effects blend
+    padding of --max-sample-offset (default: the preset's with --preset, else the effect's // @maxSampleOffset, else 0). Blend effects blend
     the result so far over --backdrop (default: nothing). The output has the input's pixel size (for
     --scale S the input is taken as an S× image; --size and scenes are points, times S) unless
     --keep-overflow keeps the padded area too.
@@ -74,7 +74,7 @@ enum RenderCommand: Command {
             let after = RenderStatistics.Snapshot(executor: executor)
             try PNGFile.write(rendering.pixels, to: request.outputPath, bitDepth: request.sixteenBit ? .sixteen : .eight,
                               colorMode: request.sixteenBit ? .extendedLinear : .nonLinear)
-            for report in rendering.reports { output.printError("weft render: \(report)") }
+            for report in rendering.reports { output.printError(CheckReportText.line(report, command: "weft render", effects: request.effects)) }
             for warning in rendering.warnings { output.printError("weft render: warning: \(warning)") }
             output.print("\(request.outputPath): \(rendering.pixels.width)x\(rendering.pixels.height), \(executor.device.name), \(CheckCommand.milliseconds(elapsed))")
             if request.stats {
@@ -202,7 +202,7 @@ enum RenderCommand: Command {
 
     /// The options that name effects and their arguments, shared by `render` and `bench`.
     static let effectOptions: [OptionSpec] = [
-        .value("shaders", "PATH", help: "A folder or .glsl file of effects (repeatable; searched first)."),
+        .value("shaders", "PATH", help: "A folder or .glsl or .metal file of effects (repeatable; searched first)."),
         .value("effect", "NAME", help: "Apply this effect (repeatable; in order)."),
         .value("arg", "NAME=VALUE", help: "An argument of the --effect before it (repeatable)."),
         .value("max-sample-offset", "X[,Y]", help: "Padding of the layer/distortion --effect before it, points (default 0)."),

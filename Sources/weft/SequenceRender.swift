@@ -36,7 +36,9 @@ enum SequenceRender {
                 try PNGFile.write(rendering.pixels, to: path, bitDepth: request.sixteenBit ? .sixteen : .eight,
                                   colorMode: request.sixteenBit ? .extendedLinear : .nonLinear)
                 if sequence.apngPath != nil { rendered.append(rendering.pixels) }
-                for report in rendering.reports { output.printError("weft render: frame \(n): \(report)") }
+                for report in rendering.reports {
+                    output.printError(CheckReportText.line(report, command: "weft render: frame \(n)", effects: request.effects))
+                }
                 for warning in rendering.warnings { output.printError("weft render: frame \(n): warning: \(warning)") }
                 if !progress.terminal {
                     output.print("\(path): \(rendering.pixels.width)x\(rendering.pixels.height), t=\(time) s, \(CheckCommand.milliseconds(elapsed))")

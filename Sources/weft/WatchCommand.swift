@@ -16,7 +16,7 @@ enum WatchCommand: Command {
     """
     static let discussion = """
     Takes exactly `weft render`'s inputs and options (see weft render --help) and renders once;
-    then waits for a change to the scene file, the input image, the .glsl files and presets.json
+    then waits for a change to the scene file, the input image, the .glsl and .metal files and presets.json
     of the shader folders in use, and renders again, printing OUT.png's size, the device and the
     render time — or, when a shader or scene no longer compiles or loads, its diagnostics
     (path:line:column: error: …) while OUT.png keeps the last good render. A save is one change
@@ -38,7 +38,7 @@ enum WatchCommand: Command {
         }
         var paths = watchedPaths(request, known: [])
         var watcher: FileWatcher
-        do { watcher = try FileWatcher(paths: paths.sorted()) } catch {
+        do { watcher = try makeWatcher(paths, request) } catch {
             output.printError("weft watch: \(error)")
             return 1
         }
@@ -52,12 +52,35 @@ enum WatchCommand: Command {
             output.print("weft watch: changed: \(changed.sorted().joined(separator: ", "))")
             succeeded = render(request, output: &output)
             let now = watchedPaths(request, known: paths)
-            if now != paths, let replacement = try? FileWatcher(paths: now.sorted()) {
+            if now != paths, let replacement = try? makeWatcher(now, request) {
                 paths = now
                 watcher = replacement
             }
         }
         return succeeded ? 0 : 1
+    }
+
+    /// Watches `paths`, and the shader folders for new shader files (a new `.glsl` file is a change too).
+    static func makeWatcher(_ paths: Set<String>, _ request: RenderRequest) throws(FileWatcherError) -> FileWatcher {
+        try FileWatcher(paths: paths.sorted(), newFilesIn: shaderFolders(request),
+                        accepting: { ShaderLibrary.isShaderFile($0) || $0 == StockShaders.presetsFileName })
+    }
+
+    /// The shader folders of a render that are folders (a scene's own, or --shaders and the default ones).
+    static func shaderFolders(_ request: RenderRequest) -> [String] {
+        var folders: [String]
+        switch request.source {
+        case .scene(let path):
+            let base = URL(fileURLWithPath: path).deletingLastPathComponent().path
+            let scene = try? Scene.load(contentsOf: path, shaders: { folders in try LibraryShaderProvider(folders: folders, baseDirectory: base) })
+            folders = (scene?.shaderFolders ?? []).map { $0.hasPrefix("/") ? $0 : base + "/" + $0 }
+        case .image, .fill:
+            folders = request.shaderPaths + RenderCommand.defaultShaderFolders()
+        }
+        return folders.filter { folder in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) && isFolder.boolValue
+        }
     }
 
     /// One `weft render`: its line on success, its diagnostics otherwise (the output file is left as it was).

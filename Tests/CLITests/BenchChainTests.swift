@@ -17,8 +17,24 @@ struct BenchChainTests {
         #expect(report.rows.map(\.effect) == [CopyCeiling.name, "chain:grayscale"])
         let ceiling = try #require(report.rows.first), chain = try #require(report.rows.last)
         #expect(ceiling.width == 512 && ceiling.height == 384 && chain.width == 512 && chain.height == 384)
-        #expect(chain.kind == "render (1 passes)")
+        #expect(chain.kind == "render (1 pass)")
         #expect((chain.ceilingRatio ?? 0) > 0 && ceiling.ceilingRatio == 1)
+    }
+
+    @Test func aSceneRowHasItsCopyCeiling() throws {
+        let out = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let scene = out.appendingPathComponent("tiny.json"), json = out.appendingPathComponent("tiny-bench.json").path
+        try ##"{"size": [16, 12], "root": {"color": "#ff0000"}}"##.write(to: scene, atomically: true, encoding: .utf8)
+        let run = try CLI.weft(["bench", scene.path, "--device", "cpu", "--threads", "1", "--repetitions", "3", "--warm-up", "0",
+                                "--max-seconds", "1", "--json", json])
+        #expect(run.status == 0, "\(run)")
+        let report = try JSONDecoder().decode(BenchReport.self, from: Data(contentsOf: URL(fileURLWithPath: json)))
+        #expect(report.rows.map(\.effect) == [CopyCeiling.name, "scene:tiny"])
+        let ceiling = try #require(report.rows.first), render = try #require(report.rows.last)
+        #expect(ceiling.width == 16 && ceiling.height == 12 && render.width == 16 && render.height == 12)
+        #expect(render.kind == "render (1 pass)")
+        #expect((render.ceilingRatio ?? 0) > 0)
     }
 
     @Test func maxSecondsMustBePositive() throws {

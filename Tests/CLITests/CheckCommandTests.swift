@@ -115,12 +115,14 @@ private let stockEffects: [(String, String)] = [
     #expect(checkHelp.status == 0)
     #expect(checkHelp.stdout.contains("USAGE: weft check") && checkHelp.stdout.contains("--no-cache"))
 
-    for arguments in [["check", "--bogus"], ["frobnicate"], [], ["check", "/no/such/folder"], ["check", "--cache-dir"],
-                      ["check", "--no-cache=yes"]] {
+    for arguments in [["check", "--bogus"], ["frobnicate"], [], ["check", "--cache-dir"], ["check", "--no-cache=yes"]] {
         let run = try weft(arguments, cache: cache)
         #expect(run.status == 2, "\(arguments)")
         #expect(!run.stderr.isEmpty && run.stdout.isEmpty, "\(arguments)")
     }
+    // A path that is not there is input that cannot be used (1), not a command line of the wrong shape (2).
+    let missing = try weft(["check", "/no/such/folder"], cache: cache)
+    #expect(missing.status == 1 && missing.stderr.contains("no such file or folder: /no/such/folder") && !missing.stderr.contains("USAGE"))
     let unknown = try weft(["check", "--bogus"], cache: cache)
     #expect(unknown.stderr.contains("unknown option '--bogus'"))
 }

@@ -91,3 +91,48 @@ struct DocsHonestyTests {
         }
     }
 }
+
+/// Each command's usage lines in `--help` are the ones docs/cli.md shows in its section's first code block, and
+/// every flag `--help` lists is described in that section.
+struct UsageDocsTests {
+    /// Usage lines with continuation lines joined and runs of spaces made one.
+    static func joinedUsage(_ lines: [Substring]) -> [String] {
+        var joined = [String]()
+        for line in lines {
+            let text = line.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+            if text.hasPrefix("weft ") || joined.isEmpty { joined.append(text) } else { joined[joined.count - 1] += " " + text }
+        }
+        return joined
+    }
+
+    @Test(arguments: ["check", "render", "preview", "plan", "debug", "watch", "gallery", "devices", "bench", "compare"])
+    func usageInHelpIsTheDocs(command: String) throws {
+        let help = try CLI.weft([command, "--help"])
+        #expect(help.status == 0)
+        let lines = help.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        let start = try #require(lines.firstIndex { $0.hasPrefix("USAGE: ") })
+        var usage = [lines[start].dropFirst("USAGE: ".count)]
+        for line in lines[(start + 1)...] {
+            guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { break }
+            usage.append(line)
+        }
+        let sections = DocsHonestyTests.commandSections()
+        let section = try #require(sections[command])
+        // Code blocks are every other piece; the first is the usage, later ones may add usages (`weft bench --soak`).
+        let blocks = section.components(separatedBy: "```").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+        func usageLines(_ block: String) -> [String] {
+            Self.joinedUsage(block.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty })
+        }
+        let first = usageLines(try #require(blocks.first))
+        let everyDocumented = Set(blocks.flatMap(usageLines))
+        let inHelp = Self.joinedUsage(usage)
+        for line in first { #expect(inHelp.contains(line), "docs/cli.md shows \(line), weft \(command) --help does not") }
+        for line in inHelp { #expect(everyDocumented.contains(line), "weft \(command) --help shows \(line), docs/cli.md does not") }
+        // A section that says its command takes `weft render`'s options may leave them to render's section.
+        let render = section.contains("weft render") ? sections["render"] ?? "" : ""
+        let optionsStart = lines.firstIndex { $0.hasPrefix("OPTIONS:") } ?? lines.endIndex
+        for flag in DocsHonestyTests.flags(in: lines[optionsStart...].joined(separator: "\n")).sorted() where flag != "--help" {
+            #expect(section.contains(flag) || render.contains(flag), "weft \(command) --help lists \(flag), docs/cli.md does not")
+        }
+    }
+}

@@ -23,24 +23,42 @@ struct PlanCommandTests {
         """ + "\n", "\(run)")
     }
 
+    /// A colour chain with the scene's composite folded into it is still a `color` pass (its first effect's kind).
+    @Test func aColorChainWithAFoldedCompositeIsColor() throws {
+        let scene = folder.appendingPathComponent("chain.json")
+        let root = CLI.packageRoot.path
+        try """
+        {"size": [64, 48], "background": "#1c1c1eff", "shaders": ["\(root)/Shaders"],
+         "root": {"image": "\(root)/examples/images/test-pattern.png", "modifiers": [
+           {"colorEffect": {"shader": "grayscale", "args": {"amount": 0.6}}},
+           {"colorEffect": {"shader": "posterize", "args": {"levels": 4}}}]}}
+        """.write(to: scene, atomically: true, encoding: .utf8)
+        let run = try CLI.weft(["plan", scene.path])
+        #expect(run.status == 0, "\(run)")
+        let row = try #require(run.stdout.split(separator: "\n").first { $0.contains("grayscale+posterize+weft.layer") }, "\(run)")
+        #expect(row.split(separator: " ", omittingEmptySubsequences: true).contains("color"), "\(row)")
+        #expect(!row.contains("blend"), "\(row)")
+    }
+
     /// A layer effect reading a color effect's output, and a distortion effect reading a composite, stay apart; the
-    /// color effect after the distortion is stitched onto it.
+    /// color effect after the distortion is stitched onto it. boxBlur, given no offset, is padded by its file's
+    /// `// @maxSampleOffset` (32 points: 576x448).
     @Test func whatMustNotFuseIsListedWithItsReason() throws {
         let run = try CLI.weft(["plan", CLI.pattern, "--effect", "grayscale", "--arg", "amount=1", "--effect", "boxBlur", "--arg", "radius=4",
                                 "--effect", "wave", "--preset", "--effect", "posterize", "--arg", "levels=3"])
         #expect(run.status == 0, "\(run)")
         #expect(run.stdout == """
-        3 passes, 3 textures; read 2.3 MiB, written 2.3 MiB, uploaded 768.0 KiB; peak texture memory 2.3 MiB
+        3 passes, 3 textures; read 2.5 MiB, written 2.5 MiB, uploaded 768.0 KiB; peak texture memory 2.5 MiB
 
-        PASS  LEVEL  KERNELS                                           KIND   INPUTS    DISPATCH     OUTPUT                 READ    WRITTEN
-           0      0  grayscale                                         color  layer t0  0,0 512x384  t1 512x384 rgba8  768.0 KiB  768.0 KiB
-           1      1  boxBlur                                           layer  layer t1  0,0 512x384  t2 512x384 rgba8  768.0 KiB  768.0 KiB
-           2      2  wave+posterize+weft.layer.overSolid (3 stitched)  blend  layer t2  0,0 512x384  t1 512x384 rgba8  768.0 KiB  768.0 KiB
+        PASS  LEVEL  KERNELS                                           KIND        INPUTS    DISPATCH     OUTPUT                  READ     WRITTEN
+           0      0  grayscale                                         color       layer t0  0,0 512x384  t1 512x384 rgba8   768.0 KiB   768.0 KiB
+           1      1  boxBlur                                           layer       layer t1  0,0 576x448  t2 576x448 rgba8  1008.0 KiB  1008.0 KiB
+           2      2  wave+posterize+weft.layer.overSolid (3 stitched)  distortion  layer t2  0,0 512x384  t1 512x384 rgba8   768.0 KiB   768.0 KiB
 
-        TEXTURE  SIZE     FORMAT      BYTES  CONTENTS
-        t0       512x384  rgba8   768.0 KiB  upload
-        t1       512x384  rgba8   768.0 KiB  written by passes 0, 2 (aliased); read back
-        t2       512x384  rgba8   768.0 KiB  written by pass 1
+        TEXTURE  SIZE     FORMAT       BYTES  CONTENTS
+        t0       512x384  rgba8    768.0 KiB  upload
+        t1       512x384  rgba8    768.0 KiB  written by passes 0, 2 (aliased); read back
+        t2       576x448  rgba8   1008.0 KiB  written by pass 1
 
         not stitched:
           boxBlur: boxBlur is a layer effect: it samples its input at other positions

@@ -14,7 +14,7 @@ struct ReadThroughPlanTests {
 
         PASS  LEVEL  KERNELS                                         KIND   INPUTS    DISPATCH     OUTPUT                 READ    WRITTEN
            0      0  gaussianBlur.pass0                              layer  layer t0  0,0 536x408  t1 536x408 rgba8  854.3 KiB  854.3 KiB
-           1      1  gaussianBlur+weft.layer.overSolid (2 stitched)  blend  layer t1  0,0 512x384  t2 512x384 rgba8  768.0 KiB  768.0 KiB
+           1      1  gaussianBlur+weft.layer.overSolid (2 stitched)  layer  layer t1  0,0 512x384  t2 512x384 rgba8  768.0 KiB  768.0 KiB
 
         TEXTURE  SIZE     FORMAT      BYTES  CONTENTS
         t0       512x384  rgba8   768.0 KiB  upload

@@ -10,7 +10,7 @@ struct WatchCommandTests {
 
     /// Starts `weft watch … --changes 1` on a folder with `dim.glsl`, waits for its first render, rewrites the shader to
     /// `edited` and returns the run with the output's bytes before and after.
-    static func watch(rewritingTo edited: String) async throws -> (run: CLI.Run, before: Data, after: Data, folder: URL) {
+    static func watch(rewritingTo edited: String, file: String = "dim.glsl") async throws -> (run: CLI.Run, before: Data, after: Data, folder: URL) {
         let folder = CLI.temporaryDirectory()
         try shader("0.5").write(to: folder.appendingPathComponent("dim.glsl"), atomically: true, encoding: .utf8)
         let output = folder.appendingPathComponent("out.png")
@@ -38,7 +38,7 @@ struct WatchCommandTests {
             try await Task.sleep(for: .milliseconds(100))
         }
         let before = (try? Data(contentsOf: output)) ?? Data()
-        try edited.write(to: folder.appendingPathComponent("dim.glsl"), atomically: true, encoding: .utf8) // renamed over, as editors save
+        try edited.write(to: folder.appendingPathComponent(file), atomically: true, encoding: .utf8) // renamed over, as editors save
         clock = Date()
         while process.isRunning, Date().timeIntervalSince(clock) < 120 { try await Task.sleep(for: .milliseconds(100)) }
         let killed = process.isRunning
@@ -69,6 +69,18 @@ struct WatchCommandTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(run.status == 1 && !run.killed, "\(run)")
         #expect(run.stderr.contains("\(folder.path)/dim.glsl:3:") && run.stderr.contains("error:"), "\(run)")
+        #expect(before == after)
+    }
+
+    /// A shader file added to a watched folder is read: here a Metal file that defines `dim` a second time.
+    @Test func aNewShaderFileInTheFolderIsAChange() async throws {
+        let metal = "[[ stitchable ]] half4 dim(float2 position, half4 color, float amount) { return color; }\n"
+        let (run, before, after, folder) = try await Self.watch(rewritingTo: metal, file: "second.metal")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(!run.killed, "\(run)")
+        #expect(run.stdout.contains("changed: \(folder.path)/second.metal"), "\(run)")
+        #expect(run.stderr.contains("\(folder.path)/second.metal:1:") && run.stderr.contains("'dim' is already defined"), "\(run)")
+        #expect(run.status == 1)
         #expect(before == after)
     }
 }

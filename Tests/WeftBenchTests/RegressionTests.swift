@@ -3,12 +3,47 @@ import Testing
 @testable import WeftBench
 import WeftRuntime
 
-private func row(_ effect: String, seconds: [Double], device: String = "llvmpipe") -> BenchReport.Row {
+/// A row as a run measures it: its ratio to a copy ceiling of `ceiling` seconds in the same run.
+private func row(_ effect: String, seconds: [Double], device: String = "llvmpipe", ceiling: Double = 0.005,
+                 noisy: Bool? = nil) -> BenchReport.Row {
     let time = TimingSummary(seconds: seconds)
     return BenchReport.Row(effect: effect, kind: "color", device: device, width: 64, height: 32, format: "rgba8",
                            threads: nil, timeSource: .hostClock, time: time, hostTime: nil,
                            megapixelsPerSecond: 64 * 32 / time.median / 1e6,
-                           gigabytesPerSecond: 64 * 32 * 8 / time.median / 1e9, ceilingRatio: 0.95)
+                           gigabytesPerSecond: 64 * 32 * 8 / time.median / 1e9, ceilingRatio: ceiling / time.median, noisy: noisy)
+}
+
+@Test func aBusierMachineIsNoSlowdown() {
+    // Everything 40 % slower, the ceiling too: the ratios to the ceiling are the same.
+    let baseline = report([row(CopyCeiling.name, seconds: [0.005]), row("radialTint", seconds: [0.010])])
+    let current = report([row(CopyCeiling.name, seconds: [0.007], ceiling: 0.007), row("radialTint", seconds: [0.014], ceiling: 0.007)])
+    let comparison = RegressionComparison(current: current, baseline: baseline, tolerance: 0.10)
+    #expect(!comparison.hasRegression)
+    #expect(comparison.entries.map(\.basis) == [.ceiling])
+    #expect(abs(comparison.entries[0].ratio - 1) < 1e-9)
+    #expect(comparison.ceilings.count == 1 && !comparison.ceilings[0].regressed)
+    // The same slowdown of the effect alone is one.
+    let slower = report([row(CopyCeiling.name, seconds: [0.005]), row("radialTint", seconds: [0.014])])
+    #expect(RegressionComparison(current: slower, baseline: baseline, tolerance: 0.10).hasRegression)
+}
+
+@Test func aNoisyCeilingIsNoYardstick() {
+    let baseline = report([row(CopyCeiling.name, seconds: [0.005]), row("radialTint", seconds: [0.010])])
+    // This run's ceiling came out fast and noisy: its ratio would call the unchanged effect slower.
+    let current = report([row(CopyCeiling.name, seconds: [0.002], ceiling: 0.002, noisy: true), row("radialTint", seconds: [0.010], ceiling: 0.002)])
+    let comparison = RegressionComparison(current: current, baseline: baseline, tolerance: 0.10)
+    #expect(comparison.entries.map(\.basis) == [.time])
+    #expect(!comparison.hasRegression)
+}
+
+@Test func noisyRowsAreNotCompared() {
+    let baseline = report([row("radialTint", seconds: [0.010])])
+    let current = report([row("radialTint", seconds: [0.030], noisy: true)])
+    let comparison = RegressionComparison(current: current, baseline: baseline, tolerance: 0.10)
+    #expect(!comparison.hasRegression)
+    #expect(comparison.entries.isEmpty)
+    #expect(comparison.skippedNoisy == [row("radialTint", seconds: [1]).key])
+    #expect(BenchTable.render(comparison).contains("not compared: noisy"))
 }
 
 private func report(_ rows: [BenchReport.Row]) -> BenchReport {

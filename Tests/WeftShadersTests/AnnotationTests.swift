@@ -96,3 +96,54 @@ func malformedAnnotationIsADiagnosticAtItsLine(_ index: Int) throws {
     let wave = try stock.function(named: "wave").annotation(named: "amplitude")
     #expect(wave?.range == 0...40 && wave?.defaultValue == [10] && wave?.line == 4)
 }
+
+@Test func aParameterCanBeBoundToAnEngineValue() throws {
+    let lib = try library("""
+    // @param time 0..10 = $time  seconds
+    // @param size = $size  the view
+    [[ stitchable ]]
+    vec4 f(vec2 position, float time, vec2 size) { return vec4(fract(time), position / size, 1.0); }
+    """)
+    let f = try lib.function(named: "f")
+    #expect(f.annotation(named: "time")?.binding == .time)
+    #expect(f.annotation(named: "time")?.range == 0...10)
+    #expect(f.annotation(named: "time")?.defaultArgument == .binding(.time))
+    #expect(f.annotation(named: "size")?.defaultArgument == .binding(.viewSize))
+}
+
+@Test(arguments: [
+    ("// @param time = $tim  seconds", "1:18", "unknown engine binding '$tim'"),
+    ("// @param time = $size  seconds", "1:18", "'time' is float; $size binds vec2"),
+])
+func aBadBindingIsAnErrorAtItsColumn(line: String, place: String, message: String) {
+    let diagnostics = loadDiagnostics(line + "\n[[ stitchable ]]\nvec4 f(vec2 position, float time) { return vec4(time); }\n")
+    #expect(diagnostics.count == 1)
+    #expect(diagnostics.first.map { "\($0.line):\($0.column)" } == place, "\(diagnostics)")
+    #expect(diagnostics.first?.message.contains(message) == true, "\(diagnostics)")
+}
+
+@Test func maxSampleOffsetIsReadFromTheCommentBlock() throws {
+    let lib = try library("""
+    // @maxSampleOffset 4, 2
+    [[ stitchable ]]
+    vec4 f(vec2 position, Layer layer) { return sampleLayer(layer, position + vec2(4.0, 2.0)); }
+    // @maxSampleOffset 3
+    [[ stitchable ]]
+    vec2 g(vec2 position) { return position + 3.0; }
+    [[ stitchable ]]
+    vec2 h(vec2 position) { return position; }
+    """)
+    #expect(try lib.function(named: "f").maxSampleOffset == SIMD2(4, 2))
+    #expect(try lib.function(named: "g").maxSampleOffset == SIMD2(3, 3))
+    #expect(try lib.function(named: "h").maxSampleOffset == nil)
+}
+
+@Test(arguments: [
+    ("// @maxSampleOffset 4, x\n[[ stitchable ]]\nvec2 f(vec2 position) { return position; }\n", "1:4", "malformed @maxSampleOffset"),
+    ("// @maxSampleOffset 4\n[[ stitchable ]]\nvec4 f(vec2 position, vec4 color) { return color; }\n", "1:4", "is for layer and distortion effects"),
+])
+func aBadMaxSampleOffsetIsAnErrorAtItsLine(source: String, place: String, message: String) {
+    let diagnostics = loadDiagnostics(source)
+    #expect(diagnostics.first.map { "\($0.line):\($0.column)" } == place, "\(diagnostics)")
+    #expect(diagnostics.first?.message.contains(message) == true, "\(diagnostics)")
+}

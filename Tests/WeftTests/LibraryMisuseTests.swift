@@ -3,6 +3,8 @@ import Testing
 import WeftImage
 @testable import WeftPlanner
 import WeftRuntime
+@testable import WeftScene
+import WeftShaders
 import WeftTestSupport
 @testable import WeftViews
 

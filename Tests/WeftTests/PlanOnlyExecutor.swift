@@ -3,6 +3,7 @@ import Testing
 import WeftImage
 @testable import WeftPlanner
 import WeftRuntime
+@testable import WeftScene
 import WeftShaders
 import WeftTestSupport
 import WeftViews

@@ -27,7 +27,7 @@ extension DeviceChoice {
         }
         let name: String? = if case .named(let n) = self { n } else { nil }
         let selector = DeviceSelector(requestedName: name)
-        var report = selector.formattedReport(instance.devices)
+        var report = selector.formattedReport(instance.devices, vulkanChosen: self != .cpu)
         if report.hasSuffix("\n") { report.removeLast() }
         let chosen = self == .cpu ? nil : selector.ranked(instance.devices).first.map { ($0.name, $0.kind) }
         return DeviceSurvey(report: report, deviceNames: instance.devices.map(\.name), chosen: chosen, vulkanUnavailable: nil)

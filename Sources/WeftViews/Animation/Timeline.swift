@@ -1,3 +1,4 @@
+import Foundation
 /// A scene's states over time: an initial state, then changes to other states at given times,
 /// each at once or under an animation. A pure function of time: `view(at:)` is all there is.
 public struct Timeline: Sendable {
@@ -33,11 +34,26 @@ public struct Timeline: Sendable {
             guard change.time.isFinite, change.time >= 0 else { return (i, "the time must be a finite number of seconds ≥ 0, got \(change.time)") }
             if let invalid = change.animation?.invalidity { return (i, invalid) }
             guard change.time >= free else {
-                return (i, "this change at \(change.time) s starts before the previous one has finished at \(free) s; overlapping animations are not supported")
+                let (start, finish) = Self.distinctSeconds(change.time, free)
+                return (i, "this change at \(start) s starts before the previous one has finished at \(finish) s; overlapping animations are not supported")
             }
             free = change.time + (change.animation?.duration ?? 0)
         }
         return nil
+    }
+
+    /// Two times in seconds with as few decimals as show them apart (at least 3 kept, trailing zeros dropped):
+    /// `1.146`, not `1.1457648312748985`.
+    static func distinctSeconds(_ a: Double, _ b: Double) -> (String, String) {
+        func text(_ t: Double, _ decimals: Int) -> String {
+            var text = String(format: "%.\(decimals)f", t)
+            while text.contains("."), text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+            return text
+        }
+        var decimals = 3
+        while decimals < 9, text(a, decimals) == text(b, decimals) { decimals += 1 }
+        return (text(a, decimals), text(b, decimals))
     }
 
     /// When the last change has finished, seconds.
