@@ -9,6 +9,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case png
     /// `Scene.parse`: JSON scene files, with a small stitchable library for shader references.
     case scene
+    /// `EffectPresets.parse`: a shader folder's `presets.json`.
+    case presets
     /// `ShaderLibrary(source:)`: the stitchable marker and signature parser and kind classifier.
     case signature
 
@@ -19,6 +21,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .cpuTranslator: SPIRVFuzzing.translate(bytes)
         case .png: PNGFuzzing.load(bytes)
         case .scene: SceneFuzzing.parse(bytes)
+        case .presets: _ = PresetsFuzzing.parse(bytes)
         case .signature: SignatureFuzzing.parse(bytes)
         }
     }
@@ -27,7 +30,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     public var isWordStream: Bool {
         switch self {
         case .spirv, .cpuTranslator: true
-        case .png, .scene, .signature: false
+        case .png, .scene, .presets, .signature: false
         }
     }
 }
