@@ -64,7 +64,7 @@ let package = Package(
         .executableTarget(name: "weft-example", dependencies: ["Weft"], path: "examples/swift"),
 
         // Fuzz targets over every parser of outside input, and their driver (docs/reliability.md).
-        .target(name: "WeftFuzz", dependencies: ["SPIRV", "Weft", "WeftCatalog", "WeftCPU", "WeftImage", "WeftShaders"]),
+        .target(name: "WeftFuzz", dependencies: ["SPIRV", "WeftCatalog", "WeftCPU", "WeftImage", "WeftPlanner", "WeftRuntime", "WeftScene", "WeftShaders", "WeftViews"]),
         .executableTarget(name: "weft-fuzz", dependencies: ["WeftFuzz"]),
 
         .target(name: "WeftTestSupport", dependencies: ["WeftVulkan"], path: "Tests/WeftTestSupport"),
@@ -78,7 +78,7 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["Weft", "WeftCatalog", "WeftBench", "WeftImage", "WeftTestSupport"]),
         .testTarget(name: "WeftBenchTests", dependencies: ["WeftBench", "WeftRuntime", "WeftTestSupport"]),
         .testTarget(name: "PreviewTests", dependencies: ["WeftPreview", "Weft", "WeftCatalog", "WeftImage", "WeftTestSupport"]),
-        .testTarget(name: "FuzzTests", dependencies: ["WeftFuzz", "SPIRV", "Weft", "WeftCatalog", "WeftCPU", "WeftImage", "WeftShaders"]),
+        .testTarget(name: "FuzzTests", dependencies: ["WeftFuzz", "SPIRV", "Weft", "WeftCatalog", "WeftCPU", "WeftImage", "WeftPlanner", "WeftScene", "WeftShaders"]),
     ],
     swiftLanguageModes: [.v6]
 )

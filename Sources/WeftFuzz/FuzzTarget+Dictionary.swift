@@ -16,7 +16,14 @@ extension FuzzTarget {
              "\"radius\"", "\"rectangle\"", "\"root\"", "\"rotationEffect\"", "\"roundedRectangle\"", "\"scale\"", "\"scaleEffect\"", "\"shader\"",
              "\"shaders\"", "\"shadow\"", "\"size\"", "\"startAngle\"", "\"startPoint\"", "\"startRadius\"", "\"stops\"", "\"top\"",
              "\"topLeading\"", "\"topTrailing\"", "\"trailing\"", "\"width\"", "\"x\"", "\"y\"", "\"zstack\"", "\"tint\"",
-             "\"wave\"", "\"blur\"", "\"stripes\"", "\"amount\"", "\"shade\"", "\"time\""]
+             "\"wave\"", "\"blur\"", "\"stripes\"", "\"amount\"", "\"shade\"", "\"time\"",
+             "\"states\"", "\"timeline\"", "\"at\"", "\"state\"", "\"animation\"", "\"duration\"", "\"reduceMotion\"",
+             "\"linear\"", "\"easeIn\"", "\"easeOut\"", "\"easeInOut\"", "\"spring\"", "\"response\"", "\"dampingFraction\"",
+             "\"hstack\"", "\"vstack\"", "\"spacing\"", "\"alignment\"", "\"children\"", "\"spacer\"", "\"minLength\"",
+             "\"text\"", "\"string\"", "\"minWidth\"", "\"maxWidth\"", "\"minHeight\"", "\"maxHeight\"", "\"infinity\"",
+             "\"id\"", "\"transition\"", "\"move\"", "\"geometryGroup\"", "\"namespace\"", "\"matchedGeometryEffect\"",
+             "\"in\"", "\"properties\"", "\"anchor\"", "\"isSource\"", "\"onGeometryChange\"", "\"of\"", "\"threshold\"",
+             "\"below\"", "\"otherwise\"", "\"blendEffect\""]
         case .presets:
             ["{", "}", "[", "]", ":", ",", "\"", "null", "true", "false", "-0", "-1", "1e999", "-1e999", "1e-999", "4294967296",
              "\"args\"", "\"maxSampleOffset\"", "\"#ff8c1a\"", "\"#0000004d\"", "\"$time\"", "\"$boundingRect\"", "\"$size\"",

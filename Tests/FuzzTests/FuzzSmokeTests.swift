@@ -5,6 +5,7 @@ import Weft
 import WeftCatalog
 import WeftCPU
 import WeftImage
+import WeftPlanner
 import WeftShaders
 @testable import WeftFuzz
 
@@ -78,6 +79,26 @@ import WeftShaders
     @Test func sceneSeedUsesEveryFuzzShader() throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: "\(Self.root)/Fuzz/corpus/scene/fuzz-shaders.json"))
         #expect(throws: Never.self) { try Scene.parse(data, baseDirectory: "/nonexistent") { _ in SceneFuzzing.shaders } }
+    }
+
+    /// The scene target goes on past parsing: each seed is planned, and the plan passes the executor's checks.
+    @Test func sceneSeedsArePlanned() throws {
+        for (index, seed) in try Self.seeds(.scene).enumerated() {
+            switch SceneFuzzing.run(seed) {
+            case .planned(let planned): #expect(!planned.plan.passes.isEmpty, "seed \(index)")
+            case .rejected(let error): Issue.record("seed \(index) does not parse: \(error)")
+            case .refused(let error): Issue.record("seed \(index) is not planned: \(error)")
+            }
+        }
+    }
+
+    /// Past the planner's own checks (a scale too large for the texture limit) the target reports the refusal.
+    @Test func aSceneBeyondTheTextureLimitIsRefusedWhilePlanning() {
+        let scene = ##"{"size": [64, 64], "scale": 100, "root": {"color": "#ff0000"}}"##
+        guard case .refused(.textureTooLarge) = SceneFuzzing.run(Array(scene.utf8)) else {
+            Issue.record("expected the texture limit to refuse the plan")
+            return
+        }
     }
 
     @Test func presetsSeedsParse() throws {
