@@ -50,7 +50,7 @@ let package = Package(
         ),
         // What the command line names: effect catalogs from shader folders, presets, effect chains from flags, the
         // gallery and its contact sheet.
-        .target(name: "WeftCatalog", dependencies: ["Weft", "WeftImage", "WeftRuntime", "WeftShaders"]),
+        .target(name: "WeftCatalog", dependencies: ["Weft", "WeftImage", "WeftRuntime", "WeftScene", "WeftShaders"]),
         // Benchmark runs: measurement, reports, regression comparison.
         .target(name: "WeftBench", dependencies: ["WeftImage", "WeftRuntime", "WeftShaders"]),
         // The preview window: GLFW, hot reload, time and parameter keys, on WeftVulkan's presenter. Only `weft` links
@@ -64,7 +64,7 @@ let package = Package(
         .executableTarget(name: "weft-example", dependencies: ["Weft"], path: "examples/swift"),
 
         // Fuzz targets over every parser of outside input, and their driver (docs/reliability.md).
-        .target(name: "WeftFuzz", dependencies: ["SPIRV", "WeftCPU", "WeftImage", "WeftShaders", "Weft"]),
+        .target(name: "WeftFuzz", dependencies: ["SPIRV", "WeftCatalog", "WeftCPU", "WeftImage", "WeftPlanner", "WeftRuntime", "WeftScene", "WeftShaders", "WeftViews"]),
         .executableTarget(name: "weft-fuzz", dependencies: ["WeftFuzz"]),
 
         .target(name: "WeftTestSupport", dependencies: ["WeftImage", "WeftRuntime", "WeftShaders", "WeftViews", "WeftVulkan"], path: "Tests/WeftTestSupport"),
@@ -82,7 +82,7 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["Weft", "WeftCatalog", "WeftBench", "WeftImage", "WeftTestSupport"]),
         .testTarget(name: "WeftBenchTests", dependencies: ["WeftBench", "WeftRuntime", "WeftTestSupport"]),
         .testTarget(name: "PreviewTests", dependencies: ["CXWindow", "WeftPreview", "Weft", "WeftCatalog", "WeftImage", "WeftShaders", "WeftTestSupport", "WeftVulkan"]),
-        .testTarget(name: "FuzzTests", dependencies: ["WeftFuzz", "SPIRV", "WeftCPU", "WeftImage", "WeftShaders", "Weft"]),
+        .testTarget(name: "FuzzTests", dependencies: ["WeftFuzz", "SPIRV", "Weft", "WeftCatalog", "WeftCPU", "WeftImage", "WeftPlanner", "WeftScene", "WeftShaders"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,7 @@
 import Foundation
 import Weft
+import WeftImage
+import WeftScene
 import WeftShaders
 
 /// Arguments that show an effect well, from a library's `presets.json`:
@@ -28,14 +30,23 @@ public struct EffectPresets: Sendable {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else { return EffectPresets() }
         let file = (folder.hasSuffix("/") ? String(folder.dropLast()) : folder) + "/" + StockShaders.presetsFileName
-        guard FileManager.default.fileExists(atPath: file) else { return EffectPresets() }
-        guard let data = FileManager.default.contents(atPath: file) else {
-            throw .invalidPresets(file: file, message: "cannot read the file")
+        let data: Data
+        switch FileBytes.read(path: file, maxBytes: Scene.maxFileBytes) {
+        case .success(let bytes): data = Data(bytes)
+        case .failure(.notFound): return EffectPresets()
+        case .failure(.failed(let reason)): throw .invalidPresets(file: file, message: "cannot read the file: \(reason)")
+        case .failure(.longerThan(let limit)):
+            throw .invalidPresets(file: file, message: "larger than \(limit / (1 << 20)) MiB, the most a presets file may be")
         }
         return try parse(data, file: file, baseDirectory: folder)
     }
 
+    /// Reads presets as a scene file is read: nesting deeper than a scene may is refused by a scan of the bytes,
+    /// before the decoder recurses into it.
     public static func parse(_ data: Data, file: String, baseDirectory: String) throws(EffectSetupError) -> EffectPresets {
+        if let path = JSONNesting.firstTooDeep(in: data) {
+            throw .invalidPresets(file: file, message: "\(path): nested more than \(JSONNesting.maxDepth) arrays and objects deep, the most a presets file may")
+        }
         let json: JSONValue
         do {
             json = try JSONDecoder().decode(JSONValue.self, from: data)

@@ -4,7 +4,7 @@ extension FuzzTarget {
     public var dictionary: [[UInt8]] {
         let tokens: [String] = switch self {
         case .spirv, .cpuTranslator: []
-        case .png: ["IHDR", "IDAT", "IEND", "PLTE", "tRNS", "gAMA", "sRGB", "iCCP", "\u{89}PNG\r\n\u{1A}\n"]
+        case .png: ["IHDR", "IDAT", "IEND", "PLTE", "tRNS", "gAMA", "sRGB", "iCCP"]
         case .scene:
             ["{", "}", "[", "]", ":", ",", "\"", "null", "true", "false", "-0", "1e999", "-1e999", "1e-999", "4294967296",
              "\"#ff8c1a\"", "\"#0000004d\"", "\"$time\"", "\"$boundingRect\"",
@@ -16,12 +16,26 @@ extension FuzzTarget {
              "\"radius\"", "\"rectangle\"", "\"root\"", "\"rotationEffect\"", "\"roundedRectangle\"", "\"scale\"", "\"scaleEffect\"", "\"shader\"",
              "\"shaders\"", "\"shadow\"", "\"size\"", "\"startAngle\"", "\"startPoint\"", "\"startRadius\"", "\"stops\"", "\"top\"",
              "\"topLeading\"", "\"topTrailing\"", "\"trailing\"", "\"width\"", "\"x\"", "\"y\"", "\"zstack\"", "\"tint\"",
-             "\"wave\"", "\"blur\"", "\"stripes\"", "\"amount\"", "\"shade\"", "\"time\""]
+             "\"wave\"", "\"blur\"", "\"stripes\"", "\"amount\"", "\"shade\"", "\"time\"",
+             "\"states\"", "\"timeline\"", "\"at\"", "\"state\"", "\"animation\"", "\"duration\"", "\"reduceMotion\"",
+             "\"linear\"", "\"easeIn\"", "\"easeOut\"", "\"easeInOut\"", "\"spring\"", "\"response\"", "\"dampingFraction\"",
+             "\"hstack\"", "\"vstack\"", "\"spacing\"", "\"alignment\"", "\"children\"", "\"spacer\"", "\"minLength\"",
+             "\"text\"", "\"string\"", "\"minWidth\"", "\"maxWidth\"", "\"minHeight\"", "\"maxHeight\"", "\"infinity\"",
+             "\"id\"", "\"transition\"", "\"move\"", "\"geometryGroup\"", "\"namespace\"", "\"matchedGeometryEffect\"",
+             "\"in\"", "\"properties\"", "\"anchor\"", "\"isSource\"", "\"onGeometryChange\"", "\"of\"", "\"threshold\"",
+             "\"below\"", "\"otherwise\"", "\"blendEffect\""]
+        case .presets:
+            ["{", "}", "[", "]", ":", ",", "\"", "null", "true", "false", "-0", "-1", "1e999", "-1e999", "1e-999", "4294967296",
+             "\"args\"", "\"maxSampleOffset\"", "\"#ff8c1a\"", "\"#0000004d\"", "\"$time\"", "\"$boundingRect\"", "\"$size\"",
+             "\"$frame\"", "\"$mouse\"", "\"image.png\""]
         case .signature:
             ["[[", "]]", "[[ stitchable ]]", "stitchable", "(", ")", "{", "}", ",", ";", "[", "]", "vec2", "vec4", "float", "int",
              "Layer", "ColorArray", "FloatArray", "sampler2D", "in", "out", "inout", "const", "highp", "position", "color",
              "/*", "*/", "//", "#define", "\n", "(color)", "(layer)", "(distortion)", "(blend)", "(fill)"]
         }
-        return tokens.map { Array($0.utf8) }
+        return tokens.map { Array($0.utf8) } + (self == .png ? [Self.pngSignature] : [])
     }
+
+    /// Bytes, not text: as a string, 0x89 would be the two UTF-8 bytes of U+0089.
+    static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 }

@@ -7,8 +7,11 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case cpuTranslator = "cpu-translator"
     /// `PNGFile.load`: libpng through Weft's reader, then conversion to a pixel buffer.
     case png
-    /// `Scene.parse`: JSON scene files, with a small stitchable library for shader references.
+    /// `Scene.parse`, then `Scene.frame(at:size:)` and `Planner.plan`: JSON scene files, with a small stitchable library
+    /// for shader references, through to a checked render plan.
     case scene
+    /// `EffectPresets.parse`: a shader folder's `presets.json`.
+    case presets
     /// `ShaderLibrary(source:)`: the stitchable marker and signature parser and kind classifier.
     case signature
 
@@ -18,7 +21,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .spirv: SPIRVFuzzing.decode(bytes)
         case .cpuTranslator: SPIRVFuzzing.translate(bytes)
         case .png: PNGFuzzing.load(bytes)
-        case .scene: SceneFuzzing.parse(bytes)
+        case .scene: _ = SceneFuzzing.run(bytes)
+        case .presets: _ = PresetsFuzzing.parse(bytes)
         case .signature: SignatureFuzzing.parse(bytes)
         }
     }
@@ -27,7 +31,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     public var isWordStream: Bool {
         switch self {
         case .spirv, .cpuTranslator: true
-        case .png, .scene, .signature: false
+        case .png, .scene, .presets, .signature: false
         }
     }
 }

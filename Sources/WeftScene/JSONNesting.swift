@@ -5,9 +5,9 @@ import WeftViews
 /// How deep a JSON text nests, measured on the bytes before any parser runs: Foundation's
 /// decoder, `JSONValue` and the scene reader all recurse once per level, so a file nested
 /// thousands deep would overflow the stack instead of being refused.
-enum JSONNesting {
+package enum JSONNesting {
     /// More than any scene needs (each `zstack` level takes two) and far below what the stack holds.
-    static let maxDepth = 256
+    package static let maxDepth = 256
 
     private enum Container {
         case object(key: String)
@@ -16,7 +16,7 @@ enum JSONNesting {
 
     /// The path of the first array or object nested deeper than `limit`, or nil when none is.
     /// Malformed text is scanned as far as it goes; the parser reports what is wrong with it.
-    static func firstTooDeep(in bytes: some Collection<UInt8>, limit: Int = maxDepth) -> JSONPath? {
+    package static func firstTooDeep(in bytes: some Collection<UInt8>, limit: Int = maxDepth) -> JSONPath? {
         var open: [Container] = []
         var expectingKey = false
         var iterator = bytes.makeIterator()

@@ -69,7 +69,7 @@ public struct Scene: Sendable {
     public static func parse(_ data: Data, baseDirectory: String,
                              shaders: (_ folders: [String]) throws -> any SceneShaderProvider) throws(SceneError) -> Scene {
         if let path = JSONNesting.firstTooDeep(in: data) {
-            throw .invalid(path: path, message: "nested more than \(JSONNesting.maxDepth) arrays and objects deep, the most a scene file may")
+            throw .tooDeep(path: path, limit: JSONNesting.maxDepth)
         }
         if let comma = JSONSyntax.trailingComma(in: data) { throw .malformedJSON(comma) }
         let json: JSONValue

@@ -2,8 +2,10 @@ import Foundation
 import SPIRV
 import Testing
 import Weft
+import WeftCatalog
 import WeftCPU
 import WeftImage
+import WeftPlanner
 import WeftShaders
 @testable import WeftFuzz
 
@@ -18,7 +20,7 @@ import WeftShaders
         try FuzzCampaign.readSeeds(folders: ["\(root)/Fuzz/corpus/\(target.rawValue)"])
     }
 
-    static let mutations: [FuzzTarget: Int] = [.spirv: 1500, .cpuTranslator: 1000, .png: 3000, .scene: 3000, .signature: 2000]
+    static let mutations: [FuzzTarget: Int] = [.spirv: 1500, .cpuTranslator: 1000, .png: 3000, .scene: 3000, .presets: 3000, .signature: 2000]
 
     @Test(arguments: FuzzTarget.allCases)
     func seededMutationsRunWithoutTrapping(_ target: FuzzTarget) throws {
@@ -77,5 +79,68 @@ import WeftShaders
     @Test func sceneSeedUsesEveryFuzzShader() throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: "\(Self.root)/Fuzz/corpus/scene/fuzz-shaders.json"))
         #expect(throws: Never.self) { try Scene.parse(data, baseDirectory: "/nonexistent") { _ in SceneFuzzing.shaders } }
+    }
+
+    /// The scene target goes on past parsing: each seed is planned, and the plan passes the executor's checks.
+    @Test func sceneSeedsArePlanned() throws {
+        for (index, seed) in try Self.seeds(.scene).enumerated() {
+            switch SceneFuzzing.run(seed) {
+            case .planned(let planned): #expect(!planned.plan.passes.isEmpty, "seed \(index)")
+            case .rejected(let error): Issue.record("seed \(index) does not parse: \(error)")
+            case .refused(let error): Issue.record("seed \(index) is not planned: \(error)")
+            }
+        }
+    }
+
+    /// Past the planner's own checks (a scale too large for the texture limit) the target reports the refusal.
+    @Test func aSceneBeyondTheTextureLimitIsRefusedWhilePlanning() {
+        let scene = ##"{"size": [64, 64], "scale": 100, "root": {"color": "#ff0000"}}"##
+        guard case .refused(.textureTooLarge) = SceneFuzzing.run(Array(scene.utf8)) else {
+            Issue.record("expected the texture limit to refuse the plan")
+            return
+        }
+    }
+
+    @Test func presetsSeedsParse() throws {
+        for (index, seed) in try Self.seeds(.presets).enumerated() {
+            let presets = try PresetsFuzzing.parse(seed).get()
+            #expect(!presets.presets.isEmpty, "seed \(index)")
+        }
+    }
+
+    /// libFuzzer reads Fuzz/dict/TARGET.dict, the seeded loop `FuzzTarget.dictionary`: the same tokens, byte for byte.
+    @Test(arguments: FuzzTarget.allCases)
+    func dictionaryFilesMatchTheTargets(_ target: FuzzTarget) throws {
+        let path = "\(Self.root)/Fuzz/dict/\(target.rawValue).dict"
+        guard FileManager.default.fileExists(atPath: path) else {
+            #expect(target.dictionary.isEmpty, "\(target.rawValue) has tokens but no \(path)")
+            return
+        }
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+        #expect(try lines.map { try Self.dictionaryToken(String($0)) } == target.dictionary)
+    }
+
+    /// One line of a libFuzzer dictionary: `"text"` with `\\`, `\"` and `\xNN` escapes.
+    static func dictionaryToken(_ line: String) throws -> [UInt8] {
+        let bytes = Array(line.utf8)
+        try #require(bytes.count >= 2 && bytes.first == UInt8(ascii: "\"") && bytes.last == UInt8(ascii: "\""), "\(line)")
+        var token: [UInt8] = []
+        var i = 1
+        while i < bytes.count - 1 {
+            if bytes[i] == UInt8(ascii: "\\"), i + 1 < bytes.count - 1 {
+                if bytes[i + 1] == UInt8(ascii: "x"), i + 3 < bytes.count - 1,
+                   let value = UInt8(String(decoding: bytes[i + 2...i + 3], as: UTF8.self), radix: 16) {
+                    token.append(value)
+                    i += 4
+                    continue
+                }
+                token.append(bytes[i + 1])
+                i += 2
+                continue
+            }
+            token.append(bytes[i])
+            i += 1
+        }
+        return token
     }
 }

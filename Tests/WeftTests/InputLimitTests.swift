@@ -24,12 +24,13 @@ import WeftTestSupport
         (String(repeating: "[", count: 10_000), "[0][0]"),  // unterminated as well
     ])
     func tenThousandLevelsAreANamedError(json: String, pathStart: String) {
-        guard case .invalid(let path, let message)? = sceneError(json) else {
+        guard let error = sceneError(json), case .tooDeep(let path, let limit) = error else {
             Issue.record("expected a nesting error")
             return
         }
         #expect(path.description.hasPrefix(pathStart), "\(path)")
-        #expect(message.contains("nested more than \(JSONNesting.maxDepth)"), "\(message)")
+        #expect(limit == JSONNesting.maxDepth)
+        #expect(error.description.contains("nested more than \(JSONNesting.maxDepth) arrays and objects deep"), "\(error)")
     }
 
     @Test func theLimitIsExactAndCountsEveryArrayAndObject() {

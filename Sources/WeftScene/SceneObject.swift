@@ -1,0 +1,43 @@
+/// A JSON object of a scene file being read. Each key is named once, where it is read: `finish()` then refuses any key
+/// the object holds that no read named, listing the ones read as allowed. Read every key before `finish()`, and
+/// call `finish()` before reading nested views, so a mistyped key is reported before what it leaves missing below.
+struct SceneObject {
+    let path: JSONPath
+    private let fields: [String: JSONValue]
+    /// The keys read so far, in order: the allowed keys.
+    private var named: [String] = []
+
+    init(_ json: JSONValue, at path: JSONPath) throws(SceneError) {
+        guard case .object(let fields) = json else { throw .wrongType(path: path, expected: "an object", got: json.typeName) }
+        self.fields = fields
+        self.path = path
+    }
+
+    /// Reads an object that takes no keys (`{}`).
+    static func empty(_ json: JSONValue, at path: JSONPath) throws(SceneError) {
+        try SceneObject(json, at: path).finish()
+    }
+
+    /// Whether the object holds `key`, without naming it as allowed.
+    func contains(_ key: String) -> Bool { fields[key] != nil }
+
+    /// The value of `key` read as `value`; nil when the object does not hold it.
+    mutating func optional<T>(_ key: String, _ value: SceneValue<T>) throws(SceneError) -> T? {
+        named.append(key)
+        guard let json = fields[key] else { return nil }
+        return try value(json, at: path.key(key))
+    }
+
+    /// The value of `key` read as `value`; the object must hold it.
+    mutating func required<T>(_ key: String, _ value: SceneValue<T>) throws(SceneError) -> T {
+        guard let read = try optional(key, value) else { throw .missingKey(path: path, key: key) }
+        return read
+    }
+
+    /// Refuses the first key (in name order) that no read named.
+    func finish() throws(SceneError) {
+        for key in fields.keys.sorted() where !named.contains(key) {
+            throw .unknownKey(path: path.key(key), key: key, allowed: named)
+        }
+    }
+}
