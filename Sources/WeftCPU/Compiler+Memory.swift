@@ -70,8 +70,8 @@ extension Compiler {
             let p = try pointer(i, 0, f)
             let src = try rows(i, 1, f)
             if case .buffer(let slot) = p.space {
-                guard case .storage = bufferSlots[slot] else {
-                    throw .invalidKernel(offset: i.offset, message: "store to a uniform or push-constant block")
+                guard case .storage = bufferSlots[slot], !readOnlySlots.contains(slot) else {
+                    throw .invalidKernel(offset: i.offset, message: "store to a uniform, push-constant or read-only block")
                 }
                 let layout = try bufferLayout(p.pointee, matrixStride: p.matrixStride, at: i.offset)
                 return bufferStore(src, layout, slot, p)

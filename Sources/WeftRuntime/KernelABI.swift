@@ -6,10 +6,15 @@ import WeftImage
 /// - binding 0: output storage image, format qualifier per variant (`rgba8` or `rgba16f`)
 /// - binding 1: layer / blend source, combined image sampler (linear, clamp-to-edge, normalized)
 /// - binding 2: blend destination, combined image sampler (same sampler state)
-/// - binding 3: argument block, uniform buffer, std140
+/// - binding 3: argument block, read-only storage buffer, std140
 /// - binding 4: array arguments, storage buffer of `float` (std430), read-only
 /// - binding 5 + i: the i-th `image` argument, combined image sampler
-/// Push constants: `FrameConstants`, std430, 88 bytes.
+/// Descriptor set 1, binding 0: `FrameConstants`, a read-only storage buffer (std430, 88 bytes), the same set for
+/// every pass of a render, each pass's block at its own dynamic offset.
+///
+/// Both blocks are storage buffers rather than uniform buffers or push constants so that Mesa 22's lavapipe never
+/// "inlines" their values: it compiles (and leaks) a new shader variant on every dispatch whose branch or loop
+/// conditions depend only on uniform-buffer or push-constant values (docs/kernel-abi.md).
 public enum KernelABI {
     public static let outputBinding: UInt32 = 0
     public static let layerBinding: UInt32 = 1
@@ -17,7 +22,14 @@ public enum KernelABI {
     public static let argumentsBinding: UInt32 = 3
     public static let arraysBinding: UInt32 = 4
     public static let firstImageBinding: UInt32 = 5
+    /// The descriptor set and binding of the `FrameConstants` block.
+    public static let frameSet: UInt32 = 1
+    public static let frameBinding: UInt32 = 0
     public static let workgroupSize = (x: 16, y: 16)
+
+    /// The opening of the argument block's declaration up to its members: `layout(binding = 3, std140) readonly buffer
+    /// WeftArguments {`. Its instance name (`weftArguments`, `args`) is the kernel's.
+    public static let argumentBlockOpening = "layout(binding = \(argumentsBinding), std140) readonly buffer WeftArguments {"
 
     /// The vertex shader of the fragment-pass fallback (`CompiledKernel.fragmentSPIRV`):
     /// three vertices, no inputs, one triangle covering the whole viewport.
@@ -87,7 +99,7 @@ public struct CompiledKernel: Sendable, Hashable {
     /// same effect as a fragment shader (entry `main`), drawn with
     /// `KernelABI.fragmentPassVertexSPIRV` as one full-screen triangle into a colour
     /// attachment (location 0) of `outputFormat` over the output texture, bindings 1… and
-    /// push constants as the kernel's (visible to the fragment stage). nil otherwise.
+    /// the frame block as the kernel's (visible to the fragment stage). nil otherwise.
     public var fragmentSPIRV: [UInt32]?
 
     public init(name: String, kind: EffectKind, outputFormat: PixelFormat, spirv: [UInt32], interface: KernelInterface, cacheKey: String,
@@ -102,7 +114,7 @@ public struct CompiledKernel: Sendable, Hashable {
     }
 }
 
-/// The push-constant block every kernel declares (`WeftFrame` in GLSL, std430).
+/// The frame block every kernel declares (`WeftFrame` in GLSL, std430, descriptor set 1, binding 0).
 ///
 /// Origins are user-space points (y down) at the top-left corner of texel (0, 0) of
 /// each texture; `scale` is pixels per point. A pixel (i, j) of the output is evaluated at
@@ -144,9 +156,8 @@ public struct FrameConstants: Sendable, Hashable {
         return out
     }
 
-    /// The GLSL declaration matching `bytes`.
-    public static let glslDeclaration = """
-    layout(push_constant, std430) uniform WeftFrame {
+    /// The members of the block, in the order and layout of `bytes`.
+    private static let glslMembers = """
         vec2 outputOrigin;
         vec2 layerOrigin;
         vec2 layerSize;
@@ -160,6 +171,29 @@ public struct FrameConstants: Sendable, Hashable {
         uint reduceMotion;
         ivec2 dispatchOrigin;
         vec2 mouse;
+    """
+
+    /// The GLSL declaration matching `bytes`: a read-only storage buffer at set 1, binding 0.
+    public static let glslDeclaration = """
+    layout(set = \(KernelABI.frameSet), binding = \(KernelABI.frameBinding), std430) readonly buffer WeftFrame {
+    \(glslMembers)
     } weft;
     """
+
+    /// The declaration in a fragment-pass variant (`CompiledKernel.fragmentSPIRV`): the same bytes in a uniform block at
+    /// set 1, binding 0, read through `weftLane`, an index that is 0 but that no compiler can fold. lavapipe gives a
+    /// fragment shader's helper invocations zeros for storage-buffer loads (so derivatives across a quad with helpers
+    /// would see zeros), while a uniform-block load at a non-constant offset reads the buffer and is never inlined.
+    /// The block is `fragmentBlockRange` bytes (two copies of the frame, std140); only the first is read.
+    public static let glslFragmentDeclaration = """
+    #define weftLane int(gl_FragCoord.z > 2.0)
+    struct WeftFrameData {
+    \(glslMembers)
+    };
+    layout(set = \(KernelABI.frameSet), binding = \(KernelABI.frameBinding), std140) uniform WeftFrame { WeftFrameData weftFrames[2]; };
+    #define weft weftFrames[weftLane]
+    """
+
+    /// Bytes a fragment-pass variant's frame block spans (`glslFragmentDeclaration`): two std140 array elements.
+    public static let fragmentBlockRange = 2 * 96
 }

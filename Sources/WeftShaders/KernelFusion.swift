@@ -51,7 +51,7 @@ public struct FusionComposite: Sendable, Hashable {
     public static func producerOrigin(block: String) -> String { "\(block).composite.fade.yz" }
 
     /// `main` of a composite kernel. `vec4 weftProduce(ivec2 pixel)`, defined before it, gives the producer's color at
-    /// one of its pixels; `weftStored`, `weftBlend` and `weftStoreClamp` are defined too; `block` names the uniform
+    /// one of its pixels; `weftStored`, `weftBlend` and `weftStoreClamp` are defined too; `block` names the argument
     /// block whose member `composite` is a `WeftCompositeArguments`.
     public static func main(destination: Destination, block: String) -> String {
         let c = "\(block).composite"
@@ -180,7 +180,7 @@ public enum KernelFusion {
         }
         if composite != nil { out += FusionComposite.declaration }
         if !blocks.isEmpty || composite != nil {
-            out += "layout(binding = \(KernelABI.argumentsBinding), std140) uniform WeftArguments {\n"
+            out += KernelABI.argumentBlockOpening + "\n"
             for (i, _) in blocks { out += "    WeftStageArguments\(i) s\(i);\n" }
             if composite != nil { out += "    WeftCompositeArguments composite;\n" }
             out += "} weftArguments;\n"

@@ -3,11 +3,11 @@ import WeftRuntime
 
 /// Generates the compute kernel that runs one stitchable function per pixel, exactly per
 /// docs/kernel-abi.md: the bindings its kind and parameters need (and only those), the
-/// push constants, the prelude, the author's file under `#line` directives (so diagnostics
+/// frame block, the prelude, the author's file under `#line` directives (so diagnostics
 /// point into it), image helpers and the per-kind `main`.
 enum WrapperGenerator {
     /// Bumped whenever the generated text changes meaning; part of every cache key.
-    static let version = 1
+    static let version = 2
 
     /// `#line` file names; diagnostics map them back to the author's path or to "generated code".
     static let authorTag = "author"
@@ -60,8 +60,15 @@ enum WrapperGenerator {
             out += "layout(binding = \(KernelABI.destinationBinding)) uniform sampler2D weftDestination;\n#define WEFT_HAS_DESTINATION 1\n"
         }
         let block = f.blockParameters
-        if !block.isEmpty {
-            out += "layout(binding = \(KernelABI.argumentsBinding), std140) uniform WeftArguments {\n"
+        if !block.isEmpty && fragment {
+            // As the frame block (FrameConstants.glslFragmentDeclaration): a uniform block read at `weftLane`.
+            out += "struct WeftArgumentsData {\n"
+            for p in block { out += "    \(p.type.blockMember!.glsl) \(p.name);\n" }
+            out += "};\n"
+            out += "layout(binding = \(KernelABI.argumentsBinding), std140) uniform WeftArguments { WeftArgumentsData weftArgumentLanes[2]; };\n"
+            out += "#define weftArguments weftArgumentLanes[weftLane]\n"
+        } else if !block.isEmpty {
+            out += KernelABI.argumentBlockOpening + "\n"
             for p in block { out += "    \(p.type.blockMember!.glsl) \(p.name);\n" }
             out += "} weftArguments;\n"
         }
@@ -71,7 +78,7 @@ enum WrapperGenerator {
         for i in 0..<f.imageCount {
             out += "layout(binding = \(KernelABI.firstImageBinding + UInt32(i))) uniform sampler2D weftImage\(i);\n"
         }
-        out += FrameConstants.glslDeclaration + "\n"
+        out += (fragment ? FrameConstants.glslFragmentDeclaration : FrameConstants.glslDeclaration) + "\n"
         if pass > 0 { out += "#define WEFT_PASS \(pass)\n" }
         out += "#line 1 \"\(preludeTag)\"\n" + prelude + "\n"
         out += "#line 1 \"\(authorTag)\"\n" + compilableText(of: source, markers: markers) + "\n"

@@ -1,13 +1,18 @@
 import WeftImage
 import WeftRuntime
 
-/// Where a plan's host data lives: upload texels, argument blocks and array data in the upload
+/// Where a plan's host data lives: upload texels, frame blocks, argument blocks and array data in the upload
 /// arena (each at its required alignment), read-back texels in the readback arena.
 struct HostLayout {
     private(set) var uploadIDs: [TextureID] = []
     private(set) var uploadOffsets: [Int] = []
+    /// Per pass: offset of its `FrameConstants` block (the dynamic offset of descriptor set 1).
+    private(set) var frameOffsets: [Int] = []
     /// Per pass: offset of its argument block, nil when it has none.
     private(set) var argumentOffsets: [Int?] = []
+    /// Per pass: the bytes its argument block's descriptor spans (twice the block in a fragment pass, whose kernel
+    /// declares two copies and reads the first: `FrameConstants.glslFragmentDeclaration`).
+    private(set) var argumentRanges: [Int] = []
     /// Per pass: its array data's range (at least 16 bytes), nil when it reads no arrays.
     private(set) var arrayRanges: [(offset: Int, size: Int)?] = []
     private(set) var uploadSize = 16
@@ -18,8 +23,14 @@ struct HostLayout {
 
     private static func align(_ value: Int, _ alignment: Int) -> Int { (value + alignment - 1) / alignment * alignment }
 
-    init(_ plan: RenderPlan, device: VulkanDeviceInfo) {
-        let uniformAlign = max(16, Int(device.minUniformBufferOffsetAlignment))
+    /// The bytes a frame block's descriptor spans in a pass of `stage`.
+    static func frameRange(_ stage: PassStage) -> Int {
+        stage == .compute ? FrameConstants.byteCount : FrameConstants.fragmentBlockRange
+    }
+
+    /// `stages`: how each pass runs (a fragment pass reads its blocks as uniform buffers of twice the size).
+    init(_ plan: RenderPlan, stages: [PassStage], device: VulkanDeviceInfo) {
+        let bufferAlign = max(16, Int(device.minStorageBufferOffsetAlignment), Int(device.minUniformBufferOffsetAlignment))
         let storageAlign = max(16, Int(device.minStorageBufferOffsetAlignment))
         var cursor = 0
         uploadIDs = plan.uploads.keys.sorted()
@@ -28,11 +39,16 @@ struct HostLayout {
             uploadOffsets.append(cursor)
             cursor += plan.uploads[id]!.bytes.count
         }
-        for pass in plan.passes {
+        for (pass, stage) in zip(plan.passes, stages) {
+            cursor = Self.align(cursor, bufferAlign)
+            frameOffsets.append(cursor)
+            cursor += Self.frameRange(stage)
+            let range = stage == .compute ? pass.arguments.count : 2 * pass.arguments.count
+            argumentRanges.append(range)
             if pass.kernel.interface.argumentBlockSize > 0 {
-                cursor = Self.align(cursor, uniformAlign)
+                cursor = Self.align(cursor, bufferAlign)
                 argumentOffsets.append(cursor)
-                cursor += pass.arguments.count
+                cursor += range
             } else {
                 argumentOffsets.append(nil)
             }
@@ -58,12 +74,13 @@ struct HostLayout {
         readbackSize = max(cursor, 16)
     }
 
-    /// Copies upload texels, argument blocks and array data to the mapped upload arena.
+    /// Copies upload texels, frame blocks, argument blocks and array data to the mapped upload arena.
     func writeUploadData(_ plan: RenderPlan, to base: UnsafeMutableRawPointer) {
         for (i, id) in uploadIDs.enumerated() {
             plan.uploads[id]!.bytes.withUnsafeBytes { (base + uploadOffsets[i]).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
         }
         for (i, pass) in plan.passes.enumerated() {
+            pass.frame.bytes.withUnsafeBytes { (base + frameOffsets[i]).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
             if let offset = argumentOffsets[i] {
                 pass.arguments.withUnsafeBytes { (base + offset).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
             }

@@ -19,6 +19,23 @@ import WeftShaders
         #expect(p.invariantOps.count >= 5)
         #expect(perBatch < 50, "\(perBatch) ops per batch")
     }
+
+    /// Kernels read their arguments and frame constants from read-only storage buffers (docs/kernel-abi.md): those
+    /// values are the dispatch's, like a uniform block's, while a writable buffer's may change under the dispatch.
+    @Test func readOnlyStorageIsLoadedOncePerDispatch() throws {
+        func kernel(_ access: String) -> String {
+            """
+            #version 450
+            layout(local_size_x = 16, local_size_y = 1) in;
+            layout(std430, binding = 0) buffer Result { float result[]; };
+            layout(std140, binding = 3) \(access) buffer WeftArguments { float gain; float bias; } args;
+            void main() { result[gl_GlobalInvocationID.x] = float(gl_GlobalInvocationID.x) * (args.gain * 2.0) + args.bias * 3.0; }
+            """
+        }
+        let readOnly = try Harness.program(kernel("readonly")), writable = try Harness.program(kernel(""))
+        #expect(readOnly.invariantOps.count >= 4, "\(readOnly.invariantOps.count) invariant ops")
+        #expect(writable.invariantOps.isEmpty, "\(writable.invariantOps.count) invariant ops")
+    }
 }
 
 /// If-conversion: short side-effect-free arms run for all lanes and their phis become selects.

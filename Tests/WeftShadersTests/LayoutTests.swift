@@ -56,6 +56,7 @@ func reflectedOffsetsMatchGlslang(_ index: Int) throws {
         let function = try lib.function(named: "f")
         let kernel = try lib.kernel(for: function, outputFormat: .rgba8Unorm)
         #expect(SPIRVReading(kernel.spirv).bindingNumbers == expected, "\(source)")
+        #expect(SPIRVReading(kernel.spirv).frameSetBindings == [0], "\(source)")
         let i = kernel.interface
         var fromInterface: Set<Int> = [0]
         if i.readsLayer { fromInterface.insert(1) }

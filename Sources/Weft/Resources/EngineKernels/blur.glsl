@@ -1,5 +1,5 @@
 layout(binding = 1) uniform sampler2D weftLayer;
-layout(binding = 3, std140) uniform WeftArguments {
+layout(binding = 3, std140) readonly buffer WeftArguments {
     vec4 params;  // step in texels (xy), _, radius in texels (w)
     vec4 tint;    // premultiplied; used when flags.x != 0
     ivec4 flags;  // tint the blurred alpha (x)

@@ -2,7 +2,7 @@ layout(binding = 1) uniform sampler2D weftLayer;
 #if !defined(WEFT_IN_PLACE) && !defined(WEFT_OVER_SOLID)
 layout(binding = 2) uniform sampler2D weftDestination;
 #endif
-layout(binding = 3, std140) uniform WeftArguments {
+layout(binding = 3, std140) readonly buffer WeftArguments {
     vec4 toLayer;          // canvas → layer-space linear map, column-major
     vec4 translationScale; // canvas → layer-space translation (xy), layer pixels per point (z), opacity (w)
     ivec4 modes;           // blend mode, layer color mode, canvas color mode, flags (1 nearest, 2 opaque, 4 clamp)

@@ -1,7 +1,7 @@
 #if !defined(WEFT_IN_PLACE) && !defined(WEFT_OVER_SOLID)
 layout(binding = 2) uniform sampler2D weftDestination;
 #endif
-layout(binding = 3, std140) uniform WeftArguments {
+layout(binding = 3, std140) readonly buffer WeftArguments {
     ivec4 counts;        // shapes in the batch, clamp after each blend
 #ifdef WEFT_OVER_SOLID
     vec4 solidDestination; // the one color the canvas holds (premultiplied)
