@@ -89,7 +89,7 @@ extension Compiler {
             guard i.operands.count > 1, ![35, 51].contains(i.operands[1]) else { return false }
         case .load:
             guard let first = i.operands.first, case .pointer(let p)? = f.values[ValueID(first)] ?? globals[ValueID(first)],
-                  case .buffer(let slot) = p.space, p.dynamic == nil else { return false }
+                  case .buffer(let slot) = p.space, p.dynamic.map({ invariantRows.contains($0) }) ?? true else { return false }
             if case .storage = bufferSlots[slot], !readOnlySlots.contains(slot) { return false }
             return true
         default:

@@ -6,15 +6,15 @@ import WeftImage
 /// - binding 0: output storage image, format qualifier per variant (`rgba8` or `rgba16f`)
 /// - binding 1: layer / blend source, combined image sampler (linear, clamp-to-edge, normalized)
 /// - binding 2: blend destination, combined image sampler (same sampler state)
-/// - binding 3: argument block, read-only storage buffer, std140
+/// - binding 3: argument block, uniform buffer, std140, two copies of which kernels read the first
 /// - binding 4: array arguments, storage buffer of `float` (std430), read-only
 /// - binding 5 + i: the i-th `image` argument, combined image sampler
-/// Descriptor set 1, binding 0: `FrameConstants`, a read-only storage buffer (std430, 88 bytes), the same set for
-/// every pass of a render, each pass's block at its own dynamic offset.
+/// Descriptor set 1, binding 0: `FrameConstants` (88 bytes), a dynamic uniform buffer, the same set for every pass of
+/// a render, each pass's block at its own dynamic offset.
 ///
-/// Both blocks are storage buffers rather than uniform buffers or push constants so that Mesa 22's lavapipe never
-/// "inlines" their values: it compiles (and leaks) a new shader variant on every dispatch whose branch or loop
-/// conditions depend only on uniform-buffer or push-constant values (docs/kernel-abi.md).
+/// Kernels read both blocks at an index that no compiler can fold (`weftLane`, always 0) rather than at constant
+/// offsets, so that Mesa 22's lavapipe never "inlines" their values: it compiles (and leaks) a new shader variant on
+/// every dispatch whose branch or loop conditions depend only on uniform values at constant offsets (docs/kernel-abi.md).
 public enum KernelABI {
     public static let outputBinding: UInt32 = 0
     public static let layerBinding: UInt32 = 1
@@ -27,9 +27,18 @@ public enum KernelABI {
     public static let frameBinding: UInt32 = 0
     public static let workgroupSize = (x: 16, y: 16)
 
-    /// The opening of the argument block's declaration up to its members: `layout(binding = 3, std140) readonly buffer
-    /// WeftArguments {`. Its instance name (`weftArguments`, `args`) is the kernel's.
-    public static let argumentBlockOpening = "layout(binding = \(argumentsBinding), std140) readonly buffer WeftArguments {"
+    /// The argument block's declaration (`members` in GLSL, one a line), read as `instance.<member>`: the members are
+    /// struct `WeftArgumentsData`, and the uniform block `WeftArguments` at binding 3 holds two copies of it (the
+    /// descriptor spans twice the block) of which the kernel reads the first, at `weftLane` (`FrameConstants.glslDeclaration`).
+    public static func argumentBlockDeclaration(members: String, instance: String) -> String {
+        """
+        struct WeftArgumentsData {
+        \(members)};
+        layout(binding = \(argumentsBinding), std140) uniform WeftArguments { WeftArgumentsData weftArgumentLanes[2]; };
+        #define \(instance) weftArgumentLanes[weftLane]
+
+        """
+    }
 
     /// The vertex shader of the fragment-pass fallback (`CompiledKernel.fragmentSPIRV`):
     /// three vertices, no inputs, one triangle covering the whole viewport.
@@ -114,7 +123,7 @@ public struct CompiledKernel: Sendable, Hashable {
     }
 }
 
-/// The frame block every kernel declares (`WeftFrame` in GLSL, std430, descriptor set 1, binding 0).
+/// The frame block every kernel declares (`WeftFrame` in GLSL, descriptor set 1, binding 0).
 ///
 /// Origins are user-space points (y down) at the top-left corner of texel (0, 0) of
 /// each texture; `scale` is pixels per point. A pixel (i, j) of the output is evaluated at
@@ -173,27 +182,19 @@ public struct FrameConstants: Sendable, Hashable {
         vec2 mouse;
     """
 
-    /// The GLSL declaration matching `bytes`: a read-only storage buffer at set 1, binding 0.
+    /// The GLSL declaration matching `bytes`: a uniform block at set 1, binding 0, holding two copies of the frame
+    /// (`blockRange` bytes, std140, whose offsets inside a copy are std430's) of which kernels read the first, through
+    /// `weftLane`: an index that is always 0 but that no compiler can fold (`reduceMotion` is 0 or 1), so no uniform
+    /// load that a branch or loop condition depends on has a constant offset (docs/kernel-abi.md says why).
     public static let glslDeclaration = """
-    layout(set = \(KernelABI.frameSet), binding = \(KernelABI.frameBinding), std430) readonly buffer WeftFrame {
-    \(glslMembers)
-    } weft;
-    """
-
-    /// The declaration in a fragment-pass variant (`CompiledKernel.fragmentSPIRV`): the same bytes in a uniform block at
-    /// set 1, binding 0, read through `weftLane`, an index that is 0 but that no compiler can fold. lavapipe gives a
-    /// fragment shader's helper invocations zeros for storage-buffer loads (so derivatives across a quad with helpers
-    /// would see zeros), while a uniform-block load at a non-constant offset reads the buffer and is never inlined.
-    /// The block is `fragmentBlockRange` bytes (two copies of the frame, std140); only the first is read.
-    public static let glslFragmentDeclaration = """
-    #define weftLane int(gl_FragCoord.z > 2.0)
     struct WeftFrameData {
     \(glslMembers)
     };
     layout(set = \(KernelABI.frameSet), binding = \(KernelABI.frameBinding), std140) uniform WeftFrame { WeftFrameData weftFrames[2]; };
+    #define weftLane int(weftFrames[0].reduceMotion >> 1u)
     #define weft weftFrames[weftLane]
     """
 
-    /// Bytes a fragment-pass variant's frame block spans (`glslFragmentDeclaration`): two std140 array elements.
-    public static let fragmentBlockRange = 2 * 96
+    /// Bytes the frame block's descriptor spans: two std140 copies of the 88 bytes, 96 apart.
+    public static let blockRange = 2 * 96
 }

@@ -60,17 +60,9 @@ enum WrapperGenerator {
             out += "layout(binding = \(KernelABI.destinationBinding)) uniform sampler2D weftDestination;\n#define WEFT_HAS_DESTINATION 1\n"
         }
         let block = f.blockParameters
-        if !block.isEmpty && fragment {
-            // As the frame block (FrameConstants.glslFragmentDeclaration): a uniform block read at `weftLane`.
-            out += "struct WeftArgumentsData {\n"
-            for p in block { out += "    \(p.type.blockMember!.glsl) \(p.name);\n" }
-            out += "};\n"
-            out += "layout(binding = \(KernelABI.argumentsBinding), std140) uniform WeftArguments { WeftArgumentsData weftArgumentLanes[2]; };\n"
-            out += "#define weftArguments weftArgumentLanes[weftLane]\n"
-        } else if !block.isEmpty {
-            out += KernelABI.argumentBlockOpening + "\n"
-            for p in block { out += "    \(p.type.blockMember!.glsl) \(p.name);\n" }
-            out += "} weftArguments;\n"
+        if !block.isEmpty {
+            let members = block.map { "    \($0.type.blockMember!.glsl) \($0.name);\n" }.joined()
+            out += KernelABI.argumentBlockDeclaration(members: members, instance: "weftArguments")
         }
         if f.readsArrays {
             out += "layout(binding = \(KernelABI.arraysBinding), std430) readonly buffer WeftArrays { float weftArrayData[]; };\n#define WEFT_HAS_ARRAYS 1\n"
@@ -78,7 +70,7 @@ enum WrapperGenerator {
         for i in 0..<f.imageCount {
             out += "layout(binding = \(KernelABI.firstImageBinding + UInt32(i))) uniform sampler2D weftImage\(i);\n"
         }
-        out += (fragment ? FrameConstants.glslFragmentDeclaration : FrameConstants.glslDeclaration) + "\n"
+        out += FrameConstants.glslDeclaration + "\n"
         if pass > 0 { out += "#define WEFT_PASS \(pass)\n" }
         out += "#line 1 \"\(preludeTag)\"\n" + prelude + "\n"
         out += "#line 1 \"\(authorTag)\"\n" + compilableText(of: source, markers: markers) + "\n"

@@ -10,8 +10,8 @@ struct HostLayout {
     private(set) var frameOffsets: [Int] = []
     /// Per pass: offset of its argument block, nil when it has none.
     private(set) var argumentOffsets: [Int?] = []
-    /// Per pass: the bytes its argument block's descriptor spans (twice the block in a fragment pass, whose kernel
-    /// declares two copies and reads the first: `FrameConstants.glslFragmentDeclaration`).
+    /// Per pass: the bytes its argument block's descriptor spans: twice the block, since kernels declare two copies
+    /// and read the first (`KernelABI.argumentBlockDeclaration`).
     private(set) var argumentRanges: [Int] = []
     /// Per pass: its array data's range (at least 16 bytes), nil when it reads no arrays.
     private(set) var arrayRanges: [(offset: Int, size: Int)?] = []
@@ -23,14 +23,8 @@ struct HostLayout {
 
     private static func align(_ value: Int, _ alignment: Int) -> Int { (value + alignment - 1) / alignment * alignment }
 
-    /// The bytes a frame block's descriptor spans in a pass of `stage`.
-    static func frameRange(_ stage: PassStage) -> Int {
-        stage == .compute ? FrameConstants.byteCount : FrameConstants.fragmentBlockRange
-    }
-
-    /// `stages`: how each pass runs (a fragment pass reads its blocks as uniform buffers of twice the size).
-    init(_ plan: RenderPlan, stages: [PassStage], device: VulkanDeviceInfo) {
-        let bufferAlign = max(16, Int(device.minStorageBufferOffsetAlignment), Int(device.minUniformBufferOffsetAlignment))
+    init(_ plan: RenderPlan, device: VulkanDeviceInfo) {
+        let uniformAlign = max(16, Int(device.minUniformBufferOffsetAlignment))
         let storageAlign = max(16, Int(device.minStorageBufferOffsetAlignment))
         var cursor = 0
         uploadIDs = plan.uploads.keys.sorted()
@@ -39,14 +33,16 @@ struct HostLayout {
             uploadOffsets.append(cursor)
             cursor += plan.uploads[id]!.bytes.count
         }
-        for (pass, stage) in zip(plan.passes, stages) {
-            cursor = Self.align(cursor, bufferAlign)
+        for pass in plan.passes {
+            // Each block's descriptor spans two copies (the kernel reads the first): the second's bytes are whatever
+            // follows, inside the arena.
+            cursor = Self.align(cursor, uniformAlign)
             frameOffsets.append(cursor)
-            cursor += Self.frameRange(stage)
-            let range = stage == .compute ? pass.arguments.count : 2 * pass.arguments.count
+            cursor += FrameConstants.blockRange
+            let range = 2 * pass.arguments.count
             argumentRanges.append(range)
             if pass.kernel.interface.argumentBlockSize > 0 {
-                cursor = Self.align(cursor, bufferAlign)
+                cursor = Self.align(cursor, uniformAlign)
                 argumentOffsets.append(cursor)
                 cursor += range
             } else {

@@ -50,15 +50,11 @@ struct BindingShape: Hashable {
         if writesStorageImage { out.append((KernelABI.outputBinding, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE)) }
         if readsLayer { out.append((KernelABI.layerBinding, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER)) }
         if readsDestination { out.append((KernelABI.destinationBinding, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER)) }
-        if hasArguments { out.append((KernelABI.argumentsBinding, argumentsType)) }
+        if hasArguments { out.append((KernelABI.argumentsBinding, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER)) }
         if readsArrays { out.append((KernelABI.arraysBinding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER)) }
         for i in 0..<imageCount { out.append((KernelABI.firstImageBinding + UInt32(i), VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER)) }
         return out
     }
-
-    /// The argument block's descriptor type: a read-only storage buffer, or in a fragment pass a uniform buffer read at a
-    /// non-constant index (`FrameConstants.glslFragmentDeclaration` says why).
-    var argumentsType: VkDescriptorType { stage == .compute ? VK_DESCRIPTOR_TYPE_STORAGE_BUFFER : VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER }
 
     /// Binding 0 is declared: the output is a storage image.
     var writesStorageImage: Bool { stage == .compute }
@@ -90,8 +86,8 @@ final class KernelPipelines {
     }
 
     let device: VulkanDevice
-    /// Descriptor set 1 of every pipeline layout, by stage: the `FrameConstants` block, one dynamic buffer that every
-    /// pass of a render shares at its own offset (a storage buffer in compute, a uniform buffer in fragment passes).
+    /// Descriptor set 1 of every pipeline layout, by stage: the `FrameConstants` block, one dynamic uniform buffer that
+    /// every pass of a render shares at its own offset.
     let frameSetLayouts: [PassStage: VkDescriptorSetLayout]
     private var layouts: [BindingShape: Layout] = [:]
     private var pipelines: [String: Pipeline] = [:]
@@ -128,7 +124,7 @@ final class KernelPipelines {
         for stage in [PassStage.compute, .fragment] {
             var frameBinding = VkDescriptorSetLayoutBinding()
             frameBinding.binding = KernelABI.frameBinding
-            frameBinding.descriptorType = Self.frameType(stage)
+            frameBinding.descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC
             frameBinding.descriptorCount = 1
             frameBinding.stageFlags = BindingShape.shaderStage(stage)
             var frameLayout: VkDescriptorSetLayout?
@@ -168,10 +164,6 @@ final class KernelPipelines {
 
     var cachedPipelineCount: Int { pipelines.count }
 
-    /// The frame block's descriptor type in a pass of `stage` (docs/kernel-abi.md).
-    static func frameType(_ stage: PassStage) -> VkDescriptorType {
-        stage == .compute ? VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC : VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC
-    }
 
     func layout(for shape: BindingShape) throws(VulkanError) -> Layout {
         if let layout = layouts[shape] { return layout }

@@ -45,9 +45,9 @@ enum PlanDescriptors {
             VkDescriptorImageInfo(sampler: nil, imageView: views[id.index], imageLayout: VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL)
         }
 
-        for (stage, set) in frameSets {
-            write(set, KernelABI.frameBinding, KernelPipelines.frameType(stage),
-                  buffer: VkDescriptorBufferInfo(buffer: uploadBuffer, offset: 0, range: VkDeviceSize(HostLayout.frameRange(stage))))
+        for set in frameSets.values {
+            write(set, KernelABI.frameBinding, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC,
+                  buffer: VkDescriptorBufferInfo(buffer: uploadBuffer, offset: 0, range: VkDeviceSize(FrameConstants.blockRange)))
         }
         for (i, pass) in plan.passes.enumerated() {
             let set = sets[i]
@@ -63,7 +63,7 @@ enum PlanDescriptors {
                 write(set, KernelABI.destinationBinding, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, image: sampled(destination))
             }
             if let offset = layout.argumentOffsets[i] {
-                write(set, KernelABI.argumentsBinding, shapes[i].argumentsType,
+                write(set, KernelABI.argumentsBinding, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER,
                       buffer: VkDescriptorBufferInfo(buffer: uploadBuffer, offset: VkDeviceSize(offset), range: VkDeviceSize(layout.argumentRanges[i])))
             }
             if let slot = layout.arrayRanges[i] {

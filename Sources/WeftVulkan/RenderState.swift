@@ -28,22 +28,18 @@ final class RenderState {
     private(set) var lastBarrierBatchCount = 0
 
     struct DescriptorCounts {
-        var sets = 0, storageImages = 0, samplers = 0, uniformBuffers = 0, storageBuffers = 0
-        var dynamicStorageBuffers = 0, dynamicUniformBuffers = 0
+        var sets = 0, storageImages = 0, samplers = 0, uniformBuffers = 0, storageBuffers = 0, dynamicUniformBuffers = 0
         init() {}
 
         /// What one descriptor set per pass needs, and the render's two frame sets (compute and fragment).
         init(_ shapes: [BindingShape]) {
             sets = 2
-            dynamicStorageBuffers = 1
-            dynamicUniformBuffers = 1
+            dynamicUniformBuffers = 2
             for shape in shapes {
                 sets += 1
                 storageImages += shape.writesStorageImage ? 1 : 0
                 samplers += (shape.readsLayer ? 1 : 0) + (shape.readsDestination ? 1 : 0) + shape.imageCount
-                if shape.hasArguments {
-                    if shape.argumentsType == VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER { uniformBuffers += 1 } else { storageBuffers += 1 }
-                }
+                uniformBuffers += shape.hasArguments ? 1 : 0
                 storageBuffers += shape.readsArrays ? 1 : 0
             }
         }
@@ -51,7 +47,7 @@ final class RenderState {
         func fits(in other: DescriptorCounts) -> Bool {
             sets <= other.sets && storageImages <= other.storageImages && samplers <= other.samplers
                 && uniformBuffers <= other.uniformBuffers && storageBuffers <= other.storageBuffers
-                && dynamicStorageBuffers <= other.dynamicStorageBuffers && dynamicUniformBuffers <= other.dynamicUniformBuffers
+                && dynamicUniformBuffers <= other.dynamicUniformBuffers
         }
     }
 
@@ -116,16 +112,14 @@ final class RenderState {
             capacity.sets = max(16, c.sets, counts.sets * 2)
             capacity.storageImages = max(16, c.storageImages, counts.storageImages * 2)
             capacity.samplers = max(32, c.samplers, counts.samplers * 2)
-            capacity.uniformBuffers = max(8, c.uniformBuffers, counts.uniformBuffers * 2)
-            capacity.storageBuffers = max(24, c.storageBuffers, counts.storageBuffers * 2)
-            capacity.dynamicStorageBuffers = max(1, c.dynamicStorageBuffers, counts.dynamicStorageBuffers)
-            capacity.dynamicUniformBuffers = max(1, c.dynamicUniformBuffers, counts.dynamicUniformBuffers)
+            capacity.uniformBuffers = max(16, c.uniformBuffers, counts.uniformBuffers * 2)
+            capacity.storageBuffers = max(8, c.storageBuffers, counts.storageBuffers * 2)
+            capacity.dynamicUniformBuffers = max(2, c.dynamicUniformBuffers, counts.dynamicUniformBuffers)
             var sizes = [
                 VkDescriptorPoolSize(type: VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, descriptorCount: UInt32(capacity.storageImages)),
                 VkDescriptorPoolSize(type: VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, descriptorCount: UInt32(capacity.samplers)),
                 VkDescriptorPoolSize(type: VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, descriptorCount: UInt32(capacity.uniformBuffers)),
                 VkDescriptorPoolSize(type: VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, descriptorCount: UInt32(capacity.storageBuffers)),
-                VkDescriptorPoolSize(type: VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC, descriptorCount: UInt32(capacity.dynamicStorageBuffers)),
                 VkDescriptorPoolSize(type: VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC, descriptorCount: UInt32(capacity.dynamicUniformBuffers)),
             ]
             var info = VkDescriptorPoolCreateInfo()
@@ -196,7 +190,7 @@ final class RenderState {
         let kernelPipelines = try plan.passes.map { pass throws(VulkanError) in try pipelines.pipeline(for: pass.kernel) }
         defer { pipelines.saveIfNeeded() }
 
-        let layout = HostLayout(plan, stages: kernelPipelines.map(\.stage), device: device.info)
+        let layout = HostLayout(plan, device: device.info)
         let upload = try arena(uploadArena, size: layout.uploadSize,
                                usage: vkFlags(VK_BUFFER_USAGE_TRANSFER_SRC_BIT, VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT),
                                cached: false, purpose: "upload staging")

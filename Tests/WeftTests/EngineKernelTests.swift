@@ -16,7 +16,7 @@ func engineKernelCompiles(kernel: EngineKernel, format: PixelFormat) throws {
     // with a composite folded in: the interface size must end where glslang put the last member.
     for kernel in EngineKernel.allCases {
         let compiled = try EngineKernelCache().kernel(kernel, outputFormat: .rgba8Unorm)
-        let offsets = SPIRVFacts.memberOffsets(of: "WeftArguments", in: compiled.spirv)
+        let offsets = SPIRVFacts.memberOffsets(of: "WeftArgumentsData", in: compiled.spirv)
         guard let last = offsets.keys.max(), let offset = offsets[last] else {
             Issue.record("\(kernel) declares no argument block")
             continue
