@@ -46,9 +46,11 @@ final class BoundResources: @unchecked Sendable {
     }
 }
 
-/// What a dispatch binds: push-constant bytes, buffers (uniform and storage) and textures by
+/// What a dispatch binds: the frame constants, buffers (uniform and storage) and textures by
 /// binding number (descriptor set 0), and sampler state for sampled-image bindings.
 public struct CPUBindings: Sendable {
+    /// The frame constants' bytes: what a push-constant block, or the frame block at descriptor set
+    /// `KernelABI.frameSet`, binding `KernelABI.frameBinding`, reads.
     public var pushConstants: [UInt8]
     public var buffers: [UInt32: [UInt8]]
     public var textures: [UInt32: CPUTexture]

@@ -70,8 +70,8 @@ extension Compiler {
             let p = try pointer(i, 0, f)
             let src = try rows(i, 1, f)
             if case .buffer(let slot) = p.space {
-                guard case .storage = bufferSlots[slot] else {
-                    throw .invalidKernel(offset: i.offset, message: "store to a uniform or push-constant block")
+                guard case .storage = bufferSlots[slot], !readOnlySlots.contains(slot) else {
+                    throw .invalidKernel(offset: i.offset, message: "store to a uniform, push-constant or read-only block")
                 }
                 let layout = try bufferLayout(p.pointee, matrixStride: p.matrixStride, at: i.offset)
                 return bufferStore(src, layout, slot, p)
@@ -305,10 +305,19 @@ extension Compiler {
                 let index = try rows(ValueID(indexID), f, at: i.offset)
                 let next = allocate(1)
                 let scale = UInt32(truncatingIfNeeded: stride)
+                let op: Op
                 if let previous = p.dynamic {
-                    ops.append { s in s.map2(next, previous, 1, index, 1, rows: 1) { $0 &+ $1 &* scale } }
+                    op = { s in s.map2(next, previous, 1, index, 1, rows: 1) { $0 &+ $1 &* scale } }
                 } else {
-                    ops.append { s in s.map1(next, index, rows: 1) { $0 &* scale } }
+                    op = { s in s.map1(next, index, rows: 1) { $0 &* scale } }
+                }
+                // An index the whole dispatch shares (Weft's kernels read their blocks at one: docs/kernel-abi.md)
+                // gives an offset computed once, and loads through it can be too.
+                if !tracing && invariantRows.contains(index) && (p.dynamic.map { invariantRows.contains($0) } ?? true) {
+                    invariantOps.append(op)
+                    invariantRows.insert(next)
+                } else {
+                    ops.append(op)
                 }
                 p.dynamic = next
             }

@@ -69,7 +69,7 @@ extension Compiler {
     }
 
     /// Whether `i` computes the same value for every invocation of a dispatch: a pure
-    /// instruction whose operands are constants, uniform or push-constant data, or such values.
+    /// instruction whose operands are constants, uniform, push-constant or read-only storage data, or such values.
     /// Those run once per thread before the first batch instead of once per batch.
     func isDispatchInvariant(_ i: Instruction, _ f: Frame) throws(CPUError) -> Bool {
         if tracing { return false } // every value is recorded where the source computes it
@@ -89,8 +89,8 @@ extension Compiler {
             guard i.operands.count > 1, ![35, 51].contains(i.operands[1]) else { return false }
         case .load:
             guard let first = i.operands.first, case .pointer(let p)? = f.values[ValueID(first)] ?? globals[ValueID(first)],
-                  case .buffer(let slot) = p.space, p.dynamic == nil else { return false }
-            if case .storage = bufferSlots[slot] { return false }
+                  case .buffer(let slot) = p.space, p.dynamic.map({ invariantRows.contains($0) }) ?? true else { return false }
+            if case .storage = bufferSlots[slot], !readOnlySlots.contains(slot) { return false }
             return true
         default:
             return false

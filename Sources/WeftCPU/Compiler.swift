@@ -1,4 +1,5 @@
 import SPIRV
+import WeftRuntime
 
 /// Translates one entry point of a decoded module into a `KernelProgram`: allocates register rows
 /// for every value, inlines every function call, resolves phis into edge copies, and orders the
@@ -15,6 +16,9 @@ struct Compiler {
     var successors: [[Int]] = []
     var callStack: [FunctionID] = []
     var bufferSlots: [BufferSource] = []
+    /// Slots of storage buffers the kernel cannot write (every member `NonWritable`, as GLSL's `readonly` gives):
+    /// their loads are dispatch-invariant like a uniform block's.
+    var readOnlySlots: Set<Int> = []
     var imageSlots: [UInt32] = []
     var samplerSlots: [UInt32] = []
     var writtenImages: Set<UInt32> = []
@@ -232,11 +236,22 @@ struct Compiler {
         return samplerSlots.count - 1
     }
 
+    /// Whether a buffer variable cannot be written: `NonWritable` on it, or on every member of its block.
+    func isReadOnly(_ variable: ValueID, block: TypeID) -> Bool {
+        if module.decoration(.nonWritable, on: variable.raw) != nil { return true }
+        guard case .structure(let members)? = module.types[block], !members.isEmpty else { return false }
+        return members.indices.allSatisfy { module.memberDecoration(.nonWritable, on: block, member: $0) != nil }
+    }
+
     mutating func declareGlobals() throws(CPUError) {
         for (id, g) in module.globals.sorted(by: { $0.key < $1.key }) {
             let binding = module.decoration(.binding, on: id.raw)?.first
-            if let set = module.decoration(.descriptorSet, on: id.raw)?.first, set != 0 {
-                throw .unsupported(offset: 0, opcode: .variable, message: "descriptor set \(set) (only set 0) on \(module.displayName(id.raw))")
+            let set = module.decoration(.descriptorSet, on: id.raw)?.first ?? 0
+            let isFrameBlock = set == KernelABI.frameSet && binding == KernelABI.frameBinding
+                && (g.storage == .storageBuffer || g.storage == .uniform)
+            if set != 0 && !isFrameBlock {
+                throw .unsupported(offset: 0, opcode: .variable,
+                                   message: "descriptor set \(set) (only set 0, and the frame block at set \(KernelABI.frameSet) binding \(KernelABI.frameBinding)) on \(module.displayName(id.raw))")
             }
             switch g.storage {
             case .input:
@@ -265,8 +280,10 @@ struct Compiler {
             case .uniform, .storageBuffer:
                 guard let binding else { throw .invalidKernel(offset: 0, message: "buffer \(module.displayName(id.raw)) has no Binding decoration") }
                 let isStorage = g.storage == .storageBuffer || module.decoration(.bufferBlock, on: g.pointee.raw) != nil
-                let source: BufferSource = isStorage ? .storage(binding: binding) : .uniform(binding: binding)
-                globals[id] = .pointer(Pointer(space: .buffer(slot: slot(for: source)), offset: 0, pointee: g.pointee))
+                let source: BufferSource = isFrameBlock ? .pushConstants : isStorage ? .storage(binding: binding) : .uniform(binding: binding)
+                let slot = slot(for: source)
+                if isStorage && isReadOnly(id, block: g.pointee) { readOnlySlots.insert(slot) }
+                globals[id] = .pointer(Pointer(space: .buffer(slot: slot), offset: 0, pointee: g.pointee))
             case .uniformConstant:
                 guard let binding else { throw .invalidKernel(offset: 0, message: "resource \(module.displayName(id.raw)) has no Binding decoration") }
                 switch module.types[g.pointee] {

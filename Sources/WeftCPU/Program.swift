@@ -43,6 +43,8 @@ struct FlatBlock: Sendable {
 
 /// Where a buffer binding's bytes come from.
 enum BufferSource: Hashable, Sendable {
+    /// The frame constants: a push-constant block, or the block at descriptor set `KernelABI.frameSet`, binding
+    /// `KernelABI.frameBinding` (`CPUBindings.pushConstants` either way).
     case pushConstants
     case uniform(binding: UInt32)
     case storage(binding: UInt32)

@@ -9,7 +9,8 @@ import WeftVulkan
 /// swapchain, reloads when the files change, and acts on keys. Run it on the main thread.
 public final class PreviewSession {
     public struct Options: Sendable {
-        /// Stop after this many presented frames (nil: until the window closes).
+        /// Stop after this many presented frames (nil: until the window closes). Each frame is rendered, also while
+        /// paused (then all at the paused time).
         public var frames: Int?
         /// Save the last presented frame, read back from the swapchain image, here.
         public var screenshotPath: String?
@@ -91,9 +92,11 @@ public final class PreviewSession {
         var announced = false
         var lastCursor = window.cursor
         var hidden = false
+        // Counting frames renders every one: a paused clock must not wait for an event to draw the next.
+        let counting = options.frames != nil
 
         while !window.shouldClose {
-            let idle = (clock.paused && !dirty) || hidden
+            let idle = (clock.paused && !dirty && !counting) || hidden
             for input in window.poll(waiting: idle ? 0.01 : 0) {
                 dirty = true
                 handle(input, window: window)
@@ -114,7 +117,7 @@ public final class PreviewSession {
                 try presenter.remakeSwapchain(width: framebuffer.width, height: framebuffer.height)
                 dirty = true
             }
-            guard dirty || !clock.paused else { continue }
+            guard dirty || !clock.paused || counting else { continue }
 
             let started = ContinuousClock.now
             let scale = content.options.scale * window.pixelsPerPoint

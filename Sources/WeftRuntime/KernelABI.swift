@@ -6,10 +6,15 @@ import WeftImage
 /// - binding 0: output storage image, format qualifier per variant (`rgba8` or `rgba16f`)
 /// - binding 1: layer / blend source, combined image sampler (linear, clamp-to-edge, normalized)
 /// - binding 2: blend destination, combined image sampler (same sampler state)
-/// - binding 3: argument block, uniform buffer, std140
+/// - binding 3: argument block, uniform buffer, std140, two copies of which kernels read the first
 /// - binding 4: array arguments, storage buffer of `float` (std430), read-only
 /// - binding 5 + i: the i-th `image` argument, combined image sampler
-/// Push constants: `FrameConstants`, std430, 88 bytes.
+/// Descriptor set 1, binding 0: `FrameConstants` (88 bytes), a dynamic uniform buffer, the same set for every pass of
+/// a render, each pass's block at its own dynamic offset.
+///
+/// Kernels read both blocks at an index that no compiler can fold (`weftLane`, always 0) rather than at constant
+/// offsets, so that Mesa 22's lavapipe never "inlines" their values: it compiles (and leaks) a new shader variant on
+/// every dispatch whose branch or loop conditions depend only on uniform values at constant offsets (docs/kernel-abi.md).
 public enum KernelABI {
     public static let outputBinding: UInt32 = 0
     public static let layerBinding: UInt32 = 1
@@ -17,7 +22,23 @@ public enum KernelABI {
     public static let argumentsBinding: UInt32 = 3
     public static let arraysBinding: UInt32 = 4
     public static let firstImageBinding: UInt32 = 5
+    /// The descriptor set and binding of the `FrameConstants` block.
+    public static let frameSet: UInt32 = 1
+    public static let frameBinding: UInt32 = 0
     public static let workgroupSize = (x: 16, y: 16)
+
+    /// The argument block's declaration (`members` in GLSL, one a line), read as `instance.<member>`: the members are
+    /// struct `WeftArgumentsData`, and the uniform block `WeftArguments` at binding 3 holds two copies of it (the
+    /// descriptor spans twice the block) of which the kernel reads the first, at `weftLane` (`FrameConstants.glslDeclaration`).
+    public static func argumentBlockDeclaration(members: String, instance: String) -> String {
+        """
+        struct WeftArgumentsData {
+        \(members)};
+        layout(binding = \(argumentsBinding), std140) uniform WeftArguments { WeftArgumentsData weftArgumentLanes[2]; };
+        #define \(instance) weftArgumentLanes[weftLane]
+
+        """
+    }
 
     /// The vertex shader of the fragment-pass fallback (`CompiledKernel.fragmentSPIRV`):
     /// three vertices, no inputs, one triangle covering the whole viewport.
@@ -87,7 +108,7 @@ public struct CompiledKernel: Sendable, Hashable {
     /// same effect as a fragment shader (entry `main`), drawn with
     /// `KernelABI.fragmentPassVertexSPIRV` as one full-screen triangle into a colour
     /// attachment (location 0) of `outputFormat` over the output texture, bindings 1… and
-    /// push constants as the kernel's (visible to the fragment stage). nil otherwise.
+    /// the frame block as the kernel's (visible to the fragment stage). nil otherwise.
     public var fragmentSPIRV: [UInt32]?
 
     public init(name: String, kind: EffectKind, outputFormat: PixelFormat, spirv: [UInt32], interface: KernelInterface, cacheKey: String,
@@ -102,7 +123,7 @@ public struct CompiledKernel: Sendable, Hashable {
     }
 }
 
-/// The push-constant block every kernel declares (`WeftFrame` in GLSL, std430).
+/// The frame block every kernel declares (`WeftFrame` in GLSL, descriptor set 1, binding 0).
 ///
 /// Origins are user-space points (y down) at the top-left corner of texel (0, 0) of
 /// each texture; `scale` is pixels per point. A pixel (i, j) of the output is evaluated at
@@ -144,9 +165,8 @@ public struct FrameConstants: Sendable, Hashable {
         return out
     }
 
-    /// The GLSL declaration matching `bytes`.
-    public static let glslDeclaration = """
-    layout(push_constant, std430) uniform WeftFrame {
+    /// The members of the block, in the order and layout of `bytes`.
+    private static let glslMembers = """
         vec2 outputOrigin;
         vec2 layerOrigin;
         vec2 layerSize;
@@ -160,6 +180,21 @@ public struct FrameConstants: Sendable, Hashable {
         uint reduceMotion;
         ivec2 dispatchOrigin;
         vec2 mouse;
-    } weft;
     """
+
+    /// The GLSL declaration matching `bytes`: a uniform block at set 1, binding 0, holding two copies of the frame
+    /// (`blockRange` bytes, std140, whose offsets inside a copy are std430's) of which kernels read the first, through
+    /// `weftLane`: an index that is always 0 but that no compiler can fold (`reduceMotion` is 0 or 1), so no uniform
+    /// load that a branch or loop condition depends on has a constant offset (docs/kernel-abi.md says why).
+    public static let glslDeclaration = """
+    struct WeftFrameData {
+    \(glslMembers)
+    };
+    layout(set = \(KernelABI.frameSet), binding = \(KernelABI.frameBinding), std140) uniform WeftFrame { WeftFrameData weftFrames[2]; };
+    #define weftLane int(weftFrames[0].reduceMotion >> 1u)
+    #define weft weftFrames[weftLane]
+    """
+
+    /// Bytes the frame block's descriptor spans: two std140 copies of the 88 bytes, 96 apart.
+    public static let blockRange = 2 * 96
 }

@@ -51,7 +51,7 @@ public struct FusionComposite: Sendable, Hashable {
     public static func producerOrigin(block: String) -> String { "\(block).composite.fade.yz" }
 
     /// `main` of a composite kernel. `vec4 weftProduce(ivec2 pixel)`, defined before it, gives the producer's color at
-    /// one of its pixels; `weftStored`, `weftBlend` and `weftStoreClamp` are defined too; `block` names the uniform
+    /// one of its pixels; `weftStored`, `weftBlend` and `weftStoreClamp` are defined too; `block` names the argument
     /// block whose member `composite` is a `WeftCompositeArguments`.
     public static func main(destination: Destination, block: String) -> String {
         let c = "\(block).composite"
@@ -93,7 +93,7 @@ public struct FusionComposite: Sendable, Hashable {
 /// earlier stages' block sizes, and its images follow the earlier stages' images.
 public enum KernelFusion {
     /// Bumped whenever the generated text changes meaning; part of every cache key.
-    static let version = 2
+    static let version = 3
 
     /// Why `stages`, whose own kernels are `kernels`, cannot be one kernel; nil when they can.
     public static func refusal(_ stages: [FusionStage], kernels: [CompiledKernel]) -> String? {
@@ -181,10 +181,9 @@ public enum KernelFusion {
         }
         if composite != nil { out += FusionComposite.declaration }
         if !blocks.isEmpty || composite != nil {
-            out += "layout(binding = \(KernelABI.argumentsBinding), std140) uniform WeftArguments {\n"
-            for (i, _) in blocks { out += "    WeftStageArguments\(i) s\(i);\n" }
-            if composite != nil { out += "    WeftCompositeArguments composite;\n" }
-            out += "} weftArguments;\n"
+            var members = blocks.map { "    WeftStageArguments\($0.offset) s\($0.offset);\n" }.joined()
+            if composite != nil { members += "    WeftCompositeArguments composite;\n" }
+            out += KernelABI.argumentBlockDeclaration(members: members, instance: "weftArguments")
         }
         if functions.contains(where: \.readsArrays) {
             out += "layout(binding = \(KernelABI.arraysBinding), std430) readonly buffer WeftArrays { float weftArrayData[]; };\n#define WEFT_HAS_ARRAYS 1\n"

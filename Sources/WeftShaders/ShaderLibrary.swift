@@ -295,7 +295,7 @@ public final class ShaderLibrary: Sendable {
     private func checkLayout(of function: StitchableFunction, against words: [UInt32]) throws(ShaderError) {
         let block = function.blockParameters
         guard !block.isEmpty else { return }
-        let laidOut = SPIRVFacts.memberOffsets(of: "WeftArguments", in: words)
+        let laidOut = SPIRVFacts.memberOffsets(of: "WeftArgumentsData", in: words)
         for (member, parameter) in block.enumerated() where laidOut[member] != parameter.blockOffset {
             throw .layoutMismatch(function: function.name, parameter: parameter.name, reflected: parameter.blockOffset,
                                   compiled: laidOut[member])

@@ -3,11 +3,11 @@ import WeftRuntime
 
 /// Generates the compute kernel that runs one stitchable function per pixel, exactly per
 /// docs/kernel-abi.md: the bindings its kind and parameters need (and only those), the
-/// push constants, the prelude, the author's file under `#line` directives (so diagnostics
+/// frame block, the prelude, the author's file under `#line` directives (so diagnostics
 /// point into it), image helpers and the per-kind `main`.
 enum WrapperGenerator {
     /// Bumped whenever the generated text changes meaning; part of every cache key.
-    static let version = 1
+    static let version = 2
 
     /// `#line` file names; diagnostics map them back to the author's path or to "generated code".
     static let authorTag = "author"
@@ -67,9 +67,8 @@ enum WrapperGenerator {
         }
         let block = f.blockParameters
         if !block.isEmpty {
-            out += "layout(binding = \(KernelABI.argumentsBinding), std140) uniform WeftArguments {\n"
-            for p in block { out += "    \(p.type.blockMember!.glsl) \(p.name);\n" }
-            out += "} weftArguments;\n"
+            let members = block.map { "    \($0.type.blockMember!.glsl) \($0.name);\n" }.joined()
+            out += KernelABI.argumentBlockDeclaration(members: members, instance: "weftArguments")
         }
         if f.readsArrays {
             out += "layout(binding = \(KernelABI.arraysBinding), std430) readonly buffer WeftArrays { float weftArrayData[]; };\n#define WEFT_HAS_ARRAYS 1\n"

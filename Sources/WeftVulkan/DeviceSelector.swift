@@ -49,7 +49,6 @@ public struct DeviceSelector: Sendable {
         if !device.storageRGBA16F { reasons.append("no storage images in R16G16B16A16_SFLOAT") }
         if !device.sampledLinearRGBA8 { reasons.append("R8G8B8A8_UNORM cannot be sampled with linear filtering") }
         if !device.sampledLinearRGBA16F { reasons.append("R16G16B16A16_SFLOAT cannot be sampled with linear filtering") }
-        if Int(device.maxPushConstantsSize) < FrameConstants.byteCount { reasons.append("push constants smaller than \(FrameConstants.byteCount) bytes") }
         return reasons
     }
 

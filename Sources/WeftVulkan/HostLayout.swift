@@ -1,13 +1,18 @@
 import WeftImage
 import WeftRuntime
 
-/// Where a plan's host data lives: upload texels, argument blocks and array data in the upload
+/// Where a plan's host data lives: upload texels, frame blocks, argument blocks and array data in the upload
 /// arena (each at its required alignment), read-back texels in the readback arena.
 struct HostLayout {
     private(set) var uploadIDs: [TextureID] = []
     private(set) var uploadOffsets: [Int] = []
+    /// Per pass: offset of its `FrameConstants` block (the dynamic offset of descriptor set 1).
+    private(set) var frameOffsets: [Int] = []
     /// Per pass: offset of its argument block, nil when it has none.
     private(set) var argumentOffsets: [Int?] = []
+    /// Per pass: the bytes its argument block's descriptor spans: twice the block, since kernels declare two copies
+    /// and read the first (`KernelABI.argumentBlockDeclaration`).
+    private(set) var argumentRanges: [Int] = []
     /// Per pass: its array data's range (at least 16 bytes), nil when it reads no arrays.
     private(set) var arrayRanges: [(offset: Int, size: Int)?] = []
     private(set) var uploadSize = 16
@@ -29,10 +34,17 @@ struct HostLayout {
             cursor += plan.uploads[id]!.bytes.count
         }
         for pass in plan.passes {
+            // Each block's descriptor spans two copies (the kernel reads the first): the second's bytes are whatever
+            // follows, inside the arena.
+            cursor = Self.align(cursor, uniformAlign)
+            frameOffsets.append(cursor)
+            cursor += FrameConstants.blockRange
+            let range = 2 * pass.arguments.count
+            argumentRanges.append(range)
             if pass.kernel.interface.argumentBlockSize > 0 {
                 cursor = Self.align(cursor, uniformAlign)
                 argumentOffsets.append(cursor)
-                cursor += pass.arguments.count
+                cursor += range
             } else {
                 argumentOffsets.append(nil)
             }
@@ -58,12 +70,13 @@ struct HostLayout {
         readbackSize = max(cursor, 16)
     }
 
-    /// Copies upload texels, argument blocks and array data to the mapped upload arena.
+    /// Copies upload texels, frame blocks, argument blocks and array data to the mapped upload arena.
     func writeUploadData(_ plan: RenderPlan, to base: UnsafeMutableRawPointer) {
         for (i, id) in uploadIDs.enumerated() {
             plan.uploads[id]!.bytes.withUnsafeBytes { (base + uploadOffsets[i]).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
         }
         for (i, pass) in plan.passes.enumerated() {
+            pass.frame.bytes.withUnsafeBytes { (base + frameOffsets[i]).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
             if let offset = argumentOffsets[i] {
                 pass.arguments.withUnsafeBytes { (base + offset).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
             }

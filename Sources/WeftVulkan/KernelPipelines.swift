@@ -59,8 +59,10 @@ struct BindingShape: Hashable {
     /// Binding 0 is declared: the output is a storage image.
     var writesStorageImage: Bool { stage == .compute }
 
-    /// The shader stage that sees the bindings and the push constants.
-    var shaderStage: VkShaderStageFlags {
+    /// The shader stage that sees the bindings.
+    var shaderStage: VkShaderStageFlags { Self.shaderStage(stage) }
+
+    static func shaderStage(_ stage: PassStage) -> VkShaderStageFlags {
         switch stage {
         case .compute: vkFlags(VK_SHADER_STAGE_COMPUTE_BIT)
         case .fragment: vkFlags(VK_SHADER_STAGE_FRAGMENT_BIT)
@@ -84,6 +86,9 @@ final class KernelPipelines {
     }
 
     let device: VulkanDevice
+    /// Descriptor set 1 of every pipeline layout, by stage: the `FrameConstants` block, one dynamic uniform buffer that
+    /// every pass of a render shares at its own offset.
+    let frameSetLayouts: [PassStage: VkDescriptorSetLayout]
     private var layouts: [BindingShape: Layout] = [:]
     private var pipelines: [String: Pipeline] = [:]
     /// Fragment passes' render passes by output format, on devices without dynamic rendering.
@@ -115,7 +120,30 @@ final class KernelPipelines {
             return vkCreatePipelineCache(device.handle, &createInfo, nil, &cache)
         }
         try vkCheck(r, "vkCreatePipelineCache")
+        var frameLayouts: [PassStage: VkDescriptorSetLayout] = [:]
+        for stage in [PassStage.compute, .fragment] {
+            var frameBinding = VkDescriptorSetLayoutBinding()
+            frameBinding.binding = KernelABI.frameBinding
+            frameBinding.descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC
+            frameBinding.descriptorCount = 1
+            frameBinding.stageFlags = BindingShape.shaderStage(stage)
+            var frameLayout: VkDescriptorSetLayout?
+            let fr = withUnsafePointer(to: &frameBinding) { binding in
+                var info = VkDescriptorSetLayoutCreateInfo()
+                info.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO
+                info.bindingCount = 1
+                info.pBindings = binding
+                return vkCreateDescriptorSetLayout(device.handle, &info, nil, &frameLayout)
+            }
+            if fr != VK_SUCCESS {
+                for layout in frameLayouts.values { vkDestroyDescriptorSetLayout(device.handle, layout, nil) }
+                vkDestroyPipelineCache(device.handle, cache, nil)
+                throw .call(function: "vkCreateDescriptorSetLayout", result: VkResultCode(fr))
+            }
+            frameLayouts[stage] = frameLayout!
+        }
         self.device = device
+        self.frameSetLayouts = frameLayouts
         self.cache = cache!
         self.filePath = path
         self.loadedBytes = initial.count
@@ -135,6 +163,7 @@ final class KernelPipelines {
     }
 
     var cachedPipelineCount: Int { pipelines.count }
+
 
     func layout(for shape: BindingShape) throws(VulkanError) -> Layout {
         if let layout = layouts[shape] { return layout }
@@ -158,19 +187,14 @@ final class KernelPipelines {
                 return vkCreateDescriptorSetLayout(device.handle, &info, nil, &setLayout)
             }
             try vkCheck(r, "vkCreateDescriptorSetLayout")
-            var range = VkPushConstantRange(stageFlags: shape.shaderStage, offset: 0,
-                                            size: UInt32(FrameConstants.byteCount))
             var pipelineLayout: VkPipelineLayout?
-            let r2 = withUnsafePointer(to: &setLayout) { setPtr in
+            var setLayouts: [VkDescriptorSetLayout?] = [setLayout, frameSetLayouts[shape.stage]]
+            let r2 = setLayouts.withUnsafeMutableBufferPointer { setPtr in
                 var info = VkPipelineLayoutCreateInfo()
                 info.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO
-                info.setLayoutCount = 1
-                info.pSetLayouts = setPtr
-                info.pushConstantRangeCount = 1
-                return withUnsafePointer(to: &range) { rangePtr in
-                    info.pPushConstantRanges = rangePtr
-                    return vkCreatePipelineLayout(device.handle, &info, nil, &pipelineLayout)
-                }
+                info.setLayoutCount = UInt32(setPtr.count)
+                info.pSetLayouts = UnsafePointer(setPtr.baseAddress)
+                return vkCreatePipelineLayout(device.handle, &info, nil, &pipelineLayout)
             }
             if r2 != VK_SUCCESS {
                 vkDestroyDescriptorSetLayout(device.handle, setLayout, nil)
@@ -269,6 +293,7 @@ final class KernelPipelines {
             vkDestroyPipelineLayout(device.handle, layout.pipelineLayout, nil)
             vkDestroyDescriptorSetLayout(device.handle, layout.setLayout, nil)
         }
+        for layout in frameSetLayouts.values { vkDestroyDescriptorSetLayout(device.handle, layout, nil) }
         vkDestroyPipelineCache(device.handle, cache, nil)
     }
 }

@@ -5,17 +5,19 @@ enum PlanDescriptors {
     /// Writes every pass's descriptor set in one `vkUpdateDescriptorSets`: exactly the bindings
     /// its kernel declares in its shape (a fragment pass has no binding 0). Samplers are
     /// immutable in the set layouts, so image writes carry only views and layouts.
-    static func write(device: VkDevice, plan: RenderPlan, shapes: [BindingShape], sets: [VkDescriptorSet], views: [VkImageView],
-                      uploadBuffer: VkBuffer, layout: HostLayout) {
+    /// `frameSets` (descriptor set 1, by stage) hold the render's frame blocks: each pass binds its stage's at its own
+    /// dynamic offset.
+    static func write(device: VkDevice, plan: RenderPlan, shapes: [BindingShape], sets: [VkDescriptorSet], frameSets: [PassStage: VkDescriptorSet],
+                      views: [VkImageView], uploadBuffer: VkBuffer, layout: HostLayout) {
         let imageInfoCount = plan.passes.reduce(0) { $0 + 1 + 2 + $1.images.count }
         let imageInfos = UnsafeMutableBufferPointer<VkDescriptorImageInfo>.allocate(capacity: max(imageInfoCount, 1))
-        let bufferInfos = UnsafeMutableBufferPointer<VkDescriptorBufferInfo>.allocate(capacity: max(plan.passes.count * 2, 1))
+        let bufferInfos = UnsafeMutableBufferPointer<VkDescriptorBufferInfo>.allocate(capacity: plan.passes.count * 2 + 2)
         defer {
             imageInfos.deallocate()
             bufferInfos.deallocate()
         }
         var writes: [VkWriteDescriptorSet] = []
-        writes.reserveCapacity(imageInfoCount + plan.passes.count * 2)
+        writes.reserveCapacity(imageInfoCount + plan.passes.count * 2 + 2)
         var nextImage = 0, nextBuffer = 0
 
         func write(_ set: VkDescriptorSet, _ binding: UInt32, _ type: VkDescriptorType,
@@ -43,6 +45,10 @@ enum PlanDescriptors {
             VkDescriptorImageInfo(sampler: nil, imageView: views[id.index], imageLayout: VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL)
         }
 
+        for set in frameSets.values {
+            write(set, KernelABI.frameBinding, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC,
+                  buffer: VkDescriptorBufferInfo(buffer: uploadBuffer, offset: 0, range: VkDeviceSize(FrameConstants.blockRange)))
+        }
         for (i, pass) in plan.passes.enumerated() {
             let set = sets[i]
             let interface = pass.kernel.interface
@@ -58,7 +64,7 @@ enum PlanDescriptors {
             }
             if let offset = layout.argumentOffsets[i] {
                 write(set, KernelABI.argumentsBinding, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER,
-                      buffer: VkDescriptorBufferInfo(buffer: uploadBuffer, offset: VkDeviceSize(offset), range: VkDeviceSize(pass.arguments.count)))
+                      buffer: VkDescriptorBufferInfo(buffer: uploadBuffer, offset: VkDeviceSize(offset), range: VkDeviceSize(layout.argumentRanges[i])))
             }
             if let slot = layout.arrayRanges[i] {
                 write(set, KernelABI.arraysBinding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,

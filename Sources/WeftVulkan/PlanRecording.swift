@@ -25,6 +25,8 @@ struct PlanRecording {
     let renderPassTargets: [RenderPassTarget?]
     let pipelines: [KernelPipelines.Pipeline]
     let descriptorSets: [VkDescriptorSet]
+    /// Descriptor set 1 of every pass, by stage: the frame blocks, each pass's at its `HostLayout.frameOffsets` entry.
+    let frameSets: [PassStage: VkDescriptorSet]
     let uploadBuffer: VkBuffer
     let readbackBuffer: VkBuffer
     /// A pool with `repetitions + 1` free queries, when device time is measured.
@@ -36,7 +38,6 @@ struct PlanRecording {
         if let timestamps { vkCmdResetQueryPool(cmd, timestamps, 0, UInt32(repetitions + 1)) }
         var tracker = BarrierTracker(images: images)
         recordUploadsAndClears(cmd, &tracker)
-        let frameBytes = plan.passes.map(\.frame.bytes)
         let inputs = plan.passes.map(\.distinctInputs)
         let runs = plan.barrierFreeRuns
         for repetition in 0..<repetitions {
@@ -53,7 +54,7 @@ struct PlanRecording {
                     }
                 }
                 tracker.flush(cmd)
-                for i in run { record(pass: i, frameBytes: frameBytes[i], into: cmd, bound: &bound) }
+                for i in run { record(pass: i, into: cmd, bound: &bound) }
             }
         }
         if let timestamps { vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, timestamps, UInt32(repetitions)) }
@@ -61,19 +62,21 @@ struct PlanRecording {
         return (tracker.barrierCount, tracker.batchCount)
     }
 
-    /// Binds pass `i`'s pipeline (unless `bound` already), descriptor set and push constants (`frameBytes`), and
+    /// Binds pass `i`'s pipeline (unless `bound` already), its descriptor set and the frame set at its frame block, and
     /// dispatches or draws it.
-    private func record(pass i: Int, frameBytes: [UInt8], into cmd: VkCommandBuffer, bound: inout VkPipeline?) {
+    private func record(pass i: Int, into cmd: VkCommandBuffer, bound: inout VkPipeline?) {
         let pipeline = pipelines[i]
         let bindPoint = pipeline.stage == .compute ? VK_PIPELINE_BIND_POINT_COMPUTE : VK_PIPELINE_BIND_POINT_GRAPHICS
         if bound != pipeline.handle {
             vkCmdBindPipeline(cmd, bindPoint, pipeline.handle)
             bound = pipeline.handle
         }
-        var set: VkDescriptorSet? = descriptorSets[i]
-        vkCmdBindDescriptorSets(cmd, bindPoint, pipeline.layout.pipelineLayout, 0, 1, &set, 0, nil)
-        frameBytes.withUnsafeBytes {
-            vkCmdPushConstants(cmd, pipeline.layout.pipelineLayout, pipeline.shape.shaderStage, 0, UInt32($0.count), $0.baseAddress)
+        var sets: (VkDescriptorSet?, VkDescriptorSet?) = (descriptorSets[i], frameSets[pipeline.stage])
+        var frameOffset = UInt32(layout.frameOffsets[i])
+        withUnsafePointer(to: &sets) { pair in
+            pair.withMemoryRebound(to: VkDescriptorSet?.self, capacity: 2) {
+                vkCmdBindDescriptorSets(cmd, bindPoint, pipeline.layout.pipelineLayout, 0, 2, $0, 1, &frameOffset)
+            }
         }
         switch pipeline.stage {
         case .compute: recordDispatch(cmd, plan.passes[i])

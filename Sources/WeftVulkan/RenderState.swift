@@ -28,11 +28,13 @@ final class RenderState {
     private(set) var lastBarrierBatchCount = 0
 
     struct DescriptorCounts {
-        var sets = 0, storageImages = 0, samplers = 0, uniformBuffers = 0, storageBuffers = 0
+        var sets = 0, storageImages = 0, samplers = 0, uniformBuffers = 0, storageBuffers = 0, dynamicUniformBuffers = 0
         init() {}
 
-        /// What one descriptor set per pass needs.
+        /// What one descriptor set per pass needs, and the render's two frame sets (compute and fragment).
         init(_ shapes: [BindingShape]) {
+            sets = 2
+            dynamicUniformBuffers = 2
             for shape in shapes {
                 sets += 1
                 storageImages += shape.writesStorageImage ? 1 : 0
@@ -45,6 +47,7 @@ final class RenderState {
         func fits(in other: DescriptorCounts) -> Bool {
             sets <= other.sets && storageImages <= other.storageImages && samplers <= other.samplers
                 && uniformBuffers <= other.uniformBuffers && storageBuffers <= other.storageBuffers
+                && dynamicUniformBuffers <= other.dynamicUniformBuffers
         }
     }
 
@@ -111,11 +114,13 @@ final class RenderState {
             capacity.samplers = max(32, c.samplers, counts.samplers * 2)
             capacity.uniformBuffers = max(16, c.uniformBuffers, counts.uniformBuffers * 2)
             capacity.storageBuffers = max(8, c.storageBuffers, counts.storageBuffers * 2)
+            capacity.dynamicUniformBuffers = max(2, c.dynamicUniformBuffers, counts.dynamicUniformBuffers)
             var sizes = [
                 VkDescriptorPoolSize(type: VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, descriptorCount: UInt32(capacity.storageImages)),
                 VkDescriptorPoolSize(type: VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, descriptorCount: UInt32(capacity.samplers)),
                 VkDescriptorPoolSize(type: VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, descriptorCount: UInt32(capacity.uniformBuffers)),
                 VkDescriptorPoolSize(type: VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, descriptorCount: UInt32(capacity.storageBuffers)),
+                VkDescriptorPoolSize(type: VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC, descriptorCount: UInt32(capacity.dynamicUniformBuffers)),
             ]
             var info = VkDescriptorPoolCreateInfo()
             info.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO
@@ -198,9 +203,12 @@ final class RenderState {
 
         let renderPassTargets = try self.renderPassTargets(plan, kernelPipelines, views: entries.map { $0.texture.view })
         defer { for target in renderPassTargets { if let target { device.retire(.framebuffer(target.framebuffer)) } } }
-        let sets = try descriptorSets(for: kernelPipelines.map(\.layout.setLayout), counts: DescriptorCounts(kernelPipelines.map(\.shape)))
-        PlanDescriptors.write(device: device.handle, plan: plan, shapes: kernelPipelines.map(\.shape), sets: sets, views: entries.map { $0.texture.view },
-                              uploadBuffer: upload.buffer.handle, layout: layout)
+        // One set per pass, then the render's frame sets (descriptor set 1 of compute and of fragment passes).
+        var sets = try descriptorSets(for: kernelPipelines.map(\.layout.setLayout) + [pipelines.frameSetLayouts[.compute]!, pipelines.frameSetLayouts[.fragment]!],
+                                      counts: DescriptorCounts(kernelPipelines.map(\.shape)))
+        let frameSets: [PassStage: VkDescriptorSet] = [.fragment: sets.removeLast(), .compute: sets.removeLast()]
+        PlanDescriptors.write(device: device.handle, plan: plan, shapes: kernelPipelines.map(\.shape), sets: sets, frameSets: frameSets,
+                              views: entries.map { $0.texture.view }, uploadBuffer: upload.buffer.handle, layout: layout)
 
         let timestamps: VkQueryPool? = options.measureDeviceTime && device.info.timestampsTrusted
             ? try timestampPool(count: UInt32(options.repetitions + 1)) : nil
@@ -211,7 +219,7 @@ final class RenderState {
         try vkCheck(vkBeginCommandBuffer(commandBuffer, &begin), "vkBeginCommandBuffer")
         let recording = PlanRecording(plan: plan, layout: layout, images: entries.map { $0.texture.image }, views: entries.map { $0.texture.view },
                                       dynamicRendering: device.dynamicRendering, renderPassTargets: renderPassTargets, pipelines: kernelPipelines,
-                                      descriptorSets: sets, uploadBuffer: upload.buffer.handle, readbackBuffer: readback.buffer.handle,
+                                      descriptorSets: sets, frameSets: frameSets, uploadBuffer: upload.buffer.handle, readbackBuffer: readback.buffer.handle,
                                       timestamps: timestamps, repetitions: options.repetitions)
         (lastBarrierCount, lastBarrierBatchCount) = recording.record(into: commandBuffer)
         try vkCheck(vkEndCommandBuffer(commandBuffer), "vkEndCommandBuffer")

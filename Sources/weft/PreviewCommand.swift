@@ -24,8 +24,8 @@ enum PreviewCommand: Command {
     running. Keys: space pause, left/right step one frame, R restart, M reduce-motion, Tab next
     parameter, up/down or the mouse wheel change it (within its // @param range), B before/after,
     S save the frame as NAME-tTIME.png, +/- zoom around the pointer, Escape or Q quit. $mouse is the
-    pointer in points. With --frames N it presents N frames and exits; --screenshot saves the last
-    one as read back from the swapchain image. Exit status: 0, 1 when the input cannot be read, no
+    pointer in points. With --frames N it renders and presents N frames and exits (with --paused, all at
+    --time); --screenshot saves the last one as read back from the swapchain image. Exit status: 0, 1 when the input cannot be read, no
     window can open or the validation layer reported a warning or error, 2 for a command line of the wrong
     shape. docs/preview.md has the details.
     """
@@ -37,7 +37,7 @@ enum PreviewCommand: Command {
     ] + RenderRequest.frameOptions + [
         .flag("paused", help: "Start with time stopped (space runs it)."),
         .value("device", "NAME|cpu", help: "Render on this Vulkan device or the CPU evaluator (default: $WEFT_DEVICE, else automatic)."),
-        .value("frames", "N", help: "Present N frames, then exit."),
+        .value("frames", "N", help: "Render and present N frames, then exit (with --paused, all at --time)."),
         .value("screenshot", "OUT.png", help: "With --frames: save the last frame, read back from the swapchain."),
     ]
     static let acceptsPositionals = true

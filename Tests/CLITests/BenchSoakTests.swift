@@ -31,6 +31,22 @@ import WeftBench
         #expect((last.totals["textures created"] ?? 0) >= (last.counters["images"] ?? 0))
     }
 
+    /// The soak's bar on lavapipe, at a smaller count: resident memory flat after the warm-up, every stock effect at
+    /// every soak size. Mesa 22's lavapipe compiled and leaked a shader variant on every dispatch of a kernel whose
+    /// conditions read uniform-buffer or push-constant values, 0.6–1.3 MiB a render; kernels read theirs from storage
+    /// buffers (docs/kernel-abi.md), and this soak fails if one goes back.
+    @Test(.enabled(if: CLI.hasVulkan, "no Vulkan device to soak"))
+    func lavapipeResidentMemoryStaysFlat() throws {
+        let out = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let json = out.appendingPathComponent("soak.json").path
+        let run = try CLI.weft(["bench", "--soak", "--renders", "240", "--sample-every", "30", "--warm-up-renders", "60",
+                                "--device", "llvmpipe", "--json", json])
+        let report = try JSONDecoder().decode(SoakReport.self, from: Data(contentsOf: URL(fileURLWithPath: json)))
+        let curve = try #require(report.curves.first)
+        #expect(curve.growth.isEmpty && run.status == 0, "\(curve.growth)\n\(run)")
+    }
+
     @Test func soakOnTheCPUEvaluatorCountsPrograms() throws {
         let (run, report, out) = try soak(device: "cpu")
         defer { try? FileManager.default.removeItem(at: out) }

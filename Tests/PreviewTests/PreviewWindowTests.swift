@@ -64,6 +64,25 @@ struct PreviewWindowTests {
         #expect(!preview.errors.contains("validation"), "\(preview.errors)")
     }
 
+    /// `--paused --frames N` renders N frames at `--time` and exits (a paused preview otherwise waits for an event to draw
+    /// again), and its screenshot is `weft render --time` of the same scene: a headless frame at a fixed time.
+    @Test func pausedFramesExitWithTheFrameAtTheirTime() throws {
+        let server = try XServer()
+        let scene = Weft.packageRoot.appendingPathComponent("examples/download-badge.json").path
+        let shot = FileManager.default.temporaryDirectory.appendingPathComponent("weft-preview-\(UUID().uuidString)/shot.png").path
+        let preview = try RunningPreview([scene, "--paused", "--time", "0.5", "--frames", "3", "--screenshot", shot], on: server)
+        #expect(preview.waitForExit(timeout: 120) == 0, "\(preview.errors)")
+        #expect(preview.output.contains("frame 3 from the swapchain") && preview.output.contains("weft preview: 3 frames"), "\(preview.output)")
+        let captured = try PNGFile.load(path: shot)
+        let reference = overBlack(try Weft.render([scene, "--time", "0.5"]))
+        let elsewhere = overBlack(try Weft.render([scene, "--time", "0.4"]))
+        #expect((largestDifference(reference, elsewhere) ?? 0) > 2, "the badge moves between 0.4 and 0.5 s")
+        let difference = largestDifference(captured, reference)
+        #expect(difference != nil && difference! <= 2,
+                "screenshot \(captured.width)x\(captured.height) vs render \(reference.width)x\(reference.height): \(String(describing: difference))/255")
+        #expect(!preview.errors.contains("validation"), "\(preview.errors)")
+    }
+
     @Test func resizingRemakesTheSwapchainAndRendersAtTheNewSize() throws {
         let server = try XServer()
         let fill = ["--size", "120x80", "--effect", "checkerboard", "--preset"]

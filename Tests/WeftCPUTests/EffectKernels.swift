@@ -32,7 +32,7 @@ enum EffectKernels {
         \(header)
         \(output(format))
         layout(binding = 1) uniform sampler2D weftLayer;
-        layout(binding = 3, std140) uniform WeftArguments { vec4 tint; vec2 center; float radius; } weftArguments;
+        layout(binding = 3, std140) readonly buffer WeftArguments { vec4 tint; vec2 center; float radius; } weftArguments;
         vec4 radialTint(vec2 position, vec4 color, vec4 tint, vec2 center, float radius) {
             float d = clamp(distance(position, center) / radius, 0.0, 1.0);
             return mix(color, tint * color.a, d * 0.5);
@@ -51,7 +51,7 @@ enum EffectKernels {
         \(header)
         \(output(format))
         layout(binding = 1) uniform sampler2D weftLayer;
-        layout(binding = 3, std140) uniform WeftArguments { float spacing; } weftArguments;
+        layout(binding = 3, std140) readonly buffer WeftArguments { float spacing; } weftArguments;
         vec4 sampleLayer(vec2 p) { return textureLod(weftLayer, (p - weft.layerOrigin) * weft.scale / weft.layerSize, 0.0); }
         vec4 blur(vec2 position, float spacing) {
             vec4 sum = vec4(0.0);
@@ -70,7 +70,7 @@ enum EffectKernels {
         """
         \(header)
         \(output(format))
-        layout(binding = 3, std140) uniform WeftArguments { vec4 color; } weftArguments;
+        layout(binding = 3, std140) readonly buffer WeftArguments { vec4 color; } weftArguments;
         void main() {
         \(mainPrologue)
             imageStore(weftOutput, pixel, weftArguments.color);

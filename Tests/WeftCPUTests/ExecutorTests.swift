@@ -124,7 +124,7 @@ import WeftShaders
         let source = """
         \(EffectKernels.header)
         \(EffectKernels.output(.rgba16Float))
-        layout(binding = 3, std140) uniform WeftArguments { float d; } weftArguments;
+        layout(binding = 3, std140) readonly buffer WeftArguments { float d; } weftArguments;
         void main() {
         \(EffectKernels.mainPrologue)
             float v = (position.x - 2.5) / weftArguments.d;

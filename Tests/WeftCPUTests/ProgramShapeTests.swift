@@ -1,4 +1,5 @@
 import Testing
+import WeftRuntime
 import WeftShaders
 @testable import WeftCPU
 
@@ -18,6 +19,40 @@ import WeftShaders
         let perBatch = p.blocks.reduce(0) { $0 + $1.ops.count }
         #expect(p.invariantOps.count >= 5)
         #expect(perBatch < 50, "\(perBatch) ops per batch")
+    }
+
+    /// A read-only storage buffer's values are the dispatch's, like a uniform block's, while a writable buffer's may
+    /// change under the dispatch.
+    @Test func readOnlyStorageIsLoadedOncePerDispatch() throws {
+        func kernel(_ access: String) -> String {
+            """
+            #version 450
+            layout(local_size_x = 16, local_size_y = 1) in;
+            layout(std430, binding = 0) buffer Result { float result[]; };
+            layout(std140, binding = 3) \(access) buffer WeftArguments { float gain; float bias; } args;
+            void main() { result[gl_GlobalInvocationID.x] = float(gl_GlobalInvocationID.x) * (args.gain * 2.0) + args.bias * 3.0; }
+            """
+        }
+        let readOnly = try Harness.program(kernel("readonly")), writable = try Harness.program(kernel(""))
+        #expect(readOnly.invariantOps.count >= 4, "\(readOnly.invariantOps.count) invariant ops")
+        #expect(writable.invariantOps.isEmpty, "\(writable.invariantOps.count) invariant ops")
+    }
+
+    /// Weft's kernels read their frame and argument blocks at `weftLane`, an index no compiler can fold
+    /// (docs/kernel-abi.md): an index the dispatch shares, so the offset and the loads through it are computed once.
+    @Test func loadsAtADispatchWideIndexAreLoadedOncePerDispatch() throws {
+        let source = """
+        #version 450
+        layout(local_size_x = 16, local_size_y = 1) in;
+        layout(std430, binding = 0) buffer Result { float result[]; };
+        \(FrameConstants.glslDeclaration)
+        \(KernelABI.argumentBlockDeclaration(members: "    float gain;\n    float bias;\n", instance: "args"))
+        void main() { result[gl_GlobalInvocationID.x] = float(gl_GlobalInvocationID.x) * (args.gain * weft.time) + args.bias * weft.scale; }
+        """
+        let p = try Harness.program(source)
+        let perBatch = p.blocks.reduce(0) { $0 + $1.ops.count }
+        #expect(p.invariantOps.count >= 8, "\(p.invariantOps.count) invariant ops")
+        #expect(perBatch <= 6, "\(perBatch) ops per batch")
     }
 }
 

@@ -18,7 +18,7 @@ func reflectedOffsetsMatchGlslang(_ index: Int) throws {
     let lib = try library("[[ stitchable(\(index == 4 ? "distortion" : "fill")) ]]\n" + layouts[index])
     let function = try lib.function(named: "f")
     let kernel = try lib.kernel(for: function, outputFormat: .rgba8Unorm)
-    let laidOut = SPIRVReading(kernel.spirv).structOffsets(named: "WeftArguments")
+    let laidOut = SPIRVReading(kernel.spirv).structOffsets(named: "WeftArgumentsData")
     let block = function.parameters.filter { $0.type != .image }
     #expect(laidOut.count == block.count)
     for (member, parameter) in block.enumerated() {
@@ -34,7 +34,7 @@ func reflectedOffsetsMatchGlslang(_ index: Int) throws {
     let lib = try ShaderLibrary(path: stockShadersPath, cache: SPIRVCache(directory: nil))
     for function in lib.functions {
         let kernel = try lib.kernel(for: function, outputFormat: .rgba16Float)
-        let laidOut = SPIRVReading(kernel.spirv).structOffsets(named: "WeftArguments")
+        let laidOut = SPIRVReading(kernel.spirv).structOffsets(named: "WeftArgumentsData")
         #expect(function.parameters.compactMap(\.blockOffset) == (0..<laidOut.count).map { laidOut[$0]! }, "\(function.name)")
     }
 }
@@ -56,6 +56,7 @@ func reflectedOffsetsMatchGlslang(_ index: Int) throws {
         let function = try lib.function(named: "f")
         let kernel = try lib.kernel(for: function, outputFormat: .rgba8Unorm)
         #expect(SPIRVReading(kernel.spirv).bindingNumbers == expected, "\(source)")
+        #expect(SPIRVReading(kernel.spirv).frameSetBindings == [0], "\(source)")
         let i = kernel.interface
         var fromInterface: Set<Int> = [0]
         if i.readsLayer { fromInterface.insert(1) }

@@ -30,8 +30,9 @@ func loadDiagnostics(_ source: String) -> [ShaderDiagnostic] {
 struct SPIRVReading {
     var names: [UInt32: String] = [:]
     var memberOffsets: [UInt32: [Int: Int]] = [:]
-    /// (descriptor set, binding) of every decorated variable id.
+    /// Binding of every decorated variable id, and its descriptor set where decorated.
     var bindings: [UInt32: Int] = [:]
+    var descriptorSets: [UInt32: Int] = [:]
     var opcodes: [UInt32] = []
     var capabilities: [UInt32] = []
 
@@ -53,6 +54,8 @@ struct SPIRVReading {
                 memberOffsets[operands[0], default: [:]][Int(operands[1])] = Int(operands[3])
             case 71 where operands[1] == 33: // OpDecorate … Binding
                 bindings[operands[0]] = Int(operands[2])
+            case 71 where operands[1] == 34: // OpDecorate … DescriptorSet
+                descriptorSets[operands[0]] = Int(operands[2])
             default: break
             }
             i += count
@@ -64,7 +67,10 @@ struct SPIRVReading {
         return memberOffsets[id] ?? [:]
     }
 
-    var bindingNumbers: Set<Int> { Set(bindings.values) }
+    /// The bindings of descriptor set 0.
+    var bindingNumbers: Set<Int> { Set(bindings.filter { descriptorSets[$0.key, default: 0] == 0 }.values) }
+    /// The bindings of descriptor set 1: the frame block's 0 (docs/kernel-abi.md).
+    var frameSetBindings: Set<Int> { Set(bindings.filter { descriptorSets[$0.key] == 1 }.values) }
 }
 
 /// Runs a tool found on PATH; nil when it is not installed.

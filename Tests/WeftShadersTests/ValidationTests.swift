@@ -64,6 +64,7 @@ func fragmentFallbackValidates() throws {
     let fragment = try #require(outline.fragmentSPIRV)
     let reading = SPIRVReading(fragment)
     #expect(reading.bindingNumbers == [1, 3, 5], "no storage image: the output is colour attachment 0")
+    #expect(reading.frameSetBindings == [0], "the frame block")
     #expect(try lib.kernel(for: lib.function(named: "plainColor"), outputFormat: .rgba8Unorm).fragmentSPIRV == nil)
     for (name, words) in [("fragment", fragment), ("vertex", KernelABI.fragmentPassVertexSPIRV)] {
         let file = directory.appendingPathComponent("\(name).spv")

@@ -22,7 +22,7 @@ func engineKernelCompiles(kernel: EngineKernel.Variant, format: PixelFormat) thr
     #expect(EngineKernel.Variant.allCases.count == 10, "four kernels, three destinations each but the fill's")
     for kernel in EngineKernel.Variant.allCases {
         let compiled = try EngineKernelCache().kernel(kernel, outputFormat: .rgba8Unorm)
-        let offsets = SPIRVFacts.memberOffsets(of: "WeftArguments", in: compiled.spirv)
+        let offsets = SPIRVFacts.memberOffsets(of: "WeftArgumentsData", in: compiled.spirv)
         guard let last = offsets.keys.max(), let offset = offsets[last] else {
             Issue.record("\(kernel) declares no argument block")
             continue

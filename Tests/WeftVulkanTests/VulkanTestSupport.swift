@@ -56,7 +56,7 @@ func makeKernel(_ name: String, kind: EffectKind, format: PixelFormat = .rgba16F
     """
     if kind.readsLayer { source += "layout(binding = 1) uniform sampler2D weftLayer;\n" }
     if kind.readsDestination { source += "layout(binding = 2) uniform sampler2D weftDestination;\n" }
-    if argumentBlockSize > 0 { source += "layout(binding = 3, std140) uniform WeftArguments { \(arguments) } weftArguments;\n" }
+    if argumentBlockSize > 0 { source += KernelABI.argumentBlockDeclaration(members: arguments + "\n", instance: "weftArguments") }
     if readsArrays { source += "layout(binding = 4, std430) readonly buffer WeftArrays { float weftArrayData[]; };\n" }
     for i in 0..<imageCount { source += "layout(binding = \(5 + i)) uniform sampler2D weftImage\(i);\n" }
     source += FrameConstants.glslDeclaration + "\n"

@@ -1,12 +1,15 @@
 layout(binding = 1) uniform sampler2D weftLayer;
-layout(binding = 3, std140) uniform WeftArguments {
+struct WeftArgumentsData {
     vec4 params;  // step in texels (xy), _, radius in texels (w)
     vec4 tint;    // premultiplied; used when flags.x != 0
     ivec4 flags;  // tint the blurred alpha (x)
 #ifdef WEFT_COMPOSITE
     WeftCompositeArguments composite; // folded into the composite that draws the blur (FusionComposite)
 #endif
-} args;
+};
+// Two copies, read at weftLane (docs/kernel-abi.md): no uniform load has a constant offset.
+layout(binding = 3, std140) uniform WeftArguments { WeftArgumentsData weftArgumentLanes[2]; };
+#define args weftArgumentLanes[weftLane]
 // The 2·radius + 1 normalized Gaussian weights, from −radius to radius.
 layout(binding = 4, std430) readonly buffer WeftArrays { float weftArrayData[]; };
 

@@ -2,7 +2,7 @@ layout(binding = 1) uniform sampler2D weftLayer;
 #if !defined(WEFT_IN_PLACE) && !defined(WEFT_OVER_SOLID)
 layout(binding = 2) uniform sampler2D weftDestination;
 #endif
-layout(binding = 3, std140) uniform WeftArguments {
+struct WeftArgumentsData {
     vec4 toLayer;          // canvas → layer-space linear map, column-major
     vec4 translationScale; // canvas → layer-space translation (xy), layer pixels per point (z), opacity (w)
     ivec4 modes;           // blend mode, layer color mode, canvas color mode, flags (1 nearest, 2 opaque, 4 clamp)
@@ -14,7 +14,10 @@ layout(binding = 3, std140) uniform WeftArguments {
 #ifdef WEFT_OVER_SOLID
     vec4 solidDestination; // the one color the canvas holds (premultiplied)
 #endif
-} args;
+};
+// Two copies, read at weftLane (docs/kernel-abi.md): no uniform load has a constant offset.
+layout(binding = 3, std140) uniform WeftArguments { WeftArgumentsData weftArgumentLanes[2]; };
+#define args weftArgumentLanes[weftLane]
 
 vec4 texel(ivec2 t) {
     ivec2 size = ivec2(weft.layerSize);

@@ -1,12 +1,15 @@
 #if !defined(WEFT_IN_PLACE) && !defined(WEFT_OVER_SOLID)
 layout(binding = 2) uniform sampler2D weftDestination;
 #endif
-layout(binding = 3, std140) uniform WeftArguments {
+struct WeftArgumentsData {
     ivec4 counts;        // shapes in the batch, clamp after each blend
 #ifdef WEFT_OVER_SOLID
     vec4 solidDestination; // the one color the canvas holds (premultiplied)
 #endif
-} args;
+};
+// Two copies, read at weftLane (docs/kernel-abi.md): no uniform load has a constant offset.
+layout(binding = 3, std140) uniform WeftArguments { WeftArgumentsData weftArgumentLanes[2]; };
+#define args weftArgumentLanes[weftLane]
 // Shape records of ShapeBatch.recordStride floats (see ShapeBatch), then gradient stops
 // of 5 floats each (location, premultiplied color).
 layout(binding = 4, std430) readonly buffer WeftArrays { float weftArrayData[]; };
