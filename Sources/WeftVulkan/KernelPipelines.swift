@@ -164,7 +164,6 @@ final class KernelPipelines {
 
     var cachedPipelineCount: Int { pipelines.count }
 
-
     func layout(for shape: BindingShape) throws(VulkanError) -> Layout {
         if let layout = layouts[shape] { return layout }
         var sampler: VkSampler? = device.sampler
