@@ -52,7 +52,7 @@ let package = Package(
         // gallery and its contact sheet.
         .target(name: "WeftCatalog", dependencies: ["Weft", "WeftImage", "WeftRuntime", "WeftScene", "WeftShaders"]),
         // Benchmark runs: measurement, reports, regression comparison.
-        .target(name: "WeftBench", dependencies: ["WeftImage", "WeftRuntime", "WeftShaders"]),
+        .target(name: "WeftBench", dependencies: ["Weft", "WeftImage", "WeftRuntime", "WeftShaders"]),
         // The preview window: GLFW, hot reload, time and parameter keys, on WeftVulkan's presenter. Only `weft` links
         // it, so headless programs (the library's users, weft-example, weft-fuzz) never link GLFW.
         .target(name: "WeftPreview", dependencies: ["CGLFW", "Weft", "WeftCatalog", "WeftImage", "WeftRuntime", "WeftShaders", "WeftVulkan"]),
@@ -80,7 +80,7 @@ let package = Package(
         .testTarget(name: "WeftPlannerTests", dependencies: ["WeftImage", "WeftPlanner", "WeftRuntime", "WeftShaders", "WeftTestSupport", "WeftViews"]),
         .testTarget(name: "WeftTests", dependencies: ["Weft", "WeftCatalog", "WeftCPU", "WeftImage", "WeftPlanner", "WeftRuntime", "WeftScene", "WeftShaders", "WeftViews", "WeftVulkan", "WeftTestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["Weft", "WeftCatalog", "WeftBench", "WeftImage", "WeftTestSupport"]),
-        .testTarget(name: "WeftBenchTests", dependencies: ["WeftBench", "WeftRuntime", "WeftTestSupport"]),
+        .testTarget(name: "WeftBenchTests", dependencies: ["Weft", "WeftBench", "WeftRuntime", "WeftTestSupport"]),
         .testTarget(name: "PreviewTests", dependencies: ["CXWindow", "WeftPreview", "Weft", "WeftCatalog", "WeftImage", "WeftShaders", "WeftTestSupport", "WeftVulkan"]),
         .testTarget(name: "FuzzTests", dependencies: ["WeftFuzz", "SPIRV", "Weft", "WeftCatalog", "WeftCPU", "WeftImage", "WeftPlanner", "WeftScene", "WeftShaders"]),
     ],

@@ -108,10 +108,12 @@ struct BenchPlan {
         case .scene(let path):
             return [.scene(path, frame: settings.frame, reduceMotion: settings.reduceMotion, fusion: fusion)]
         case .chain(let request):
-            return [.chain(request)]
+            let name = "chain:" + request.effects.map(\.name).joined(separator: "+") + (request.options.fusion ? "" : " (unfused)")
+            return [.chain(name) { try RenderCommand.prepare(request) }]
         case .fusionSuite:
             guard let folder = RenderCommand.defaultShaderFolders().first else { throw EffectSetupError.noStockShaders }
-            return try BenchFusionSuite.workloads(stock: folder, sizes: sizes, formats: formats, settings: settings)
+            return try BenchFusionSuite.workloads(stock: folder, scenes: RenderCommand.exampleFolder(besideStock: folder).scenes, sizes: sizes,
+                                                  formats: formats, settings: settings)
         }
     }
 

@@ -106,7 +106,9 @@ struct BenchSoak {
             }
             output.printError("soak: \(renders) renders on \(executor.device.name), sampling every \(sampleEvery)")
             do {
-                let (curve, validationMessages) = try soak(executor, effects: effects)
+                let run = SoakRun(renders: renders, sampleEvery: sampleEvery, warmUpRenders: warmUpRenders, sizes: sizes,
+                                  items: effects.map { SoakRun.Item(name: $0.name, view: $0.view, options: $0.options) })
+                let (curve, validationMessages) = try run.run(on: executor)
                 curves.append(curve)
                 output.print("\(curve.device): \(renders) renders in " + String(format: "%.1f s", curve.seconds))
                 output.print(SoakReport.table(curve))
@@ -138,36 +140,5 @@ struct BenchSoak {
             }
         }
         return failures.isEmpty ? 0 : 1
-    }
-
-    /// Render `i` draws effect `i mod count` at size `i mod sizes.count`.
-    /// The sampled curve, and how many validation messages the renders reported.
-    private func soak(_ executor: any Executor, effects: [(name: String, view: ViewNode, options: RenderOptions)]) throws
-        -> (curve: SoakReport.Curve, validationMessages: Int) {
-        let context = RenderContext(executor: executor)
-        var samples = [sample(executor, renders: 0)]
-        var validationMessages = 0
-        let clock = ContinuousClock()
-        let start = clock.now
-        for i in 0..<renders {
-            let effect = effects[i % effects.count]
-            let size = sizes[i % sizes.count]
-            var options = effect.options
-            options.frame.time = Double(i % 600) / 60
-            options.frame.index = UInt32(i)
-            let rendering = try context.render(effect.view, size: size, options: options)
-            validationMessages += rendering.reports.count { $0.check == "validation" }
-            if (i + 1) % sampleEvery == 0 || i + 1 == renders { samples.append(sample(executor, renders: i + 1)) }
-        }
-        let elapsed = clock.now - start
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-        return (SoakReport.Curve(device: executor.device.name, warmUpRenders: warmUpRenders, samples: samples, seconds: seconds),
-                validationMessages)
-    }
-
-    private func sample(_ executor: any Executor, renders: Int) -> SoakReport.Sample {
-        let counts = executor.resourceCounts
-        let (counters, totals) = (counts.live, counts.created)
-        return SoakReport.Sample(renders: renders, residentBytes: SoakReport.residentBytes() ?? 0, counters: counters, totals: totals)
     }
 }

@@ -1,38 +1,37 @@
 import Foundation
 import Weft
-import WeftBench
 import WeftImage
 import WeftRuntime
 import WeftShaders
 
 /// One thing `weft bench` measures on every runner: a single kernel per size and format, or a
 /// whole render (a scene, or an input image through a chain of effects) as planned by Weft.
-enum BenchWorkload {
+public enum BenchWorkload: Sendable {
     case subject(BenchSubject)
     case scene(String, frame: UInt32, reduceMotion: Bool, fusion: Bool)
-    case chain(RenderRequest)
+    /// An input image through a chain of effects (`weft bench INPUT.png --effect …`), named by its effects, set up when
+    /// measured.
+    case chain(String, prepare: @Sendable () throws -> (view: ViewNode, size: Size, options: RenderOptions))
     /// A view rendered whole (`BenchFusionSuite`); its ratio is to the copy ceiling of its size and format.
     case render(String, ViewNode, size: Size, options: RenderOptions)
 
-    var name: String {
+    public var name: String {
         switch self {
         case .subject(let subject): subject.name
         case .scene(let path, _, _, let fusion):
             "scene:" + URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent + (fusion ? "" : " (unfused)")
-        case .chain(let request):
-            "chain:" + request.effects.map(\.name).joined(separator: "+") + (request.options.fusion ? "" : " (unfused)")
-        case .render(let name, _, _, _): name
+        case .chain(let name, _), .render(let name, _, _, _): name
         }
     }
 
-    func rowCount(sizes: [ImageSize], formats: [PixelFormat]) -> Int {
+    public func rowCount(sizes: [ImageSize], formats: [PixelFormat]) -> Int {
         switch self {
         case .subject: sizes.count * formats.count
         case .scene, .render, .chain: 2 // and the copy ceiling of its output
         }
     }
 
-    func measure(on runner: BenchRunner, context: RenderContext, sizes: [ImageSize], formats: [PixelFormat],
+    public func measure(on runner: BenchRunner, context: RenderContext, sizes: [ImageSize], formats: [PixelFormat],
                  emit: (BenchReport.Row) -> Void) throws {
         switch self {
         case .subject(let subject):
@@ -51,8 +50,8 @@ enum BenchWorkload {
             try emitWithCeiling(try measureRender(shown.view, size: shown.size, options: shown.options, on: runner, context: context), runner, emit)
         case .render(_, let view, let size, let options):
             try emitWithCeiling(try measureRender(view, size: size, options: options, on: runner, context: context), runner, emit)
-        case .chain(let request):
-            let (view, size, options) = try RenderCommand.prepare(request)
+        case .chain(_, let prepare):
+            let (view, size, options) = try prepare()
             try emitWithCeiling(try measureRender(view, size: size, options: options, on: runner, context: context), runner, emit)
         }
     }
@@ -75,7 +74,7 @@ enum BenchWorkload {
     }
 
     /// Fills each row's ratio to the copy ceiling of the same device, threads, size and format.
-    static func withCeilingRatios(_ rows: [BenchReport.Row]) -> [BenchReport.Row] {
+    public static func withCeilingRatios(_ rows: [BenchReport.Row]) -> [BenchReport.Row] {
         func group(_ row: BenchReport.Row) -> String { "\(row.device)|\(row.threads ?? 0)|\(row.width)x\(row.height)|\(row.format)" }
         let ceilings = Dictionary(rows.filter { $0.effect == CopyCeiling.name }.map { (group($0), $0.time.median) },
                                   uniquingKeysWith: { first, _ in first })

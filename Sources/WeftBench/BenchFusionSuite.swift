@@ -1,7 +1,5 @@
 import Foundation
 import Weft
-import WeftBench
-import WeftCatalog
 import WeftImage
 import WeftRuntime
 import WeftShaders
@@ -10,10 +8,12 @@ import WeftShaders
 /// for each --size and --format, the copy ceiling; chains of 1, 2, 4 and 8 color effects, distortion → color and
 /// layer → color, each fused and unfused; gaussianBlur and boxBlur at radius 6, 12 and 24; then each example scene
 /// fused and unfused. Chains run over a generated image of the size and format (no conversion pass before them).
-enum BenchFusionSuite {
-    static let name = "fusion"
+public enum BenchFusionSuite {
+    public static let name = "fusion"
 
-    static func workloads(stock folder: String, sizes: [ImageSize], formats: [PixelFormat], settings: BenchRunner.Settings) throws -> [BenchWorkload] {
+    /// The suite's workloads: the effects of the stock library in `folder`, and the example `scenes` (scene files).
+    public static func workloads(stock folder: String, scenes: [String], sizes: [ImageSize], formats: [PixelFormat],
+                                 settings: BenchRunner.Settings) throws -> [BenchWorkload] {
         let library = try ShaderLibrary(path: folder)
         var out: [BenchWorkload] = [.subject(.copyCeiling())]
         for size in sizes {
@@ -49,14 +49,14 @@ enum BenchFusionSuite {
                 }
             }
         }
-        for scene in RenderCommand.exampleFolder(besideStock: folder).scenes {
+        for scene in scenes {
             for fused in [true, false] { out.append(.scene(scene, frame: settings.frame, reduceMotion: settings.reduceMotion, fusion: fused)) }
         }
         return out
     }
 
     /// A `width × height` image of `format` with every channel varying and some translucency.
-    static func pattern(width: Int, height: Int, format: PixelFormat) -> PixelBuffer {
+    public static func pattern(width: Int, height: Int, format: PixelFormat) -> PixelBuffer {
         var p = PixelBuffer(width: width, height: height, format: format)
         for y in 0..<height {
             for x in 0..<width {
