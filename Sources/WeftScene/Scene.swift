@@ -40,16 +40,16 @@ public struct Scene: Sendable {
     public func frame(at time: Double, size: Size? = nil, index: UInt32? = nil, reduceMotion: Bool = false) -> SceneFrame {
         let size = size ?? self.size
         let view: ViewNode
-        let warnings: [MatchedGeometryWarning]
+        // The planner reports the faults of the view it lays out; a scene adds only those of a timeline's states, which
+        // during a change include the old state's, not in the view shown.
+        var warnings: [MatchedGeometryWarning] = []
         if var sweep = geometrySweep() {
             view = sweep.root(for: size)
-            warnings = MatchedGeometry.resolve(view, size: size.vector).warnings
         } else if let timeline {
             view = timeline.view(at: time, size: size)
             warnings = timeline.warnings(at: time, size: size)
         } else {
             view = root
-            warnings = MatchedGeometry.resolve(root, size: size.vector).warnings
         }
         let frame = FrameContext(time: time, index: index ?? self.frame, reduceMotion: reduceMotion || self.reduceMotion)
         return SceneFrame(view: view, size: size, options: RenderOptions(scale: scale, frame: frame, background: background),
@@ -107,6 +107,7 @@ public struct SceneFrame: Sendable {
     public var view: ViewNode
     public var size: Size
     public var options: RenderOptions
-    /// The `matchedGeometryEffect` faults of the states shown.
+    /// The `matchedGeometryEffect` faults of a timeline's states shown (the old and the new one during a change); the
+    /// planner reports those of `view` itself (`PlannedRender.warnings`).
     public var warnings: [MatchedGeometryWarning]
 }
