@@ -44,12 +44,14 @@ struct PlannedPass: Sendable {
     }
 
     /// The engine variant the pass runs, if it runs one.
+    @inline(never)
     var engine: EngineKernel.Variant? {
         if case .engine(let variant, _) = origin { return variant }
         return nil
     }
 
     /// The stitch the pass runs, drawn to a texture (so that another stage or a composite can still be folded onto it).
+    @inline(never)
     var stitchToTexture: Stitch? {
         if case .stitched(let stitch, .texture) = origin { return stitch }
         return nil
@@ -57,6 +59,7 @@ struct PlannedPass: Sendable {
 
     /// Whether the composite that draws the pass's result was folded into it (`CompositeFolding`): its argument block
     /// ends with a `FusionComposite` member.
+    @inline(never)
     var hasFoldedComposite: Bool {
         switch origin {
         case .stitched(_, let destination): destination != .texture
