@@ -64,41 +64,21 @@ public struct Scene: Sendable {
         return try? GeometrySweep(states: states, initial: initialState)
     }
 
-    /// Reads a scene file. `shaders` is asked once for a provider of the folders the scene
-    /// names (resolved against `baseDirectory`); images are read relative to `baseDirectory` too.
+    /// Reads a scene file's `data` (`SceneDescription.parse`) and resolves it: `shaders` is asked once for a provider
+    /// of the folders the scene names (as written; relative ones are against `baseDirectory`), images are read
+    /// relative to `baseDirectory`.
     public static func parse(_ data: Data, baseDirectory: String,
                              shaders: (_ folders: [String]) throws -> any SceneShaderProvider) throws(SceneError) -> Scene {
-        if let path = JSONNesting.firstTooDeep(in: data) {
-            throw .tooDeep(path: path, limit: JSONNesting.maxDepth)
-        }
-        if let comma = JSONSyntax.trailingComma(in: data) { throw .malformedJSON(comma) }
-        let json: JSONValue
-        do {
-            json = try JSONDecoder().decode(JSONValue.self, from: data)
-        } catch let DecodingError.dataCorrupted(context) {
-            throw .malformedJSON(JSONSyntax.problem(in: data) ?? context.debugDescription)
-        } catch {
-            throw .malformedJSON("\(error)")
-        }
-        var reader = SceneReader(baseDirectory: baseDirectory)
-        return try reader.scene(json, shaders: shaders)
+        try SceneDescription.parse(data, baseDirectory: baseDirectory).resolve(shaders: shaders)
     }
 
     /// Scene files are descriptions, not data: anything larger is refused before it is parsed.
     public static let maxFileBytes = 64 << 20
 
-    /// Reads the scene file at `path`.
+    /// Reads the scene file at `path` and resolves it (`SceneDescription.read`, then `resolve`).
     public static func load(contentsOf path: String,
                             shaders: (_ folders: [String]) throws -> any SceneShaderProvider) throws(SceneError) -> Scene {
-        let data: Data
-        switch FileBytes.read(path: path, maxBytes: maxFileBytes) {
-        case .success(let bytes): data = Data(bytes)
-        case .failure(.notFound): throw .unreadable(file: path, reason: "no such file")
-        case .failure(.failed(let reason)): throw .unreadable(file: path, reason: reason)
-        case .failure(.longerThan(let limit)): throw .unreadable(file: path, reason: "larger than \(limit / (1 << 20)) MiB; a scene file is a small description")
-        }
-        let base = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        return try parse(data, baseDirectory: base, shaders: shaders)
+        try SceneDescription.read(contentsOf: path).resolve(shaders: shaders)
     }
 }
 

@@ -8,9 +8,13 @@ import WeftViews
 /// Turns parsed JSON into views, reporting every problem with its JSON path.
 struct SceneReader {
     let baseDirectory: String
+    let images: SceneImageSource
     var provider: (any SceneShaderProvider)?
 
-    init(baseDirectory: String) { self.baseDirectory = baseDirectory }
+    init(baseDirectory: String, images: SceneImageSource) {
+        self.baseDirectory = baseDirectory
+        self.images = images
+    }
 
     static let contentKeys = ["image", "color", "rectangle", "roundedRectangle", "circle", "ellipse", "capsule", "zstack",
                               "hstack", "vstack", "spacer", "text"]
@@ -248,11 +252,13 @@ struct SceneReader {
             try f.finish()
         }
         if !file.hasPrefix("/") { file = baseDirectory + "/" + file }
+        let pixels: PixelBuffer
         do {
-            return try Image(contentsOfFile: file, scale: scale)
+            pixels = try images.load(file)
         } catch {
             throw .unreadableImage(path: path, reason: "\(error)")
         }
+        return try made(at: path.key("scale")) { () throws(ViewError) in try Image(pixels, scale: scale) }
     }
 
     // MARK: Modifiers
@@ -486,10 +492,10 @@ struct SceneReader {
             return .binding(binding)
         case .string(let s) where s.hasPrefix("#"):
             return .color(try SceneValue.color(json, at: path))
-        case .string(let s):
+        case .string(let s) where SceneReferences.namesImage(s):
             let file = s.hasPrefix("/") ? s : baseDirectory + "/" + s
             do {
-                return .image(try PNGFile.load(path: file))
+                return .image(try images.load(file))
             } catch {
                 throw .unreadableImage(path: path, reason: "\(error)")
             }

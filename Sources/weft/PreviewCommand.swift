@@ -93,6 +93,7 @@ struct RequestPreviewSource: PreviewSource {
         case .scene(let path):
             name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
             watched.insert(path, at: 0)
+            watched += (try? SceneDescription.read(contentsOf: path))?.imageFiles ?? []
         case .image(let path):
             watched.insert(path, at: 0)
             before = try Image(try PNGFile.load(path: path), scale: request.options.scale).node

@@ -71,9 +71,7 @@ enum WatchCommand: Command {
         var folders: [String]
         switch request.source {
         case .scene(let path):
-            let base = URL(fileURLWithPath: path).deletingLastPathComponent().path
-            let scene = try? Scene.load(contentsOf: path, shaders: { folders in try LibraryShaderProvider(folders: folders, baseDirectory: base) })
-            folders = (scene?.shaderFolders ?? []).map { $0.hasPrefix("/") ? $0 : base + "/" + $0 }
+            folders = (try? SceneDescription.read(contentsOf: path))?.shaderFolders ?? []
         case .image, .fill:
             folders = request.shaderPaths + RenderCommand.defaultShaderFolders()
         }
@@ -88,7 +86,7 @@ enum WatchCommand: Command {
         RenderCommand.render(request, output: &output) == 0
     }
 
-    /// The files a render of `request` reads: the scene or input image, and the shader folders'
+    /// The files a render of `request` reads: the scene and the images it names, or the input image, and the shader folders'
     /// .glsl files and presets.json. Folders that cannot be read now keep the `known` paths.
     static func watchedPaths(_ request: RenderRequest, known: Set<String>) -> Set<String> {
         var paths = Set<String>()
@@ -96,12 +94,9 @@ enum WatchCommand: Command {
         switch request.source {
         case .scene(let path):
             paths.insert(path)
-            let base = URL(fileURLWithPath: path).deletingLastPathComponent().path
-            guard let scene = try? Scene.load(contentsOf: path, shaders: { folders in try LibraryShaderProvider(folders: folders, baseDirectory: base) })
-            else {
-                return paths.union(known)
-            }
-            folders = scene.shaderFolders.map { $0.hasPrefix("/") ? $0 : base + "/" + $0 }
+            guard let scene = try? SceneDescription.read(contentsOf: path) else { return paths.union(known) }
+            paths.formUnion(scene.imageFiles)
+            folders = scene.shaderFolders
         case .image(let path):
             paths.insert(path)
             folders = request.shaderPaths + RenderCommand.defaultShaderFolders()

@@ -1,0 +1,52 @@
+/// The files a scene's JSON names, found without opening them: the top level's `"shaders"` folders, every image view
+/// (`"image": "file"` or `{"path": …}`) and every effect argument that names an image (a string in `"args"` that is
+/// not an engine binding `$…` or a color).
+struct SceneReferences {
+    private(set) var shaderFolders: [String] = []
+    private(set) var imageFiles: [String] = []
+    private let baseDirectory: String
+
+    init(in json: JSONValue, baseDirectory: String) {
+        self.baseDirectory = baseDirectory
+        if case .object(let top) = json, case .array(let folders)? = top["shaders"] {
+            for case .string(let folder) in folders { shaderFolders.append(resolved(folder)) }
+        }
+        visit(json)
+    }
+
+    private func resolved(_ file: String) -> String { file.hasPrefix("/") ? file : baseDirectory + "/" + file }
+
+    private mutating func addImage(_ file: String) {
+        let file = resolved(file)
+        if !imageFiles.contains(file) { imageFiles.append(file) }
+    }
+
+    private mutating func visit(_ json: JSONValue) {
+        switch json {
+        case .object(let members):
+            for (key, value) in members.sorted(by: { $0.key < $1.key }) {
+                switch (key, value) {
+                case ("image", .string(let file)):
+                    addImage(file)
+                case ("image", .object(let image)):
+                    if case .string(let file)? = image["path"] { addImage(file) }
+                case ("args", .object(let arguments)):
+                    for (_, argument) in arguments.sorted(by: { $0.key < $1.key }) {
+                        if case .string(let text) = argument, Self.namesImage(text) { addImage(text) }
+                    }
+                default:
+                    visit(value)
+                }
+            }
+        case .array(let items):
+            for item in items { visit(item) }
+        default:
+            break
+        }
+    }
+
+    /// Whether an argument's string is an image file, as `SceneReader.argument` reads it.
+    static func namesImage(_ text: String) -> Bool {
+        !text.hasPrefix("$") && !text.hasPrefix("#")
+    }
+}
