@@ -1,6 +1,7 @@
 import Foundation
 import Weft
 import WeftImage
+import WeftRuntime
 import WeftScene
 import WeftShaders
 
@@ -77,10 +78,10 @@ public struct EffectPresets: Sendable {
             var offset: Size?
             if let m = fields["maxSampleOffset"] {
                 guard case .array(let items) = m, items.count == 2, case .number(let x) = items[0], case .number(let y) = items[1],
-                      x >= 0, y >= 0, x.isFinite, y.isFinite else {
-                    throw .invalidPresets(file: file, message: "\(path.key("maxSampleOffset")): expected [x, y], two numbers ≥ 0")
+                      let checked = SampleOffset(x: x, y: y) else {
+                    throw .invalidPresets(file: file, message: "\(path.key("maxSampleOffset")): expected [x, y], two finite numbers ≥ 0")
                 }
-                offset = Size(width: Float(x), height: Float(y))
+                offset = Size(width: checked.x, height: checked.y)
             }
             presets[name] = EffectPreset(arguments: arguments, maxSampleOffset: offset)
         }

@@ -145,42 +145,37 @@ public struct FrameConstants: Sendable, Hashable {
     public var dispatchOrigin: SIMD2<Int32> = .zero    // offset 72
     public var mouse: SIMD2<Float> = .zero             // offset 80, points, top-left origin (the preview's pointer)
 
-    public static let byteCount = 88
+    /// The block's members in the order and std140 layout kernels read them; `bytes` and the GLSL follow it.
+    public static let layout = UniformBlock([
+        ("outputOrigin", .vec2), ("layerOrigin", .vec2), ("layerSize", .vec2),
+        ("destinationOrigin", .vec2), ("destinationSize", .vec2), ("viewSize", .vec2),
+        ("outputSize", .ivec2), ("scale", .float), ("time", .float), ("frame", .uint), ("reduceMotion", .uint),
+        ("dispatchOrigin", .ivec2), ("mouse", .vec2),
+    ])
+
+    public static let byteCount = layout.end
 
     public init() {}
 
-    /// The block's bytes, little-endian, exactly as the GLSL declaration lays them out.
+    /// The block's bytes, little-endian, at `layout`'s offsets.
     public var bytes: [UInt8] {
-        var out = [UInt8]()
-        out.reserveCapacity(Self.byteCount)
-        func put(_ v: UInt32) { withUnsafeBytes(of: v.littleEndian) { out.append(contentsOf: $0) } }
-        func put(_ v: Float) { put(v.bitPattern) }
-        func put(_ v: SIMD2<Float>) { put(v.x); put(v.y) }
-        put(outputOrigin); put(layerOrigin); put(layerSize)
-        put(destinationOrigin); put(destinationSize); put(viewSize)
-        put(UInt32(bitPattern: outputSize.x)); put(UInt32(bitPattern: outputSize.y))
-        put(scale); put(time); put(frame); put(reduceMotion)
-        put(UInt32(bitPattern: dispatchOrigin.x)); put(UInt32(bitPattern: dispatchOrigin.y))
-        put(mouse)
-        return out
+        let m = Self.layout.members
+        var out = UniformWriter(size: Self.byteCount)
+        out.write(outputOrigin, at: m[0].offset)
+        out.write(layerOrigin, at: m[1].offset)
+        out.write(layerSize, at: m[2].offset)
+        out.write(destinationOrigin, at: m[3].offset)
+        out.write(destinationSize, at: m[4].offset)
+        out.write(viewSize, at: m[5].offset)
+        out.write(outputSize, at: m[6].offset)
+        out.write(scale, at: m[7].offset)
+        out.write(time, at: m[8].offset)
+        out.write(frame, at: m[9].offset)
+        out.write(reduceMotion, at: m[10].offset)
+        out.write(dispatchOrigin, at: m[11].offset)
+        out.write(mouse, at: m[12].offset)
+        return out.bytes
     }
-
-    /// The members of the block, in the order and layout of `bytes`.
-    private static let glslMembers = """
-        vec2 outputOrigin;
-        vec2 layerOrigin;
-        vec2 layerSize;
-        vec2 destinationOrigin;
-        vec2 destinationSize;
-        vec2 viewSize;
-        ivec2 outputSize;
-        float scale;
-        float time;
-        uint frame;
-        uint reduceMotion;
-        ivec2 dispatchOrigin;
-        vec2 mouse;
-    """
 
     /// The GLSL declaration matching `bytes`: a uniform block at set 1, binding 0, holding two copies of the frame
     /// (`blockRange` bytes, std140, whose offsets inside a copy are std430's) of which kernels read the first, through
@@ -188,7 +183,7 @@ public struct FrameConstants: Sendable, Hashable {
     /// load that a branch or loop condition depends on has a constant offset (docs/kernel-abi.md says why).
     public static let glslDeclaration = """
     struct WeftFrameData {
-    \(glslMembers)
+    \(layout.glslMembers)
     };
     layout(set = \(KernelABI.frameSet), binding = \(KernelABI.frameBinding), std140) uniform WeftFrame { WeftFrameData weftFrames[2]; };
     #define weftLane int(weftFrames[0].reduceMotion >> 1u)
@@ -196,5 +191,5 @@ public struct FrameConstants: Sendable, Hashable {
     """
 
     /// Bytes the frame block's descriptor spans: two std140 copies of the 88 bytes, 96 apart.
-    public static let blockRange = 2 * 96
+    public static let blockRange = 2 * layout.size
 }

@@ -338,10 +338,13 @@ struct SceneReader {
                 if f.contains("maxSampleOffset"), let refusal = kind.maxSampleOffsetRefusal {
                     throw .invalid(path: path.key("maxSampleOffset"), message: refusal)
                 }
-                let offsets = SceneValue<[Float]>.numbers(count: 2).checked { v, _, at throws(SceneError) in
-                    guard v[0] >= 0, v[1] >= 0 else { throw .invalid(path: at, message: "offsets must not be negative") }
+                let offsets = SceneValue<[Float]>.numbers(count: 2).then { v, at throws(SceneError) in
+                    guard let offset = SampleOffset(x: Double(v[0]), y: Double(v[1])) else {
+                        throw .invalid(path: at, message: "expected two finite numbers ≥ 0 (points)")
+                    }
+                    return offset
                 }
-                if let v = try f.optional("maxSampleOffset", offsets) { padding = SIMD2(v[0], v[1]) }
+                if let offset = try f.optional("maxSampleOffset", offsets) { padding = offset.vector }
             }
             return .effect(kind, effect, maxSampleOffset: padding)
         case "id":

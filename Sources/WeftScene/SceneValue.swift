@@ -16,6 +16,11 @@ struct SceneValue<Value> {
         }
     }
 
+    /// This value, turned into another by `make`, which may refuse it.
+    func then<T>(_ make: @escaping (Value, JSONPath) throws(SceneError) -> T) -> SceneValue<T> {
+        SceneValue<T> { json, path throws(SceneError) in try make(try read(json, path), path) }
+    }
+
     /// This value, turned into another.
     func map<T>(_ transform: @escaping (Value) -> T) -> SceneValue<T> {
         SceneValue<T> { json, path throws(SceneError) in transform(try read(json, path)) }

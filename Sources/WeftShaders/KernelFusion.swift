@@ -176,7 +176,7 @@ public enum KernelFusion {
         let blocks = functions.enumerated().filter { !$0.element.blockParameters.isEmpty }
         for (i, f) in blocks {
             out += "struct WeftStageArguments\(i) {\n"
-            for p in f.blockParameters { out += "    \(p.type.blockMember!.glsl) \(p.name);\n" }
+            for p in f.blockParameters { out += "    \(p.type.uniformType!.glsl) \(p.name);\n" }
             out += "};\n"
         }
         if composite != nil { out += FusionComposite.declaration }

@@ -1,3 +1,5 @@
+import WeftRuntime
+
 /// An author's note on one argument parameter, from the comment block right above the
 /// `[[ stitchable ]]` marker, one line each:
 ///
@@ -67,17 +69,16 @@ enum AnnotationParser {
                 values.append(String(number))
                 rest = rest.dropFirst(number.count).drop { $0 == " " || $0 == "\t" }
             } while rest.first == "," && values.count < 3
-            let numbers = values.compactMap { Float($0) }.filter { $0.isFinite && $0 >= 0 }
+            let offset = values.count <= 2 ? SampleOffset(text: values.joined(separator: ",")) : nil
             if found != nil {
                 diagnostics.append(diagnostic(source, line, column: column, "'\(function.name)' has a second @maxSampleOffset"))
-            } else if numbers.count != values.count || !(1...2).contains(numbers.count) {
+            } else if offset == nil {
                 diagnostics.append(diagnostic(source, line, column: column,
                     "malformed @maxSampleOffset; write // @maxSampleOffset X, Y (points, ≥ 0), or one number for both"))
-            } else if !(function.kind == .layer || function.kind == .distortion) {
-                diagnostics.append(diagnostic(source, line, column: column,
-                    "@maxSampleOffset is for layer and distortion effects; '\(function.name)' is a \(function.kind.rawValue) effect"))
+            } else if let refusal = function.kind.maxSampleOffsetRefusal {
+                diagnostics.append(diagnostic(source, line, column: column, "'\(function.name)': \(refusal)"))
             } else {
-                found = SIMD2(numbers[0], numbers.count == 2 ? numbers[1] : numbers[0])
+                found = offset?.vector
             }
         }
         return (found, diagnostics)

@@ -1,3 +1,5 @@
+import WeftRuntime
+
 /// The type of a stitchable function's argument parameter (after the kind's leading ones).
 public enum ParameterType: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
     case float
@@ -14,16 +16,15 @@ public enum ParameterType: String, Sendable, Hashable, Codable, CaseIterable, Cu
     /// Arrays arrive as an `(offset, count)` handle into the array buffer (binding 4).
     public var isArray: Bool { self == .floatArray || self == .colorArray }
 
-    /// The member type in the std140 argument block, its size and base alignment in bytes;
-    /// nil for images, which are bindings of their own.
-    var blockMember: (glsl: String, size: Int, alignment: Int)? {
+    /// The member type in the std140 argument block; nil for images, which are bindings of their own.
+    var uniformType: UniformType? {
         switch self {
-        case .float: ("float", 4, 4)
-        case .int: ("int", 4, 4)
-        case .vec2: ("vec2", 8, 8)
-        case .vec3: ("vec3", 12, 16)
-        case .vec4: ("vec4", 16, 16)
-        case .floatArray, .colorArray: ("uvec2", 8, 8)
+        case .float: .float
+        case .int: .int
+        case .vec2: .vec2
+        case .vec3: .vec3
+        case .vec4: .vec4
+        case .floatArray, .colorArray: .uvec2
         case .image: nil
         }
     }

@@ -45,14 +45,9 @@ public struct BoundArguments: Sendable, Equatable {
 extension Shader {
     /// Resolves the arguments for one frame.
     public func bind(_ context: EffectRequest) -> BoundArguments {
-        var block = [UInt8](repeating: 0, count: function.argumentBlockSize)
+        var block = UniformWriter(size: function.argumentBlockSize)
         var arrays = [Float]()
         var images = [PixelBuffer]()
-        func put(_ values: [UInt32], at offset: Int) {
-            for (i, v) in values.enumerated() {
-                for b in 0..<4 { block[offset + 4 * i + b] = UInt8(truncatingIfNeeded: v >> UInt32(8 * b)) }
-            }
-        }
         func floats(_ values: Float...) -> [UInt32] { values.map(\.bitPattern) }
         for (parameter, argument) in zip(function.parameters, arguments) {
             let words: [UInt32]
@@ -90,9 +85,9 @@ extension Shader {
                 words = parameter.type == .int ? [on] : floats(Float(on))
             }
             guard let offset = parameter.blockOffset else { preconditionFailure("\(parameter.name) has no block offset") }
-            put(words, at: offset)
+            block.write(words, at: offset)
         }
         if function.readsArrays && arrays.isEmpty { arrays = [0, 0, 0, 0] }
-        return BoundArguments(argumentBlock: block, arrayData: arrays, images: images)
+        return BoundArguments(argumentBlock: block.bytes, arrayData: arrays, images: images)
     }
 }

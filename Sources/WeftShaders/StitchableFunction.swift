@@ -26,6 +26,8 @@ public struct StitchableFunction: Sendable, Hashable {
     public let file: String
     public let line: Int
     public let column: Int
+    /// The argument block's layout (binding 3): a member per non-image parameter, in declaration order.
+    public let argumentBlock: UniformBlock
     /// Size of the argument block in bytes (a multiple of 16); 0 when there is no block.
     public let argumentBlockSize: Int
     /// How many times the function runs in a row, each run reading the one before: `[[ stitchable(layer, passes: N) ]]`
@@ -59,20 +61,20 @@ public struct StitchableFunction: Sendable, Hashable {
         self.line = line
         self.column = column
         var parameters = [Parameter]()
-        var offset = 0
+        var block = UniformBlock()
         var images = 0
         for argument in arguments {
-            if let member = argument.type.blockMember {
-                offset = (offset + member.alignment - 1) / member.alignment * member.alignment
+            if let member = argument.type.uniformType {
+                let offset = block.append(argument.name, member)
                 parameters.append(Parameter(name: argument.name, type: argument.type, blockOffset: offset, imageIndex: nil))
-                offset += member.size
             } else {
                 parameters.append(Parameter(name: argument.name, type: argument.type, blockOffset: nil, imageIndex: images))
                 images += 1
             }
         }
         self.parameters = parameters
-        self.argumentBlockSize = (offset + 15) / 16 * 16
+        self.argumentBlock = block
+        self.argumentBlockSize = block.size
     }
 
     /// The parameters that are members of the argument block.

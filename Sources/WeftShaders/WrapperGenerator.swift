@@ -67,7 +67,7 @@ enum WrapperGenerator {
         }
         let block = f.blockParameters
         if !block.isEmpty {
-            let members = block.map { "    \($0.type.blockMember!.glsl) \($0.name);\n" }.joined()
+            let members = block.map { "    \($0.type.uniformType!.glsl) \($0.name);\n" }.joined()
             out += KernelABI.argumentBlockDeclaration(members: members, instance: "weftArguments")
         }
         if f.readsArrays {

@@ -139,11 +139,10 @@ struct RenderRequest {
 
     /// `X` (both axes) or `X,Y`, points ≥ 0.
     static func offset(_ text: String) throws(UsageError) -> Size {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Float($0.trimmingCharacters(in: .whitespaces)) }
-        guard (1...2).contains(parts.count), let x = parts[0], let y = parts[parts.count - 1], x >= 0, y >= 0, x.isFinite, y.isFinite else {
-            throw .invalidValue("max-sample-offset", text, "expected X or X,Y, finite numbers ≥ 0")
+        guard let offset = SampleOffset(text: text) else {
+            throw .invalidValue("max-sample-offset", text, "expected \(SampleOffset.expected)")
         }
-        return Size(width: x, height: y)
+        return Size(width: offset.x, height: offset.y)
     }
 
     static func number<Number: BinaryFloatingPoint & LosslessStringConvertible>(_ option: String, _ text: String?, positive: Bool,

@@ -140,7 +140,7 @@ func aBadBindingIsAnErrorAtItsColumn(line: String, place: String, message: Strin
 
 @Test(arguments: [
     ("// @maxSampleOffset 4, x\n[[ stitchable ]]\nvec2 f(vec2 position) { return position; }\n", "1:4", "malformed @maxSampleOffset"),
-    ("// @maxSampleOffset 4\n[[ stitchable ]]\nvec4 f(vec2 position, vec4 color) { return color; }\n", "1:4", "is for layer and distortion effects"),
+    ("// @maxSampleOffset 4\n[[ stitchable ]]\nvec4 f(vec2 position, vec4 color) { return color; }\n", "1:4", "applies to layer and distortion effects"),
 ])
 func aBadMaxSampleOffsetIsAnErrorAtItsLine(source: String, place: String, message: String) {
     let diagnostics = loadDiagnostics(source)

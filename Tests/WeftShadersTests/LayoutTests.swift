@@ -25,7 +25,7 @@ func reflectedOffsetsMatchGlslang(_ index: Int) throws {
         #expect(parameter.blockOffset == laidOut[member], "\(parameter.name)")
     }
     // The block size covers the last member and is what the kernel declares.
-    let end = zip(block, block.map { $0.type.blockMember!.size }).map { $0.blockOffset! + $1 }.max() ?? 0
+    let end = zip(block, block.map { $0.type.uniformType!.size }).map { $0.blockOffset! + $1 }.max() ?? 0
     #expect(function.argumentBlockSize >= end && function.argumentBlockSize % 16 == 0 && function.argumentBlockSize - end < 16)
     #expect(kernel.interface.argumentBlockSize == function.argumentBlockSize)
 }
@@ -93,4 +93,35 @@ func reflectedOffsetsMatchGlslang(_ index: Int) throws {
     #expect(text.contains(FrameConstants.glslDeclaration))
     #expect(text.contains("vec2 position = weft.outputOrigin + (vec2(pixel) + 0.5) / weft.scale;"))
     #expect(text.contains("f(position, weftLoad(weftLayer, weft.layerOrigin, weft.layerSize, position), weftLoad(weftDestination, weft.destinationOrigin, weft.destinationSize, position), weftArguments.k)"))
+}
+
+/// The frame block's one layout description is what glslang lays out from the GLSL it generates, and `bytes`
+/// writes each member at that offset.
+@Test func frameConstantsLayoutMatchesGlslang() throws {
+    let lib = try library("[[ stitchable ]]\nvec4 f(vec2 p) { return vec4(weft.time); }")
+    let kernel = try lib.kernel(for: try lib.function(named: "f"), outputFormat: .rgba8Unorm)
+    let laidOut = SPIRVReading(kernel.spirv).structOffsets(named: "WeftFrameData")
+    #expect(FrameConstants.layout.members.enumerated().map { laidOut[$0.offset] } == FrameConstants.layout.members.map(\.offset))
+    var constants = FrameConstants()
+    constants.time = 2.5
+    constants.mouse = SIMD2(7, 9)
+    let bytes = constants.bytes
+    func float(at offset: Int) -> Float {
+        Float(bitPattern: bytes[offset..<offset + 4].enumerated().reduce(UInt32(0)) { $0 | UInt32($1.element) << (8 * UInt32($1.offset)) })
+    }
+    #expect(bytes.count == FrameConstants.byteCount)
+    #expect(float(at: FrameConstants.layout.member(named: "time")!.offset) == 2.5)
+    #expect(float(at: FrameConstants.layout.member(named: "mouse")!.offset + 4) == 9)
+}
+
+/// std140: a vec3 starts on 16 bytes, a float may fill its last four, arrays' handles are 8-aligned.
+@Test func uniformBlockFollowsStd140() {
+    var block = UniformBlock()
+    #expect(block.append("a", .float) == 0)
+    #expect(block.append("b", .vec3) == 16)
+    #expect(block.append("c", .float) == 28)
+    #expect(block.append("d", .uvec2) == 32)
+    #expect(block.append("e", .vec4) == 48)
+    #expect(block.end == 64 && block.size == 64)
+    #expect(UniformBlock([("x", .float)]).size == 16)
 }
