@@ -22,8 +22,8 @@ struct LibraryMisuseTests {
     }
 
     @Test func timelinesAndSweepsThatCannotRunAreErrors() {
-        let overlapping: [Timeline.Change] = [.init(at: 1, to: Color.red, animation: .linear(duration: 2)), .init(at: 2, to: Color.blue)]
-        #expect(throws: ViewError.self) { try Timeline(initial: Color.clear, changes: overlapping) }
+        let disordered: [Timeline.Change] = [.init(at: 2, to: Color.red, animation: .linear(duration: 2)), .init(at: 1, to: Color.blue)]
+        #expect(throws: ViewError.self) { try Timeline(initial: Color.clear, changes: disordered) }
         #expect(throws: ViewError.unknownState("missing", known: ["a", "b"])) {
             try GeometrySweep(states: ["a": Color.red.node, "b": Color.blue.node], initial: "missing")
         }

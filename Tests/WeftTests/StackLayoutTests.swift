@@ -80,22 +80,6 @@ struct StackLayoutTests {
 }
 
 extension StackLayoutTests {
-    /// A view leaving an `HStack` takes no room in the new layout and stays where it stood; the view that stays
-    /// moves to its new place.
-    @Test func leavingViewsKeepTheirOldPlaceAndTakeNoRoom() {
-        let before = HStack(spacing: 0) { Color.red.frame(width: 10, height: 10).id("a"); Color.blue.frame(width: 10, height: 10).id("b") }
-        let after = HStack(spacing: 0) { Color.blue.frame(width: 10, height: 10).id("b") }
-        let middle = Interpolation.between(before.node, after.node, progress: 0.5)
-        let (size, children) = Layout.arrange(middle, proposed: SIMD2(100, 10))
-        #expect(size == SIMD2(10, 10))
-        #expect(children.count == 2 && children[0].node.leavingPlace != nil)
-        #expect(children.map(\.transform.translation) == [SIMD2(0, 0), SIMD2(0, 0)])
-        let (_, old) = Layout.arrange(before.node, proposed: SIMD2(100, 10))
-        #expect(old.map(\.transform.translation) == [SIMD2(0, 0), SIMD2(10, 0)])
-    }
-}
-
-extension StackLayoutTests {
     /// The rectangles a glyph is drawn with cover exactly its lit pixels, each once.
     @Test func glyphRunsCoverTheLitPixelsExactly() {
         for character in "AgI#@~Weft 0123" {

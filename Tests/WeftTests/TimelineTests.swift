@@ -27,7 +27,7 @@ struct TimelineTests {
     }
 
     func render(_ timeline: Timeline, at time: Double, on backend: Backend) throws -> PixelBuffer {
-        try backend.makeContext().render(timeline.view(at: time), size: Self.size).pixels
+        try backend.makeContext().render(timeline.view(at: time, size: Self.size), size: Self.size).pixels
     }
 
     @Test(arguments: Backend.allCases)
@@ -82,14 +82,15 @@ struct TimelineTests {
         #expect(try render(timeline, at: 3, on: backend)[12, 8].w == 0)
     }
 
-    @Test func changesAtOnceAndOverlapsAreReported() throws {
+    @Test func changesAtOnceAndOutOfOrderAreReported() throws {
         let a = Color.clear, b = Color.white
         let timeline = try Timeline(initial: a, changes: [.init(at: 1, to: b)])
         #expect(timeline.duration == 1)
-        if case .shape(_, let fill) = timeline.view(at: 1).kind, case .color(let c) = fill.kind { #expect(c == b) } else {
+        if case .shape(_, let fill) = timeline.view(at: 1, size: Self.size).kind, case .color(let c) = fill.kind { #expect(c == b) } else {
             Issue.record("expected the new state at once")
         }
-        let overlap = Timeline.problem(with: [.init(at: 0, to: b, animation: .linear(duration: 1)), .init(at: 0.5, to: a)])
-        #expect(overlap?.index == 1 && overlap?.message.contains("overlapping") == true)
+        #expect(Timeline.problem(with: [.init(at: 0, to: b, animation: .linear(duration: 1)), .init(at: 0.5, to: a)]) == nil)
+        let disorder = Timeline.problem(with: [.init(at: 1, to: b), .init(at: 0.5, to: a)])
+        #expect(disorder?.index == 1 && disorder?.message.contains("in order of time") == true)
     }
 }

@@ -1,9 +1,10 @@
 import WeftImage
 import WeftShaders
 
-/// The view tree part of the way through a change from one state's tree to another's
-/// (docs/animation.md): views are matched by identity, every animatable value of a matched view
-/// is interpolated, and unmatched views enter or leave by their transitions.
+/// Attributes part of the way through a change, and identity: views are matched by identity, every animatable
+/// value of a matched view is interpolated, and unmatched views enter or leave by their transitions.
+/// `GeometryBlend` uses the matching and the values; `between` interpolates two trees of the same layout
+/// (a state with its `matchedGeometryEffect` receivers on one source and on another).
 ///
 /// Identity: a view named with `id(_:)` is the same view as the one of that name among its
 /// siblings in the other state; unnamed siblings match in order. A matched pair whose kinds or
@@ -19,10 +20,6 @@ enum Interpolation {
     /// `node` `presence` of the way in by its transition.
     static func present(_ node: ViewNode, presence: Float) -> ViewNode {
         guard presence < 1, let modifier = transition(of: node).modifier(presence: presence) else { return node }
-        // The transition acts inside the view's group anchor, which marks where the view itself stands.
-        if case .modified(let inner, .groupAnchor(let anchor)) = node.kind {
-            return ViewNode(.modified(ViewNode(.modified(inner, modifier)), .groupAnchor(anchor)))
-        }
         return ViewNode(.modified(node, modifier))
     }
 
@@ -38,7 +35,7 @@ enum Interpolation {
         case (.stacked(let la, let ca), .stacked(let lb, let cb)):
             guard la.axis == lb.axis else { return nil }
             let layout = StackLayout(axis: lb.axis, spacing: lerp(la.spacing, lb.spacing, p), alignment: lerp(la.alignment, lb.alignment, p))
-            return ViewNode(.stacked(layout, children(ca, cb, p, leaving: la)))
+            return ViewNode(.stacked(layout, children(ca, cb, p)))
         case (.spacer(let ma), .spacer(let mb)):
             return ViewNode(.spacer(minLength: max(lerp(ma, mb, p), 0)))
         case (.modified(let childA, let ma), .modified(let childB, let mb)):
@@ -51,9 +48,7 @@ enum Interpolation {
 
     /// Children of a stack: matched ones interpolated in the new order, inserted ones entering,
     /// removed ones leaving at the place they had.
-    /// In an `HStack`/`VStack` (`leaving` is the old stack's layout), leaving views take no room in the
-    /// new layout and stay where they stood in the old one, as SwiftUI's do.
-    private static func children(_ a: [ViewNode], _ b: [ViewNode], _ p: Float, leaving: StackLayout? = nil) -> [ViewNode] {
+    private static func children(_ a: [ViewNode], _ b: [ViewNode], _ p: Float) -> [ViewNode] {
         var unnamedA = a.indices.filter { id(of: a[$0]) == nil }[...]
         var named: [String: Int] = [:]
         for (i, child) in a.enumerated() { if let id = id(of: child), named[id] == nil { named[id] = i } }
@@ -70,9 +65,7 @@ enum Interpolation {
             }
         }
         for i in a.indices where !used.contains(i) {
-            var gone = present(a[i], presence: 1 - p)
-            if let leaving { gone = ViewNode(.modified(gone, .leaving(LeavingPlace(siblings: a, index: i, layout: leaving)))) }
-            result.insert(gone, at: min(i, result.count))
+            result.insert(present(a[i], presence: 1 - p), at: min(i, result.count))
         }
         return result
     }
@@ -234,19 +227,15 @@ enum Interpolation {
         case .geometryGroup:
             guard case .geometryGroup = b else { return nil }
             return b
-        case .leaving:
-            // A view leaving a stack exists in one state only: it never matches another.
-            return nil
         case .id(let x):
             guard case .id(let y) = b else { return nil }
             return x == y ? b : nil
         case .namespace(let x):
             guard case .namespace(let y) = b else { return nil }
             return x == y ? b : nil
-        case .groupAnchor:
-            guard case .groupAnchor(var anchor) = b else { return nil }
-            anchor.matched = true
-            return .groupAnchor(anchor)
+        case .groupAnchor(let x):
+            guard case .groupAnchor(let y) = b else { return nil }
+            return .groupAnchor(GroupAnchor(origin: lerp(x.origin, y.origin, p), size: pointwiseMax(lerp(x.size, y.size, p), .zero)))
         case .matchedGeometry(let x):
             guard case .matchedGeometry(let y) = b, x.id == y.id, x.namespace == y.namespace else { return nil }
             guard let px = x.placement, let py = y.placement else { return b }

@@ -11,8 +11,10 @@ package enum Layout {
     }
 
     /// Where the root goes on a canvas of `size`: centred.
+    /// A root pinned by an animation (`GroupAnchor`) stands where its pin says.
     package static func rootTransform(_ root: ViewNode, size: SIMD2<Float>) -> Affine {
-        .translation((size - Layout.size(of: root, proposed: size)) / 2)
+        if case .modified(_, .groupAnchor(let pin)) = root.kind { return .translation(pin.origin) }
+        return .translation((size - Layout.size(of: root, proposed: size)) / 2)
     }
 
     package static func size(of node: ViewNode, proposed: SIMD2<Float>) -> SIMD2<Float> {
@@ -24,8 +26,18 @@ package enum Layout {
         }
     }
 
-    /// The node's size and its children's placements.
+    /// The node's size and its children's placements. A child pinned by an animation (`GroupAnchor`) stands where
+    /// its pin says, unless the node only moves its drawing (then it shares the node's frame).
     package static func arrange(_ node: ViewNode, proposed: SIMD2<Float>) -> (size: SIMD2<Float>, children: [Placement]) {
+        let (size, children) = laidOut(node, proposed: proposed)
+        guard !node.movesOnlyDrawing else { return (size, children) }
+        return (size, children.map { child in
+            guard case .modified(_, .groupAnchor(let pin)) = child.node.kind else { return child }
+            return Placement(node: child.node, proposal: pin.size, transform: .translation(pin.origin))
+        })
+    }
+
+    private static func laidOut(_ node: ViewNode, proposed: SIMD2<Float>) -> (size: SIMD2<Float>, children: [Placement]) {
         switch node.kind {
         case .shape, .image, .spacer:
             return (size(of: node, proposed: proposed), [])
@@ -77,7 +89,9 @@ package enum Layout {
                 guard let p = m.placement else { return (natural, [Placement(node: child, proposal: proposed, transform: .identity)]) }
                 let childSize = size(of: child, proposed: p.offer)
                 return (natural, [Placement(node: child, proposal: p.offer, transform: .translation(p.anchorPoint - m.anchor.vector * childSize))])
-            case .opacity, .blendMode, .shadow, .compositingGroup, .drawingGroup, .effect, .blendEffect, .id, .transition, .leaving, .geometryChange, .namespace, .geometryGroup, .groupAnchor:
+            case .groupAnchor(let pin):
+                return (pin.size, [Placement(node: child, proposal: pin.size, transform: .identity)])
+            case .opacity, .blendMode, .shadow, .compositingGroup, .drawingGroup, .effect, .blendEffect, .id, .transition, .geometryChange, .namespace, .geometryGroup:
                 let childSize = size(of: child, proposed: proposed)
                 return (childSize, [Placement(node: child, proposal: proposed, transform: .identity)])
             }
@@ -89,21 +103,10 @@ package enum Layout {
     /// ones before it left; a `Spacer` takes its share (at least its minimum length). The stack is
     /// as long as its children and spacing, as thick as its thickest child.
     package static func arrange(_ children: [ViewNode], in layout: StackLayout, proposed: SIMD2<Float>) -> (size: SIMD2<Float>, children: [Placement]) {
-        let staying = children.filter { $0.leavingPlace == nil }
-        if staying.count < children.count {
-            let (size, placed) = arrange(staying, in: layout, proposed: proposed)
-            var remaining = placed[...]
-            let all = children.map { child in
-                guard let place = child.leavingPlace else { return remaining.removeFirst() }
-                let old = arrange(place.siblings, in: place.layout, proposed: proposed).children[place.index]
-                return Placement(node: child, proposal: old.proposal, transform: old.transform)
-            }
-            return (size, all)
-        }
         guard !children.isEmpty else { return (.zero, []) }
         let crossOffer = layout.cross(proposed)
         func childSize(_ i: Int, main: Float) -> SIMD2<Float> {
-            if case .spacer(let minLength) = children[i].kind { return layout.vector(main: max(main, minLength), cross: 0) }
+            if let minLength = children[i].spacerLength { return layout.vector(main: max(main, minLength), cross: 0) }
             return size(of: children[i], proposed: layout.vector(main: main, cross: crossOffer))
         }
         let flexibility = children.indices.map { i in
@@ -153,7 +156,7 @@ package enum Layout {
             case .drawingGroup(let opaque, _):
                 return opaque ? bounds : inner
             case .frame, .flexibleFrame, .offset, .padding, .rotation, .scale, .opacity, .blendMode, .compositingGroup, .blendEffect,
-                 .id, .transition, .relativeOffset, .leaving, .geometryChange, .namespace, .matchedGeometry, .geometryGroup, .groupAnchor:
+                 .id, .transition, .relativeOffset, .geometryChange, .namespace, .matchedGeometry, .geometryGroup, .groupAnchor:
                 return inner
             }
         }
@@ -179,9 +182,17 @@ import Glibc
 #endif
 
 extension ViewNode {
-    /// Where the view stood, when it is leaving a stack.
-    package var leavingPlace: LeavingPlace? {
-        if case .modified(_, .leaving(let place)) = kind { return place }
-        return nil
+    /// A `Spacer`'s minimum length, when this view is one (named, given a transition or other modifiers that
+    /// change nothing of its layout, it still takes its room in a stack).
+    package var spacerLength: Float? {
+        switch kind {
+        case .spacer(let minLength): return minLength
+        case .modified(let child, let modifier):
+            switch modifier {
+            case .id, .transition, .geometryChange, .namespace, .opacity, .blendMode, .groupAnchor: return child.spacerLength
+            default: return nil
+            }
+        default: return nil
+        }
     }
 }

@@ -40,23 +40,14 @@ package enum Modifier: Sendable {
     case transition(Transition)
     /// An offset in sizes of the view (what `Transition.move` draws).
     case relativeOffset(SIMD2<Float>)
-    /// A view leaving an `HStack`/`VStack`: it takes no room, and stays where it was among its old siblings.
-    case leaving(LeavingPlace)
     /// `onGeometryChange`: observes the view's geometry after layout; changes nothing drawn.
     case geometryChange(GeometryChange)
     /// Declares a namespace of `matchedGeometryEffect` ids for the view's content; changes nothing drawn.
     case namespace(String)
     case matchedGeometry(MatchedGeometry)
     case geometryGroup
-    /// Where a view stands relative to its group in its state (what `GroupAnchor` resolves); changes nothing drawn.
+    /// Where a view stands during a change, in its parent's layout space (`GroupAnchor`); changes nothing drawn.
     case groupAnchor(GroupAnchor)
-}
-
-/// Where a view that is leaving a stack stood: its old siblings (itself at `index`) and their layout.
-package struct LeavingPlace: Sendable {
-    var siblings: [ViewNode]
-    var index: Int
-    var layout: StackLayout
 }
 
 extension View {

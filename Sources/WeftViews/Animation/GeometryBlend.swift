@@ -1,0 +1,174 @@
+/// The view tree part of the way through a change, as SwiftUI animates it (docs/animation.md): what animates
+/// is resolved geometry. Both states are laid out; views are matched by identity (`Interpolation`'s rules);
+/// each matched view's resolved frame is interpolated, and every view of the result is pinned to its frame
+/// (`GroupAnchor`), so the result is drawn where the frames say, not laid out again.
+///
+/// Frames are taken in layout space: `offset`, `rotationEffect`, `scaleEffect` and a transition's move only move
+/// the drawing, and animate as attributes. Without a group, a view's frame is interpolated relative to the canvas;
+/// inside a `geometryGroup()` or `drawingGroup()` (a geometry boundary), relative to the group's frame, so the
+/// group's children move with it. A view that only the new state has stands at its new place (relative to its
+/// group), one that only the old state has at its old place, each running its transition there.
+enum GeometryBlend {
+    /// `from` laid out at `size` at `progress` 0, `to` at 1; frames in between (or, for springs, beyond).
+    static func between(_ from: ViewNode, _ to: ViewNode, progress: Float, size: SIMD2<Float>) -> ViewNode {
+        let a = Placed(root: from, size: size), b = Placed(root: to, size: size)
+        let pieces = blend(a, b, group: Group(origin: .zero, old: .zero, new: .zero), progress)
+        if pieces.count == 1 { return pieces[0].pinned(in: .zero) }
+        return ViewNode(.modified(ViewNode(.stack(pieces.map { $0.pinned(in: .zero) })), .groupAnchor(GroupAnchor(origin: .zero, size: size))))
+    }
+
+    /// The name of views leaving (no view of a state can have it: a `Text`'s and an author's ids are printable).
+    static let leavingID = "\u{0}leaving"
+
+    /// A view of the result with its frame in layout space (relative to the canvas).
+    struct Piece {
+        var node: ViewNode
+        var origin: SIMD2<Float>
+        var size: SIMD2<Float>
+
+        /// The view pinned to its frame, relative to its parent's origin.
+        func pinned(in parent: SIMD2<Float>) -> ViewNode {
+            ViewNode(.modified(node, .groupAnchor(GroupAnchor(origin: origin - parent, size: size))))
+        }
+    }
+
+    /// The geometry boundary frames are interpolated in: its origin in the result, and in the old and new states.
+    struct Group {
+        var origin: SIMD2<Float>
+        var old: SIMD2<Float>
+        var new: SIMD2<Float>
+    }
+
+    /// A laid-out view: the node (its pin looked through), its offer, and its frame in layout space.
+    struct Placed {
+        var node: ViewNode
+        var proposal: SIMD2<Float>
+        var origin: SIMD2<Float>
+        var size: SIMD2<Float>
+
+        init(node: ViewNode, proposal: SIMD2<Float>, origin: SIMD2<Float>) {
+            var node = node, proposal = proposal
+            while case .modified(let inner, .groupAnchor(let pin)) = node.kind {
+                node = inner
+                proposal = pin.size
+            }
+            self.node = node
+            self.proposal = proposal
+            self.origin = origin
+            self.size = Layout.size(of: node, proposed: proposal)
+        }
+
+        init(root: ViewNode, size: SIMD2<Float>) {
+            self.init(node: root, proposal: size, origin: Layout.rootTransform(root, size: size).translation)
+        }
+
+        /// The children as placed by the layout; those of a drawing transform share the view's frame.
+        var children: [Placed] {
+            let (_, placed) = Layout.arrange(node, proposed: proposal)
+            let drawingOnly = node.movesOnlyDrawing
+            return placed.map { Placed(node: $0.node, proposal: $0.proposal, origin: drawingOnly ? origin : origin + $0.transform.translation) }
+        }
+    }
+
+    /// The pieces for the views `a` (old) and `b` (new) at the same place: one matched view, or the old one leaving
+    /// and the new one entering.
+    static func blend(_ a: Placed, _ b: Placed, group: Group, _ p: Float) -> [Piece] {
+        let origin = group.origin + Interpolation.lerp(a.origin - group.old, b.origin - group.new, p)
+        let size = pointwiseMax(Interpolation.lerp(a.size, b.size, p), .zero)
+        if let node = matched(a, b, origin: origin, size: size, group: group, p) { return [Piece(node: node, origin: origin, size: size)] }
+        return [alone(a, group: group, entering: false, p), alone(b, group: group, entering: true, p)]
+    }
+
+    /// A view in one state only, at its own place relative to its group, `p` of the way through its transition.
+    static func alone(_ x: Placed, group: Group, entering: Bool, _ p: Float) -> Piece {
+        let origin = group.origin + x.origin - (entering ? group.new : group.old)
+        var node = rebuilt(x)
+        if let modifier = Interpolation.transition(of: x.node).modifier(presence: entering ? p : 1 - p) {
+            node = ViewNode(.modified(Piece(node: node, origin: origin, size: x.size).pinned(in: origin), modifier))
+        }
+        // A view on its way out matches nothing when a change interrupts this one: it goes on leaving.
+        if !entering { node = ViewNode(.modified(node, .id(leavingID))) }
+        return Piece(node: node, origin: origin, size: x.size)
+    }
+
+    /// `x` with every child pinned where its own layout put it.
+    static func rebuilt(_ x: Placed) -> ViewNode {
+        let children = x.children.map { Piece(node: rebuilt($0), origin: $0.origin, size: $0.size).pinned(in: x.origin) }
+        switch x.node.kind {
+        case .shape, .image, .spacer: return x.node
+        case .stack: return ViewNode(.stack(children))
+        case .stacked(let layout, _): return ViewNode(.stacked(layout, children))
+        case .modified(_, let modifier): return ViewNode(.modified(children[0], modifier))
+        }
+    }
+
+    private static func matched(_ a: Placed, _ b: Placed, origin: SIMD2<Float>, size: SIMD2<Float>, group: Group, _ p: Float) -> ViewNode? {
+        func pinned(_ pieces: [Piece]) -> [ViewNode] { pieces.map { $0.pinned(in: origin) } }
+        switch (a.node.kind, b.node.kind) {
+        case (.shape(let ga, let fa), .shape(let gb, let fb)):
+            guard let geometry = Interpolation.lerp(ga, gb, p) else { return nil }
+            return ViewNode(.shape(geometry, Interpolation.lerp(fa, fb, p)))
+        case (.image, .image), (.spacer, .spacer):
+            return b.node
+        case (.stack, .stack):
+            return ViewNode(.stack(pinned(children(a.children, b.children, group: group, p))))
+        case (.stacked(let la, _), .stacked(let lb, _)):
+            guard la.axis == lb.axis else { return nil }
+            return ViewNode(.stacked(lb, pinned(children(a.children, b.children, group: group, p))))
+        case (.modified(_, let ma), .modified(_, let mb)):
+            guard let modifier = Interpolation.lerp(ma, mb, p) else { return nil }
+            let inner = modifier.isGeometryBoundary ? Group(origin: origin, old: a.origin, new: b.origin) : group
+            let pieces = blend(a.children[0], b.children[0], group: inner, p)
+            let child = pieces.count == 1 ? pieces[0].pinned(in: origin)
+                : ViewNode(.modified(ViewNode(.stack(pinned(pieces))), .groupAnchor(GroupAnchor(origin: .zero, size: size))))
+            return ViewNode(.modified(child, modifier))
+        default:
+            return nil
+        }
+    }
+
+    /// Children of a container: matched ones in the new order, inserted ones entering, removed ones leaving,
+    /// drawn at the place in the order they had.
+    private static func children(_ a: [Placed], _ b: [Placed], group: Group, _ p: Float) -> [Piece] {
+        var unnamedA = a.indices.filter { Interpolation.id(of: a[$0].node) == nil }[...]
+        var named: [String: Int] = [:]
+        for (i, child) in a.enumerated() { if let id = Interpolation.id(of: child.node), named[id] == nil { named[id] = i } }
+        var used = Set<Int>()
+        var result: [[Piece]] = []
+        for child in b {
+            let partner: Int?
+            if let id = Interpolation.id(of: child.node) { partner = named[id] } else { partner = unnamedA.popFirst() }
+            if let partner, !used.contains(partner) {
+                used.insert(partner)
+                result.append(blend(a[partner], child, group: group, p))
+            } else {
+                result.append([alone(child, group: group, entering: true, p)])
+            }
+        }
+        for i in a.indices where !used.contains(i) {
+            result.insert([alone(a[i], group: group, entering: false, p)], at: min(i, result.count))
+        }
+        return result.flatMap { $0 }
+    }
+}
+
+extension Modifier {
+    /// `geometryGroup()` and `drawingGroup()`: the frames of the content are resolved relative to this view's.
+    var isGeometryBoundary: Bool {
+        switch self {
+        case .geometryGroup, .drawingGroup: true
+        default: false
+        }
+    }
+}
+
+extension ViewNode {
+    /// Whether this view's child has the view's own frame and is only drawn moved (offset, rotation, scale).
+    package var movesOnlyDrawing: Bool {
+        guard case .modified(_, let modifier) = kind else { return false }
+        switch modifier {
+        case .offset, .relativeOffset, .rotation, .scale: return true
+        default: return false
+        }
+    }
+}
