@@ -21,6 +21,8 @@ final class FrameStream: FrameSink, @unchecked Sendable {
     private var errors: Pipe?
     private var size: (width: Int, height: Int)?
     private var temporary: String?
+    /// Whether a write failed: the stream then ends without its file.
+    private var broken = false
 
     init(target: Target, sixteenBit: Bool, fps: Double) {
         self.target = target
@@ -36,6 +38,15 @@ final class FrameStream: FrameSink, @unchecked Sendable {
     }
 
     func write(_ frame: FinishedFrame) throws(FrameWriteError) -> FrameWriteTimes {
+        do {
+            return try writeFrame(frame)
+        } catch {
+            broken = true
+            throw error
+        }
+    }
+
+    private func writeFrame(_ frame: FinishedFrame) throws(FrameWriteError) -> FrameWriteTimes {
         let clock = ContinuousClock()
         let start = clock.now
         let pixels = frame.pixels
@@ -47,7 +58,8 @@ final class FrameStream: FrameSink, @unchecked Sendable {
                                colorMode: sixteenBit ? .extendedLinear : .nonLinear).rows
         let encoded = clock.now
         if let reason = Self.writeAll(rows, to: fd) {
-            throw FrameWriteError(frame: frame.number, message: "\(path): \(reason)\(ffmpegSaid())")
+            // The stream is broken, not the frame: whatever reads it failed (ffmpeg's own message says why) or the disk is full.
+            throw FrameWriteError(frame: nil, message: "\(path): writing frame \(frame.number): \(reason)\(ffmpegSaid())")
         }
         return FrameWriteTimes(encoding: encoded - start, writing: clock.now - encoded)
     }
@@ -83,6 +95,10 @@ final class FrameStream: FrameSink, @unchecked Sendable {
     }
 
     func finish() throws(FrameWriteError) {
+        if broken {
+            discard()
+            return
+        }
         guard fd >= 0 else { return }
         let closed = close(fd) == 0 ? nil : String(cString: strerror(errno))
         fd = -1
