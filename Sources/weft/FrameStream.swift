@@ -15,7 +15,7 @@ final class FrameStream: FrameSink, @unchecked Sendable {
     let sixteenBit: Bool
     let fps: Double
     var writesInParallel: Bool { false }
-    /// Touched by the one writer thread only (`FrameWriter` gives a stream one).
+    /// Touched by `write` and `finish` only, which run one at a time (`FrameWriter`).
     private var fd: Int32 = -1
     private var process: Process?
     private var errors: Pipe?
@@ -37,31 +37,31 @@ final class FrameStream: FrameSink, @unchecked Sendable {
         }
     }
 
-    func write(_ frame: FinishedFrame) throws(FrameWriteError) -> FrameWriteTimes {
+    /// The frame's straight-alpha rows; on any thread.
+    func encode(_ frame: FinishedFrame) throws(FrameWriteError) -> [UInt8] {
+        PNGRawImage(straightRGBAOf: frame.pixels, bitDepth: sixteenBit ? .sixteen : .eight,
+                    colorMode: sixteenBit ? .extendedLinear : .nonLinear).rows
+    }
+
+    /// On one thread at a time, in frame order (`FrameWriter`).
+    func write(_ bytes: [UInt8], of frame: Int, width: Int, height: Int) throws(FrameWriteError) {
         do {
-            return try writeFrame(frame)
+            try writeFrame(bytes, of: frame, width: width, height: height)
         } catch {
             broken = true
             throw error
         }
     }
 
-    private func writeFrame(_ frame: FinishedFrame) throws(FrameWriteError) -> FrameWriteTimes {
-        let clock = ContinuousClock()
-        let start = clock.now
-        let pixels = frame.pixels
-        if let size, size != (pixels.width, pixels.height) {
-            throw FrameWriteError(frame: frame.number, message: "\(path): it is \(pixels.width)x\(pixels.height), the stream's frames \(size.width)x\(size.height); one stream holds frames of one size")
+    private func writeFrame(_ bytes: [UInt8], of frame: Int, width: Int, height: Int) throws(FrameWriteError) {
+        if let size, size != (width, height) {
+            throw FrameWriteError(frame: frame, message: "\(path): it is \(width)x\(height), the stream's frames \(size.width)x\(size.height); one stream holds frames of one size")
         }
-        if fd < 0 { try open(width: pixels.width, height: pixels.height, frame: frame.number) }
-        let rows = PNGRawImage(straightRGBAOf: pixels, bitDepth: sixteenBit ? .sixteen : .eight,
-                               colorMode: sixteenBit ? .extendedLinear : .nonLinear).rows
-        let encoded = clock.now
-        if let reason = Self.writeAll(rows, to: fd) {
+        if fd < 0 { try open(width: width, height: height, frame: frame) }
+        if let reason = Self.writeAll(bytes, to: fd) {
             // The stream is broken, not the frame: whatever reads it failed (ffmpeg's own message says why) or the disk is full.
-            throw FrameWriteError(frame: nil, message: "\(path): writing frame \(frame.number): \(reason)\(ffmpegSaid())")
+            throw FrameWriteError(frame: nil, message: "\(path): writing frame \(frame): \(reason)\(ffmpegSaid())")
         }
-        return FrameWriteTimes(encoding: encoded - start, writing: clock.now - encoded)
     }
 
     private func open(width: Int, height: Int, frame: Int) throws(FrameWriteError) {

@@ -3,8 +3,11 @@ import WeftPlanner
 
 /// `weft render --frames … --stats`: where a sequence's time went, per frame. The render thread's steps (building the
 /// frame's view, planning, running the plan) add up to its time; encoding and writing run on the writer's threads
-/// beside it, so they cost wall time only where the render thread waited for the writer's queue.
+/// beside it, so they cost wall time only where the render thread waited for the writer's queue. The first frame,
+/// which compiles kernels and makes pipelines, is shown apart; the means are of the frames after it (warm).
 struct SequenceStatistics {
+    /// The first frame's planning and run.
+    var first: (planning: Duration, run: Duration)?
     var frames = 0
     var view: Duration = .zero
     var layout: Duration = .zero
@@ -23,6 +26,10 @@ struct SequenceStatistics {
     var wall: Duration = .zero
 
     mutating func add(view: Duration, plan: PlanTimings, run: Duration, hostTime: Duration, deviceTime: Duration?, queueWait: Duration) {
+        guard first != nil else {
+            first = (plan.total, run)
+            return
+        }
         frames += 1
         self.view += view
         layout += plan.layout
@@ -44,8 +51,9 @@ struct SequenceStatistics {
             n > 0 ? String(format: "%.3f ms", d / .milliseconds(1) / Double(n)) : "-"
         }
         let planning = layout + lowering + rewrites
-        var lines = [
-            "per frame (mean of \(frames)):",
+        var lines = first.map { ["first frame (compiles kernels, makes pipelines): planning \(ms($0.planning, 1)), run \(ms($0.run, 1))"] } ?? []
+        lines += [
+            "per frame (mean of the \(frames) after the first):",
             "  view (scene at its time)      \(ms(view, frames))",
             "  planning                      \(ms(planning, frames))  (layout \(ms(layout, frames)), lowering \(ms(lowering, frames)), rewrites \(ms(rewrites, frames)); plan reused for \(reused) of \(frames) frames)",
             "  run (record, submit, readback) \(ms(run, frames))  (submit and wait \(ms(submitAndWait, frames)); device \(deviceFrames > 0 ? ms(device, deviceFrames) : "- (not measured)"))",
@@ -54,8 +62,8 @@ struct SequenceStatistics {
             "  writing (writer threads)       \(ms(writer.writing, written))",
         ]
         if frames > 0, wall > .zero {
-            lines.append(String(format: "  wall                          %.3f ms  (%.1f frames/s)", wall / .milliseconds(1) / Double(frames),
-                                Double(frames) / (wall / .seconds(1))))
+            lines.append(String(format: "  wall, all frames              %.3f ms  (%.1f frames/s)", wall / .milliseconds(1) / Double(frames + 1),
+                                Double(frames + 1) / (wall / .seconds(1))))
         }
         return lines
     }
