@@ -2,10 +2,10 @@
 SWIFT ?= swift
 DEBIAN_PACKAGES := libvulkan-dev glslang-dev libglfw3-dev libpng-dev mesa-vulkan-drivers \
                    vulkan-validationlayers spirv-tools \
-                   xvfb x11-apps xdotool
+                   xvfb x11-apps xdotool ffmpeg
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build run test clean fuzz fuzz-build
+.PHONY: all deps build run test test-slurm clean fuzz fuzz-build
 
 all: build
 
@@ -30,6 +30,14 @@ run: build
 test: deps
 	$(SWIFT) build --build-tests
 	cache="$$(mktemp -d)" && trap 'rm -rf "$$cache"' EXIT && XDG_CACHE_HOME="$$cache" $(SWIFT) test --skip-build
+
+# A one-node Slurm cluster on localhost renders an example as a job array of 4 shards (docs/animation.md). Not part of
+# `make test`: it starts munged, slurmctld and slurmd (as root) and takes a few minutes.
+test-slurm: deps
+	@for p in slurm-wlm munge; do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then $(SUDO) apt-get update -q && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q --no-install-recommends $$missing; fi
+	$(SWIFT) build --product weft
+	cache="$$(mktemp -d)" && trap 'rm -rf "$$cache"' EXIT && $(SUDO) env XDG_CACHE_HOME="$$cache" Tools/slurm/test-slurm.sh
 
 # Fuzzing (docs/reliability.md). `make test` runs the bounded smoke (Tests/FuzzTests); `make fuzz`
 # runs libFuzzer on each target for FUZZ_SECONDS, in a separate build with coverage and ASan.

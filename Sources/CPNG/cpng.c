@@ -251,6 +251,11 @@ static uint16_t big_endian_16(const uint8_t *bytes) { return (uint16_t)(bytes[0]
 
 weft_png_status weft_png_encode(const weft_png_raw_image *image, uint8_t **out, size_t *out_size,
                                 char message[WEFT_PNG_MESSAGE_CAPACITY]) {
+    return weft_png_encode_fast(image, 0, out, out_size, message);
+}
+
+weft_png_status weft_png_encode_fast(const weft_png_raw_image *image, int fast, uint8_t **out, size_t *out_size,
+                                     char message[WEFT_PNG_MESSAGE_CAPACITY]) {
     *out = NULL;
     *out_size = 0;
     message[0] = 0;
@@ -292,6 +297,10 @@ weft_png_status weft_png_encode(const weft_png_raw_image *image, uint8_t **out, 
     }
 
     png_set_write_fn(png, &c, write_output, flush_output);
+    if (fast) {
+        png_set_compression_level(png, 1);
+        png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_SUB);
+    }
     png_set_IHDR(png, info, image->width, image->height, image->bit_depth, image->color_type,
                  image->interlaced ? PNG_INTERLACE_ADAM7 : PNG_INTERLACE_NONE,
                  PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);

@@ -49,6 +49,8 @@ public struct BenchReport: Sendable, Codable, Equatable {
         public var ceilingRatio: Double?
         /// True when the figure is less precise than the run asked for (`BenchRunner.Measurement.noisy`).
         public var noisy: Bool?
+        /// For whole renders (scenes, chains): where one frame's time goes beside the plan's run (`FrameBreakdown`).
+        public var frame: FrameBreakdown?
 
         public init(effect: String, kind: String, device: String, width: Int, height: Int, format: String,
                     threads: Int?, timeSource: TimeSource, time: TimingSummary, hostTime: TimingSummary?,
@@ -67,6 +69,24 @@ public struct BenchReport: Sendable, Codable, Equatable {
             self.gigabytesPerSecond = gigabytesPerSecond
             self.ceilingRatio = ceilingRatio
             self.noisy = noisy
+        }
+
+        /// One frame of a whole render, step by step, medians in seconds: planning by phase, one run of the plan with its
+        /// readback (host clock around `execute`), and encoding the output as a sequence's PNG (zlib level 1, Sub filter).
+        public struct FrameBreakdown: Sendable, Codable, Equatable {
+            public var layout: Double
+            public var lowering: Double
+            public var rewrites: Double
+            public var runWithReadback: Double
+            public var pngEncoding: Double
+
+            public init(layout: Double, lowering: Double, rewrites: Double, runWithReadback: Double, pngEncoding: Double) {
+                self.layout = layout
+                self.lowering = lowering
+                self.rewrites = rewrites
+                self.runWithReadback = runWithReadback
+                self.pngEncoding = pngEncoding
+            }
         }
 
         /// Identifies the same measurement across runs.

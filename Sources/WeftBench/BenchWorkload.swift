@@ -67,10 +67,36 @@ public enum BenchWorkload: Sendable {
     private func measureRender(_ view: ViewNode, size: Size, options: RenderOptions, on runner: BenchRunner,
                                context: RenderContext) throws -> BenchReport.Row {
         var planned = try context.plan(view, size: size, options: options)
+        let breakdown = try Self.frameBreakdown(view, size: size, options: options, planned: planned, context: context)
         let output = planned.plan.textures[planned.output.index]
         planned.plan.readbacks = []
-        return try runner.measure(plan: planned.plan, name: name, kind: "render (\(planned.plan.passes.count) pass\(planned.plan.passes.count == 1 ? "" : "es"))",
-                                  width: output.width, height: output.height, format: output.format, texturesMovedPerPixel: 1)
+        var row = try runner.measure(plan: planned.plan, name: name, kind: "render (\(planned.plan.passes.count) pass\(planned.plan.passes.count == 1 ? "" : "es"))",
+                                     width: output.width, height: output.height, format: output.format, texturesMovedPerPixel: 1)
+        row.frame = breakdown
+        return row
+    }
+
+    /// Medians of five: planning the view again (warm), running its plan with the readback, encoding the output.
+    private static func frameBreakdown(_ view: ViewNode, size: Size, options: RenderOptions, planned: PlannedRender,
+                                       context: RenderContext) throws -> BenchReport.Row.FrameBreakdown {
+        let samples = 5
+        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+        var timings: [PlanTimings] = []
+        for _ in 0..<samples { timings.append(try context.plan(view, size: size, options: options).timings) }
+        var runs: [Double] = []
+        var encodings: [Double] = []
+        for _ in 0..<samples {
+            let clock = ContinuousClock()
+            let start = clock.now
+            let rendering = try context.run(planned)
+            let ran = clock.now
+            _ = try PNGFile.encode(rendering.pixels, compression: .fast)
+            runs.append((ran - start).seconds)
+            encodings.append((clock.now - ran).seconds)
+        }
+        return BenchReport.Row.FrameBreakdown(layout: median(timings.map(\.layout.seconds)), lowering: median(timings.map(\.lowering.seconds)),
+                                              rewrites: median(timings.map(\.rewrites.seconds)), runWithReadback: median(runs),
+                                              pngEncoding: median(encodings))
     }
 
     /// Fills each row's ratio to the copy ceiling of the same device, threads, size and format.

@@ -21,7 +21,7 @@ public struct TextureDescriptor: Hashable, Sendable {
 
 /// One kernel dispatch: `ceil(width / 16) × ceil(height / 16)` workgroups over `region` (the whole output when nil)
 /// writing `output`, reading the inputs its kernel's interface names.
-public struct KernelPass: Sendable {
+public struct KernelPass: Sendable, Equatable {
     public var kernel: CompiledKernel
     public var output: TextureID
     /// Binding 1; required when `kernel.interface.readsLayer`.

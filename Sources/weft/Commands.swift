@@ -11,5 +11,6 @@ enum Commands {
         DevicesCommand.self,
         BenchCommand.self,
         CompareCommand.self,
+        VerifyCommand.self,
     ]
 }

@@ -16,7 +16,8 @@ enum RenderCommand: Command {
            weft render --size WxH --effect FILLNAME [...] -o OUT.png
            weft render SCENE.json [--size WxH] [--time T] [--frame N] [--reduce-motion] [--scale S] [--device NAME|cpu] [--keep-overflow] [--16bit]
                        [--no-fuse] [--stats] -o OUT.png
-           weft render SCENE.json|INPUT.png ... --frames A..B [--fps F] [--shard I/N] [--apng ANIM.png] -o out/frame%04d.png
+           weft render SCENE.json|INPUT.png ... --frames A..B [--fps F] [--shard I/N] [--apng ANIM.png] [--stats] -o out/frame%04d.png
+           weft render SCENE.json|INPUT.png ... --frames A..B [--fps F] [--codec NAME] [--crf N] [--pix-fmt NAME] -o OUT.mp4|OUT.webm|OUT.mov|OUT.gif|OUT.rgba|/dev/null
     """
     static let discussion = """
     Effects are found in each --shaders folder or file, then in Shaders/ of the current folder,
@@ -33,7 +34,12 @@ enum RenderCommand: Command {
     --keep-overflow keeps the padded area too.
     A sequence (--frames) renders frame N at N/F seconds with $frame N, a scene in its state at
     that time; a failed frame is reported and the others go on, and the exit status is the number
-    of failed frames (at most 125). A progress bar shows on a terminal, a line per frame otherwise.
+    of failed frames (at most 125). Frames are encoded and written on every core while the next
+    ones render (PNG at zlib level 1 with the Sub filter), each written whole or not at all; with
+    --shard a manifest weft-shard-I-of-N.json goes beside them for `weft verify`. -o OUT.mp4,
+    .webm, .mov or .gif streams the frames to ffmpeg (alpha kept in WebM and MOV; a GIF gets a
+    palette of its own), .rgba writes raw straight-alpha RGBA frames, /dev/null none; --stats
+    then breaks a frame's time down (view, layout, lowering, rewrites, run, encoding, writing). A progress bar shows on a terminal, a line per frame otherwise.
     Prints: OUT.png, its size, the device and the render time. Exit status: 0 on success, 1 when
     an effect, argument, input, device or output fails (or an option's value cannot be used), 2 for
     a command line of the wrong shape. A missing output folder is created.

@@ -4,16 +4,22 @@ import WeftImage
 import WeftRuntime
 import WeftShaders
 
-/// `weft render … --frames A..B`: every frame of this shard rendered and written in turn on one
-/// render context; a frame that fails is reported and the rest go on.
+/// `weft render … --frames A..B`: every frame of this shard rendered in turn on one render context, planned by a
+/// `PlanReuse`, and handed to a `FrameWriter` that encodes and writes earlier frames on other threads meanwhile; a
+/// frame that fails is reported and the rest go on. A file sequence leaves a shard manifest beside its frames.
 enum SequenceRender {
     static func run(_ request: RenderRequest, _ sequence: SequenceRequest, output: inout Output) -> Int32 {
         let source: RenderCommand.FrameSource
         let context: RenderContext
+        var destination = sequence.destination
         do {
             source = try RenderCommand.frameSource(request)
-            try OutputFolder.prepare(for: sequence.pattern)
+            if sequence.pattern != "/dev/null" { try OutputFolder.prepare(for: sequence.pattern) }
             if let apng = sequence.apngPath { try OutputFolder.prepare(for: apng) }
+            if case .video(var video) = destination {
+                video.executable = try FFmpegOutput.findExecutable()
+                destination = .video(video)
+            }
             let (executor, notice) = try DeviceChoice(flag: request.device).makeExecutor()
             if let notice { output.printError(notice) }
             context = RenderContext(executor: executor)
@@ -21,27 +27,44 @@ enum SequenceRender {
             RenderCommand.report(error, of: request, output: &output)
             return 1
         }
+        let sink: any FrameSink
+        switch destination {
+        case .files: sink = PNGFrameFiles(sequence: sequence, sixteenBit: request.sixteenBit)
+        case .raw: sink = FrameStream(target: .raw(path: sequence.pattern), sixteenBit: request.sixteenBit, fps: sequence.fps)
+        case .video(let video): sink = FrameStream(target: .ffmpeg(video), sixteenBit: request.sixteenBit, fps: sequence.fps)
+        }
+        let writer = FrameWriter(sink: sink)
+        let planning = context.makePlanReuse()
+        let execution = ExecutionOptions(measureDeviceTime: request.stats)
         let frames = sequence.shardFrames
         var progress = Progress(total: frames.count, terminal: isatty(STDERR_FILENO) != 0)
+        var statistics = SequenceStatistics()
         var failures: [Int] = []
         var rendered: [PixelBuffer] = []
+        var frameSize: (width: Int, height: Int)?
+        let clock = ContinuousClock()
+        let start = clock.now
         for n in frames {
-            let path = sequence.path(ofFrame: n)
             let time = sequence.time(ofFrame: n)
             do {
+                let begin = clock.now
                 let (view, size, options) = source(time, UInt32(n), nil)
-                let start = ContinuousClock.now
-                let rendering = try context.render(view, size: size, options: options)
-                let elapsed = ContinuousClock.now - start
-                try PNGFile.write(rendering.pixels, to: path, bitDepth: request.sixteenBit ? .sixteen : .eight,
-                                  colorMode: request.sixteenBit ? .extendedLinear : .nonLinear)
+                let built = clock.now
+                let planned = try planning.plan(view, size: size, options: options)
+                let planEnd = clock.now
+                let rendering = try context.run(planned, options: execution)
+                let ran = clock.now
+                frameSize = frameSize ?? (rendering.pixels.width, rendering.pixels.height)
+                let wait = writer.submit(FinishedFrame(number: n, pixels: rendering.pixels))
+                statistics.add(view: built - begin, plan: planned.timings, run: ran - planEnd, hostTime: rendering.hostTime,
+                               deviceTime: rendering.deviceTime, queueWait: wait)
                 if sequence.apngPath != nil { rendered.append(rendering.pixels) }
                 for report in rendering.reports {
                     output.printError(CheckReportText.line(report, command: "weft render: frame \(n)", effects: request.effects))
                 }
                 for warning in rendering.warnings { output.printError("weft render: frame \(n): warning: \(warning)") }
-                if !progress.terminal {
-                    output.print("\(path): \(rendering.pixels.width)x\(rendering.pixels.height), t=\(time) s, \(CheckCommand.milliseconds(elapsed))")
+                if !progress.terminal && !request.stats {
+                    output.print("\(sequence.path(ofFrame: n)): \(rendering.pixels.width)x\(rendering.pixels.height), t=\(time) s, \(CheckCommand.milliseconds(ran - begin))")
                 }
             } catch {
                 failures.append(n)
@@ -50,7 +73,29 @@ enum SequenceRender {
             }
             progress.advance(&output)
         }
+        let summary = writer.finish()
+        statistics.wall = clock.now - start
+        statistics.writer = summary.times
+        statistics.written = summary.written
         progress.clear(&output)
+        for failure in summary.failures {
+            output.printError("weft render: \(failure)")
+            if let frame = failure.frame, !failures.contains(frame) { failures.append(frame) }
+        }
+        let streamFailed = summary.failures.contains { $0.frame == nil }
+        failures.sort()
+        if case .files = destination, sequence.sharded {
+            let folder = URL(fileURLWithPath: sequence.pattern).deletingLastPathComponent().path
+            let failedSet = Set(failures)
+            let manifest = ShardManifest(shard: sequence.shard.index, shardCount: sequence.shard.count, first: sequence.frames.lowerBound,
+                                         last: sequence.frames.upperBound, fps: sequence.fps,
+                                         pattern: URL(fileURLWithPath: sequence.pattern).lastPathComponent,
+                                         written: frames.filter { !failedSet.contains($0) }, failed: failures,
+                                         width: frameSize?.width, height: frameSize?.height)
+            do { try manifest.write(toFolder: folder) } catch {
+                output.printError("weft render: \(folder)/\(ShardManifest.fileName(shard: manifest.shard, of: manifest.shardCount)): cannot write the shard manifest: \(error.localizedDescription)")
+            }
+        }
         var apngFailed = false
         if let apng = sequence.apngPath {
             if failures.isEmpty {
@@ -65,12 +110,18 @@ enum SequenceRender {
                 output.printError("weft render: \(apng) not written: frames are missing")
             }
         }
+        if case .files = destination {} else if !streamFailed && failures.isEmpty {
+            output.print("\(sequence.pattern): \(summary.written) frames at \(sequence.fps) frames/s")
+        }
         let rate = progress.framesPerSecond.map { String(format: "%.3g frames/s (%.3g s a frame)", $0, 1 / $0) } ?? "-"
         output.print("\(frames.count - failures.count) of \(frames.count) frames rendered, \(rate), \(context.executor.device.name)")
+        if request.stats {
+            for line in statistics.lines { output.print(line) }
+        }
         if !failures.isEmpty {
             output.printError("weft render: \(failures.count) frames failed: \(failures.map(String.init).joined(separator: ", "))")
         }
-        return Int32(min(failures.count + (apngFailed ? 1 : 0), 125))
+        return Int32(min(failures.count + (apngFailed || streamFailed ? 1 : 0), 125))
     }
 
     /// A progress bar on a terminal: frames done, frames a second, time left.

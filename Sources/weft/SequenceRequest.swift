@@ -6,15 +6,31 @@ struct SequenceRequest {
     var fps: Double
     /// `--shard I/N`: this run renders the frames whose offset from the first is I modulo N.
     var shard: (index: Int, count: Int)
-    /// The output path with one `%d` or `%0Nd` for the frame number.
+    /// Whether `--shard` was given: the shard then leaves a manifest beside its frames (`ShardManifest`).
+    var sharded = false
+    /// The output path: PNG files with one `%d` or `%0Nd` for the frame number, or one stream (`destination`).
     var pattern: String
     var apngPath: String?
+    var destination: Destination
+
+    /// Where the frames go, by the output's name.
+    enum Destination {
+        /// One PNG file per frame, and a shard manifest beside them.
+        case files
+        /// A raw `.rgba` stream, or `/dev/null`.
+        case raw
+        /// A video or GIF through ffmpeg.
+        case video(FFmpegOutput)
+    }
 
     static let options: [OptionSpec] = [
         .value("frames", "A..B", help: "Render frames A to B (inclusive) as a sequence; -o holds %04d for the frame number."),
         .value("fps", "F", help: "Frames per second of the sequence: frame N is at N/F seconds (default 30)."),
         .value("shard", "I/N", help: "Render only every N-th frame of the sequence, from its I-th (0 ≤ I < N)."),
         .value("apng", "FILE.png", help: "Also write the sequence as one animated PNG."),
+        .value("codec", "NAME", help: "ffmpeg's video codec for -o .mp4/.webm/.mov (default libx264, libvpx-vp9, prores_ks)."),
+        .value("crf", "N", help: "Constant rate factor for -o .mp4/.webm (default 18, 32; lower is better)."),
+        .value("pix-fmt", "NAME", help: "ffmpeg's pixel format of the video (default yuv420p, yuva420p, yuva444p10le: alpha kept in WebM and MOV)."),
     ]
 
     /// The frames this shard renders, in order.
@@ -25,13 +41,13 @@ struct SequenceRequest {
     /// Frame `n`'s time in seconds, as the single-frame `--time` would read it: `Float(n / fps)`.
     func time(ofFrame n: Int) -> Double { Double(n) / fps }
 
-    /// The output file of frame `n`.
-    func path(ofFrame n: Int) -> String { Self.fill(pattern, with: n)! }
+    /// The output file of frame `n` (a file sequence).
+    func path(ofFrame n: Int) -> String { Self.fill(pattern, with: n) ?? pattern }
 
     /// nil when the command line has no `--frames` (and none of the flags that need it).
     init?(_ arguments: ParsedArguments, outputPath: String) throws(UsageError) {
         guard let text = arguments.value("frames") else {
-            for option in ["fps", "shard", "apng"] where arguments.value(option) != nil {
+            for option in ["fps", "shard", "apng", "codec", "crf", "pix-fmt"] where arguments.value(option) != nil {
                 throw UsageError(message: "--\(option) belongs to a sequence; give --frames A..B")
             }
             return nil
@@ -54,12 +70,36 @@ struct SequenceRequest {
                 throw .invalidValue("shard", s, "expected I/N with 0 ≤ I < N")
             }
             shard = (i, n)
+            sharded = true
         }
         for option in ["time", "frame"] where arguments.value(option) != nil {
             throw UsageError(message: "--\(option) is for one frame; a sequence gives frame N the time N/fps and $frame N")
         }
-        guard Self.fill(outputPath, with: 0) != nil else {
-            throw .invalidValue("output", outputPath, "a sequence needs one %d or %0Nd in the file name, e.g. out/frame%04d.png")
+        let lowered = outputPath.lowercased()
+        if let container = FFmpegOutput.container(of: outputPath) {
+            var crf: Int?
+            if let text = arguments.value("crf") {
+                guard let value = Int(text), (0...63).contains(value) else { throw .invalidValue("crf", text, "expected a whole number from 0 to 63") }
+                crf = value
+            }
+            destination = .video(FFmpegOutput(path: outputPath, container: container, codec: arguments.value("codec"), crf: crf,
+                                               pixelFormat: arguments.value("pix-fmt"), executable: ""))
+        } else if lowered.hasSuffix(".rgba") || outputPath == "/dev/null" {
+            destination = .raw
+        } else {
+            guard Self.fill(outputPath, with: 0) != nil else {
+                throw .invalidValue("output", outputPath, "a sequence needs one %d or %0Nd in the file name, e.g. out/frame%04d.png, or a stream: "
+                                    + (FFmpegOutput.extensions + [".rgba", "/dev/null"]).joined(separator: ", "))
+            }
+            destination = .files
+        }
+        if case .video = destination {} else {
+            for option in ["codec", "crf", "pix-fmt"] where arguments.value(option) != nil {
+                throw UsageError(message: "--\(option) belongs to a video output (-o out.mp4, .webm, .mov)")
+            }
+        }
+        if case .files = destination {} else if shard.count > 1 && outputPath != "/dev/null" {
+            throw UsageError(message: "--shard writes frame files that a later step joins; give -o out/frame%04d.png")
         }
         pattern = outputPath
         apngPath = arguments.value("apng")

@@ -45,12 +45,12 @@ struct DocsHonestyTests {
         let help = try CLI.weft(["--help"])
         #expect(help.status == 0)
         let table = Self.cliDoc.split(separator: "\n").filter { $0.hasPrefix("| `weft ") }
-        #expect(table.count == 10, "the command table lists every command")
+        #expect(table.count == 11, "the command table lists every command")
         for row in table {
             let name = row.dropFirst("| `weft ".count).prefix { $0.isLetter }
             #expect(help.stdout.contains("  \(name) "), "weft \(name) is in docs/cli.md's table but not in weft --help")
         }
-        #expect(Set(Self.commandSections().keys) == ["check", "render", "preview", "plan", "debug", "watch", "gallery", "devices", "bench", "compare"])
+        #expect(Set(Self.commandSections().keys) == ["check", "render", "preview", "plan", "debug", "watch", "gallery", "devices", "bench", "compare", "verify"])
     }
 
     /// The flags each command is said to take: per line, flags belong to the section's command
@@ -78,7 +78,7 @@ struct DocsHonestyTests {
 
     @Test func everyFlagOfACommandSectionIsInItsHelp() throws {
         let flags = Self.attributedFlags()
-        for command in ["check", "render", "gallery", "bench", "compare"] {
+        for command in ["check", "render", "gallery", "bench", "compare", "verify"] {
             #expect(!(flags[command] ?? []).isEmpty, "no flags found for \(command)")
         }
         #expect(flags["render"]?.isSuperset(of: ["--16bit", "--max-sample-offset", "--frame", "--reduce-motion", "--backdrop"]) == true)
@@ -105,7 +105,7 @@ struct UsageDocsTests {
         return joined
     }
 
-    @Test(arguments: ["check", "render", "preview", "plan", "debug", "watch", "gallery", "devices", "bench", "compare"])
+    @Test(arguments: ["check", "render", "preview", "plan", "debug", "watch", "gallery", "devices", "bench", "compare", "verify"])
     func usageInHelpIsTheDocs(command: String) throws {
         let help = try CLI.weft([command, "--help"])
         #expect(help.status == 0)

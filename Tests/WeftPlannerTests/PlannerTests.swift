@@ -115,3 +115,27 @@ extension TextureLimit {
     #expect(effect.frame.viewSize == SIMD2(2, 1))
     #expect(effect.frame.scale == 2)
 }
+
+/// A run of frames through `PlanReuse`: a frame that lowers as the one before runs the same plan (no rewrites); one
+/// whose values or structure changed is planned afresh, and every plan equals the one `Planner.plan` makes alone.
+@Test func planReuseRunsAnUnchangedFramesPlanAgain() throws {
+    let planner = Planner()
+    let reuse = PlanReuse(planner: planner, textureLimit: .planOnly)
+    func scene(_ x: Float, dots: Int = 3) -> some View {
+        ZStack {
+            for i in 0..<dots { Circle().fill(Color.blue).frame(width: 10, height: 10).offset(x: x + Float(i * 6)) }
+        }.shadow(color: .black, radius: 2)
+    }
+    let size = Size(width: 64, height: 32)
+    var reused: [Bool] = []
+    for (x, dots) in [(0, 3), (0, 3), (4, 3), (4, 3), (4, 4)] as [(Float, Int)] {
+        let planned = try reuse.plan(scene(x, dots: dots), size: size, options: RenderOptions())
+        let fresh = try planner.plan(scene(x, dots: dots), size: size, options: RenderOptions(), textureLimit: .planOnly)
+        #expect(planned.plan.passes == fresh.plan.passes && planned.plan.textures == fresh.plan.textures
+                && planned.plan.readbacks == fresh.plan.readbacks && planned.output == fresh.output)
+        #expect(planned.timings.reused == (planned.timings.rewrites == .zero))
+        reused.append(planned.timings.reused)
+    }
+    #expect(reused == [false, true, false, true, false])
+    #expect(reuse.framesPlanned == 5 && reuse.framesReused == 2)
+}

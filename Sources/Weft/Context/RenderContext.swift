@@ -17,6 +17,9 @@ public struct Rendering: Sendable {
     public var warnings: [MatchedGeometryWarning] = []
     /// The pipeline barriers the executor recorded (Vulkan; nil on the CPU evaluator).
     public var barriers: BarrierCounts?
+    /// The device's own time for the plan, when asked for (`ExecutionOptions.measureDeviceTime`) and the device has
+    /// trustworthy timestamps.
+    public var deviceTime: Duration?
 }
 
 /// Renders views on one executor: plans with its `Planner`, runs the plan, reads the output back. Safe to share across
@@ -39,13 +42,22 @@ public final class RenderContext: Sendable {
 
     /// Renders `view` offered `size` points.
     public func render(_ view: some View, size: Size, options: RenderOptions = RenderOptions()) throws -> Rendering {
-        let planned = try plan(view, size: size, options: options)
-        let result = try executor.execute(planned.plan)
+        try run(try plan(view, size: size, options: options))
+    }
+
+    /// A planner for a run of frames on this context's executor that reuses a plan while frames lower the same.
+    public func makePlanReuse() -> PlanReuse {
+        PlanReuse(planner: planner, textureLimit: TextureLimit(of: executor))
+    }
+
+    /// Runs a plan made for this context's executor (`plan`, `makePlanReuse`) and reads its output back.
+    public func run(_ planned: PlannedRender, options: ExecutionOptions = ExecutionOptions()) throws -> Rendering {
+        let result = try executor.execute(planned.plan, options: options)
         guard let pixels = result.outputs[planned.output] else {
             throw ExecutionError.missingReadback(planned.output, device: executor.device.name)
         }
         return Rendering(pixels: pixels, origin: planned.origin, reports: result.reports, hostTime: result.hostTime, warnings: planned.warnings,
-                         barriers: result.barriers)
+                         barriers: result.barriers, deviceTime: result.deviceTimes.first)
     }
 
     /// Renders `scene` as it is `time` seconds in (`Scene.frame(at:)`); `options` default to the scene's own.

@@ -51,7 +51,7 @@ enum PNGCodec {
         return DecodedPNG(header: info, samples: .eight(Array(raw)))
     }
 
-    static func encode(_ image: PNGRawImage) throws(PNGError) -> [UInt8] {
+    static func encode(_ image: PNGRawImage, compression: PNGCompression = .standard) throws(PNGError) -> [UInt8] {
         guard image.width > 0, image.height > 0, image.width <= Int(UInt32.max >> 1), image.height <= Int(UInt32.max >> 1) else {
             throw .invalidImage(detail: "\(image.width)×\(image.height) is not a valid PNG size")
         }
@@ -85,7 +85,7 @@ enum PNGCodec {
                             rows: rows.baseAddress, row_bytes: image.rowBytes,
                             palette: palette.baseAddress, palette_count: Int32(image.palette.count),
                             trns: trns == nil ? nil : trnsBytes.baseAddress, trns_size: trnsBytes.count)
-                        return weft_png_encode(&raw, &output, &outputSize, text.baseAddress)
+                        return weft_png_encode_fast(&raw, compression == .fast ? 1 : 0, &output, &outputSize, text.baseAddress)
                     }
                 }
             }

@@ -55,13 +55,14 @@ public enum PNGFile {
     // MARK: Writing
 
     /// Encodes a premultiplied buffer, whose values are in `colorMode`, as an RGBA PNG of `bitDepth`.
-    public static func encode(_ buffer: PixelBuffer, bitDepth: PNGBitDepth = .eight, colorMode: ColorMode = .nonLinear) throws(PNGError) -> [UInt8] {
-        try encode(PNGRawImage(straightRGBAOf: buffer, bitDepth: bitDepth, colorMode: colorMode))
+    public static func encode(_ buffer: PixelBuffer, bitDepth: PNGBitDepth = .eight, colorMode: ColorMode = .nonLinear,
+                              compression: PNGCompression = .standard) throws(PNGError) -> [UInt8] {
+        try encode(PNGRawImage(straightRGBAOf: buffer, bitDepth: bitDepth, colorMode: colorMode), compression: compression)
     }
 
     /// Encodes raw PNG samples of any color type and bit depth.
-    public static func encode(_ image: PNGRawImage) throws(PNGError) -> [UInt8] {
-        try PNGCodec.encode(image)
+    public static func encode(_ image: PNGRawImage, compression: PNGCompression = .standard) throws(PNGError) -> [UInt8] {
+        try PNGCodec.encode(image, compression: compression)
     }
 
     /// Writes a premultiplied buffer as an RGBA PNG file. The file is written whole or not at all.

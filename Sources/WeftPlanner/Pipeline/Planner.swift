@@ -39,6 +39,13 @@ public final class Planner: Sendable {
 
     package func plan(_ view: some View, size: Size, options: RenderOptions, textureLimit: TextureLimit,
                       rewrites: Rewrites) throws(RenderError) -> PlannedRender {
+        rewrite(try lower(view, size: size, options: options, textureLimit: textureLimit, readThroughLayers: rewrites.fusion),
+                rewrites: rewrites)
+    }
+
+    /// Layout and lowering: the frame's passes over logical textures, before any rewrite.
+    func lower(_ view: some View, size: Size, options: RenderOptions, textureLimit: TextureLimit,
+               readThroughLayers: Bool) throws(RenderError) -> LoweredFrame {
         let scale = options.scale
         guard size.width > 0, size.height > 0, scale > 0, size.width.isFinite, size.height.isFinite, scale.isFinite else {
             throw .invalidSize(width: size.width, height: size.height, scale: scale)
@@ -46,6 +53,8 @@ public final class Planner: Sendable {
         guard size.width * scale >= 1, size.height * scale >= 1 else {
             throw .underOnePixel(width: size.width, height: size.height, scale: scale)
         }
+        let clock = ContinuousClock()
+        let start = clock.now
         let proposal = size.vector
         let (root, warnings) = MatchedGeometry.resolve(view.node, size: proposal)
         let rootTransform = Layout.rootTransform(root, size: proposal)
@@ -58,9 +67,10 @@ public final class Planner: Sendable {
         let hi = (area.maximum * scale).rounded(.up)
         let mode = options.workingColorMode
         let pixels = try textureLimit.check(pointwiseMax(hi - lo, SIMD2(1, 1)), format: mode.storageFormat)
+        let laidOut = clock.now
 
         var lowering = Lowering(kernels: kernels, frameContext: options.frame, textureLimit: textureLimit)
-        lowering.readThroughLayers = rewrites.fusion
+        lowering.readThroughLayers = readThroughLayers
         var canvas = try lowering.makeCanvas(origin: lo / scale, width: pixels.width, height: pixels.height, scale: scale,
                                              mode: mode, fill: options.background.premultiplied(in: mode))
         try lowering.draw(root, proposed: proposal, transform: rootTransform, distributed: Distributed(), into: &canvas)
@@ -76,8 +86,16 @@ public final class Planner: Sendable {
                                    blendMode: .normal, into: &output, copy: true)
             canvas = output
         }
-        var builder = lowering.builder
-        let readback = [canvas.texture]
+        let lowered = clock.now
+        return LoweredFrame(builder: lowering.builder, output: canvas.texture, origin: canvas.origin, scale: scale, warnings: warnings,
+                            timings: PlanTimings(layout: laidOut - start, lowering: lowered - laidOut))
+    }
+
+    /// The rewrites in their one order, then texture allocation.
+    func rewrite(_ lowered: LoweredFrame, rewrites: Rewrites) -> PlannedRender {
+        let start = ContinuousClock.now
+        var builder = lowered.builder
+        let readback = [lowered.output]
         var notes: [FusionNote] = []
         if rewrites.fusion {
             (builder.planned, notes) = Fusion.rewrite(builder.planned, readbacks: readback, kernels: fusedKernels)
@@ -90,6 +108,9 @@ public final class Planner: Sendable {
             builder.planned = folding.planned
         }
         let (plan, readbacks) = builder.finish(readingBack: readback, scheduled: rewrites.scheduled ?? rewrites.fusion)
-        return PlannedRender(plan: plan, output: readbacks[0], origin: canvas.origin, scale: scale, fusionNotes: notes, warnings: warnings)
+        var timings = lowered.timings
+        timings.rewrites = ContinuousClock.now - start
+        return PlannedRender(plan: plan, output: readbacks[0], origin: lowered.origin, scale: lowered.scale, fusionNotes: notes,
+                             warnings: lowered.warnings, timings: timings)
     }
 }

@@ -45,4 +45,6 @@ public struct PlannedRender: Sendable {
     public var fusionNotes: [FusionNote] = []
     /// `matchedGeometryEffect` faults found in laying the view out.
     public var warnings: [MatchedGeometryWarning] = []
+    /// How long planning took, by phase; `reused` when `PlanReuse` ran the previous frame's plan again.
+    public var timings = PlanTimings()
 }

@@ -18,6 +18,16 @@ struct PlanBuilder {
 
     var passes: [KernelPass] { planned.map(\.pass) }
 
+    /// Whether `other` lowered to the same passes, textures, uploads and rewrite candidates, values included, so that the
+    /// rewrites would make the same plan of it. Uploads compare by their pixels (the same image compares by identity).
+    func sameLowering(as other: PlanBuilder) -> Bool {
+        guard logical == other.logical, planned == other.planned, foldableComposites == other.foldableComposites,
+              inPlace.count == other.inPlace.count, uploads == other.uploads else { return false }
+        return inPlace.allSatisfy { id, entry in
+            other.inPlace[id].map { $0.region == entry.region && $0.kernel.cacheKey == entry.kernel.cacheKey } ?? false
+        }
+    }
+
     mutating func texture(width: Int, height: Int, format: PixelFormat) -> TextureID {
         logical.append(TextureDescriptor(width: width, height: height, format: format))
         return TextureID(logical.count - 1)

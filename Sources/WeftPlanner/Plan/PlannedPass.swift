@@ -4,11 +4,11 @@ import WeftViews
 
 /// A pass as the planner knows it: the pass an executor runs, and where its kernel comes from, so that the rewrites
 /// after lowering (stitching, bounding, folding) decide on types rather than on kernel names or argument bytes.
-struct PlannedPass: Sendable {
+struct PlannedPass: Sendable, Equatable {
     var pass: KernelPass
     var origin: Origin
 
-    enum Origin: Sendable {
+    enum Origin: Sendable, Equatable {
         /// One of the engine's kernels onto its destination, with what the rewrites read of its arguments.
         case engine(EngineKernel.Variant, EngineFacts = EngineFacts())
         /// One stitchable function, or a chain of them stitched into one kernel (`Fusion`), drawn to a texture, or —
@@ -20,7 +20,7 @@ struct PlannedPass: Sendable {
 
     /// What a stitchable pass runs: its stages (one, or a stitched chain) and their own kernels, the fused kernel's key.
     /// The pass's argument block and array data are the stages' concatenated (`KernelFusion.concatenate`).
-    struct Stitch: Sendable {
+    struct Stitch: Sendable, Equatable {
         var stages: [FusionStage]
         var parts: [CompiledKernel]
 
@@ -36,7 +36,7 @@ struct PlannedPass: Sendable {
     }
 
     /// What the rewrites read of an engine pass's arguments, kept beside the packed block.
-    struct EngineFacts: Sendable {
+    struct EngineFacts: Sendable, Equatable {
         /// The color a solid fill writes, premultiplied in its canvas's mode.
         var fill: SIMD4<Float>?
         /// How many shapes a shape batch draws.

@@ -1,0 +1,70 @@
+import Foundation
+import WeftPlanner
+
+/// `weft render --frames … --stats`: where a sequence's time went, per frame. The render thread's steps (building the
+/// frame's view, planning, running the plan) add up to its time; encoding and writing run on the writer's threads
+/// beside it, so they cost wall time only where the render thread waited for the writer's queue. The first frame,
+/// which compiles kernels and makes pipelines, is shown apart; the means are of the frames after it (warm).
+struct SequenceStatistics {
+    /// The first frame's planning and run.
+    var first: (planning: Duration, run: Duration)?
+    var frames = 0
+    var view: Duration = .zero
+    var layout: Duration = .zero
+    var lowering: Duration = .zero
+    var rewrites: Duration = .zero
+    var reused = 0
+    /// Executing the plan: recording, submission, the device's work, the readback copy.
+    var run: Duration = .zero
+    /// The part of `run` spent in submit-and-wait (the executor's host time).
+    var submitAndWait: Duration = .zero
+    var device: Duration = .zero
+    var deviceFrames = 0
+    var queueWait: Duration = .zero
+    var writer = FrameWriteTimes()
+    var written = 0
+    var wall: Duration = .zero
+
+    mutating func add(view: Duration, plan: PlanTimings, run: Duration, hostTime: Duration, deviceTime: Duration?, queueWait: Duration) {
+        guard first != nil else {
+            first = (plan.total, run)
+            return
+        }
+        frames += 1
+        self.view += view
+        layout += plan.layout
+        lowering += plan.lowering
+        rewrites += plan.rewrites
+        if plan.reused { reused += 1 }
+        self.run += run
+        submitAndWait += hostTime
+        if let deviceTime {
+            device += deviceTime
+            deviceFrames += 1
+        }
+        self.queueWait += queueWait
+    }
+
+    /// The breakdown as lines of text, milliseconds per frame.
+    var lines: [String] {
+        func ms(_ d: Duration, _ n: Int) -> String {
+            n > 0 ? String(format: "%.3f ms", d / .milliseconds(1) / Double(n)) : "-"
+        }
+        let planning = layout + lowering + rewrites
+        var lines = first.map { ["first frame (compiles kernels, makes pipelines): planning \(ms($0.planning, 1)), run \(ms($0.run, 1))"] } ?? []
+        lines += [
+            "per frame (mean of the \(frames) after the first):",
+            "  view (scene at its time)      \(ms(view, frames))",
+            "  planning                      \(ms(planning, frames))  (layout \(ms(layout, frames)), lowering \(ms(lowering, frames)), rewrites \(ms(rewrites, frames)); plan reused for \(reused) of \(frames) frames)",
+            "  run (record, submit, readback) \(ms(run, frames))  (submit and wait \(ms(submitAndWait, frames)); device \(deviceFrames > 0 ? ms(device, deviceFrames) : "- (not measured)"))",
+            "  waiting for the writer         \(ms(queueWait, frames))",
+            "  encoding (writer threads)      \(ms(writer.encoding, written))",
+            "  writing (writer threads)       \(ms(writer.writing, written))",
+        ]
+        if frames > 0, wall > .zero {
+            lines.append(String(format: "  wall, all frames              %.3f ms  (%.1f frames/s)", wall / .milliseconds(1) / Double(frames + 1),
+                                Double(frames + 1) / (wall / .seconds(1))))
+        }
+        return lines
+    }
+}
