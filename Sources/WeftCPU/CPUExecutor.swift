@@ -91,12 +91,13 @@ public final class CPUExecutor: Executor {
             }
         }
         var reports: [ExecutionReport] = []
+        let alphaOnly = options.nativeKernels ? NativeBlur.alphaOnlyTextures(of: plan) : []
         let clock = ContinuousClock()
         let start = clock.now
         for repetition in 0..<run.repetitions {
             for (index, (pass, program)) in zip(plan.passes, programs).enumerated() {
                 let tally: CheckTally
-                do { tally = try execute(pass, program, textures) } catch {
+                do { tally = try execute(pass, program, textures, alphaOnly: alphaOnly.contains(pass.output)) } catch {
                     throw .backend(device: device.name, kernel: pass.kernel.name, pass: index, message: error.description)
                 }
                 if repetition == 0 { reports += Self.reports(for: pass, tally) }
@@ -155,11 +156,12 @@ public final class CPUExecutor: Executor {
         return bindings
     }
 
-    private func execute(_ pass: KernelPass, _ program: KernelProgram, _ textures: [CPUTexture]) throws(CPUError) -> CheckTally {
+    /// `alphaOnly`: only tinted blurs read the pass's output (`NativeBlur.alphaOnlyTextures`).
+    private func execute(_ pass: KernelPass, _ program: KernelProgram, _ textures: [CPUTexture], alphaOnly: Bool = false) throws(CPUError) -> CheckTally {
         let interface = pass.kernel.interface
         let output = textures[pass.output.index]
         if options.nativeKernels, pass.kernel.native == .separableBlur, let layer = pass.layer,
-           let blur = NativeBlur(pass, output: output) {
+           let blur = NativeBlur(pass, output: output, alphaOnly: alphaOnly) {
             blur.run(layer: textures[layer.index], output: output, threads: options.threads)
             return CheckTally()
         }

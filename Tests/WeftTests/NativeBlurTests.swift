@@ -1,6 +1,6 @@
 import Testing
 @testable import Weft
-import WeftCPU
+@testable import WeftCPU
 import WeftImage
 @testable import WeftPlanner
 import WeftRuntime
@@ -43,6 +43,7 @@ import WeftTestSupport
                 let blurs = planned.plan.passes.filter { $0.kernel.native == .separableBlur }.map(\.kernel.name)
                 #expect(blurs.contains("weft.blur"), "\(format): the plain blur is in the plan")
                 #expect(blurs.contains { $0.hasPrefix("weft.blur+") }, "\(format): a blur folded into its composite is in the plan")
+                #expect(!NativeBlur.alphaOnlyTextures(of: planned.plan).isEmpty, "\(format): a first blur pass keeps only alpha")
                 let a = try native.render(Self.scene, size: Self.size, options: options).pixels
                 let b = try interpreted.render(Self.scene, size: Self.size, options: options).pixels
                 let d = try #require(ImageDifference(a, b))
