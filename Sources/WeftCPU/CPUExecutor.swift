@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 import WeftImage
 import WeftRuntime
@@ -25,11 +26,19 @@ public final class CPUExecutor: Executor {
         public var instructionBudget: Int
         /// Sampler state per binding; Weft's kernels all use `SamplerState.weft`.
         public var samplers: [UInt32: SamplerState]
+        /// Runs the engine kernels that have native code (`NativeKernel`: the blur) as that code instead of
+        /// interpreting their SPIR-V. Native passes are not checked (`checks`): they are the engine's, not an author's.
+        public var nativeKernels: Bool
+        /// `nativeKernels`' default: on unless `$WEFT_CPU_NATIVE_KERNELS` is `0` (to measure or check the SPIR-V path
+        /// from the command line).
+        public static var nativeKernelsByEnvironment: Bool { ProcessInfo.processInfo.environment["WEFT_CPU_NATIVE_KERNELS"] != "0" }
 
         public init(threads: Int = KernelProgram.defaultThreadCount, checks: Checks = .all,
-                    instructionBudget: Int = KernelProgram.defaultInstructionBudget, samplers: [UInt32: SamplerState] = [:]) {
+                    instructionBudget: Int = KernelProgram.defaultInstructionBudget, samplers: [UInt32: SamplerState] = [:],
+                    nativeKernels: Bool = Options.nativeKernelsByEnvironment) {
             precondition(threads >= 1 && instructionBudget >= 1)
             self.threads = threads
+            self.nativeKernels = nativeKernels
             self.checks = checks
             self.instructionBudget = instructionBudget
             self.samplers = samplers
@@ -82,12 +91,13 @@ public final class CPUExecutor: Executor {
             }
         }
         var reports: [ExecutionReport] = []
+        let alphaOnly = options.nativeKernels ? NativeBlur.alphaOnlyTextures(of: plan) : []
         let clock = ContinuousClock()
         let start = clock.now
         for repetition in 0..<run.repetitions {
             for (index, (pass, program)) in zip(plan.passes, programs).enumerated() {
                 let tally: CheckTally
-                do { tally = try execute(pass, program, textures) } catch {
+                do { tally = try execute(pass, program, textures, alphaOnly: alphaOnly.contains(pass.output)) } catch {
                     throw .backend(device: device.name, kernel: pass.kernel.name, pass: index, message: error.description)
                 }
                 if repetition == 0 { reports += Self.reports(for: pass, tally) }
@@ -146,9 +156,15 @@ public final class CPUExecutor: Executor {
         return bindings
     }
 
-    private func execute(_ pass: KernelPass, _ program: KernelProgram, _ textures: [CPUTexture]) throws(CPUError) -> CheckTally {
+    /// `alphaOnly`: only tinted blurs read the pass's output (`NativeBlur.alphaOnlyTextures`).
+    private func execute(_ pass: KernelPass, _ program: KernelProgram, _ textures: [CPUTexture], alphaOnly: Bool = false) throws(CPUError) -> CheckTally {
         let interface = pass.kernel.interface
         let output = textures[pass.output.index]
+        if options.nativeKernels, pass.kernel.native == .separableBlur, let layer = pass.layer,
+           let blur = NativeBlur(pass, output: output, alphaOnly: alphaOnly) {
+            blur.run(layer: textures[layer.index], output: output, threads: options.threads)
+            return CheckTally()
+        }
         let bindings = bindings(for: pass, textures)
         var checks = CheckConfiguration()
         checks.storeBinding = KernelABI.outputBinding

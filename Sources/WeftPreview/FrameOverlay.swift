@@ -33,6 +33,22 @@ public enum FrameOverlay {
         }
     }
 
+    /// The size in pixels of the box `drawText` draws for `lines`.
+    public static func boxSize(_ lines: [String], scale: Int) -> (width: Int, height: Int) {
+        let lineHeight = (BitmapFont.glyphHeight + 3) * scale
+        return ((lines.map(BitmapFont.width).max() ?? 0) * scale + 4 * scale, lines.count * lineHeight + 2 * scale)
+    }
+
+    /// `lines` in an opaque box of their own, for drawing over a frame that is not on the host (`PresentOverlay`).
+    public static func textBox(_ lines: [String], scale: Int, color: SIMD4<UInt8> = textColor) -> PixelBuffer? {
+        guard !lines.isEmpty else { return nil }
+        let (width, height) = boxSize(lines, scale: scale)
+        var pixels = PixelBuffer(width: width, height: height, format: .rgba8Unorm)
+        fill(&pixels, x: 0, y: 0, width: width, height: height, color: SIMD4(0, 0, 0, 255))
+        drawText(lines, into: &pixels, at: .zero, scale: scale, color: color)
+        return pixels
+    }
+
     /// `color` (straight alpha) blended over the rectangle, clipped to the frame.
     static func fill(_ pixels: inout PixelBuffer, x: Int, y: Int, width: Int, height: Int, color: SIMD4<UInt8>) {
         let x0 = max(0, x), x1 = min(pixels.width, x + width)

@@ -18,6 +18,11 @@ public final class PreviewSession {
         /// The device that presents (as `--device`; nil: automatic). The CPU evaluator renders, a Vulkan device shows.
         public var presentingDevice: String?
         public var validation: Bool
+        /// FIFO presentation (waits for vertical blank); off: mailbox where the surface offers it.
+        public var vsync: Bool = true
+        /// Frames rendered on the presenting device go to the window on the device; off: read back and copied from the
+        /// host, as the CPU evaluator's are (to compare the two).
+        public var copyOnDevice: Bool = true
         /// Where S saves frames.
         public var saveFolder: String = "."
 
@@ -32,7 +37,10 @@ public final class PreviewSession {
     }
 
     private let source: any PreviewSource
-    private let context: RenderContext
+    /// What renders: the given context, or (nil until `run`) an executor on the presenting device.
+    private var context: RenderContext!
+    /// The executor on the presenting device, whose frames go to the window without a host copy.
+    private var sharedExecutor: VulkanExecutor?
     private let options: Options
     private let print: (String) -> Void
     private let printError: (String) -> Void
@@ -46,12 +54,15 @@ public final class PreviewSession {
     private var showBefore = false
     private var zoom = 1
     private var lastFrame: PixelBuffer?
+    private var showTimes = false
+    private var times = FrameTimes()
     /// Executor reports already printed (each once), and whether any was the validation layer's.
     private var reported: Set<ExecutionReport> = []
     private var validationReported = false
 
-    /// Reads the source once: a source that cannot be read is an error before any window opens.
-    public init(source: any PreviewSource, context: RenderContext, options: Options,
+    /// Reads the source once: a source that cannot be read is an error before any window opens. Without `context`, frames
+    /// render on the presenting Vulkan device (`Options.presentingDevice`) and reach the window without a host copy.
+    public init(source: any PreviewSource, context: RenderContext?, options: Options,
                 print: @escaping (String) -> Void, printError: @escaping (String) -> Void) throws {
         self.source = source
         self.context = context
@@ -74,8 +85,20 @@ public final class PreviewSession {
         // An optional so that it goes (with the window's surface) before the window does.
         var presenter: VulkanPresenter!
         do {
-            presenter = try VulkanPresenter(instance: instance, deviceName: options.presentingDevice,
-                                            width: framebuffer.width, height: framebuffer.height) { window.makeSurface(instance: $0) }
+            if context == nil {
+                let info = try DeviceSelector(requestedName: options.presentingDevice).select(from: instance.devices)
+                let device = try VulkanDevice(instance: instance, device: info, presenting: true)
+                let executor = try VulkanExecutor(device: device)
+                sharedExecutor = executor
+                context = RenderContext(executor: executor)
+                presenter = try VulkanPresenter(sharing: device, width: framebuffer.width, height: framebuffer.height,
+                                                vsync: options.vsync) { window.makeSurface(instance: $0) }
+            } else {
+                presenter = try VulkanPresenter(instance: instance, deviceName: options.presentingDevice,
+                                                width: framebuffer.width, height: framebuffer.height, vsync: options.vsync) {
+                    window.makeSurface(instance: $0)
+                }
+            }
         } catch {
             reportValidation(of: instance)
             throw error
@@ -119,14 +142,14 @@ public final class PreviewSession {
             }
             guard dirty || !clock.paused || counting else { continue }
 
-            let started = ContinuousClock.now
             let scale = content.options.scale * window.pixelsPerPoint
-            let frame = renderFrame(width: framebuffer.width, height: framebuffer.height, scale: scale, cursor: cursor)
-            frameTime = ContinuousClock.now - started
-            renderTimes.append(frameTime)
-            let shown = decorate(frame, cursor: cursor, textScale: framebuffer.width >= 480 ? 2 : 1)
             let isLast = options.frames.map { presented + 1 >= $0 } ?? false
-            let (outcome, captured) = try presenter.present(shown, capture: isLast && options.screenshotPath != nil)
+            let wantsCapture = isLast && options.screenshotPath != nil
+            let textScale = framebuffer.width >= 480 ? 2 : 1
+            let (outcome, captured) = try present(on: presenter, width: framebuffer.width, height: framebuffer.height, scale: scale,
+                                                  cursor: cursor, textScale: textScale, capture: wantsCapture)
+            frameTime = times.render
+            renderTimes.append(frameTime)
             guard outcome == .presented else {
                 hidden = outcome == .surfaceHidden
                 dirty = true
@@ -135,11 +158,13 @@ public final class PreviewSession {
             presented += 1
             dirty = false
             let now = ContinuousClock.now
+            times.presented(at: now)
             if firstPresented == nil { firstPresented = now }
             clock.advance(by: Self.seconds(now - lastTick))
             lastTick = now
             if !announced {
-                print("weft preview: presenting \(content.name) at \(presenter.extent.width)x\(presenter.extent.height) on \(presenter.deviceName), rendered on \(context.executor.device.name)")
+                let path = sharedExecutor != nil && options.copyOnDevice && presenter.copiesOnDevice ? "copied on the device" : "copied from the host"
+                print("weft preview: presenting \(content.name) at \(presenter.extent.width)x\(presenter.extent.height) on \(presenter.deviceName) (\(presenter.presentModeName)), rendered on \(context.executor.device.name), \(path)")
                 announced = true
             }
             if now - lastTitle > .milliseconds(250) {
@@ -179,28 +204,91 @@ public final class PreviewSession {
         return (content.viewAt?(clock.time, size) ?? content.view, size, options)
     }
 
-    /// The frame for the window: the current content (or, after a failed render, the last good frame).
-    private func renderFrame(width: Int, height: Int, scale: Float, cursor: SIMD2<Float>) -> PixelBuffer {
+    /// Renders the current frame and presents it: on the presenting device, the render's texture is blitted into the
+    /// swapchain image with the overlays drawn over it (no host copy); otherwise (the CPU evaluator, the magnifier, a
+    /// failed plan) the pixels are read back, decorated and copied from the host. Device loss ends the preview.
+    private func present(on presenter: VulkanPresenter, width: Int, height: Int, scale: Float, cursor: SIMD2<Float>, textScale: Int,
+                         capture: Bool) throws -> (PresentOutcome, PixelBuffer?) {
+        let started = ContinuousClock.now
         let (shown, size, renderOptions) = currentFrame(width: width, height: height, scale: scale, cursor: cursor)
         let view = showBefore ? (content.before ?? content.view) : shown
+        if let executor = sharedExecutor, options.copyOnDevice, presenter.copiesOnDevice, zoom == 1 {
+            do {
+                let planned = try context.plan(view, size: size, options: renderOptions)
+                var plan = planned.plan
+                plan.readbacks = []
+                var rendered: ContinuousClock.Instant?
+                let result = try presenter.present(renderedBy: { copy in
+                    note(try executor.execute(plan, presenting: planned.output, into: copy).reports)
+                    rendered = ContinuousClock.now
+                }, overlays: overlays(width: width, height: height, textScale: textScale), capture: capture)
+                times.rendered(planned: started, rendered: rendered ?? started, presented: ContinuousClock.now, onDevice: true)
+                return result
+            } catch {
+                if let lost = Self.deviceLoss(error) { throw lost }
+                show(source.messages(for: error))
+            }
+        }
+        let frame = try renderFrame(view, size: size, options: renderOptions, width: width, height: height)
+        let rendered = ContinuousClock.now
+        do {
+            let result = try presenter.present(decorate(frame, cursor: cursor, textScale: textScale), capture: capture)
+            times.rendered(planned: started, rendered: rendered, presented: ContinuousClock.now, onDevice: false)
+            return result
+        } catch {
+            throw Self.deviceLoss(error) ?? error
+        }
+    }
+
+    /// The preview's error for `error` when it means the rendering or presenting device is lost.
+    static func deviceLoss(_ error: any Error) -> PreviewError? {
+        if let vulkan = error as? VulkanError, vulkan.losesDevice { return .deviceLost(vulkan.description) }
+        if case .deviceLost(_, let message)? = error as? ExecutionError { return .deviceLost(message) }
+        return nil
+    }
+
+    /// The frame for the window: the current content (or, after a failed render, the last good frame).
+    private func renderFrame(_ view: ViewNode, size: Size, options renderOptions: RenderOptions, width: Int, height: Int) throws(PreviewError) -> PixelBuffer {
         do {
             let rendering = try context.render(view, size: size, options: renderOptions)
-            for report in rendering.reports where reported.insert(report).inserted {
-                printError("weft preview: \(report)")
-                if report.check == "validation" { validationReported = true }
-            }
+            note(rendering.reports)
             lastFrame = rendering.pixels
             return rendering.pixels
         } catch {
+            if let lost = Self.deviceLoss(error) { throw lost }
             show(source.messages(for: error))
             return lastFrame ?? PixelBuffer(width: width, height: height, format: .rgba8Unorm)
         }
     }
 
-    /// The frame with the magnifier, the selected parameter and any problems drawn over it.
-    private func decorate(_ frame: PixelBuffer, cursor: SIMD2<Float>, textScale: Int) -> PixelBuffer {
-        var shown = FrameOverlay.magnify(frame, factor: zoom, around: SIMD2(Int(cursor.x), Int(cursor.y)))
-        // One line, so that the overlay covers as little as it can.
+    /// Prints each executor report once.
+    private func note(_ reports: [ExecutionReport]) {
+        for report in reports where reported.insert(report).inserted {
+            printError("weft preview: \(report)")
+            if report.check == "validation" { validationReported = true }
+        }
+    }
+
+    /// The status line, the frame times (F) and any problems, as opaque boxes for a frame presented from the device.
+    private func overlays(width: Int, height: Int, textScale: Int) -> [PresentOverlay] {
+        var out: [PresentOverlay] = []
+        let status = statusLines
+        if let box = FrameOverlay.textBox(status, scale: textScale) { out.append(PresentOverlay(pixels: box, x: 4, y: 4)) }
+        if let box = FrameOverlay.textBox(timeLines, scale: textScale) {
+            let y = status.isEmpty ? 4 : 4 + FrameOverlay.boxSize(status, scale: textScale).height + 4
+            out.append(PresentOverlay(pixels: box, x: max(0, width - box.width - 4), y: y))
+        }
+        if let box = FrameOverlay.textBox(problems, scale: textScale, color: FrameOverlay.errorColor) {
+            out.append(PresentOverlay(pixels: box, x: 4, y: max(0, height - box.height - 4)))
+        }
+        return out
+    }
+
+    /// The frame-time overlay's line (F): render, present and frame times, and how frames reach the window.
+    private var timeLines: [String] { showTimes ? [times.line] : [] }
+
+    /// One line, so that the overlay covers as little as it can.
+    private var statusLines: [String] {
         var status: [String] = []
         if showBefore { status.append("before (B)") }
         if zoom > 1 { status.append("zoom \(zoom)x") }
@@ -208,8 +296,19 @@ public final class PreviewSession {
             let index = min(selected, content.parameters.count - 1)
             status.append("[\(index + 1)/\(content.parameters.count)] " + content.parameters[index].overlayLine)
         }
-        if !status.isEmpty {
-            FrameOverlay.drawText([status.joined(separator: " | ")], into: &shown, at: SIMD2(4, 4), scale: textScale)
+        return status.isEmpty ? [] : [status.joined(separator: " | ")]
+    }
+
+    /// The frame with the magnifier, the selected parameter and any problems drawn over it.
+    private func decorate(_ frame: PixelBuffer, cursor: SIMD2<Float>, textScale: Int) -> PixelBuffer {
+        var shown = FrameOverlay.magnify(frame, factor: zoom, around: SIMD2(Int(cursor.x), Int(cursor.y)))
+        let status = statusLines
+        FrameOverlay.drawText(status, into: &shown, at: SIMD2(4, 4), scale: textScale)
+        let timeLines = timeLines
+        if !timeLines.isEmpty {
+            let box = FrameOverlay.boxSize(timeLines, scale: textScale)
+            let y = status.isEmpty ? 4 : 4 + FrameOverlay.boxSize(status, scale: textScale).height + 4
+            FrameOverlay.drawText(timeLines, into: &shown, at: SIMD2(max(0, shown.width - box.width - 4), y), scale: textScale)
         }
         FrameOverlay.drawText(problems, into: &shown, at: SIMD2(4, -4), scale: textScale, color: FrameOverlay.errorColor)
         return shown
@@ -255,7 +354,8 @@ public final class PreviewSession {
             case .beforeAfter: showBefore.toggle()
             case .zoomIn: zoom = min(zoom * 2, 32)
             case .zoomOut: zoom = max(zoom / 2, 1)
-            case .save: saveFrame()
+            case .save: saveFrame(window: window)
+            case .frameTimes: showTimes.toggle()
             }
         }
     }
@@ -282,8 +382,16 @@ public final class PreviewSession {
         reload()
     }
 
-    /// S: the last rendered frame at full resolution, without the overlay, named with the content and the time.
-    private func saveFrame() {
+    /// S: the current frame at full resolution, without the overlay, named with the content and the time (rendered
+    /// again and read back when frames go to the window on the device).
+    private func saveFrame(window: PreviewWindow) {
+        if sharedExecutor != nil {
+            let framebuffer = window.framebufferSize
+            let scale = content.options.scale * window.pixelsPerPoint
+            let (shown, size, saveOptions) = currentFrame(width: framebuffer.width, height: framebuffer.height, scale: scale, cursor: window.cursor)
+            _ = try? renderFrame(showBefore ? (content.before ?? content.view) : shown, size: size, options: saveOptions,
+                                 width: framebuffer.width, height: framebuffer.height)
+        }
         guard let frame = lastFrame else { return }
         let safeName = String(content.name.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" })
         let path = "\(options.saveFolder)/\(safeName)-t\(PreviewParameter.format(Float(clock.time))).png"

@@ -110,9 +110,11 @@ public struct CompiledKernel: Sendable, Hashable {
     /// attachment (location 0) of `outputFormat` over the output texture, bindings 1… and
     /// the frame block as the kernel's (visible to the fragment stage). nil otherwise.
     public var fragmentSPIRV: [UInt32]?
+    /// The engine kernel this is, for executors that run it as native code (`NativeKernel`); nil for every other kernel.
+    public var native: NativeKernel?
 
     public init(name: String, kind: EffectKind, outputFormat: PixelFormat, spirv: [UInt32], interface: KernelInterface, cacheKey: String,
-                fragmentSPIRV: [UInt32]? = nil) {
+                fragmentSPIRV: [UInt32]? = nil, native: NativeKernel? = nil) {
         self.name = name
         self.kind = kind
         self.outputFormat = outputFormat
@@ -120,6 +122,7 @@ public struct CompiledKernel: Sendable, Hashable {
         self.interface = interface
         self.cacheKey = cacheKey
         self.fragmentSPIRV = fragmentSPIRV
+        self.native = native
     }
 }
 

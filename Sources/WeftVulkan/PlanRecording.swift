@@ -32,6 +32,8 @@ struct PlanRecording {
     /// A pool with `repetitions + 1` free queries, when device time is measured.
     let timestamps: VkQueryPool?
     let repetitions: Int
+    /// The texture blitted into a swapchain image after the passes, instead of being read back.
+    var present: (output: TextureID, copy: SwapchainCopy)? = nil
 
     /// Returns the image barriers recorded and the `vkCmdPipelineBarrier` calls holding them.
     func record(into cmd: VkCommandBuffer) -> (barriers: Int, batches: Int) {
@@ -58,6 +60,12 @@ struct PlanRecording {
             }
         }
         if let timestamps { vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, timestamps, UInt32(repetitions)) }
+        if let present {
+            tracker.transferRead(present.output.index)
+            tracker.flush(cmd)
+            let d = plan.textures[present.output.index]
+            present.copy.record(into: cmd, from: images[present.output.index], sourceWidth: d.width, sourceHeight: d.height)
+        }
         recordReadbacks(cmd, &tracker)
         return (tracker.barrierCount, tracker.batchCount)
     }
@@ -154,7 +162,10 @@ struct PlanRecording {
             }
             defined.insert(pass.output)
         }
-        for id in layout.readbackIDs where !defined.contains(id) { clears.append(id) }
+        for id in layout.readbackIDs + [present?.output].compactMap({ $0 }) where !defined.contains(id) {
+            clears.append(id)
+            defined.insert(id)
+        }
         for id in layout.uploadIDs + clears { tracker.transferWrite(id.index) }
         var firstUseIsWrite = Set(plan.passes.map(\.output)).subtracting(layout.uploadIDs).subtracting(clears)
         for (i, pass) in plan.passes.enumerated() {

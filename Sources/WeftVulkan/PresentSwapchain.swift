@@ -11,6 +11,10 @@ struct PresentSwapchain {
     let format: VkFormat
     /// Whether the images can be copied from (a capture of what is presented).
     let readable: Bool
+    /// FIFO (waits for vertical blank), or mailbox (`vsync` off, where the surface offers it).
+    let presentMode: VkPresentModeKHR
+    /// Whether the images can be blitted to (`SwapchainCopy`).
+    let blittable: Bool
 
     /// The formats whose bytes are 8-bit RGBA or BGRA: host pixels are copied into them unconverted, but for the
     /// order of red and blue.
@@ -23,7 +27,7 @@ struct PresentSwapchain {
 
     /// A swapchain of `width`×`height` (or the surface's own extent, when it has one); nil when that extent is empty,
     /// as for a minimized window.
-    static func make(device: VkDevice, physical: VkPhysicalDevice, surface: VkSurfaceKHR, width: Int, height: Int,
+    static func make(device: VkDevice, physical: VkPhysicalDevice, surface: VkSurfaceKHR, width: Int, height: Int, vsync: Bool = true,
                      replacing old: VkSwapchainKHR?) throws(VulkanError) -> PresentSwapchain? {
         var caps = VkSurfaceCapabilitiesKHR()
         try vkCheck(vkGetPhysicalDeviceSurfaceCapabilitiesKHR(physical, surface, &caps), "vkGetPhysicalDeviceSurfaceCapabilitiesKHR")
@@ -50,7 +54,19 @@ struct PresentSwapchain {
             throw .surfaceUnsupported(reason: "no 8-bit RGBA or BGRA format (VkFormat values offered: \(formats.map { $0.format.rawValue }))")
         }
 
-        var imageCount = max(caps.minImageCount, 2)
+        var presentMode = VK_PRESENT_MODE_FIFO_KHR
+        if !vsync {
+            var modeCount: UInt32 = 0
+            try vkCheck(vkGetPhysicalDeviceSurfacePresentModesKHR(physical, surface, &modeCount, nil), "vkGetPhysicalDeviceSurfacePresentModesKHR")
+            var modes = [VkPresentModeKHR](repeating: VK_PRESENT_MODE_FIFO_KHR, count: Int(modeCount))
+            try vkCheck(vkGetPhysicalDeviceSurfacePresentModesKHR(physical, surface, &modeCount, &modes), "vkGetPhysicalDeviceSurfacePresentModesKHR")
+            if modes.contains(VK_PRESENT_MODE_MAILBOX_KHR) { presentMode = VK_PRESENT_MODE_MAILBOX_KHR }
+        }
+        var formatProperties = VkFormatProperties()
+        vkGetPhysicalDeviceFormatProperties(physical, chosen.format, &formatProperties)
+        let blittable = formatProperties.optimalTilingFeatures & vkFlags(VK_FORMAT_FEATURE_BLIT_DST_BIT) != 0
+
+        var imageCount = max(caps.minImageCount, presentMode == VK_PRESENT_MODE_MAILBOX_KHR ? 3 : 2)
         if caps.maxImageCount > 0 { imageCount = min(imageCount, caps.maxImageCount) }
         let alphas: [VkCompositeAlphaFlagBitsKHR] = [VK_COMPOSITE_ALPHA_OPAQUE_BIT_KHR, VK_COMPOSITE_ALPHA_INHERIT_BIT_KHR,
                                                      VK_COMPOSITE_ALPHA_PRE_MULTIPLIED_BIT_KHR, VK_COMPOSITE_ALPHA_POST_MULTIPLIED_BIT_KHR]
@@ -68,7 +84,7 @@ struct PresentSwapchain {
         info.imageSharingMode = VK_SHARING_MODE_EXCLUSIVE
         info.preTransform = caps.currentTransform
         info.compositeAlpha = alpha
-        info.presentMode = VK_PRESENT_MODE_FIFO_KHR
+        info.presentMode = presentMode
         info.clipped = VkBool32(VK_TRUE)
         info.oldSwapchain = old
         var swapchain: VkSwapchainKHR?
@@ -98,7 +114,8 @@ struct PresentSwapchain {
             throw .call(function: "vkGetSwapchainImagesKHR", result: VkResultCode(r))
         }
         return PresentSwapchain(handle: swapchain, images: images.prefix(Int(count)).compactMap { $0 }, copied: semaphores,
-                                width: Int(extent.width), height: Int(extent.height), format: chosen.format, readable: readable)
+                                width: Int(extent.width), height: Int(extent.height), format: chosen.format, readable: readable,
+                                presentMode: presentMode, blittable: blittable)
     }
 
     /// Only once the device is idle.

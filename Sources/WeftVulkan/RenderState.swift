@@ -174,7 +174,8 @@ final class RenderState {
     // MARK: One render
 
     /// Runs `plan` as one submission, waiting at most `timeout` for it.
-    func run(_ plan: RenderPlan, options: ExecutionOptions, timeout: Duration) throws(VulkanError) -> ExecutionResult {
+    func run(_ plan: RenderPlan, options: ExecutionOptions, timeout: Duration,
+             present: (output: TextureID, copy: SwapchainCopy)? = nil) throws(VulkanError) -> ExecutionResult {
         try device.collectGarbage()
         var entries: [TexturePool.Entry] = []
         entries.reserveCapacity(plan.textures.count)
@@ -217,17 +218,18 @@ final class RenderState {
         begin.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO
         begin.flags = vkFlags(VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT)
         try vkCheck(vkBeginCommandBuffer(commandBuffer, &begin), "vkBeginCommandBuffer")
-        let recording = PlanRecording(plan: plan, layout: layout, images: entries.map { $0.texture.image }, views: entries.map { $0.texture.view },
+        var recording = PlanRecording(plan: plan, layout: layout, images: entries.map { $0.texture.image }, views: entries.map { $0.texture.view },
                                       dynamicRendering: device.dynamicRendering, renderPassTargets: renderPassTargets, pipelines: kernelPipelines,
                                       descriptorSets: sets, frameSets: frameSets, uploadBuffer: upload.buffer.handle, readbackBuffer: readback.buffer.handle,
                                       timestamps: timestamps, repetitions: options.repetitions)
+        recording.present = present
         (lastBarrierCount, lastBarrierBatchCount) = recording.record(into: commandBuffer)
         try vkCheck(vkEndCommandBuffer(commandBuffer), "vkEndCommandBuffer")
 
         let clock = ContinuousClock()
         let start = clock.now
         let kernels = plan.passes.map(\.kernel.name)
-        let serial = try device.submit(commandBuffer, kernels: kernels)
+        let serial = try device.submit(commandBuffer, kernels: kernels, waitingFor: present?.copy.acquired)
         inFlight = true
         try device.wait(for: serial, timeout: timeout, kernels: kernels)
         inFlight = false

@@ -69,7 +69,9 @@ public final class VulkanDevice: @unchecked Sendable {
         try self.init(instance: instance, device: try selector.select(from: instance.devices))
     }
 
-    public init(instance: VulkanInstance, device info: VulkanDeviceInfo) throws(VulkanError) {
+    /// Opens `info` on `instance`; `presenting` also enables VK_KHR_swapchain, so that a `VulkanPresenter` can show this
+    /// device's textures through its queue (the instance then needs the window system's surface extensions).
+    public init(instance: VulkanInstance, device info: VulkanDeviceInfo, presenting: Bool = false) throws(VulkanError) {
         guard let family = info.computeQueueFamily else {
             throw .noSuitableDevice(requestedName: nil, candidates: DeviceSelector(requestedName: nil).candidates([info]))
         }
@@ -85,6 +87,7 @@ public final class VulkanDevice: @unchecked Sendable {
         if info.computeDerivatives { extensions.append(VulkanDeviceInfo.computeDerivativesExtension) }
         let enablesDynamicRendering = info.fragmentPassFallback && info.dynamicRendering
         if enablesDynamicRendering { extensions.append(VulkanDeviceInfo.dynamicRenderingExtension) }
+        if presenting { extensions.append("VK_KHR_swapchain") }
         let r = withUnsafePointer(to: &derivatives) { derivativesPtr in
             withUnsafePointer(to: &dynamicRenderingFeature) { dynamicRenderingPtr in
                 // The two are exclusive: the fallback is for devices without compute derivatives.
@@ -94,6 +97,7 @@ public final class VulkanDevice: @unchecked Sendable {
                                     into: &device)
             }
         }
+        if r == VK_ERROR_EXTENSION_NOT_PRESENT && presenting { throw .extensionMissing("VK_KHR_swapchain") }
         try vkCheck(r, "vkCreateDevice")
         guard let device else { throw .call(function: "vkCreateDevice", result: VkResultCode(VK_ERROR_INITIALIZATION_FAILED)) }
         var queue: VkQueue?
@@ -187,7 +191,8 @@ public final class VulkanDevice: @unchecked Sendable {
 
     /// Submits command buffers with a fresh fence; returns the submission's serial. `kernels`
     /// name the work, for errors.
-    func submit(_ commandBuffer: VkCommandBuffer, kernels: [String] = []) throws(VulkanError) -> UInt64 {
+    /// With `semaphore`, the submission's transfers wait for it (a swapchain image's acquisition, `SwapchainCopy`).
+    func submit(_ commandBuffer: VkCommandBuffer, kernels: [String] = [], waitingFor semaphore: VkSemaphore? = nil) throws(VulkanError) -> UInt64 {
         try lock.withLock { _ throws(VulkanError) -> UInt64 in
             try checkUsable()
             let fence: VkFence
@@ -203,12 +208,23 @@ public final class VulkanDevice: @unchecked Sendable {
                 fence = f!
             }
             var cmd: VkCommandBuffer? = commandBuffer
+            var wait: VkSemaphore? = semaphore
+            var stage = vkFlags(VK_PIPELINE_STAGE_TRANSFER_BIT)
             var submit = VkSubmitInfo()
             submit.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO
             submit.commandBufferCount = 1
             let r = withUnsafePointer(to: &cmd) { cmdPtr in
-                submit.pCommandBuffers = cmdPtr
-                return vkQueueSubmit(queue, 1, &submit, fence)
+                withUnsafePointer(to: &wait) { waitPtr in
+                    withUnsafePointer(to: &stage) { stagePtr in
+                        submit.pCommandBuffers = cmdPtr
+                        if semaphore != nil {
+                            submit.waitSemaphoreCount = 1
+                            submit.pWaitSemaphores = waitPtr
+                            submit.pWaitDstStageMask = stagePtr
+                        }
+                        return vkQueueSubmit(queue, 1, &submit, fence)
+                    }
+                }
             }
             if r != VK_SUCCESS {
                 spareFences.append(fence)
@@ -295,6 +311,20 @@ public final class VulkanDevice: @unchecked Sendable {
                 retired.append(Retirement(serial: lastSubmitted, resource: resource, memory: memory.take()))
             }
         }
+    }
+
+    /// Runs `body` with the device's queue while no submission of the executor can use it (a presenter's submit and
+    /// present on the same queue); throws `deviceUnusable` on a lost device.
+    func withQueue<R>(_ body: (VkQueue) -> R) throws(VulkanError) -> R {
+        try lock.withLock { _ throws(VulkanError) -> R in
+            try checkUsable()
+            return body(queue)
+        }
+    }
+
+    /// Marks the device lost after `function` returned VK_ERROR_DEVICE_LOST outside a submission (presenting).
+    func lost(_ result: VkResult, _ function: String) -> VulkanError {
+        lock.withLock { _ in failure(result, function, kernels: []) }
     }
 
     /// Submissions made so far.

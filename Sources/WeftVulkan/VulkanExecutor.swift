@@ -149,6 +149,25 @@ public final class VulkanExecutor: Executor, @unchecked Sendable {
         }
     }
 
+    /// Runs `plan` and blits its texture `output` into `copy`'s swapchain image in the same submission, with no host
+    /// readback (the plan's own readbacks are still made). `output` must be RGBA8.
+    public func execute(_ plan: RenderPlan, presenting output: TextureID, into copy: SwapchainCopy) throws(ExecutionError) -> ExecutionResult {
+        try plan.validate(options: ExecutionOptions(), maxTextureDimension: capabilities.maxTextureDimension)
+        guard plan.textures.indices.contains(output.index), plan.textures[output.index].format == .rgba8Unorm else {
+            throw .invalidPlan("the presented texture \(output) is not an RGBA8 texture of the plan")
+        }
+        do {
+            return try lock.withLock { _ throws(VulkanError) -> ExecutionResult in
+                let logged = vulkanDevice.validationLog.count
+                var result = try state.run(plan, options: ExecutionOptions(), timeout: timeout(for: plan), present: (output, copy))
+                result.reports += validationReports(after: logged)
+                return result
+            }
+        } catch {
+            throw executionError(error)
+        }
+    }
+
     /// The validation layer's failures (warnings and errors) logged during one render; the log keeps them too.
     private func validationReports(after logged: Int) -> [ExecutionReport] {
         vulkanDevice.validationLog.messages(after: logged).filter(\.isFailure).map { message in

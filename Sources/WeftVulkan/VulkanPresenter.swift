@@ -11,10 +11,25 @@ public enum PresentOutcome: Sendable, Equatable {
     case surfaceHidden
 }
 
-/// Shows host pixels in a window's Vulkan surface: each frame is copied from a staging buffer into the acquired
-/// swapchain image and presented (FIFO). Independent of the executor that rendered the pixels, so it serves the CPU
-/// evaluator and Vulkan alike; on an instance with the window system's surface extensions it opens a device of its own
-/// with a queue that can present. One frame in flight. Not thread-safe: use it from the window's thread.
+/// A box of host pixels drawn over a frame presented from the device (`VulkanPresenter.present(renderedBy:overlays:)`):
+/// RGBA8, shown as they are, its top-left corner at `x`, `y` (pixels of the surface).
+public struct PresentOverlay: Sendable {
+    public var pixels: PixelBuffer
+    public var x: Int
+    public var y: Int
+    public init(pixels: PixelBuffer, x: Int, y: Int) {
+        self.pixels = pixels
+        self.x = x
+        self.y = y
+    }
+}
+
+/// Shows frames in a window's Vulkan surface (FIFO, or mailbox where offered without vsync). Two ways in:
+/// - host pixels (`present(_:)`), copied from a staging buffer into the acquired swapchain image — for the CPU
+///   evaluator, or for frames decorated on the host; on its own device, or on a shared one;
+/// - on a `VulkanDevice` shared with the executor (`init(sharing:…)`), a render's texture blitted into the swapchain
+///   image inside the render's own submission (`present(renderedBy:)`, `SwapchainCopy`): no host copy.
+/// One frame in flight. Not thread-safe: use it from the window's thread.
 public final class VulkanPresenter {
     public let instance: VulkanInstance
     /// The device presenting.
@@ -25,6 +40,7 @@ public final class VulkanPresenter {
     private var swapchain: PresentSwapchain?
     private var staging: HostBuffer?
     private var capture: HostBuffer?
+    private let vsync: Bool
     /// The size frames are shown at, pixels; zero while the surface is hidden.
     public private(set) var extent: (width: Int, height: Int) = (0, 0)
 
@@ -33,9 +49,22 @@ public final class VulkanPresenter {
     /// teardown included. `deviceName` chooses the device as `--device` does (nil: as the executor does).
     /// `makeSurface` makes the window's surface on the given `VkInstance` and returns it (nil on failure).
     /// `width`×`height` is the framebuffer's size, used where the surface does not fix its own.
-    public init(instance: VulkanInstance, deviceName: String? = DeviceSelector.nameFromEnvironment, width: Int, height: Int,
-                makeSurface: (_ instance: OpaquePointer) -> OpaquePointer?) throws(VulkanError) {
+    public convenience init(instance: VulkanInstance, deviceName: String? = DeviceSelector.nameFromEnvironment, width: Int, height: Int,
+                            vsync: Bool = true, makeSurface: (_ instance: OpaquePointer) -> OpaquePointer?) throws(VulkanError) {
         let info = try DeviceSelector(requestedName: deviceName).select(from: instance.devices)
+        try self.init(instance: instance, info: info, shared: nil, width: width, height: height, vsync: vsync, makeSurface: makeSurface)
+    }
+
+    /// Presents on `device` — an executor's, opened with `presenting` on an instance with the window system's surface
+    /// extensions — through its queue, so that the executor's textures can be shown without a host copy.
+    public convenience init(sharing device: VulkanDevice, width: Int, height: Int, vsync: Bool = true,
+                            makeSurface: (_ instance: OpaquePointer) -> OpaquePointer?) throws(VulkanError) {
+        try self.init(instance: device.instance, info: device.info, shared: device, width: width, height: height, vsync: vsync,
+                      makeSurface: makeSurface)
+    }
+
+    private init(instance: VulkanInstance, info: VulkanDeviceInfo, shared: VulkanDevice?, width: Int, height: Int, vsync: Bool,
+                 makeSurface: (_ instance: OpaquePointer) -> OpaquePointer?) throws(VulkanError) {
         let physical = instance.physicalDevices[info.index]
         guard let surfaceHandle = makeSurface(instance.handle) else {
             throw .surfaceUnsupported(reason: "the window system could not make a surface for the window")
@@ -50,15 +79,16 @@ public final class VulkanPresenter {
         let transfers = vkFlags(VK_QUEUE_GRAPHICS_BIT) | vkFlags(VK_QUEUE_COMPUTE_BIT) | vkFlags(VK_QUEUE_TRANSFER_BIT)
         guard let family = (0..<familyCount).first(where: { index in
             var supported: VkBool32 = 0
-            return families[Int(index)].queueFlags & transfers != 0
+            return (shared.map { $0.queueFamily == index } ?? true) && families[Int(index)].queueFlags & transfers != 0
                 && vkGetPhysicalDeviceSurfaceSupportKHR(physical, index, surfaceHandle, &supported) == VK_SUCCESS && supported != 0
         }) else {
-            throw .noSuitableDevice(requestedName: deviceName,
-                                    candidates: [DeviceCandidate(name: info.name, kind: info.kind, rejections: ["no queue can present to the window"])])
+            let why = shared == nil ? "no queue can present to the window" : "the executor's queue cannot present to the window"
+            throw .noSuitableDevice(requestedName: info.name,
+                                    candidates: [DeviceCandidate(name: info.name, kind: info.kind, rejections: [why])])
         }
-        let device = try PresentDevice(instance: instance, physical: physical, family: family)
+        let device = if let shared { try PresentDevice(shared: shared) } else { try PresentDevice(instance: instance, physical: physical, family: family) }
         let swapchain = try PresentSwapchain.make(device: device.handle, physical: physical, surface: surfaceHandle,
-                                                  width: width, height: height, replacing: nil)
+                                                  width: width, height: height, vsync: vsync, replacing: nil)
 
         self.instance = instance
         self.deviceName = info.name
@@ -66,12 +96,26 @@ public final class VulkanPresenter {
         self.surface = surface
         self.device = device
         self.swapchain = swapchain
+        self.vsync = vsync
         extent = swapchain.map { ($0.width, $0.height) } ?? (0, 0)
+    }
+
+    /// Whether `present(renderedBy:)` can show the executor's textures: on a shared device whose swapchain images take
+    /// blits in a format that holds bytes as they are (UNORM, not sRGB).
+    public var copiesOnDevice: Bool {
+        guard device.shared != nil, let chain = swapchain else { return false }
+        return chain.blittable && (chain.format == VK_FORMAT_B8G8R8A8_UNORM || chain.format == VK_FORMAT_R8G8B8A8_UNORM)
+    }
+
+    /// `FIFO` or `mailbox`.
+    public var presentModeName: String {
+        swapchain?.presentMode == VK_PRESENT_MODE_MAILBOX_KHR ? "mailbox" : "FIFO"
     }
 
     /// The swapchain and buffers go here, once the device is idle; the device and the surface go after, with their owners.
     deinit {
-        vkDeviceWaitIdle(device.handle)
+        if let shared = device.shared, shared.isLost { return }
+        device.waitIdle()
         swapchain?.destroy(device: device.handle)
         staging?.destroy(device: device.handle)
         capture?.destroy(device: device.handle)
@@ -79,10 +123,10 @@ public final class VulkanPresenter {
 
     /// Makes the swapchain again for a framebuffer of `width`×`height` (after a resize); `extent` says the size it got.
     public func remakeSwapchain(width: Int, height: Int) throws(VulkanError) {
-        try vkCheck(vkDeviceWaitIdle(device.handle), "vkDeviceWaitIdle")
+        try vkCheck(device.waitIdle(), "vkDeviceWaitIdle")
         let old = swapchain
         swapchain = try PresentSwapchain.make(device: device.handle, physical: physical, surface: surface.handle,
-                                              width: width, height: height, replacing: old?.handle)
+                                              width: width, height: height, vsync: vsync, replacing: old?.handle)
         old?.destroy(device: device.handle)
         extent = swapchain.map { ($0.width, $0.height) } ?? (0, 0)
     }
@@ -113,12 +157,7 @@ public final class VulkanPresenter {
         }
         Self.write(pixels, to: staging!.mapped, bgra: PresentSwapchain.isBGRA(chain.format))
         let capturing = wantsCapture && chain.readable
-        if capturing && (capture?.size ?? 0) < chain.width * chain.height * 4 {
-            capture?.destroy(device: device.handle)
-            capture = nil
-            capture = try HostBuffer(device: device.handle, physical: physical, size: chain.width * chain.height * 4,
-                                     usage: vkFlags(VK_BUFFER_USAGE_TRANSFER_DST_BIT))
-        }
+        try prepareCapture(chain, capturing)
 
         let image = chain.images[Int(index)]
         try record(image: image, chain: chain, width: width, height: height, sourceRowPixels: pixels.width, capturing: capturing)
@@ -137,13 +176,17 @@ public final class VulkanPresenter {
                         submit.pCommandBuffers = bufferPtr
                         submit.signalSemaphoreCount = 1
                         submit.pSignalSemaphores = signalPtr
-                        return vkQueueSubmit(device.queue, 1, &submit, device.frameDone)
+                        return (try? device.withQueue { vkQueueSubmit($0, 1, &submit, device.frameDone) }) ?? VK_ERROR_DEVICE_LOST
                     }
                 }
             }
         }
         try vkCheck(submitted, "vkQueueSubmit")
+        return try finish(chain: chain, index: index, acquire: acquire, capturing: capturing)
+    }
 
+    /// Presents image `index` once its copy is done (`copied`); the capture read back, and the outcome.
+    private func finish(chain: PresentSwapchain, index: UInt32, acquire: VkResult, capturing: Bool) throws(VulkanError) -> (PresentOutcome, PixelBuffer?) {
         let presented: VkResult = withUnsafePointer(to: Optional(chain.copied[Int(index)])) { waitPtr in
             withUnsafePointer(to: Optional(chain.handle)) { chainPtr in
                 withUnsafePointer(to: index) { indexPtr in
@@ -154,7 +197,7 @@ public final class VulkanPresenter {
                     info.swapchainCount = 1
                     info.pSwapchains = chainPtr
                     info.pImageIndices = indexPtr
-                    return vkQueuePresentKHR(device.queue, &info)
+                    return (try? device.withQueue { vkQueuePresentKHR($0, &info) }) ?? VK_ERROR_DEVICE_LOST
                 }
             }
         }
@@ -169,6 +212,92 @@ public final class VulkanPresenter {
         }
         try vkCheck(presented, "vkQueuePresentKHR")
         return (.presented, captured)
+    }
+
+    /// Shows a frame rendered on the shared device (`copiesOnDevice`): acquires a swapchain image, has `render` run the
+    /// frame's plan with `VulkanExecutor.execute(_:presenting:into:)` into it, draws `overlays` over it and presents it.
+    /// With `capture`, also returns what the image holds (RGBA8, opaque), read back from it. A failure of `render`
+    /// (device loss) is thrown as it is, after the acquired image is given back.
+    public func present(renderedBy render: (SwapchainCopy) throws -> Void, overlays: [PresentOverlay] = [],
+                        capture wantsCapture: Bool = false) throws -> (PresentOutcome, PixelBuffer?) {
+        precondition(copiesOnDevice, "present(renderedBy:) needs copiesOnDevice")
+        guard let chain = swapchain else { return (.surfaceHidden, nil) }
+        try vkCheck(vkWaitForFences(device.handle, 1, [device.frameDone], VkBool32(VK_TRUE), UInt64.max), "vkWaitForFences")
+        var index: UInt32 = 0
+        let acquire = vkAcquireNextImageKHR(device.handle, chain.handle, UInt64.max, device.acquired, nil, &index)
+        if acquire == VK_ERROR_OUT_OF_DATE_KHR {
+            try remakeSwapchain(width: chain.width, height: chain.height)
+            return (.surfaceChanged, nil)
+        }
+        try vkCheck(acquire, "vkAcquireNextImageKHR")
+        let image = chain.images[Int(index)]
+        try render(SwapchainCopy(image: image, width: chain.width, height: chain.height, acquired: device.acquired))
+        try vkCheck(vkResetFences(device.handle, 1, [device.frameDone]), "vkResetFences")
+
+        // The overlays' pixels, one after another in the staging buffer.
+        let boxes = overlays.compactMap { o -> (PresentOverlay, width: Int, height: Int)? in
+            let w = min(o.pixels.width, chain.width - o.x), h = min(o.pixels.height, chain.height - o.y)
+            return o.x >= 0 && o.y >= 0 && w > 0 && h > 0 && o.pixels.format == .rgba8Unorm ? (o, w, h) : nil
+        }
+        let stagingBytes = max(4, boxes.reduce(0) { $0 + $1.0.pixels.width * $1.0.pixels.height * 4 })
+        if (staging?.size ?? 0) < stagingBytes {
+            staging?.destroy(device: device.handle)
+            staging = nil
+            staging = try HostBuffer(device: device.handle, physical: physical, size: stagingBytes, usage: vkFlags(VK_BUFFER_USAGE_TRANSFER_SRC_BIT))
+        }
+        var offsets: [Int] = []
+        var offset = 0
+        for box in boxes {
+            offsets.append(offset)
+            Self.write(box.0.pixels, to: staging!.mapped + offset, bgra: PresentSwapchain.isBGRA(chain.format))
+            offset += box.0.pixels.width * box.0.pixels.height * 4
+        }
+        let capturing = wantsCapture && chain.readable
+        try prepareCapture(chain, capturing)
+
+        let cmd = device.commandBuffer
+        try vkCheck(vkResetCommandBuffer(cmd, 0), "vkResetCommandBuffer")
+        var begin = VkCommandBufferBeginInfo()
+        begin.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO
+        begin.flags = vkFlags(VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT)
+        try vkCheck(vkBeginCommandBuffer(cmd, &begin), "vkBeginCommandBuffer")
+        // The render's blit left the image in TRANSFER_DST_OPTIMAL, earlier on this queue.
+        SwapchainCopy.barrier(cmd, image, from: VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, to: VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                              access: (vkFlags(VK_ACCESS_TRANSFER_WRITE_BIT), vkFlags(VK_ACCESS_TRANSFER_WRITE_BIT)))
+        for (box, bufferOffset) in zip(boxes, offsets) {
+            var region = VkBufferImageCopy()
+            region.bufferOffset = VkDeviceSize(bufferOffset)
+            region.bufferRowLength = UInt32(box.0.pixels.width)
+            region.imageSubresource.aspectMask = vkFlags(VK_IMAGE_ASPECT_COLOR_BIT)
+            region.imageSubresource.layerCount = 1
+            region.imageOffset = VkOffset3D(x: Int32(box.0.x), y: Int32(box.0.y), z: 0)
+            region.imageExtent = VkExtent3D(width: UInt32(box.width), height: UInt32(box.height), depth: 1)
+            vkCmdCopyBufferToImage(cmd, staging!.handle, image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region)
+        }
+        recordCaptureAndPresentable(image, chain: chain, capturing: capturing)
+        try vkCheck(vkEndCommandBuffer(cmd), "vkEndCommandBuffer")
+
+        var submit = VkSubmitInfo()
+        submit.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO
+        let submitted: VkResult = withUnsafePointer(to: Optional(cmd)) { bufferPtr in
+            withUnsafePointer(to: Optional(chain.copied[Int(index)])) { signalPtr in
+                submit.commandBufferCount = 1
+                submit.pCommandBuffers = bufferPtr
+                submit.signalSemaphoreCount = 1
+                submit.pSignalSemaphores = signalPtr
+                return (try? device.withQueue { vkQueueSubmit($0, 1, &submit, device.frameDone) }) ?? VK_ERROR_DEVICE_LOST
+            }
+        }
+        try vkCheck(submitted, "vkQueueSubmit")
+        return try finish(chain: chain, index: index, acquire: acquire, capturing: capturing)
+    }
+
+    private func prepareCapture(_ chain: PresentSwapchain, _ capturing: Bool) throws(VulkanError) {
+        guard capturing, (capture?.size ?? 0) < chain.width * chain.height * 4 else { return }
+        capture?.destroy(device: device.handle)
+        capture = nil
+        capture = try HostBuffer(device: device.handle, physical: physical, size: chain.width * chain.height * 4,
+                                 usage: vkFlags(VK_BUFFER_USAGE_TRANSFER_DST_BIT))
     }
 
     private func record(image: VkImage, chain: PresentSwapchain, width: Int, height: Int, sourceRowPixels: Int,
@@ -200,6 +329,16 @@ public final class VulkanPresenter {
             region.imageExtent = VkExtent3D(width: UInt32(width), height: UInt32(height), depth: 1)
             vkCmdCopyBufferToImage(device.commandBuffer, staging!.handle, image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region)
         }
+        recordCaptureAndPresentable(image, chain: chain, capturing: capturing)
+        try vkCheck(vkEndCommandBuffer(device.commandBuffer), "vkEndCommandBuffer")
+    }
+
+    /// From TRANSFER_DST_OPTIMAL: the image copied to the capture buffer (with `capturing`), then made presentable.
+    private func recordCaptureAndPresentable(_ image: VkImage, chain: PresentSwapchain, capturing: Bool) {
+        var range = VkImageSubresourceRange()
+        range.aspectMask = vkFlags(VK_IMAGE_ASPECT_COLOR_BIT)
+        range.levelCount = 1
+        range.layerCount = 1
         var layout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL
         if capturing {
             barrier(image, range, from: layout, to: VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
@@ -219,7 +358,6 @@ public final class VulkanPresenter {
         }
         barrier(image, range, from: layout, to: VK_IMAGE_LAYOUT_PRESENT_SRC_KHR,
                 access: (vkFlags(VK_ACCESS_TRANSFER_WRITE_BIT) | vkFlags(VK_ACCESS_TRANSFER_READ_BIT), 0))
-        try vkCheck(vkEndCommandBuffer(device.commandBuffer), "vkEndCommandBuffer")
     }
 
     private func barrier(_ image: VkImage, _ range: VkImageSubresourceRange, from old: VkImageLayout, to new: VkImageLayout,

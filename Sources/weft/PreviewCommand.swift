@@ -12,7 +12,7 @@ enum PreviewCommand: Command {
     static let summary = "Show a scene file, or an image through effects, in a window that reloads as the files change."
     static let usage = """
     weft preview INPUT.png [--shaders PATH]... --effect NAME [--arg NAME=VALUE]... [--effect NAME ...]... [--time T] [--frame N]
-                        [--reduce-motion] [--paused] [--scale S] [--device NAME|cpu] [--frames N [--screenshot OUT.png]]
+                        [--reduce-motion] [--paused] [--scale S] [--device NAME|cpu] [--no-vsync] [--host-copy] [--frames N [--screenshot OUT.png]]
            weft preview --size WxH --effect FILLNAME [...]
            weft preview SCENE.json [--time T] [--frame N] [--reduce-motion] [--paused] [--scale S] [--device NAME|cpu] [...]
     """
@@ -23,9 +23,15 @@ enum PreviewCommand: Command {
     reads prints its diagnostics and shows them in the window while the last good content keeps
     running. Keys: space pause, left/right step one frame, R restart, M reduce-motion, Tab next
     parameter, up/down or the mouse wheel change it (within its // @param range), B before/after,
-    S save the frame as NAME-tTIME.png, +/- zoom around the pointer, Escape or Q quit. $mouse is the
+    S save the frame as NAME-tTIME.png, +/- zoom around the pointer, F frame times (render, present,
+    frame), Escape or Q quit. $mouse is the
     pointer in points. With --frames N it renders and presents N frames and exits (with --paused, all at
-    --time); --screenshot saves the last one as read back from the swapchain image. Exit status: 0, 1 when the input cannot be read, no
+    --time); --screenshot saves the last one as read back from the swapchain image. On a Vulkan device
+    frames render on the device that presents and are copied to the window there, without a host copy
+    (the CPU evaluator's frames are copied from the host). Presentation is FIFO; --no-vsync uses
+    mailbox where the window offers it; --host-copy reads Vulkan frames back and copies them from the host
+    (to compare). A lost device ends the preview with exit status 1.
+    Exit status: 0, 1 when the input cannot be read, no
     window can open or the validation layer reported a warning or error, 2 for a command line of the wrong
     shape. docs/preview.md has the details.
     """
@@ -39,6 +45,8 @@ enum PreviewCommand: Command {
         .value("device", "NAME|cpu", help: "Render on this Vulkan device or the CPU evaluator (default: $WEFT_DEVICE, else automatic)."),
         .value("frames", "N", help: "Render and present N frames, then exit (with --paused, all at --time)."),
         .value("screenshot", "OUT.png", help: "With --frames: save the last frame, read back from the swapchain."),
+        .flag("no-vsync", help: "Present in mailbox mode where the window offers it, not FIFO (frames as fast as they render)."),
+        .flag("host-copy", help: "Read each Vulkan frame back and copy it to the window from the host, as the CPU evaluator's (to compare)."),
     ]
     static let acceptsPositionals = true
 
@@ -52,14 +60,16 @@ enum PreviewCommand: Command {
         if screenshot != nil && frames == nil { throw UsageError(message: "--screenshot needs --frames N") }
         let out = output
         do {
-            let (executor, notice) = try DeviceChoice(flag: request.device).makeExecutor()
-            if let notice { output.printError(notice) }
+            // The CPU evaluator renders here; a Vulkan device renders in the session, on the device that presents.
+            let context = request.device == DeviceChoice.cpuName ? RenderContext(executor: try DeviceChoice.cpu.makeExecutor().executor) : nil
             if let screenshot { try OutputFolder.prepare(for: screenshot) }
             var options = PreviewSession.Options(frames: frames, screenshotPath: screenshot,
                                                  clock: PreviewClock(time: request.options.frame.time, frame: request.frame ?? 0,
                                                                      paused: arguments.has("paused"), reduceMotion: request.options.frame.reduceMotion))
             options.presentingDevice = request.device == DeviceChoice.cpuName ? nil : request.device
-            let session = try PreviewSession(source: RequestPreviewSource(request: request), context: RenderContext(executor: executor),
+            options.vsync = !arguments.has("no-vsync")
+            options.copyOnDevice = !arguments.has("host-copy")
+            let session = try PreviewSession(source: RequestPreviewSource(request: request), context: context,
                                              options: options, print: { out.standard($0 + "\n") }, printError: { out.error($0 + "\n") })
             return try session.run()
         } catch {

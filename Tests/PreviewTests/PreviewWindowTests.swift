@@ -19,6 +19,10 @@ struct PreviewWindowTests {
         let effect = ["--effect", "ripple", "--preset", "--time", "1.25"]
         let preview = try RunningPreview([Weft.pattern] + effect + ["--paused"] + Self.deviceArguments(device), on: server)
         try preview.waitFor("weft preview: presenting")
+        // On a Vulkan device the render's texture goes to the swapchain image on the device; the CPU evaluator's pixels
+        // are copied from the host.
+        #expect(preview.output.contains(device == .cpu ? "copied from the host" : "copied on the device"), "\(preview.output)")
+        #expect(preview.output.contains("(FIFO)"), "\(preview.output)")
         let window = try server.window(titled: "weft preview")
         let shown = try server.screenshot(window)
         let reference = overBlack(try Weft.render([Weft.pattern] + effect + Self.deviceArguments(device)))
@@ -80,6 +84,48 @@ struct PreviewWindowTests {
         let difference = largestDifference(captured, reference)
         #expect(difference != nil && difference! <= 2,
                 "screenshot \(captured.width)x\(captured.height) vs render \(reference.width)x\(reference.height): \(String(describing: difference))/255")
+        #expect(!preview.errors.contains("validation"), "\(preview.errors)")
+    }
+
+    /// F shows the frame times in a box at the top right, over a frame copied on the device; F again hides it.
+    @Test func theFrameTimeOverlayComesAndGoesWithF() throws {
+        let server = try XServer()
+        let fill = ["--size", "320x120", "--effect", "checkerboard", "--preset"]
+        let preview = try RunningPreview(fill + ["--paused"], on: server)
+        try preview.waitFor("weft preview: presenting")
+        #expect(preview.output.contains("copied on the device"), "\(preview.output)")
+        let window = try server.window(titled: "weft preview")
+        let reference = overBlack(try Weft.render(fill))
+        let topRight = { (image: PixelBuffer) -> PixelBuffer in
+            var corner = PixelBuffer(width: 100, height: 40, format: .rgba8Unorm)
+            for y in 0..<40 { for x in 0..<100 { corner[x, y] = image[image.width - 100 + x, y] } }
+            return corner
+        }
+        #expect(try PreviewKeyTests.shows(reference, server, window), "the fill")
+        // The parameter's status line may reach the corner too: compare with the window before F.
+        let before = topRight(try server.screenshot(window))
+        try server.press("f", window: window)
+        let covered = try HotReloadTests.waitUntil(server, window) { shown in
+            (largestDifference(topRight(shown), before) ?? 0) > 40
+        }
+        #expect(covered != nil, "the frame-time box covers the top-right corner")
+        try server.press("f", window: window)
+        let uncovered = try HotReloadTests.waitUntil(server, window) { shown in
+            largestDifference(topRight(shown), before).map { $0 <= 2 } ?? false
+        }
+        #expect(uncovered != nil, "F again hides it")
+        try server.press("Escape", window: window)
+        #expect(preview.waitForExit() == 0, "\(preview.errors)")
+        #expect(!preview.errors.contains("validation"), "\(preview.errors)")
+    }
+
+    /// With --no-vsync the preview presents in mailbox mode where the surface offers it (Xvfb's does), FIFO otherwise.
+    @Test func noVsyncPresentsInMailboxModeWhereOffered() throws {
+        let server = try XServer()
+        let preview = try RunningPreview(["--size", "64x48", "--effect", "checkerboard", "--preset", "--frames", "3", "--no-vsync"],
+                                         on: server)
+        #expect(preview.waitForExit(timeout: 120) == 0, "\(preview.errors)")
+        #expect(preview.output.contains("(mailbox)") || preview.output.contains("(FIFO)"), "\(preview.output)")
         #expect(!preview.errors.contains("validation"), "\(preview.errors)")
     }
 

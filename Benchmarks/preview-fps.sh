@@ -1,0 +1,30 @@
+#!/bin/sh
+# Frames per second of `weft preview` through Xvfb at 1920×1080 (a 320×180-point example at --scale 6), presented
+# with the render's texture copied to the swapchain image on the device and, for comparison in the same run, through
+# the host (--host-copy: read back, then uploaded), FIFO and --no-vsync. The preview prints
+# `N frames, F frames/s after the first, render median M ms` when its --frames are done.
+# Usage, from the package root:
+#     Benchmarks/preview-fps.sh [WEFT] [SCENE] [FRAMES] [DEVICE]
+#     (defaults: .build/release/weft, examples/download-badge.json, 60, automatic)
+set -eu
+weft=${1:-.build/release/weft}
+scene=${2:-examples/download-badge.json}
+frames=${3:-60}
+device=${4:-}
+work=$(mktemp -d)
+display=:$(( 150 + $$ % 100 ))
+Xvfb "$display" -screen 0 2048x1280x24 > /dev/null 2>&1 &
+xvfb=$!
+trap 'kill -9 "$xvfb" 2>/dev/null; rm -rf "$work"' EXIT
+export DISPLAY="$display" XDG_CACHE_HOME="$work/cache"
+until [ -e "/tmp/.X11-unix/X${display#:}" ]; do sleep 0.05; done
+run() {
+    "$weft" preview "$scene" --scale 6 --frames "$frames" ${device:+--device "$device"} "$@" 2>&1 | grep -E "presenting|frames/s" | tr '\n' ' '
+    echo
+}
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "device copy, FIFO:        $(run)"
+echo "device copy, --no-vsync:  $(run --no-vsync)"
+echo "host copy, FIFO:          $(run --host-copy)"
+echo "host copy, --no-vsync:    $(run --host-copy --no-vsync)"
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -1,0 +1,12 @@
+/// An engine kernel that a host executor may run as native code instead of interpreting its SPIR-V: engine code whose
+/// meaning is fixed here, not an author's shader (docs/cpu-evaluator.md, "Native kernels"). The SPIR-V stays the
+/// definition; a native path must equal it within 1/255 and may decline a pass it does not cover (the executor then runs
+/// the SPIR-V).
+public enum NativeKernel: String, Sendable, Hashable, CaseIterable {
+    /// `weft.blur` and its folded composites (`weft.blur+weft.layer.inPlace`, `.overSolid`): one direction of a separable
+    /// Gaussian blur of the layer (binding 1, transparent beyond `layerSize`), `2·radius + 1` weights in the arrays
+    /// (binding 4). Argument block: `vec4 params` (step in texels xy, radius in texels w), `vec4 tint` (premultiplied),
+    /// `ivec4 flags` (x: tint the blurred alpha), then, folded, the composite's member (`FusionComposite`, 64 bytes:
+    /// `ivec4 grid`, `ivec4 modes`, `vec4 fade`, `vec4 solid`).
+    case separableBlur
+}
