@@ -2,7 +2,8 @@
 SWIFT ?= swift
 DEBIAN_PACKAGES := libvulkan-dev glslang-dev libglfw3-dev libpng-dev mesa-vulkan-drivers \
                    vulkan-validationlayers spirv-tools \
-                   xvfb x11-apps xdotool
+                   xvfb x11-apps xdotool \
+                   libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-inter fonts-dejavu-core libturbojpeg0-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps build run test clean fuzz fuzz-build

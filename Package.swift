@@ -13,6 +13,9 @@ let package = Package(
         .systemLibrary(name: "CVulkan", path: "Sources/CVulkan", pkgConfig: "vulkan"),
         .systemLibrary(name: "CGlslang", path: "Sources/CGlslang", pkgConfig: "glslang"),
         .systemLibrary(name: "CGLFW", path: "Sources/CGLFW", pkgConfig: "glfw3"),
+        .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2"),
+        .systemLibrary(name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz"),
+        .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig"),
         .target(name: "CPNG", path: "Sources/CPNG", linkerSettings: [.linkedLibrary("png16")]),
         .target(name: "CLaneMath", path: "Sources/CLaneMath", linkerSettings: [.linkedLibrary("m")]),
         .target(name: "CSPIRVOptimizer", path: "Sources/CSPIRVOptimizer",
@@ -22,6 +25,8 @@ let package = Package(
         .target(name: "SPIRV"),
         // Pixel buffers, pixel formats, color encodings, PNG files.
         .target(name: "WeftImage", dependencies: ["CPNG"]),
+        // Fonts: found by fontconfig, shaped by HarfBuzz, rasterised by FreeType; text laid out in lines.
+        .target(name: "WeftText", dependencies: ["CFontconfig", "CFreeType", "CHarfBuzz"]),
         // The kernel ABI, render plans and the executor protocol every backend runs. No GLSL compiler below here.
         .target(name: "WeftRuntime", dependencies: ["WeftImage"]),
         // Stitchable GLSL → reflected effect → wrapper kernel → SPIR-V.
@@ -34,12 +39,12 @@ let package = Package(
         .target(name: "WeftVulkan", dependencies: ["CVulkan", "WeftImage", "WeftRuntime"]),
         .target(name: "WeftCPU", dependencies: ["CLaneMath", "SPIRV", "WeftImage", "WeftRuntime"]),
         // Views, modifiers, shapes, stacks, text, effects as modifiers, layout, and the animation model.
-        .target(name: "WeftViews", dependencies: ["WeftImage", "WeftRuntime", "WeftShaders"]),
+        .target(name: "WeftViews", dependencies: ["WeftImage", "WeftRuntime", "WeftShaders", "WeftText"]),
         // Views to render plans: lowering, stitching, bounding, folding, scheduling, allocation; the engine's own kernels.
         .target(
             name: "WeftPlanner",
-            dependencies: ["WeftImage", "WeftRuntime", "WeftShaders", "WeftViews"],
-            resources: ["solid", "common", "shape", "layer", "blur"].map { .embedInCode("Resources/EngineKernels/\($0).glsl") }
+            dependencies: ["WeftImage", "WeftRuntime", "WeftShaders", "WeftText", "WeftViews"],
+            resources: ["solid", "common", "shape", "layer", "blur", "glyph"].map { .embedInCode("Resources/EngineKernels/\($0).glsl") }
         ),
         // Scene files: JSON to a scene, and a scene at a time to a frame.
         .target(name: "WeftScene", dependencies: ["WeftImage", "WeftPlanner", "WeftRuntime", "WeftShaders", "WeftViews"]),

@@ -18,6 +18,8 @@ struct Lowering {
     /// Whether an effect's first run may read a lone aligned layer drawn into its padded layer directly, instead of a
     /// padded copy (`Canvas.holdUncomposited`); off with fusion, to compare.
     var readThroughLayers = true
+    /// The glyph atlas as uploaded into this plan, at the atlas version it holds.
+    var glyphAtlasUpload: (version: Int, texture: TextureID)?
 
     init(kernels: EngineKernelCache, frameContext: FrameContext, textureLimit: TextureLimit) {
         self.kernels = kernels
@@ -107,6 +109,10 @@ struct Lowering {
             let source = LayerSource(texture: texture, origin: .zero, width: image.pixels.width, height: image.pixels.height,
                                      scale: image.scale, mode: image.colorMode, toTarget: transform)
             try composite(source, distributed: distributed, into: &canvas)
+        case .text(let text):
+            try drawLeaf(reach: Layout.extent(of: node, proposed: proposed).applying(transform), distributed: distributed, into: &canvas) { (this: inout Lowering, d: Distributed, target: inout Canvas) throws(RenderError) in
+                try this.drawText(text.layout(width: proposed.x), color: text.color, transform: transform, distributed: d, into: &target)
+            }
         case .spacer:
             break
         case .stack, .stacked:

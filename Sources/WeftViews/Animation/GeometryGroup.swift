@@ -12,7 +12,7 @@ extension GroupAnchor {
             return mark(placed.node, proposal: placed.proposal, transform: t, group: group)
         }
         switch node.kind {
-        case .shape, .image, .spacer:
+        case .shape, .image, .text, .spacer:
             return node
         case .stack(let nodes):
             return ViewNode(.stack(nodes.indices.map { i in
@@ -41,7 +41,7 @@ extension GroupAnchor {
             return resolve(placed.node, proposal: placed.proposal, transform: transform * placed.transform, group: group)
         }
         switch node.kind {
-        case .shape, .image, .spacer:
+        case .shape, .image, .text, .spacer:
             return node
         case .stack(let nodes):
             return ViewNode(.stack(nodes.indices.map { child($0, group: group) }))

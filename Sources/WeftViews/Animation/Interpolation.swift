@@ -33,6 +33,16 @@ enum Interpolation {
             return ViewNode(.shape(geometry, lerp(fa, fb, p)))
         case (.image, .image):
             return b
+        case (.text(let ta), .text(let tb)):
+            // Another string, family or design is another view (it cross-fades); size, weight and color animate.
+            let fa = ta.resolvedFont, fb = tb.resolvedFont
+            guard ta.string == tb.string, fa.family == fb.family, fa.file == fb.file, fa.design == fb.design else { return nil }
+            var text = tb
+            text.font = Font(size: lerp(fa.size, fb.size, p), weight: p < 0.5 ? fa.weight : fb.weight, design: fb.design,
+                             family: fb.family, file: fb.file)
+            text.weight = nil
+            text.color = lerp(ta.color, tb.color, p)
+            return ViewNode(.text(text))
         case (.stack(let ca), .stack(let cb)):
             return ViewNode(.stack(children(ca, cb, p)))
         case (.stacked(let la, let ca), .stacked(let lb, let cb)):

@@ -1,0 +1,98 @@
+import Synchronization
+import WeftImage
+import WeftText
+
+/// Glyph coverage rasterised by FreeType, packed on shelves into one RGBA8 texture (coverage in every channel) that
+/// the `weft.glyph` kernel reads with `texelFetch`: no filtering, so both executors read the same bytes. One atlas per
+/// `Planner` (a render context's): a glyph is rasterised and placed once and stays for later plans.
+final class GlyphAtlas: Sendable {
+    static let width = 1024
+    /// Rows at most; a render that needs more starts the atlas over (`place`).
+    static let maxHeight = 4096
+
+    struct Entry: Sendable {
+        /// The texel of the bitmap's top-left corner.
+        var texel: SIMD2<Int32>
+        var bitmap: (width: Int32, height: Int32, left: Int32, top: Int32)
+    }
+
+    private struct State {
+        var entries: [GlyphKey: Entry] = [:]
+        var pixels = PixelBuffer(width: GlyphAtlas.width, height: 64, format: .rgba8Unorm)
+        var shelfX = 1, shelfY = 1, shelfHeight = 0
+        /// Bumped whenever `pixels` changes.
+        var version = 0
+        var uploaded: (version: Int, pixels: PixelBuffer)?
+    }
+    private let state = Mutex(State())
+
+    /// Where each of `keys` lies in the atlas, rasterising and placing those not there yet, and the atlas's pixels to
+    /// read them from. Keys too many for one atlas start it over with only these.
+    func place(_ keys: [GlyphKey]) -> (entries: [Entry], pixels: PixelBuffer, version: Int) {
+        state.withLock { state in
+            if let entries = Self.place(keys, in: &state) { return (entries, Self.pixels(of: &state), state.version) }
+            let version = state.version
+            state = State()
+            state.version = version + 1
+            guard let entries = Self.place(keys, in: &state) else { preconditionFailure("glyphs larger than the atlas") }
+            return (entries, Self.pixels(of: &state), state.version)
+        }
+    }
+
+    var glyphCount: Int { state.withLock { $0.entries.count } }
+
+    private static func pixels(of state: inout State) -> PixelBuffer {
+        if let uploaded = state.uploaded, uploaded.version == state.version { return uploaded.pixels }
+        state.uploaded = (state.version, state.pixels)
+        return state.pixels
+    }
+
+    private static func place(_ keys: [GlyphKey], in state: inout State) -> [Entry]? {
+        var result: [Entry] = []
+        result.reserveCapacity(keys.count)
+        for key in keys {
+            if let entry = state.entries[key] {
+                result.append(entry)
+                continue
+            }
+            let bitmap = FontLibrary.shared.rasterize(key)
+            guard bitmap.width + 2 <= width else { return nil }
+            if state.shelfX + bitmap.width + 1 > width {
+                state.shelfY += state.shelfHeight + 1
+                state.shelfX = 1
+                state.shelfHeight = 0
+            }
+            guard state.shelfY + bitmap.height + 1 <= maxHeight else { return nil }
+            if state.shelfY + bitmap.height + 1 > state.pixels.height {
+                grow(&state.pixels, toHold: state.shelfY + bitmap.height + 1)
+            }
+            let origin = SIMD2(state.shelfX, state.shelfY)
+            for row in 0..<bitmap.height {
+                for column in 0..<bitmap.width {
+                    let value = bitmap.coverage[row * bitmap.width + column]
+                    let at = ((origin.y + row) * width + origin.x + column) * 4
+                    state.pixels.bytes[at] = value
+                    state.pixels.bytes[at + 1] = value
+                    state.pixels.bytes[at + 2] = value
+                    state.pixels.bytes[at + 3] = value
+                }
+            }
+            state.shelfX += bitmap.width + 1
+            state.shelfHeight = max(state.shelfHeight, bitmap.height)
+            state.version += 1
+            let entry = Entry(texel: SIMD2(Int32(origin.x), Int32(origin.y)),
+                              bitmap: (Int32(bitmap.width), Int32(bitmap.height), Int32(bitmap.left), Int32(bitmap.top)))
+            state.entries[key] = entry
+            result.append(entry)
+        }
+        return result
+    }
+
+    /// Taller by 64-row steps, keeping what is there.
+    private static func grow(_ pixels: inout PixelBuffer, toHold rows: Int) {
+        let height = min(maxHeight, (rows + 63) / 64 * 64)
+        var bytes = pixels.bytes
+        bytes += [UInt8](repeating: 0, count: (height - pixels.height) * width * 4)
+        pixels = PixelBuffer(width: width, height: height, format: .rgba8Unorm, bytes: bytes)
+    }
+}
