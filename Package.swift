@@ -47,7 +47,7 @@ let package = Package(
             resources: ["solid", "common", "shape", "layer", "blur", "glyph"].map { .embedInCode("Resources/EngineKernels/\($0).glsl") }
         ),
         // Scene files: JSON to a scene, and a scene at a time to a frame.
-        .target(name: "WeftScene", dependencies: ["WeftImage", "WeftPlanner", "WeftRuntime", "WeftShaders", "WeftViews"]),
+        .target(name: "WeftScene", dependencies: ["WeftImage", "WeftPlanner", "WeftRuntime", "WeftShaders", "WeftText", "WeftViews"]),
         // The library's face: render contexts, device choice, the pixel debugger.
         .target(
             name: "Weft",
