@@ -16,6 +16,7 @@ let package = Package(
         .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2"),
         .systemLibrary(name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz"),
         .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig"),
+        .systemLibrary(name: "CJPEG", path: "Sources/CJPEG", pkgConfig: "libturbojpeg"),
         .target(name: "CPNG", path: "Sources/CPNG", linkerSettings: [.linkedLibrary("png16")]),
         .target(name: "CLaneMath", path: "Sources/CLaneMath", linkerSettings: [.linkedLibrary("m")]),
         .target(name: "CSPIRVOptimizer", path: "Sources/CSPIRVOptimizer",
@@ -23,8 +24,8 @@ let package = Package(
 
         // SPIR-V binary modules: parsing, opcodes, decorations.
         .target(name: "SPIRV"),
-        // Pixel buffers, pixel formats, color encodings, PNG files.
-        .target(name: "WeftImage", dependencies: ["CPNG"]),
+        // Pixel buffers, pixel formats, color encodings, PNG and JPEG files.
+        .target(name: "WeftImage", dependencies: ["CJPEG", "CPNG"]),
         // Fonts: found by fontconfig, shaped by HarfBuzz, rasterised by FreeType; text laid out in lines.
         .target(name: "WeftText", dependencies: ["CFontconfig", "CFreeType", "CHarfBuzz"]),
         // The kernel ABI, render plans and the executor protocol every backend runs. No GLSL compiler below here.

@@ -172,7 +172,7 @@ enum RenderCommand: Command {
         switch request.source {
         case .image(path: let path):
             // An S× image, as SwiftUI's Image at a display scale: its pixels are the view's size times S.
-            let pixels = try PNGFile.load(path: path)
+            let pixels = try ImageFile.load(path: path)
             let view = try EffectChain.apply(steps, to: try Image(pixels, scale: request.options.scale), backdrop: under)
             return (view, Size(width: Float(pixels.width) / request.options.scale, height: Float(pixels.height) / request.options.scale))
         case .fill(let size):
@@ -211,8 +211,8 @@ enum RenderCommand: Command {
 
     /// A backdrop: a PNG file when one exists at `text`, else a color.
     static func backdropView(_ text: String) throws -> ViewNode {
-        if FileManager.default.fileExists(atPath: text) || text.lowercased().hasSuffix(".png") {
-            return Image(try PNGFile.load(path: text)).node
+        if FileManager.default.fileExists(atPath: text) || text.lowercased().hasSuffix(".png") || text.lowercased().hasSuffix(".jpg") || text.lowercased().hasSuffix(".jpeg") {
+            return Image(try ImageFile.load(path: text)).node
         }
         do {
             return try Color(parsing: text).node
