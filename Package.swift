@@ -52,7 +52,7 @@ let package = Package(
         // The library's face: render contexts, device choice, the pixel debugger.
         .target(
             name: "Weft",
-            dependencies: ["WeftCPU", "WeftImage", "WeftPlanner", "WeftRuntime", "WeftScene", "WeftShaders", "WeftViews", "WeftVulkan"]
+            dependencies: ["WeftCPU", "WeftImage", "WeftPlanner", "WeftRuntime", "WeftScene", "WeftShaders", "WeftText", "WeftViews", "WeftVulkan"]
         ),
         // What the command line names: effect catalogs from shader folders, presets, effect chains from flags, the
         // gallery and its contact sheet.

@@ -76,6 +76,7 @@ enum RenderCommand: Command {
                               colorMode: request.sixteenBit ? .extendedLinear : .nonLinear)
             for report in rendering.reports { output.printError(CheckReportText.line(report, command: "weft render", effects: request.effects)) }
             for warning in rendering.warnings { output.printError("weft render: warning: \(warning)") }
+            for warning in rendering.textWarnings { output.printError("weft render: warning: \(warning)") }
             output.print("\(request.outputPath): \(rendering.pixels.width)x\(rendering.pixels.height), \(executor.device.name), \(CheckCommand.milliseconds(elapsed))")
             if request.stats {
                 output.print(PlanText.summary(try context.plan(view, size: size, options: options)))

@@ -135,6 +135,14 @@ import WeftText
         #expect(Text("a").font(.custom("No Such Family", size: 12)).warnings == [.missingFamily("No Such Family", fallback: "Inter")])
     }
 
+    /// A render reports what its texts warned of, once each, on either executor.
+    @Test(arguments: Backend.allCases)
+    func textWarningsReachTheRendering(backend: Backend) throws {
+        let view = VStack { Text("a\u{10FFFD}"); Text("b\u{10FFFD}"); Text("c").font(.custom("No Such Family", size: 12)) }
+        let rendering = try backend.makeContext().render(view, size: Size(width: 60, height: 60))
+        #expect(rendering.textWarnings == [.missingGlyph("\u{10FFFD}", family: "Inter"), .missingFamily("No Such Family", fallback: "Inter")])
+    }
+
     /// Wrapped, rotated (drawn through a layer), faded and blended text: the CPU evaluator and lavapipe agree within 1/255.
     @Test func executorsAgreeOnText() throws {
         let view = ZStack {

@@ -1,6 +1,7 @@
 import WeftImage
 import WeftRuntime
 import WeftShaders
+import WeftText
 import WeftViews
 
 /// Lowers a view tree to passes over logical textures (docs/compositing.md).
@@ -20,6 +21,8 @@ struct Lowering {
     var readThroughLayers = true
     /// The glyph atlas as uploaded into this plan, at the atlas version it holds.
     var glyphAtlasUpload: (version: Int, texture: TextureID)?
+    /// What drawing the texts warned of (families not installed, characters no installed font has), each once.
+    var textWarnings: [TextWarning] = []
 
     init(kernels: EngineKernelCache, frameContext: FrameContext, textureLimit: TextureLimit) {
         self.kernels = kernels
@@ -110,6 +113,7 @@ struct Lowering {
                                      scale: image.scale, mode: image.colorMode, toTarget: transform)
             try composite(source, distributed: distributed, into: &canvas)
         case .text(let text):
+            for warning in text.warnings(width: proposed.x) where !textWarnings.contains(warning) { textWarnings.append(warning) }
             try drawLeaf(reach: Layout.extent(of: node, proposed: proposed).applying(transform), distributed: distributed, into: &canvas) { (this: inout Lowering, d: Distributed, target: inout Canvas) throws(RenderError) in
                 try this.drawText(text.layout(width: proposed.x), color: text.color, transform: transform, distributed: d, into: &target)
             }

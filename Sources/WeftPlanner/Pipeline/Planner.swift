@@ -90,6 +90,7 @@ public final class Planner: Sendable {
             builder.planned = folding.planned
         }
         let (plan, readbacks) = builder.finish(readingBack: readback, scheduled: rewrites.scheduled ?? rewrites.fusion)
-        return PlannedRender(plan: plan, output: readbacks[0], origin: canvas.origin, scale: scale, fusionNotes: notes, warnings: warnings)
+        return PlannedRender(plan: plan, output: readbacks[0], origin: canvas.origin, scale: scale, fusionNotes: notes, warnings: warnings,
+                             textWarnings: lowering.textWarnings)
     }
 }

@@ -1,5 +1,6 @@
 import WeftImage
 import WeftRuntime
+import WeftText
 import WeftViews
 
 /// How one frame is rendered.
@@ -45,4 +46,6 @@ public struct PlannedRender: Sendable {
     public var fusionNotes: [FusionNote] = []
     /// `matchedGeometryEffect` faults found in laying the view out.
     public var warnings: [MatchedGeometryWarning] = []
+    /// What drawing the texts warned of: families not installed, characters no installed font has.
+    public var textWarnings: [TextWarning] = []
 }

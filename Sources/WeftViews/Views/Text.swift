@@ -48,9 +48,11 @@ public struct Text: View {
     }
 
     /// What drawing the text warns of: a family not installed, characters no installed font has.
-    public var warnings: [TextWarning] {
-        let face = self.face
-        return (face.warning.map { [$0] } ?? []) + layout().warnings
+    public var warnings: [TextWarning] { warnings(width: .infinity) }
+
+    /// What drawing the text offered `width` points warns of.
+    public func warnings(width: Float) -> [TextWarning] {
+        (face.warning.map { [$0] } ?? []) + layout(width: width).warnings
     }
 
     /// The text's size in points when nothing limits its width.
