@@ -171,4 +171,20 @@ import WeftText
         #expect(lines >= 2 && glyphPasses.count == lines)
         #expect(glyphPasses.allSatisfy { $0.region != nil })
     }
+
+    /// Texts in many fonts share one atlas upload a plan; the planner keeps what it rasterised for the next plan.
+    @Test func oneAtlasUploadAPlanAndGlyphsRasterisedOnce() throws {
+        let planner = Planner()
+        let view = VStack {
+            Text("Headline").font(.headline)
+            Text("body text").font(.body)
+            Text("serif").font(.system(size: 30, design: .serif))
+        }
+        let first = try planner.plan(view, size: Size(width: 200, height: 200), options: RenderOptions(), textureLimit: .planOnly)
+        #expect(first.plan.uploads.count == 1)
+        let placed = planner.kernels.glyphAtlas.glyphCount
+        #expect(placed > 10)
+        let again = try planner.plan(view.opacity(0.5), size: Size(width: 200, height: 200), options: RenderOptions(), textureLimit: .planOnly)
+        #expect(again.plan.uploads.count == 1 && planner.kernels.glyphAtlas.glyphCount == placed)
+    }
 }

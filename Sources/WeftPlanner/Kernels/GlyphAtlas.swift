@@ -20,32 +20,26 @@ final class GlyphAtlas: Sendable {
         var entries: [GlyphKey: Entry] = [:]
         var pixels = PixelBuffer(width: GlyphAtlas.width, height: 64, format: .rgba8Unorm)
         var shelfX = 1, shelfY = 1, shelfHeight = 0
-        /// Bumped whenever `pixels` changes.
-        var version = 0
-        var uploaded: (version: Int, pixels: PixelBuffer)?
+        /// Bumped whenever the atlas starts over: entries of one generation stay where they are.
+        var generation = 0
     }
     private let state = Mutex(State())
 
     /// Where each of `keys` lies in the atlas, rasterising and placing those not there yet, and the atlas's pixels to
     /// read them from. Keys too many for one atlas start it over with only these.
-    func place(_ keys: [GlyphKey]) -> (entries: [Entry], pixels: PixelBuffer, version: Int) {
+    /// A plan uploads the pixels of the last call of a generation: they hold every entry the generation placed.
+    func place(_ keys: [GlyphKey]) -> (entries: [Entry], pixels: PixelBuffer, generation: Int) {
         state.withLock { state in
-            if let entries = Self.place(keys, in: &state) { return (entries, Self.pixels(of: &state), state.version) }
-            let version = state.version
+            if let entries = Self.place(keys, in: &state) { return (entries, state.pixels, state.generation) }
+            let generation = state.generation
             state = State()
-            state.version = version + 1
+            state.generation = generation + 1
             guard let entries = Self.place(keys, in: &state) else { preconditionFailure("glyphs larger than the atlas") }
-            return (entries, Self.pixels(of: &state), state.version)
+            return (entries, state.pixels, state.generation)
         }
     }
 
     var glyphCount: Int { state.withLock { $0.entries.count } }
-
-    private static func pixels(of state: inout State) -> PixelBuffer {
-        if let uploaded = state.uploaded, uploaded.version == state.version { return uploaded.pixels }
-        state.uploaded = (state.version, state.pixels)
-        return state.pixels
-    }
 
     private static func place(_ keys: [GlyphKey], in state: inout State) -> [Entry]? {
         var result: [Entry] = []
@@ -79,7 +73,6 @@ final class GlyphAtlas: Sendable {
             }
             state.shelfX += bitmap.width + 1
             state.shelfHeight = max(state.shelfHeight, bitmap.height)
-            state.version += 1
             let entry = Entry(texel: SIMD2(Int32(origin.x), Int32(origin.y)),
                               bitmap: (Int32(bitmap.width), Int32(bitmap.height), Int32(bitmap.left), Int32(bitmap.top)))
             state.entries[key] = entry

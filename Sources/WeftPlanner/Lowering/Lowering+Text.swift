@@ -31,14 +31,16 @@ extension Lowering {
                                      blendMode: BlendMode, into canvas: inout Canvas) throws(RenderError) {
         let pixelSize = layout.pointSize * canvas.scale * transform.a
         let keys = layout.lines.flatMap { line in line.glyphs.map { GlyphKey(face: $0.face, glyph: $0.glyph, pixelSize: pixelSize) } }
-        let (entries, atlasPixels, version) = kernels.glyphAtlas.place(keys)
+        let (entries, atlasPixels, generation) = kernels.glyphAtlas.place(keys)
         let atlas: TextureID
-        if let upload = glyphAtlasUpload, upload.version == version {
+        if let upload = glyphAtlasUpload, upload.generation == generation {
             atlas = upload.texture
         } else {
-            atlas = builder.upload(atlasPixels)
-            glyphAtlasUpload = (version, atlas)
+            // The atlas started over: the passes drawn so far keep the old one's pixels.
+            finishGlyphAtlas()
+            atlas = builder.texture(width: atlasPixels.width, height: atlasPixels.height, format: atlasPixels.format)
         }
+        glyphAtlasUpload = (generation, atlas, atlasPixels)
         try flush(&canvas)
         var next = 0
         for line in layout.lines {
@@ -59,8 +61,7 @@ extension Lowering {
             guard hi.x > lo.x, hi.y > lo.y else { continue }
             var block = ArgumentBlock()
             block.ivec4(Int32(run.count), canvas.clampsOutput ? 1 : 0, blendMode.kernelCode, run.widest)
-            var frame = frameConstants(for: canvas)
-            frame.layerSize = SIMD2(Float(atlasPixels.width), Float(atlasPixels.height))
+            let frame = frameConstants(for: canvas)
             let output = builder.texture(width: canvas.width, height: canvas.height, format: canvas.format)
             builder.add(KernelPass(kernel: try kernels.kernel(.glyph, outputFormat: canvas.format), output: output, layer: atlas,
                                    destination: canvas.texture, frame: frame, arguments: block.bytes, arrayData: run.arrayData),
@@ -69,5 +70,12 @@ extension Lowering {
                         inPlaceKernel: try kernels.kernel(.glyph, .inPlace, outputFormat: canvas.format))
             canvas.texture = output
         }
+    }
+
+    /// Uploads the plan's glyph atlas: one upload a plan, whatever number of texts drew from it.
+    mutating func finishGlyphAtlas() {
+        guard let upload = glyphAtlasUpload else { return }
+        builder.fill(upload.texture, with: upload.pixels)
+        glyphAtlasUpload = nil
     }
 }

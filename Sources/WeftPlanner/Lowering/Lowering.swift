@@ -19,8 +19,9 @@ struct Lowering {
     /// Whether an effect's first run may read a lone aligned layer drawn into its padded layer directly, instead of a
     /// padded copy (`Canvas.holdUncomposited`); off with fusion, to compare.
     var readThroughLayers = true
-    /// The glyph atlas as uploaded into this plan, at the atlas version it holds.
-    var glyphAtlasUpload: (version: Int, texture: TextureID)?
+    /// The plan's glyph atlas texture, uploaded once the lowering is done (`finishGlyphAtlas`) with the atlas as the
+    /// last text left it: every glyph of the plan is in it.
+    var glyphAtlasUpload: (generation: Int, texture: TextureID, pixels: PixelBuffer)?
     /// What drawing the texts warned of (families not installed, characters no installed font has), each once.
     var textWarnings: [TextWarning] = []
 

@@ -65,6 +65,7 @@ public final class Planner: Sendable {
                                              mode: mode, fill: options.background.premultiplied(in: mode))
         try lowering.draw(root, proposed: proposal, transform: rootTransform, distributed: Distributed(), into: &canvas)
         try lowering.flush(&canvas)
+        lowering.finishGlyphAtlas()
 
         let outputMode: ColorMode = options.outputFormat == .rgba8Unorm ? .nonLinear : .extendedLinear
         // An image drawn alone is still its upload; a readback reads what a pass wrote.
