@@ -80,6 +80,14 @@ public final class FontLibrary: @unchecked Sendable {
         return FT_Get_Char_Index(face.ftFace, FT_ULong(scalar.value)) != 0
     }
 
+    /// The face's glyph for `scalar` (FreeType's character map), nil when it has none.
+    public func glyphIndex(of scalar: Unicode.Scalar, in face: FontFace) -> UInt32? {
+        lock.lock()
+        defer { lock.unlock() }
+        let index = FT_Get_Char_Index(face.ftFace, FT_ULong(scalar.value))
+        return index == 0 ? nil : index
+    }
+
     /// An installed face that has a glyph for `scalar`, of the weight asked; nil when none has. Caller holds `lock`.
     func fallback(for scalar: Unicode.Scalar) -> FontFace? {
         if let known = fallbacks[scalar] { return known }

@@ -65,6 +65,25 @@ import WeftText
         #expect(kerned[1].position.x < aAdvance - 0.5, "A–V is kerned: \(kerned[1].position.x) vs \(aAdvance)")
     }
 
+    /// HarfBuzz applies the font's ligatures: in DejaVu Sans "fi" is one glyph, the font's own U+FB01.
+    @Test func ligaturesAreHarfBuzzs() throws {
+        let text = Text("fi").font(.custom("DejaVu Sans", size: 20))
+        let face = text.face.face
+        let glyphs = text.layout().lines[0].glyphs
+        let ligature = try #require(FontLibrary.shared.glyphIndex(of: "\u{FB01}", in: face))
+        #expect(glyphs.count == 1 && glyphs[0].glyph == ligature)
+    }
+
+    /// Text animates as it did: the same string's size and color interpolate.
+    @Test func sizeAndColorInterpolate() throws {
+        let a = try Text("Hi", size: 10, color: .black), b = try Text("Hi", size: 20, color: .white)
+        guard case .text(let middle) = Interpolation.between(a.node, b.node, progress: 0.5).kind else {
+            Issue.record("the same string should match")
+            return
+        }
+        #expect(middle.size == 15 && abs(middle.color.red - 0.5) < 1e-6)
+    }
+
     @Test func linesWrapAtSpacesToTheOfferedWidth() throws {
         let text = try Text("one two three", size: 20)
         let whole = text.layout()

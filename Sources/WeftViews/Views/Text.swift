@@ -65,13 +65,14 @@ public struct Text: View {
 
     // SwiftUI's modifiers on Text, which return Text.
 
-    public func font(_ font: Font?) -> Text { with { $0.font = font } }
-    public func fontWeight(_ weight: Font.Weight?) -> Text { with { $0.weight = weight } }
+    // Non-optional, so that on a `Text` these win over `View`'s environment versions and keep it a `Text`.
+    public func font(_ font: Font) -> Text { with { $0.font = font } }
+    public func fontWeight(_ weight: Font.Weight) -> Text { with { $0.weight = weight } }
     public func bold() -> Text { fontWeight(.bold) }
     public func foregroundStyle(_ color: Color) -> Text { with { $0.color = color } }
     public func foregroundColor(_ color: Color) -> Text { foregroundStyle(color) }
     public func multilineTextAlignment(_ alignment: TextAlignment) -> Text { with { $0.alignment = alignment } }
-    public func lineLimit(_ limit: Int?) -> Text { with { $0.lineLimit = limit } }
+    public func lineLimit(_ limit: Int) -> Text { with { $0.lineLimit = limit } }
 
     private func with(_ change: (inout Text) -> Void) -> Text {
         var copy = self
