@@ -21,6 +21,8 @@ public enum TextWarning: Hashable, Sendable, CustomStringConvertible {
     case missingGlyph(Unicode.Scalar, family: String)
     /// The family is not installed: the text is drawn in `fallback`.
     case missingFamily(String, fallback: String)
+    /// Glyphs at this many pixels per em are larger than the glyph atlas holds: they are not drawn.
+    case tooLargeToDraw(pixelSize: Float)
 
     public var description: String {
         switch self {
@@ -29,6 +31,8 @@ public enum TextWarning: Hashable, Sendable, CustomStringConvertible {
                 + "(drawn as \(family)'s missing-glyph box)"
         case let .missingFamily(name, fallback):
             "no installed font family '\(name)': drawn in \(fallback)"
+        case .tooLargeToDraw(let pixelSize):
+            "glyphs at \(pixelSize) pixels per em are larger than the glyph atlas holds (720 at most): not drawn"
         }
     }
 }

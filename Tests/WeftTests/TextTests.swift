@@ -74,6 +74,21 @@ import WeftText
         #expect(glyphs.count == 1 && glyphs[0].glyph == ligature)
     }
 
+    /// Glyphs too large for the atlas are a warning, not a crash; a plan whose glyphs overflow the atlas starts it over
+    /// and uploads both generations, each pass reading the one its glyphs are in.
+    @Test func hugeTextIsAWarningAndAFullAtlasStartsOver() throws {
+        let planner = Planner()
+        let huge = try planner.plan(try Text("Hi", size: 2000), size: Size(width: 100, height: 100), options: RenderOptions(), textureLimit: .planOnly)
+        #expect(huge.textWarnings == [.tooLargeToDraw(pixelSize: 2000)])
+        let many = try VStack(spacing: 0) {
+            try Text("ABCDEFGHIJKLMNOPQRSTUVWXYZ", size: 500)
+            try Text("abcdefghijklmnopqrstuvwxyz0123456789", size: 500)
+        }
+        let planned = try planner.plan(many, size: Size(width: 100, height: 100), options: RenderOptions(), textureLimit: .planOnly)
+        #expect(planned.textWarnings.isEmpty)
+        #expect(planned.plan.uploads.count == 2, "the atlas held the first text's glyphs, then started over")
+    }
+
     /// Text animates as it did: the same string's size and color interpolate.
     @Test func sizeAndColorInterpolate() throws {
         let a = try Text("Hi", size: 10, color: .black), b = try Text("Hi", size: 20, color: .white)

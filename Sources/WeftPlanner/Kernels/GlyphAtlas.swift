@@ -25,38 +25,57 @@ final class GlyphAtlas: Sendable {
     }
     private let state = Mutex(State())
 
+    /// The largest pixel size rasterised: a glyph's bitmap must fit the atlas's width.
+    static let maxPixelSize: Float = 720
+
     /// Where each of `keys` lies in the atlas, rasterising and placing those not there yet, and the atlas's pixels to
-    /// read them from. Keys too many for one atlas start it over with only these.
+    /// read them from; nil for a glyph that no atlas could hold (drawn at more than `maxPixelSize`, or wider than the
+    /// atlas). Keys too many for the atlas start it over with only these; those that do not fit even then are nil too.
     /// A plan uploads the pixels of the last call of a generation: they hold every entry the generation placed.
-    func place(_ keys: [GlyphKey]) -> (entries: [Entry], pixels: PixelBuffer, generation: Int) {
+    func place(_ keys: [GlyphKey]) -> (entries: [Entry?], pixels: PixelBuffer, generation: Int) {
         state.withLock { state in
-            if let entries = Self.place(keys, in: &state) { return (entries, state.pixels, state.generation) }
+            if let entries = Self.place(keys, in: &state, partial: false) { return (entries, state.pixels, state.generation) }
             let generation = state.generation
             state = State()
             state.generation = generation + 1
-            guard let entries = Self.place(keys, in: &state) else { preconditionFailure("glyphs larger than the atlas") }
-            return (entries, state.pixels, state.generation)
+            return (Self.place(keys, in: &state, partial: true) ?? [], state.pixels, state.generation)
         }
     }
 
     var glyphCount: Int { state.withLock { $0.entries.count } }
 
-    private static func place(_ keys: [GlyphKey], in state: inout State) -> [Entry]? {
-        var result: [Entry] = []
+    /// Nil when a glyph does not fit what is left of the atlas; with `partial`, such glyphs are nil entries instead.
+    private static func place(_ keys: [GlyphKey], in state: inout State, partial: Bool) -> [Entry?]? {
+        var result: [Entry?] = []
         result.reserveCapacity(keys.count)
         for key in keys {
             if let entry = state.entries[key] {
                 result.append(entry)
                 continue
             }
-            let bitmap = FontLibrary.shared.rasterize(key)
-            guard bitmap.width + 2 <= width else { return nil }
-            if state.shelfX + bitmap.width + 1 > width {
-                state.shelfY += state.shelfHeight + 1
-                state.shelfX = 1
-                state.shelfHeight = 0
+            guard Float(key.pixelSize64) <= maxPixelSize * 64 else {
+                result.append(nil)
+                continue
             }
-            guard state.shelfY + bitmap.height + 1 <= maxHeight else { return nil }
+            let bitmap = FontLibrary.shared.rasterize(key)
+            guard bitmap.width + 2 <= width, bitmap.height + 2 <= maxHeight else {
+                result.append(nil)
+                continue
+            }
+            var x = state.shelfX, y = state.shelfY, shelf = state.shelfHeight
+            if x + bitmap.width + 1 > width {
+                y += shelf + 1
+                x = 1
+                shelf = 0
+            }
+            guard y + bitmap.height + 1 <= maxHeight else {
+                if partial {
+                    result.append(nil)
+                    continue
+                }
+                return nil
+            }
+            (state.shelfX, state.shelfY, state.shelfHeight) = (x, y, shelf)
             if state.shelfY + bitmap.height + 1 > state.pixels.height {
                 grow(&state.pixels, toHold: state.shelfY + bitmap.height + 1)
             }

@@ -46,8 +46,13 @@ extension Lowering {
         for line in layout.lines {
             var run = GlyphRun()
             for glyph in line.glyphs {
-                let entry = entries[next]
+                let placed = entries.indices.contains(next) ? entries[next] : nil
                 next += 1
+                guard let entry = placed else {
+                    let warning = TextWarning.tooLargeToDraw(pixelSize: pixelSize)
+                    if !textWarnings.contains(warning) { textWarnings.append(warning) }
+                    continue
+                }
                 guard entry.bitmap.width > 0, entry.bitmap.height > 0 else { continue }
                 let pen = ((transform.apply(glyph.position) - canvas.origin) * canvas.scale).rounded(.toNearestOrEven)
                 guard pen.x.magnitude < 1e7, pen.y.magnitude < 1e7 else { continue }
