@@ -54,23 +54,34 @@ extension FontLibrary {
         let ascent = face.ascender * scale
         var lines: [TextLayout.Line] = []
         var warnings: [TextWarning] = []
+        var pieces: [[ShapedGlyph]] = []
         for paragraph in string.split(separator: "\n", omittingEmptySubsequences: false) {
             let shaped = shape(String(paragraph), primary: face, warnings: &warnings)
-            for range in breakLines(shaped, scale: scale, width: key.width) {
-                var x: Float = 0
-                var glyphs: [TextLayout.Glyph] = []
-                var width: Float = 0
-                let baseline = ascent + Float(lines.count) * lineHeight
-                for g in shaped[range] {
-                    glyphs.append(TextLayout.Glyph(face: g.face, glyph: g.glyph,
-                                                   position: SIMD2(x + g.offset.x * scale, baseline - g.offset.y * scale)))
-                    x += g.advance * scale
-                    if !g.isSpace { width = x }
-                }
-                lines.append(TextLayout.Line(glyphs: glyphs, width: width, baseline: baseline))
-            }
+            pieces += breakLines(shaped, scale: scale, width: key.width).map { Array(shaped[$0]) }
         }
-        if lines.count > key.lineLimit { lines.removeLast(lines.count - key.lineLimit) }
+        if pieces.count > key.lineLimit {
+            // SwiftUI's truncation: the last line kept ends in an ellipsis, within the width.
+            pieces.removeLast(pieces.count - key.lineLimit)
+            let ellipsis = shape("\u{2026}", primary: face, warnings: &warnings)
+            var last = pieces[pieces.count - 1]
+            let room = key.width - ellipsis.reduce(0) { $0 + $1.advance } * scale
+            func width(_ glyphs: [ShapedGlyph]) -> Float { glyphs.reduce(0) { $0 + $1.advance } * scale }
+            while let end = last.last, end.isSpace || width(last) > room { last.removeLast() }
+            pieces[pieces.count - 1] = last + ellipsis
+        }
+        for piece in pieces {
+            var x: Float = 0
+            var glyphs: [TextLayout.Glyph] = []
+            var width: Float = 0
+            let baseline = ascent + Float(lines.count) * lineHeight
+            for g in piece {
+                glyphs.append(TextLayout.Glyph(face: g.face, glyph: g.glyph,
+                                               position: SIMD2(x + g.offset.x * scale, baseline - g.offset.y * scale)))
+                x += g.advance * scale
+                if !g.isSpace { width = x }
+            }
+            lines.append(TextLayout.Line(glyphs: glyphs, width: width, baseline: baseline))
+        }
         let widest = lines.map(\.width).max() ?? 0
         for i in lines.indices {
             let shift: Float = switch alignment {

@@ -119,7 +119,11 @@ import WeftText
         let (size, _) = Layout.arrange(text.frame(width: firstTwo + 0.5).node, proposed: SIMD2(500, 500))
         #expect(size.y == wrapped.size.y)
         // A line limit keeps the first lines; centred lines share one centre.
-        #expect(text.lineLimit(1).layout(width: firstTwo + 0.5).lines.count == 1)
+        let limited = text.lineLimit(1).layout(width: firstTwo + 0.5)
+        #expect(limited.lines.count == 1)
+        // The kept line ends in the font's ellipsis, still within the width.
+        let ellipsis = try #require(FontLibrary.shared.glyphIndex(of: "\u{2026}", in: whole.lines[0].glyphs[0].face))
+        #expect(limited.lines[0].glyphs.last?.glyph == ellipsis && limited.lines[0].width <= firstTwo + 0.5)
         let centred = text.multilineTextAlignment(.center).layout(width: firstTwo + 0.5)
         let centres = centred.lines.map { $0.glyphs[0].position.x + $0.width / 2 }
         #expect(abs(centres[0] - centres[1]) < 1e-3)
