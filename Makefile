@@ -2,7 +2,8 @@
 SWIFT ?= swift
 DEBIAN_PACKAGES := libvulkan-dev glslang-dev libglfw3-dev libpng-dev mesa-vulkan-drivers \
                    vulkan-validationlayers spirv-tools \
-                   xvfb x11-apps xdotool ffmpeg
+                   xvfb x11-apps xdotool ffmpeg \
+                   libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-inter fonts-dejavu-core libturbojpeg0-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps build run test test-slurm clean fuzz fuzz-build
@@ -42,7 +43,7 @@ test-slurm: deps
 # Fuzzing (docs/reliability.md). `make test` runs the bounded smoke (Tests/FuzzTests); `make fuzz`
 # runs libFuzzer on each target for FUZZ_SECONDS, in a separate build with coverage and ASan.
 # New corpus entries go to .build-fuzz/corpus/TARGET, findings to .build-fuzz/findings/TARGET.
-FUZZ_TARGETS := spirv cpu-translator png scene presets signature
+FUZZ_TARGETS := spirv cpu-translator png jpeg scene presets signature
 FUZZ_SECONDS ?= 300
 FUZZ_SCRATCH := .build-fuzz
 FUZZ_FLAGS := -Xswiftc -sanitize=fuzzer -Xswiftc -sanitize=address -Xswiftc -DWEFT_LIBFUZZER -Xswiftc -use-ld=lld \

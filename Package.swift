@@ -13,6 +13,10 @@ let package = Package(
         .systemLibrary(name: "CVulkan", path: "Sources/CVulkan", pkgConfig: "vulkan"),
         .systemLibrary(name: "CGlslang", path: "Sources/CGlslang", pkgConfig: "glslang"),
         .systemLibrary(name: "CGLFW", path: "Sources/CGLFW", pkgConfig: "glfw3"),
+        .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2"),
+        .systemLibrary(name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz"),
+        .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig"),
+        .systemLibrary(name: "CJPEG", path: "Sources/CJPEG", pkgConfig: "libturbojpeg"),
         .target(name: "CPNG", path: "Sources/CPNG", linkerSettings: [.linkedLibrary("png16")]),
         .target(name: "CLaneMath", path: "Sources/CLaneMath", linkerSettings: [.linkedLibrary("m")]),
         .target(name: "CSPIRVOptimizer", path: "Sources/CSPIRVOptimizer",
@@ -20,8 +24,10 @@ let package = Package(
 
         // SPIR-V binary modules: parsing, opcodes, decorations.
         .target(name: "SPIRV"),
-        // Pixel buffers, pixel formats, color encodings, PNG files.
-        .target(name: "WeftImage", dependencies: ["CPNG"]),
+        // Pixel buffers, pixel formats, color encodings, PNG and JPEG files.
+        .target(name: "WeftImage", dependencies: ["CJPEG", "CPNG"]),
+        // Fonts: found by fontconfig, shaped by HarfBuzz, rasterised by FreeType; text laid out in lines.
+        .target(name: "WeftText", dependencies: ["CFontconfig", "CFreeType", "CHarfBuzz"]),
         // The kernel ABI, render plans and the executor protocol every backend runs. No GLSL compiler below here.
         .target(name: "WeftRuntime", dependencies: ["WeftImage"]),
         // Stitchable GLSL → reflected effect → wrapper kernel → SPIR-V.
@@ -34,19 +40,19 @@ let package = Package(
         .target(name: "WeftVulkan", dependencies: ["CVulkan", "WeftImage", "WeftRuntime"]),
         .target(name: "WeftCPU", dependencies: ["CLaneMath", "SPIRV", "WeftImage", "WeftRuntime"]),
         // Views, modifiers, shapes, stacks, text, effects as modifiers, layout, and the animation model.
-        .target(name: "WeftViews", dependencies: ["WeftImage", "WeftRuntime", "WeftShaders"]),
+        .target(name: "WeftViews", dependencies: ["WeftImage", "WeftRuntime", "WeftShaders", "WeftText"]),
         // Views to render plans: lowering, stitching, bounding, folding, scheduling, allocation; the engine's own kernels.
         .target(
             name: "WeftPlanner",
-            dependencies: ["WeftImage", "WeftRuntime", "WeftShaders", "WeftViews"],
-            resources: ["solid", "common", "shape", "layer", "blur"].map { .embedInCode("Resources/EngineKernels/\($0).glsl") }
+            dependencies: ["WeftImage", "WeftRuntime", "WeftShaders", "WeftText", "WeftViews"],
+            resources: ["solid", "common", "shape", "layer", "blur", "glyph"].map { .embedInCode("Resources/EngineKernels/\($0).glsl") }
         ),
         // Scene files: JSON to a scene, and a scene at a time to a frame.
-        .target(name: "WeftScene", dependencies: ["WeftImage", "WeftPlanner", "WeftRuntime", "WeftShaders", "WeftViews"]),
+        .target(name: "WeftScene", dependencies: ["WeftImage", "WeftPlanner", "WeftRuntime", "WeftShaders", "WeftText", "WeftViews"]),
         // The library's face: render contexts, device choice, the pixel debugger.
         .target(
             name: "Weft",
-            dependencies: ["WeftCPU", "WeftImage", "WeftPlanner", "WeftRuntime", "WeftScene", "WeftShaders", "WeftViews", "WeftVulkan"]
+            dependencies: ["WeftCPU", "WeftImage", "WeftPlanner", "WeftRuntime", "WeftScene", "WeftShaders", "WeftText", "WeftViews", "WeftVulkan"]
         ),
         // What the command line names: effect catalogs from shader folders, presets, effect chains from flags, the
         // gallery and its contact sheet.

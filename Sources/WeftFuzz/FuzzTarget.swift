@@ -7,6 +7,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case cpuTranslator = "cpu-translator"
     /// `PNGFile.load`: libpng through Weft's reader, then conversion to a pixel buffer.
     case png
+    /// `JPEGFile.decode`: libjpeg-turbo through Weft's reader (EXIF orientation, CMYK conversion).
+    case jpeg
     /// `Scene.parse`, then `Scene.frame(at:size:)` and `Planner.plan`: JSON scene files, with a small stitchable library
     /// for shader references, through to a checked render plan.
     case scene
@@ -21,6 +23,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .spirv: SPIRVFuzzing.decode(bytes)
         case .cpuTranslator: SPIRVFuzzing.translate(bytes)
         case .png: PNGFuzzing.load(bytes)
+        case .jpeg: JPEGFuzzing.decode(bytes)
         case .scene: _ = SceneFuzzing.run(bytes)
         case .presets: _ = PresetsFuzzing.parse(bytes)
         case .signature: SignatureFuzzing.parse(bytes)
@@ -31,7 +34,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     public var isWordStream: Bool {
         switch self {
         case .spirv, .cpuTranslator: true
-        case .png, .scene, .presets, .signature: false
+        case .png, .jpeg, .scene, .presets, .signature: false
         }
     }
 }

@@ -199,6 +199,11 @@ struct SceneReader {
         for (i, entry) in modifiers.enumerated() {
             let at = listPath.index(i)
             let (name, argument) = try single(entry, at: at)
+            if let set = try textEnvironment(name, argument, on: node, at: at.key(name)) {
+                node = set
+                shape = nil
+                continue
+            }
             if name == "fill" {
                 guard let geometry = shape else {
                     throw .invalid(path: at, message: "'fill' applies to a shape (rectangle, roundedRectangle, circle, ellipse, capsule) and must come before its other modifiers")
@@ -227,17 +232,6 @@ struct SceneReader {
         let children = try f.required("children", .any)
         try f.finish()
         return ViewNode(.stacked(StackLayout(axis: axis, spacing: spacing, alignment: alignment), try views(children, at: path.key("children"))))
-    }
-
-    /// `"words"` or `{"string": "words", "size": 14, "color": "#rrggbb"}`.
-    private func text(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> Text {
-        if case .string(let s) = json { return Text(s) }
-        var f = try SceneObject(json, at: path)
-        let words = try f.required("string", .string)
-        let size = try f.optional("size", .positive) ?? 14
-        let ink = try f.optional("color", .color) ?? Color.black
-        try f.finish()
-        return try made(at: path.key("size")) { () throws(ViewError) in try Text(words, size: size, color: ink) }
     }
 
     private func image(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> Image {

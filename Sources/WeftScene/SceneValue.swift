@@ -159,8 +159,11 @@ extension SceneValue where Value == Color {
     static var color: Self {
         SceneValue { json, path throws(SceneError) in
             let s = try SceneValue<String>.string(json, at: path)
-            guard let c = Color(hex: s) else { throw .invalid(path: path, message: "'\(s)' is not a color; write #rrggbb or #rrggbbaa") }
-            return c
+            do {
+                return try Color(parsing: s)
+            } catch {
+                throw .invalid(path: path, message: "\(error); write a name (\(Color.named.keys.sorted().joined(separator: ", "))), #rrggbb or #rrggbbaa")
+            }
         }
     }
 }

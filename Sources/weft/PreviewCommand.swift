@@ -106,7 +106,7 @@ struct RequestPreviewSource: PreviewSource {
             watched += (try? SceneDescription.read(contentsOf: path))?.imageFiles ?? []
         case .image(let path):
             watched.insert(path, at: 0)
-            before = try Image(try PNGFile.load(path: path), scale: request.options.scale).node
+            before = try Image(try ImageFile.load(path: path), scale: request.options.scale).node
         case .fill:
             break
         }

@@ -82,6 +82,7 @@ enum RenderCommand: Command {
                               colorMode: request.sixteenBit ? .extendedLinear : .nonLinear)
             for report in rendering.reports { output.printError(CheckReportText.line(report, command: "weft render", effects: request.effects)) }
             for warning in rendering.warnings { output.printError("weft render: warning: \(warning)") }
+            for warning in rendering.textWarnings { output.printError("weft render: warning: \(warning)") }
             output.print("\(request.outputPath): \(rendering.pixels.width)x\(rendering.pixels.height), \(executor.device.name), \(CheckCommand.milliseconds(elapsed))")
             if request.stats {
                 output.print(PlanText.summary(try context.plan(view, size: size, options: options)))
@@ -178,7 +179,7 @@ enum RenderCommand: Command {
         switch request.source {
         case .image(path: let path):
             // An S× image, as SwiftUI's Image at a display scale: its pixels are the view's size times S.
-            let pixels = try PNGFile.load(path: path)
+            let pixels = try ImageFile.load(path: path)
             let view = try EffectChain.apply(steps, to: try Image(pixels, scale: request.options.scale), backdrop: under)
             return (view, Size(width: Float(pixels.width) / request.options.scale, height: Float(pixels.height) / request.options.scale))
         case .fill(let size):
@@ -217,8 +218,8 @@ enum RenderCommand: Command {
 
     /// A backdrop: a PNG file when one exists at `text`, else a color.
     static func backdropView(_ text: String) throws -> ViewNode {
-        if FileManager.default.fileExists(atPath: text) || text.lowercased().hasSuffix(".png") {
-            return Image(try PNGFile.load(path: text)).node
+        if FileManager.default.fileExists(atPath: text) || text.lowercased().hasSuffix(".png") || text.lowercased().hasSuffix(".jpg") || text.lowercased().hasSuffix(".jpeg") {
+            return Image(try ImageFile.load(path: text)).node
         }
         do {
             return try Color(parsing: text).node

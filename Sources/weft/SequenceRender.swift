@@ -62,7 +62,9 @@ enum SequenceRender {
                 for report in rendering.reports {
                     output.printError(CheckReportText.line(report, command: "weft render: frame \(n)", effects: request.effects))
                 }
-                for warning in rendering.warnings { output.printError("weft render: frame \(n): warning: \(warning)") }
+                for warning in rendering.warnings + rendering.textWarnings.map(\.description) as [any CustomStringConvertible] {
+                    output.printError("weft render: frame \(n): warning: \(warning)")
+                }
                 if !progress.terminal && !request.stats {
                     output.print("\(sequence.path(ofFrame: n)): \(rendering.pixels.width)x\(rendering.pixels.height), t=\(time) s, \(CheckCommand.milliseconds(ran - begin))")
                 }

@@ -28,7 +28,8 @@ struct BadInput: Sendable, CustomTestStringConvertible {
     static let pngs: [BadInput] = [
         BadInput("zero-byte PNG", { [$0.path("empty.png")] + gray }, expect: { [$0.path("empty.png"), "empty"] }),
         BadInput("truncated PNG", { [$0.path("truncated.png")] + gray }, expect: { [$0.path("truncated.png"), "truncated"] }),
-        BadInput("JPEG renamed .png", { [$0.path("photo.png")] + gray }, expect: { [$0.path("photo.png"), "not a PNG"] }),
+        // Images are read by content: a JPEG named .png is read as a JPEG, and this one has no frame.
+        BadInput("JPEG renamed .png", { [$0.path("photo.png")] + gray }, expect: { [$0.path("photo.png"), "damaged JPEG"] }),
         BadInput("100000×100000 header", { [$0.path("huge.png")] + gray },
                  expect: { [$0.path("huge.png"), "100000×100000", "limit of \(PNGFile.defaultMaxPixelCount) pixels"] }),
         BadInput("damaged chunk", { [$0.path("damaged.png")] + gray }, expect: { [$0.path("damaged.png"), "checksum", "IDAT"] }),
@@ -134,7 +135,7 @@ struct BadInput: Sendable, CustomTestStringConvertible {
         BadInput("10,000 nested arrays", { [$0.path("deeparrays.json")] }, expect: { [$0.path("deeparrays.json"), "[0][0][0]", "nested more than 256"] }),
         BadInput("missing image", { [$0.path("missingimage.json")] },
                  expect: { [$0.path("missingimage.json"), "root.zstack[1].image", "nowhere.png", "no such file"] }),
-        BadInput("corrupt image", { [$0.path("badimage.json")] }, expect: { [$0.path("badimage.json"), "root.image", "photo.png", "not a PNG"] }),
+        BadInput("corrupt image", { [$0.path("badimage.json")] }, expect: { [$0.path("badimage.json"), "root.image", "photo.png", "damaged JPEG"] }),
         BadInput("missing shader folder", { [$0.path("missingshaders.json")] }, expect: { [$0.path("missingshaders.json"), "shaders", "NoSuchFolder"] }),
         BadInput("unknown shader", { [$0.path("unknownshader.json")] },
                  expect: { [$0.path("unknownshader.json"), "root.modifiers[0].colorEffect", "'nope'"] }),

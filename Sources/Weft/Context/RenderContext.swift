@@ -3,6 +3,7 @@ import WeftPlanner
 import WeftRuntime
 import WeftScene
 import WeftShaders
+import WeftText
 import WeftViews
 
 /// A rendered frame.
@@ -15,6 +16,8 @@ public struct Rendering: Sendable {
     public var hostTime: Duration
     /// `matchedGeometryEffect` faults found in laying the view out.
     public var warnings: [MatchedGeometryWarning] = []
+    /// What drawing the texts warned of: families not installed, characters no installed font has.
+    public var textWarnings: [TextWarning] = []
     /// The pipeline barriers the executor recorded (Vulkan; nil on the CPU evaluator).
     public var barriers: BarrierCounts?
     /// The device's own time for the plan, when asked for (`ExecutionOptions.measureDeviceTime`) and the device has
@@ -57,7 +60,7 @@ public final class RenderContext: Sendable {
             throw ExecutionError.missingReadback(planned.output, device: executor.device.name)
         }
         return Rendering(pixels: pixels, origin: planned.origin, reports: result.reports, hostTime: result.hostTime, warnings: planned.warnings,
-                         barriers: result.barriers, deviceTime: result.deviceTimes.first)
+                         textWarnings: planned.textWarnings, barriers: result.barriers, deviceTime: result.deviceTimes.first)
     }
 
     /// Renders `scene` as it is `time` seconds in (`Scene.frame(at:)`); `options` default to the scene's own.

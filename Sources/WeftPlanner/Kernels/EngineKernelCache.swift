@@ -11,6 +11,8 @@ final class EngineKernelCache: Sendable {
     private struct Key: Hashable { var variant: EngineKernel.Variant; var format: PixelFormat }
     private let compiled = Mutex(LRUCache<Key, CompiledKernel>())
     let spirv: SPIRVCache
+    /// The glyph kernel's coverage, kept with its kernels: rasterised once per planner.
+    let glyphAtlas = GlyphAtlas()
 
     init(spirv: SPIRVCache = .shared) {
         self.spirv = spirv

@@ -16,6 +16,9 @@ enum EngineKernel: String, Sendable, CaseIterable {
     case layer = "weft.layer"
     /// One direction of a separable Gaussian blur, optionally tinting the blurred alpha.
     case blur = "weft.blur"
+    /// Covers a run of glyphs with their coverage from the glyph atlas (`GlyphAtlas`), each in its color, blended
+    /// over the destination in order.
+    case glyph = "weft.glyph"
 
     /// What a draw writes over (docs/fusion.md): a new texture reading its destination, its destination's own texture in
     /// place over part of it, or a canvas that holds one color (its argument block's last member: the fill folded in).
@@ -71,6 +74,9 @@ enum EngineKernel: String, Sendable, CaseIterable {
             case .layer:
                 return KernelInterface(readsLayer: true, readsDestination: destination == .texture, argumentBlockSize: 16 * (overSolid ? 9 : 8),
                                        readsArrays: false, imageCount: 0, usesDerivatives: false, readsOutput: inPlace)
+            case .glyph:
+                return KernelInterface(readsLayer: true, readsDestination: destination == .texture, argumentBlockSize: 16 * (overSolid ? 2 : 1),
+                                       readsArrays: true, imageCount: 0, usesDerivatives: false, readsOutput: inPlace)
             case .blur:
                 return KernelInterface(readsLayer: true, readsDestination: false,
                                        argumentBlockSize: 16 * 3 + (composite == nil ? 0 : FusionComposite.blockSize),
@@ -81,7 +87,7 @@ enum EngineKernel: String, Sendable, CaseIterable {
         /// The closest stitchable kind, for reports (engine kernels are not stitchable effects).
         var reportedKind: EffectKind {
             switch kernel {
-            case .solid, .shape: .fill
+            case .solid, .shape, .glyph: .fill
             case .layer: .blend
             case .blur: destination == .texture ? .layer : .blend
             }
@@ -107,6 +113,7 @@ extension EngineKernel.Variant {
         layout(binding = 0, \(outputFormat.glslQualifier)) uniform \(destination == .inPlace ? "" : "writeonly ")image2D weftOutput;
         \(FrameConstants.glslDeclaration)
         #define WEFT_SHAPE_RECORD_STRIDE \(ShapeBatch.recordStride)
+        #define WEFT_GLYPH_RECORD_STRIDE \(GlyphRun.recordStride)
         \(composite != nil ? "#define WEFT_COMPOSITE 1\n" + FusionComposite.declaration : "")
         \(destination == .inPlace ? "#define WEFT_IN_PLACE 1\n#define weftDestinationTexel(p) imageLoad(weftOutput, p)"
                      : destination == .overSolid && kernel != .blur ? "#define WEFT_OVER_SOLID 1\n#define weftDestinationTexel(p) args.solidDestination"
@@ -118,6 +125,7 @@ extension EngineKernel.Variant {
         case .solid: return header + text(PackageResources.solid_glsl)
         case .shape: return header + text(PackageResources.common_glsl) + text(PackageResources.shape_glsl)
         case .layer: return header + text(PackageResources.common_glsl) + text(PackageResources.layer_glsl)
+        case .glyph: return header + text(PackageResources.common_glsl) + text(PackageResources.glyph_glsl)
         case .blur:
             guard let composite else { return header + text(PackageResources.blur_glsl) }
             return header + text(PackageResources.common_glsl) + text(PackageResources.blur_glsl)

@@ -1,6 +1,7 @@
 import WeftImage
 import WeftRuntime
 import WeftShaders
+import WeftText
 import WeftViews
 
 /// Lowers a view tree to passes over logical textures (docs/compositing.md).
@@ -18,6 +19,11 @@ struct Lowering {
     /// Whether an effect's first run may read a lone aligned layer drawn into its padded layer directly, instead of a
     /// padded copy (`Canvas.holdUncomposited`); off with fusion, to compare.
     var readThroughLayers = true
+    /// The plan's glyph atlas texture, uploaded once the lowering is done (`finishGlyphAtlas`) with the atlas as the
+    /// last text left it: every glyph of the plan is in it.
+    var glyphAtlasUpload: (generation: Int, texture: TextureID, pixels: PixelBuffer)?
+    /// What drawing the texts warned of (families not installed, characters no installed font has), each once.
+    var textWarnings: [TextWarning] = []
 
     init(kernels: EngineKernelCache, frameContext: FrameContext, textureLimit: TextureLimit) {
         self.kernels = kernels
@@ -107,6 +113,11 @@ struct Lowering {
             let source = LayerSource(texture: texture, origin: .zero, width: image.pixels.width, height: image.pixels.height,
                                      scale: image.scale, mode: image.colorMode, toTarget: transform)
             try composite(source, distributed: distributed, into: &canvas)
+        case .text(let text):
+            for warning in text.warnings(width: proposed.x) where !textWarnings.contains(warning) { textWarnings.append(warning) }
+            try drawLeaf(reach: Layout.extent(of: node, proposed: proposed).applying(transform), distributed: distributed, into: &canvas) { (this: inout Lowering, d: Distributed, target: inout Canvas) throws(RenderError) in
+                try this.drawText(text.layout(width: proposed.x), color: text.color, transform: transform, distributed: d, into: &target)
+            }
         case .spacer:
             break
         case .stack, .stacked:

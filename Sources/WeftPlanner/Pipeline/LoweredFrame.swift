@@ -1,4 +1,5 @@
 import WeftRuntime
+import WeftText
 import WeftViews
 
 /// A frame laid out and lowered: its passes over logical textures before the rewrites, and what the plan needs of its
@@ -9,6 +10,7 @@ struct LoweredFrame: Sendable {
     var origin: SIMD2<Float>
     var scale: Float
     var warnings: [MatchedGeometryWarning]
+    var textWarnings: [TextWarning]
     var timings: PlanTimings
 
     func sameLowering(as other: LoweredFrame) -> Bool {

@@ -75,6 +75,7 @@ public final class Planner: Sendable {
                                              mode: mode, fill: options.background.premultiplied(in: mode))
         try lowering.draw(root, proposed: proposal, transform: rootTransform, distributed: Distributed(), into: &canvas)
         try lowering.flush(&canvas)
+        lowering.finishGlyphAtlas()
 
         let outputMode: ColorMode = options.outputFormat == .rgba8Unorm ? .nonLinear : .extendedLinear
         // An image drawn alone is still its upload; a readback reads what a pass wrote.
@@ -88,7 +89,7 @@ public final class Planner: Sendable {
         }
         let lowered = clock.now
         return LoweredFrame(builder: lowering.builder, output: canvas.texture, origin: canvas.origin, scale: scale, warnings: warnings,
-                            timings: PlanTimings(layout: laidOut - start, lowering: lowered - laidOut))
+                            textWarnings: lowering.textWarnings, timings: PlanTimings(layout: laidOut - start, lowering: lowered - laidOut))
     }
 
     /// The rewrites in their one order, then texture allocation.
@@ -111,6 +112,6 @@ public final class Planner: Sendable {
         var timings = lowered.timings
         timings.rewrites = ContinuousClock.now - start
         return PlannedRender(plan: plan, output: readbacks[0], origin: lowered.origin, scale: lowered.scale, fusionNotes: notes,
-                             warnings: lowered.warnings, timings: timings)
+                             warnings: lowered.warnings, timings: timings, textWarnings: lowered.textWarnings)
     }
 }

@@ -1,5 +1,6 @@
 import WeftImage
 import WeftRuntime
+import WeftText
 import WeftViews
 
 /// How one frame is rendered.
@@ -47,4 +48,6 @@ public struct PlannedRender: Sendable {
     public var warnings: [MatchedGeometryWarning] = []
     /// How long planning took, by phase; `reused` when `PlanReuse` ran the previous frame's plan again.
     public var timings = PlanTimings()
+    /// What drawing the texts warned of: families not installed, characters no installed font has.
+    public var textWarnings: [TextWarning] = []
 }

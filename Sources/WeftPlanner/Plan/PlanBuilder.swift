@@ -39,6 +39,13 @@ struct PlanBuilder {
         return id
     }
 
+    /// Makes `id`, made by `texture` and read by passes added since, an upload of `pixels` (which may have grown since).
+    mutating func fill(_ id: TextureID, with pixels: PixelBuffer) {
+        precondition(!planned.contains { $0.pass.output == id }, "a logical texture is written once")
+        logical[id.index] = TextureDescriptor(width: pixels.width, height: pixels.height, format: pixels.format)
+        uploads[id] = pixels
+    }
+
     func format(of id: TextureID) -> PixelFormat { logical[id.index].format }
 
     func isUpload(_ id: TextureID) -> Bool { uploads[id] != nil }

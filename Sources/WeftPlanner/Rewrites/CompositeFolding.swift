@@ -115,7 +115,7 @@ struct CompositeFolding {
         let format = draw.pass.kernel.outputFormat
         switch draw.origin {
         case .engine(let variant, let facts):
-            let canFold = variant.kernel == .shape || variant.kernel == .layer || (variant.kernel == .blur && variant.destination == .inPlace)
+            let canFold = variant.kernel == .shape || variant.kernel == .glyph || variant.kernel == .layer || (variant.kernel == .blur && variant.destination == .inPlace)
             let over = EngineKernel.Variant(variant.kernel, .overSolid)
             guard canFold, let kernel = try? engine.kernel(over, outputFormat: format) else { return nil }
             return (kernel, withSolid, .engine(over, facts))

@@ -95,7 +95,7 @@ enum GeometryBlend {
     static func rebuilt(_ x: Placed) -> ViewNode {
         let children = x.children.map { Piece(node: rebuilt($0), origin: $0.origin, size: $0.size).pinned(in: x.origin) }
         switch x.node.kind {
-        case .shape, .image, .spacer: return x.node
+        case .shape, .image, .text, .spacer: return x.node
         case .stack: return ViewNode(.stack(children))
         case .stacked(let layout, _): return ViewNode(.stacked(layout, children))
         case .modified(_, let modifier): return ViewNode(.modified(children[0], modifier))
@@ -110,6 +110,8 @@ enum GeometryBlend {
             return ViewNode(.shape(geometry, Interpolation.lerp(fa, fb, p)))
         case (.image, .image), (.spacer, .spacer):
             return b.node
+        case (.text(let ta), .text(let tb)):
+            return Interpolation.text(ta, tb, p)
         case (.stack, .stack):
             return ViewNode(.stack(pinned(children(a.children, b.children, group: group, p))))
         case (.stacked(let la, _), .stacked(let lb, _)):

@@ -75,7 +75,7 @@ public struct GeometrySweep: Sendable {
     /// Every `onGeometryChange` in `node`, layout aside.
     package static func changes(in node: ViewNode) -> [GeometryChange] {
         switch node.kind {
-        case .shape, .image, .spacer: return []
+        case .shape, .image, .text, .spacer: return []
         case .stack(let children), .stacked(_, let children): return children.flatMap(changes(in:))
         case .modified(let child, .geometryChange(let change)): return [change] + changes(in: child)
         case .modified(let child, _): return changes(in: child)

@@ -23,6 +23,19 @@ enum Interpolation {
         return ViewNode(.modified(node, modifier))
     }
 
+    /// Two texts at progress `p`: size, weight and color animate; another string, family or design is another view
+    /// (nil: it cross-fades).
+    static func text(_ ta: Text, _ tb: Text, _ p: Float) -> ViewNode? {
+        let fa = ta.resolvedFont, fb = tb.resolvedFont
+        guard ta.string == tb.string, fa.family == fb.family, fa.file == fb.file, fa.design == fb.design else { return nil }
+        var text = tb
+        text.font = Font(size: lerp(fa.size, fb.size, p), weight: p < 0.5 ? fa.weight : fb.weight, design: fb.design,
+                         family: fb.family, file: fb.file)
+        text.weight = nil
+        text.color = lerp(ta.color, tb.color, p)
+        return ViewNode(.text(text))
+    }
+
     private static func matched(_ a: ViewNode, _ b: ViewNode, _ p: Float) -> ViewNode? {
         switch (a.kind, b.kind) {
         case (.shape(let ga, let fa), .shape(let gb, let fb)):
@@ -30,6 +43,8 @@ enum Interpolation {
             return ViewNode(.shape(geometry, lerp(fa, fb, p)))
         case (.image, .image):
             return b
+        case (.text(let ta), .text(let tb)):
+            return text(ta, tb, p)
         case (.stack(let ca), .stack(let cb)):
             return ViewNode(.stack(children(ca, cb, p)))
         case (.stacked(let la, let ca), .stacked(let lb, let cb)):

@@ -46,7 +46,7 @@ extension MatchedGeometry {
     /// Whether `node` has a `matchedGeometryEffect` anywhere, without laying it out.
     private static func hasMembers(_ node: ViewNode) -> Bool {
         switch node.kind {
-        case .shape, .image, .spacer: false
+        case .shape, .image, .text, .spacer: false
         case .stack(let children), .stacked(_, let children): children.contains(where: hasMembers)
         case .modified(_, .matchedGeometry): true
         case .modified(let child, _): hasMembers(child)
@@ -109,7 +109,7 @@ extension MatchedGeometry {
     private static func placed(_ node: ViewNode, _ placements: [[Int]: MatchedGeometry], place: [Int]) -> ViewNode {
         guard placements.keys.contains(where: { $0.starts(with: place) }) else { return node }
         switch node.kind {
-        case .shape, .image, .spacer:
+        case .shape, .image, .text, .spacer:
             return node
         case .stack(let children):
             return ViewNode(.stack(children.enumerated().map { placed($1, placements, place: place + [$0]) }))

@@ -21,6 +21,7 @@ package enum Layout {
         switch node.kind {
         case .shape: return pointwiseMax(proposed, .zero)
         case .image(let image): return image.size.vector
+        case .text(let text): return text.layout(width: proposed.x).size
         case .spacer: return .zero
         case .stack, .stacked, .modified: return arrange(node, proposed: proposed).size
         }
@@ -39,7 +40,7 @@ package enum Layout {
 
     private static func laidOut(_ node: ViewNode, proposed: SIMD2<Float>) -> (size: SIMD2<Float>, children: [Placement]) {
         switch node.kind {
-        case .shape, .image, .spacer:
+        case .shape, .image, .text, .spacer:
             return (size(of: node, proposed: proposed), [])
         case .stacked(let layout, let children):
             return arrange(children, in: layout, proposed: proposed)
@@ -140,6 +141,9 @@ package enum Layout {
         switch node.kind {
         case .shape, .image, .spacer:
             return bounds
+        case .text(let text):
+            // Ink may overhang the advances and the line box (italics, accents, swashes).
+            return size == .zero ? bounds : bounds.outset(by: SIMD2(repeating: text.size / 4))
         case .stack, .stacked:
             return children.reduce(Rect(origin: bounds.origin + size / 2, size: .zero)) { sum, child in
                 sum.union(extent(of: child.node, proposed: child.proposal).applying(child.transform))

@@ -1,88 +1,114 @@
 import WeftImage
+import WeftText
 
-/// A one-line label in Weft's built-in 5×7 bitmap font (`BitmapFont`, the HD44780 glyphs): each lit
-/// font pixel is a square of `size / 7` points, so capitals are `size` points tall. Text takes its
-/// natural size whatever it is offered and does not wrap. Drawn as filled rectangles (runs of lit
-/// pixels, merged down the rows), anti-aliased like every shape, composed in a group of their own.
+/// SwiftUI's `Text`: a string shaped by HarfBuzz in a font found by fontconfig, wrapped to the width it is offered
+/// (at spaces; newlines always break), drawn from FreeType's glyph coverage by the `weft.glyph` kernel.
+/// Its font, weight, alignment and line limit, when not set on the text, come from the nearest container that sets
+/// them (`View.font(_:)` and friends); otherwise `.body`, leading, no limit.
 public struct Text: View {
     public var string: String
-    public var size: Float
+    /// Nil: the environment's font, else `.body`.
+    public var font: Font?
+    /// Overrides the font's weight.
+    public var weight: Font.Weight?
     public var color: Color
+    public var alignment: TextAlignment?
+    public var lineLimit: Int?
 
     public init(_ string: String, color: Color = .black) {
         self.string = string
-        self.size = 14
         self.color = color
     }
 
-    /// Text `size` points tall, which must be positive and finite.
+    /// Text in the system font at `size` points, which must be positive and finite.
     public init(_ string: String, size: Float, color: Color = .black) throws(ViewError) {
         guard size > 0, size.isFinite else { throw .textSize(size) }
         self.string = string
-        self.size = size
+        self.font = .system(size: size)
         self.color = color
     }
 
-    /// Points per font pixel.
-    var pixel: Float { size / Float(BitmapFont.glyphHeight) }
+    /// The font the text is drawn in.
+    public var resolvedFont: Font {
+        var resolved = font ?? .body
+        if let weight { resolved.weight = weight }
+        return resolved
+    }
 
-    /// The label's size in points.
+    /// The em size in points.
+    public var size: Float { resolvedFont.size }
+
+    /// The face the font resolves to, and a warning when its family is not installed.
+    public var face: (face: FontFace, warning: TextWarning?) { FontLibrary.shared.faceOrFallback(for: resolvedFont.request) }
+
+    /// The lines laid out for an offer of `width` points.
+    public func layout(width: Float = .infinity) -> TextLayout {
+        FontLibrary.shared.layout(string, face: face.face, size: size, width: width, lineLimit: lineLimit,
+                                  alignment: alignment ?? .leading)
+    }
+
+    /// What drawing the text warns of: a family not installed, characters no installed font has.
+    public var warnings: [TextWarning] { warnings(width: .infinity) }
+
+    /// What drawing the text offered `width` points warns of.
+    public func warnings(width: Float) -> [TextWarning] {
+        (face.warning.map { [$0] } ?? []) + layout(width: width).warnings
+    }
+
+    /// The text's size in points when nothing limits its width.
     public var naturalSize: Size {
-        Size(width: Float(BitmapFont.width(of: string)) * pixel, height: size)
+        let size = layout().size
+        return Size(width: size.x, height: size.y)
     }
 
-    public var node: ViewNode {
-        let bounds = naturalSize.vector
-        var runs: [ViewNode] = [Color.clear.frame(width: bounds.x, height: bounds.y).node]
-        for (i, character) in string.enumerated() {
-            for run in Self.runs(of: character) {
-                let origin = SIMD2(Float(i * BitmapFont.advance + run.column), Float(run.row)) * pixel
-                let extent = SIMD2(Float(run.width), Float(run.height)) * pixel
-                let centre = origin + extent / 2 - bounds / 2
-                runs.append(Rectangle().fill(color).frame(width: extent.x, height: extent.y).offset(x: centre.x, y: centre.y).node)
-            }
+    public var node: ViewNode { ViewNode(.text(self)) }
+
+    // SwiftUI's modifiers on Text, which return Text.
+
+    // Non-optional, so that on a `Text` these win over `View`'s environment versions and keep it a `Text`.
+    public func font(_ font: Font) -> Text { with { $0.font = font } }
+    public func fontWeight(_ weight: Font.Weight) -> Text { with { $0.weight = weight } }
+    public func bold() -> Text { fontWeight(.bold) }
+    public func foregroundStyle(_ color: Color) -> Text { with { $0.color = color } }
+    public func foregroundColor(_ color: Color) -> Text { foregroundStyle(color) }
+    public func multilineTextAlignment(_ alignment: TextAlignment) -> Text { with { $0.alignment = alignment } }
+    public func lineLimit(_ limit: Int) -> Text { with { $0.lineLimit = limit } }
+
+    private func with(_ change: (inout Text) -> Void) -> Text {
+        var copy = self
+        change(&copy)
+        return copy
+    }
+}
+
+public typealias TextAlignment = WeftText.TextAlignment
+
+extension View {
+    /// The font of every `Text` inside that sets none (SwiftUI's environment value).
+    public func font(_ font: Font) -> ModifiedView { ModifiedView(node.settingText { if $0.font == nil { $0.font = font } }) }
+    public func fontWeight(_ weight: Font.Weight) -> ModifiedView { ModifiedView(node.settingText { if $0.weight == nil { $0.weight = weight } }) }
+    public func multilineTextAlignment(_ alignment: TextAlignment) -> ModifiedView {
+        ModifiedView(node.settingText { if $0.alignment == nil { $0.alignment = alignment } })
+    }
+    public func lineLimit(_ limit: Int) -> ModifiedView { ModifiedView(node.settingText { if $0.lineLimit == nil { $0.lineLimit = limit } }) }
+}
+
+extension ViewNode {
+    /// The tree with `change` applied to every text: how a container's environment reaches the texts inside it.
+    /// Inner settings were applied first, so a change that keeps what is set lets the innermost win.
+    package func settingText(_ change: (inout Text) -> Void) -> ViewNode {
+        switch kind {
+        case .text(var text):
+            change(&text)
+            return ViewNode(.text(text))
+        case .shape, .image, .spacer:
+            return self
+        case .stack(let children):
+            return ViewNode(.stack(children.map { $0.settingText(change) }))
+        case .stacked(let layout, let children):
+            return ViewNode(.stacked(layout, children.map { $0.settingText(change) }))
+        case .modified(let child, let modifier):
+            return ViewNode(.modified(child.settingText(change), modifier))
         }
-        // Text of other characters is another view (it cross-fades); its color and size still animate.
-        // Composed alone: the rectangles are drawn on a layer as large as the label, not over the whole canvas.
-        let label = ViewNode(.modified(ViewNode(.stack(runs)), .compositingGroup))
-        return ViewNode(.modified(label, .id(Self.identityPrefix + string)))
-    }
-
-    static let identityPrefix = "\u{1}text:"
-
-    /// A rectangle of lit font pixels.
-    struct Run: Hashable {
-        var column, row, width, height: Int
-    }
-
-    /// The glyph's lit pixels as few rectangles: runs of lit pixels along each row, each merged with
-    /// the same run in the rows below it.
-    static func runs(of character: Character) -> [Run] {
-        var open: [Run] = []
-        var done: [Run] = []
-        for row in 0..<BitmapFont.glyphHeight {
-            var rowRuns: [Run] = []
-            var column = 0
-            while column < BitmapFont.glyphWidth {
-                guard BitmapFont.isLit(character, x: column, y: row) else { column += 1; continue }
-                var end = column
-                while end + 1 < BitmapFont.glyphWidth && BitmapFont.isLit(character, x: end + 1, y: row) { end += 1 }
-                rowRuns.append(Run(column: column, row: row, width: end - column + 1, height: 1))
-                column = end + 1
-            }
-            var next: [Run] = []
-            for run in rowRuns {
-                if let i = open.firstIndex(where: { $0.column == run.column && $0.width == run.width }) {
-                    var grown = open.remove(at: i)
-                    grown.height += 1
-                    next.append(grown)
-                } else {
-                    next.append(run)
-                }
-            }
-            done += open
-            open = next
-        }
-        return done + open
     }
 }

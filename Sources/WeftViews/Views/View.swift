@@ -12,6 +12,8 @@ public struct ViewNode: Sendable, View {
     package indirect enum Kind: Sendable {
         case shape(ShapeGeometry, FillStyle)
         case image(Image)
+        /// Shaped text (`Text`), drawn by the glyph kernel.
+        case text(Text)
         /// Children centred on each other (`ZStack`).
         case stack([ViewNode])
         /// `HStack` / `VStack`.

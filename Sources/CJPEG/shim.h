@@ -1,0 +1,1 @@
+#include <turbojpeg.h>

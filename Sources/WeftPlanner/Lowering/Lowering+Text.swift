@@ -1,0 +1,86 @@
+import WeftImage
+import WeftRuntime
+import WeftText
+import WeftViews
+
+/// Text: glyph coverage from the atlas, drawn by `weft.glyph` a line per pass.
+extension Lowering {
+    /// Draws `layout` in `color`, its user space mapped to `canvas`'s by `transform`. Glyphs are rasterised for the
+    /// pixel size they land at and placed on whole pixels, so an axis-aligned text is drawn straight onto the canvas;
+    /// a rotated or skewed one is drawn on its own grid, then composited through the transform.
+    mutating func drawText(_ layout: TextLayout, color: Color, transform: Affine, distributed: Distributed,
+                           into canvas: inout Canvas) throws(RenderError) {
+        guard !layout.lines.isEmpty else { return }
+        let axisAligned = transform.b == 0 && transform.c == 0 && transform.a > 0 && abs(transform.a - transform.d) <= 1e-6 * transform.a
+        if axisAligned {
+            try drawGlyphs(layout, color: color.premultiplied(in: canvas.mode), transform: transform, opacity: distributed.opacity,
+                           blendMode: distributed.blendMode, into: &canvas)
+            return
+        }
+        let reach = Rect(size: layout.size).outset(by: SIMD2(repeating: layout.pointSize / 4))
+        let scale = canvas.scale * transform.lengthScale
+        let lo = (reach.minimum * scale).rounded(.down), hi = (reach.maximum * scale).rounded(.up)
+        let pixels = try textureLimit.check(pointwiseMax(hi - lo, SIMD2(1, 1)), format: canvas.format)
+        var layer = try makeCanvas(origin: lo / scale, width: pixels.width, height: pixels.height, scale: scale, mode: canvas.mode)
+        try drawGlyphs(layout, color: color.premultiplied(in: layer.mode), transform: .identity, opacity: 1, blendMode: .normal, into: &layer)
+        try emitLayer(layer.asLayer(toTarget: transform), mask: nil, opaque: false, opacity: distributed.opacity,
+                      blendMode: distributed.blendMode, into: &canvas)
+    }
+
+    private mutating func drawGlyphs(_ layout: TextLayout, color: SIMD4<Float>, transform: Affine, opacity: Float,
+                                     blendMode: BlendMode, into canvas: inout Canvas) throws(RenderError) {
+        let pixelSize = layout.pointSize * canvas.scale * transform.a
+        let keys = layout.lines.flatMap { line in line.glyphs.map { GlyphKey(face: $0.face, glyph: $0.glyph, pixelSize: pixelSize) } }
+        let (entries, atlasPixels, generation) = kernels.glyphAtlas.place(keys)
+        let atlas: TextureID
+        if let upload = glyphAtlasUpload, upload.generation == generation {
+            atlas = upload.texture
+        } else {
+            // The atlas started over: the passes drawn so far keep the old one's pixels.
+            finishGlyphAtlas()
+            atlas = builder.texture(width: atlasPixels.width, height: atlasPixels.height, format: atlasPixels.format)
+        }
+        glyphAtlasUpload = (generation, atlas, atlasPixels)
+        try flush(&canvas)
+        var next = 0
+        for line in layout.lines {
+            var run = GlyphRun()
+            for glyph in line.glyphs {
+                let placed = entries.indices.contains(next) ? entries[next] : nil
+                next += 1
+                guard let entry = placed else {
+                    let warning = TextWarning.tooLargeToDraw(pixelSize: pixelSize)
+                    if !textWarnings.contains(warning) { textWarnings.append(warning) }
+                    continue
+                }
+                guard entry.bitmap.width > 0, entry.bitmap.height > 0 else { continue }
+                let pen = ((transform.apply(glyph.position) - canvas.origin) * canvas.scale).rounded(.toNearestOrEven)
+                guard pen.x.magnitude < 1e7, pen.y.magnitude < 1e7 else { continue }
+                let x0 = Int32(pen.x) + entry.bitmap.left, y0 = Int32(pen.y) - entry.bitmap.top
+                run.append(GlyphRun.Record(pixels: SIMD4(x0, y0, x0 + entry.bitmap.width, y0 + entry.bitmap.height),
+                                           texel: entry.texel, opacity: opacity, color: color))
+            }
+            guard let bounds = run.bounds else { continue }
+            let lo = SIMD2(max(bounds.x, 0), max(bounds.y, 0))
+            let hi = SIMD2(min(bounds.z, Int32(canvas.width)), min(bounds.w, Int32(canvas.height)))
+            guard hi.x > lo.x, hi.y > lo.y else { continue }
+            var block = ArgumentBlock()
+            block.ivec4(Int32(run.count), canvas.clampsOutput ? 1 : 0, blendMode.kernelCode, run.widest)
+            let frame = frameConstants(for: canvas)
+            let output = builder.texture(width: canvas.width, height: canvas.height, format: canvas.format)
+            builder.add(KernelPass(kernel: try kernels.kernel(.glyph, outputFormat: canvas.format), output: output, layer: atlas,
+                                   destination: canvas.texture, frame: frame, arguments: block.bytes, arrayData: run.arrayData),
+                        origin: .engine(EngineKernel.Variant(.glyph), PlannedPass.EngineFacts(shapes: run.count)),
+                        changingOnly: PixelRegion(origin: lo, size: hi &- lo),
+                        inPlaceKernel: try kernels.kernel(.glyph, .inPlace, outputFormat: canvas.format))
+            canvas.texture = output
+        }
+    }
+
+    /// Uploads the plan's glyph atlas: one upload a plan, whatever number of texts drew from it.
+    mutating func finishGlyphAtlas() {
+        guard let upload = glyphAtlasUpload else { return }
+        builder.fill(upload.texture, with: upload.pixels)
+        glyphAtlasUpload = nil
+    }
+}

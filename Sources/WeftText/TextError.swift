@@ -1,0 +1,38 @@
+/// What can go wrong finding a font.
+public enum TextError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// No installed font has this family name; `installed` lists some that are.
+    case missingFamily(String, installed: [String])
+    /// A font file that FreeType cannot open.
+    case unreadableFontFile(String)
+
+    public var description: String {
+        switch self {
+        case let .missingFamily(name, installed):
+            "no installed font family '\(name)' (installed: \(installed.joined(separator: ", ")))"
+        case .unreadableFontFile(let path):
+            "cannot read font file '\(path)'"
+        }
+    }
+}
+
+/// Something drawn otherwise than asked, but drawn.
+public enum TextWarning: Hashable, Sendable, CustomStringConvertible {
+    /// No installed font has a glyph for this character: it is drawn as the font's missing-glyph box.
+    case missingGlyph(Unicode.Scalar, family: String)
+    /// The family is not installed: the text is drawn in `fallback`.
+    case missingFamily(String, fallback: String)
+    /// Glyphs at this many pixels per em are larger than the glyph atlas holds: they are not drawn.
+    case tooLargeToDraw(pixelSize: Float)
+
+    public var description: String {
+        switch self {
+        case let .missingGlyph(scalar, family):
+            "no installed font has a glyph for U+\(String(scalar.value, radix: 16, uppercase: true)) "
+                + "(drawn as \(family)'s missing-glyph box)"
+        case let .missingFamily(name, fallback):
+            "no installed font family '\(name)': drawn in \(fallback)"
+        case .tooLargeToDraw(let pixelSize):
+            "glyphs at \(pixelSize) pixels per em are larger than the glyph atlas holds (720 at most): not drawn"
+        }
+    }
+}

@@ -1,0 +1,126 @@
+/// How the lines of a paragraph line up (SwiftUI's `TextAlignment`).
+public enum TextAlignment: String, Hashable, Sendable, CaseIterable {
+    case leading, center, trailing
+}
+
+/// Text shaped by HarfBuzz and broken into lines: each glyph's pen position on its baseline, in points from the
+/// layout's top-left corner. Lines break at spaces to fit the offered width (inside a word when one word is wider).
+public struct TextLayout: Sendable {
+    public struct Glyph: Sendable {
+        public var face: FontFace
+        public var glyph: UInt32
+        /// The pen position on the baseline, in points.
+        public var position: SIMD2<Float>
+    }
+
+    public struct Line: Sendable {
+        public var glyphs: [Glyph]
+        /// The advance width of the line's glyphs, trailing spaces left out.
+        public var width: Float
+        /// From the layout's top, in points.
+        public var baseline: Float
+    }
+
+    public var lines: [Line]
+    /// Widest line × lines' height, in points.
+    public var size: SIMD2<Float>
+    /// The em size the glyphs are positioned for.
+    public var pointSize: Float
+    /// Characters no installed font has.
+    public var warnings: [TextWarning]
+
+    struct Key: Hashable {
+        var string: String
+        var face: FontFace
+        var size: Float
+        var width: Float
+        var lineLimit: Int
+        var alignment: TextAlignment
+    }
+}
+
+extension FontLibrary {
+    /// `string` in `face` at `size` points, wrapped to `width` points (infinite: no wrapping), at most `lineLimit`
+    /// lines (nil: no limit). Newlines always break.
+    public func layout(_ string: String, face: FontFace, size: Float, width: Float = .infinity, lineLimit: Int? = nil,
+                       alignment: TextAlignment = .leading) -> TextLayout {
+        let key = TextLayout.Key(string: string, face: face, size: size, width: width.isFinite ? width : .infinity,
+                                 lineLimit: lineLimit ?? .max, alignment: alignment)
+        lock.lock()
+        defer { lock.unlock() }
+        if let hit = layouts[key] { return hit }
+        let scale = size / face.unitsPerEm
+        let lineHeight = face.lineHeight * scale
+        let ascent = face.ascender * scale
+        var lines: [TextLayout.Line] = []
+        var warnings: [TextWarning] = []
+        var pieces: [[ShapedGlyph]] = []
+        for paragraph in string.split(separator: "\n", omittingEmptySubsequences: false) {
+            let shaped = shape(String(paragraph), primary: face, warnings: &warnings)
+            pieces += breakLines(shaped, scale: scale, width: key.width).map { Array(shaped[$0]) }
+        }
+        if pieces.count > key.lineLimit {
+            // SwiftUI's truncation: the last line kept ends in an ellipsis, within the width.
+            pieces.removeLast(pieces.count - key.lineLimit)
+            let ellipsis = shape("\u{2026}", primary: face, warnings: &warnings)
+            var last = pieces[pieces.count - 1]
+            let room = key.width - ellipsis.reduce(0) { $0 + $1.advance } * scale
+            func width(_ glyphs: [ShapedGlyph]) -> Float { glyphs.reduce(0) { $0 + $1.advance } * scale }
+            while let end = last.last, end.isSpace || width(last) > room { last.removeLast() }
+            pieces[pieces.count - 1] = last + ellipsis
+        }
+        for piece in pieces {
+            var x: Float = 0
+            var glyphs: [TextLayout.Glyph] = []
+            var width: Float = 0
+            let baseline = ascent + Float(lines.count) * lineHeight
+            for g in piece {
+                glyphs.append(TextLayout.Glyph(face: g.face, glyph: g.glyph,
+                                               position: SIMD2(x + g.offset.x * scale, baseline - g.offset.y * scale)))
+                x += g.advance * scale
+                if !g.isSpace { width = x }
+            }
+            lines.append(TextLayout.Line(glyphs: glyphs, width: width, baseline: baseline))
+        }
+        let widest = lines.map(\.width).max() ?? 0
+        for i in lines.indices {
+            let shift: Float = switch alignment {
+            case .leading: 0
+            case .center: (widest - lines[i].width) / 2
+            case .trailing: widest - lines[i].width
+            }
+            for j in lines[i].glyphs.indices { lines[i].glyphs[j].position.x += shift }
+        }
+        let empty = string.isEmpty
+        let layout = TextLayout(lines: empty ? [] : lines, size: empty ? .zero : SIMD2(widest, Float(lines.count) * lineHeight),
+                                pointSize: size, warnings: warnings)
+        if layouts.count > 4096 { layouts.removeAll() }
+        layouts[key] = layout
+        return layout
+    }
+
+    /// Greedy line breaking: a line ends at its last space before the glyph that would overflow `width`, or before
+    /// that glyph when the line has no space; the spaces at a break start no line.
+    private func breakLines(_ glyphs: [ShapedGlyph], scale: Float, width: Float) -> [Range<Int>] {
+        guard !glyphs.isEmpty else { return [0..<0] }
+        var ranges: [Range<Int>] = []
+        var start = 0
+        while start < glyphs.count {
+            var x: Float = 0
+            var i = start
+            var lastSpace: Int?
+            while i < glyphs.count {
+                let advance = glyphs[i].advance * scale
+                if !glyphs[i].isSpace && i > start && x + advance > width + 1e-3 { break }
+                if glyphs[i].isSpace { lastSpace = i }
+                x += advance
+                i += 1
+            }
+            let end = i == glyphs.count ? i : (lastSpace.map { $0 > start ? $0 : i } ?? i)
+            ranges.append(start..<end)
+            start = end
+            while start < glyphs.count && glyphs[start].isSpace { start += 1 }
+        }
+        return ranges
+    }
+}
