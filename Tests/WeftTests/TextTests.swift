@@ -9,14 +9,14 @@ import WeftText
 @Suite struct TextTests {
     /// Black text on white, composed in sRGB-encoded values: each pixel is white × (1 − coverage) of every glyph over it.
     /// The expectation is built from FreeType's bitmaps at the pen positions HarfBuzz gave, rounded to whole pixels.
-    static func expectedInk(_ text: Text, in canvas: SIMD2<Int>) -> [Float] {
+    static func expectedInk(_ text: Text, in canvas: SIMD2<Int>, scale: Float = 1) -> [Float] {
         let layout = text.layout()
-        let origin = (SIMD2(Float(canvas.x), Float(canvas.y)) - layout.size) / 2
+        let origin = (SIMD2(Float(canvas.x), Float(canvas.y)) / scale - layout.size) / 2
         var value = [Float](repeating: 1, count: canvas.x * canvas.y)
         for line in layout.lines {
             for glyph in line.glyphs {
-                let bitmap = FontLibrary.shared.rasterize(GlyphKey(face: glyph.face, glyph: glyph.glyph, pixelSize: layout.pointSize))
-                let pen = (origin + glyph.position).rounded(.toNearestOrEven)
+                let bitmap = FontLibrary.shared.rasterize(GlyphKey(face: glyph.face, glyph: glyph.glyph, pixelSize: layout.pointSize * scale))
+                let pen = ((origin + glyph.position) * scale).rounded(.toNearestOrEven)
                 for row in 0..<bitmap.height {
                     for column in 0..<bitmap.width {
                         let x = Int(pen.x) + bitmap.left + column, y = Int(pen.y) - bitmap.top + row
@@ -29,13 +29,16 @@ import WeftText
         return value
     }
 
-    @Test(arguments: Backend.allCases)
-    func glyphCoverageLandsWhereHarfBuzzPlacesIt(backend: Backend) throws {
+    /// At scale 2 the glyphs are rasterised (and hinted) for twice the pixel size, at twice the positions.
+    @Test(arguments: Backend.allCases, [Float(1), 2])
+    func glyphCoverageLandsWhereHarfBuzzPlacesIt(backend: Backend, scale: Float) throws {
         let text = try Text("Weft AVo", size: 40)
-        let canvas = SIMD2(240, 64)
-        let rendering = try backend.makeContext().render(ZStack { Color.white; text }, size: Size(width: 240, height: 64))
+        let canvas = SIMD2(Int(240 * scale), Int(64 * scale))
+        let rendering = try backend.makeContext().render(ZStack { Color.white; text }, size: Size(width: 240, height: 64),
+                                                         options: RenderOptions(scale: scale))
         #expect(rendering.reports.isEmpty)
-        let expected = Self.expectedInk(text, in: canvas)
+        #expect(rendering.pixels.width == canvas.x && rendering.pixels.height == canvas.y)
+        let expected = Self.expectedInk(text, in: canvas, scale: scale)
         var worst: Float = 0
         var inked = 0
         for y in 0..<canvas.y {
