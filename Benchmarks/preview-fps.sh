@@ -1,16 +1,16 @@
 #!/bin/sh
-# Frames per second of `weft preview` through Xvfb at 1920×1080 (a 320×180-point example at --scale 6), presented
-# with the render's texture copied to the swapchain image on the device and, for comparison in the same run, through
-# the host (--host-copy: read back, then uploaded), FIFO and --no-vsync. The preview prints
-# `N frames, F frames/s after the first, render median M ms` when its --frames are done.
+# Frames per second of `weft preview` through Xvfb at 1920×1080, presented with the render's texture copied to the
+# swapchain image on the device and, for comparison in the same run, through the host (--host-copy: read back, then
+# uploaded), FIFO and --no-vsync. The preview prints `N frames, F frames/s after the first, render median M ms` when
+# its --frames are done. CONTENT is what to show (default: the download badge, a 320×180-point scene, at --scale 6).
 # Usage, from the package root:
-#     Benchmarks/preview-fps.sh [WEFT] [SCENE] [FRAMES] [DEVICE]
-#     (defaults: .build/release/weft, examples/download-badge.json, 60, automatic)
+#     [CONTENT='--size 1920x1080 --effect checkerboard --preset'] Benchmarks/preview-fps.sh [WEFT] [FRAMES] [DEVICE]
+#     (defaults: .build/release/weft, 60, automatic)
 set -eu
 weft=${1:-.build/release/weft}
-scene=${2:-examples/download-badge.json}
-frames=${3:-60}
-device=${4:-}
+frames=${2:-60}
+device=${3:-}
+content=${CONTENT:-examples/download-badge.json --scale 6}
 work=$(mktemp -d)
 display=:$(( 150 + $$ % 100 ))
 Xvfb "$display" -screen 0 2048x1280x24 > /dev/null 2>&1 &
@@ -19,9 +19,11 @@ trap 'kill -9 "$xvfb" 2>/dev/null; rm -rf "$work"' EXIT
 export DISPLAY="$display" XDG_CACHE_HOME="$work/cache"
 until [ -e "/tmp/.X11-unix/X${display#:}" ]; do sleep 0.05; done
 run() {
-    "$weft" preview "$scene" --scale 6 --frames "$frames" ${device:+--device "$device"} "$@" 2>&1 | grep -E "presenting|frames/s" | tr '\n' ' '
+    # shellcheck disable=SC2086
+    "$weft" preview $content --frames "$frames" ${device:+--device "$device"} "$@" 2>&1 | grep -E "presenting|frames/s" | tr '\n' ' '
     echo
 }
+echo "$content, $frames frames"
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "device copy, FIFO:        $(run)"
 echo "device copy, --no-vsync:  $(run --no-vsync)"

@@ -165,6 +165,18 @@ public final class CPUExecutor: Executor {
             blur.run(layer: textures[layer.index], output: output, threads: options.threads)
             return CheckTally()
         }
+        if options.nativeKernels, pass.kernel.native == .shapesOverSolid, let fill = NativeShapeFill(pass, output: output) {
+            fill.fill(output)
+            guard let shapes = fill.shapes else { return CheckTally() }
+            return try interpret(pass.bounded(to: shapes), program, textures)
+        }
+        return try interpret(pass, program, textures)
+    }
+
+    /// Runs `pass` by interpreting its SPIR-V, with the checks.
+    private func interpret(_ pass: KernelPass, _ program: KernelProgram, _ textures: [CPUTexture]) throws(CPUError) -> CheckTally {
+        let interface = pass.kernel.interface
+        let output = textures[pass.output.index]
         let bindings = bindings(for: pass, textures)
         var checks = CheckConfiguration()
         checks.storeBinding = KernelABI.outputBinding

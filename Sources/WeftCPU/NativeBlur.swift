@@ -265,7 +265,7 @@ struct NativeBlur {
     }
 
     @inline(__always)
-    private static func write(_ c: SIMD4<Float>, at index: Int, into out: TextureView) {
+    static func write(_ c: SIMD4<Float>, at index: Int, into out: TextureView) {
         if let words = out.words {
             words[index] = CPUTexture.unorm8Byte(c.x) | CPUTexture.unorm8Byte(c.y) << 8 | CPUTexture.unorm8Byte(c.z) << 16
                 | CPUTexture.unorm8Byte(c.w) << 24

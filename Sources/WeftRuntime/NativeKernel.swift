@@ -9,4 +9,12 @@ public enum NativeKernel: String, Sendable, Hashable, CaseIterable {
     /// `ivec4 flags` (x: tint the blurred alpha), then, folded, the composite's member (`FusionComposite`, 64 bytes:
     /// `ivec4 grid`, `ivec4 modes`, `vec4 fade`, `vec4 solid`).
     case separableBlur
+    /// `weft.shape.overSolid`: a batch of shapes over a canvas of one color. Argument block: `ivec4 counts` (shapes, clamp),
+    /// `vec4 solidDestination` (the color, as its texture stored it). Arrays: `shapeRecordStride` floats per shape, its
+    /// bounds (canvas points: minimum x, y, maximum x, y, exclusive) at 8–11; no pixel outside every shape's bounds
+    /// changes from the color. Native code may run the SPIR-V over the shapes' bounds only and store the color elsewhere.
+    case shapesOverSolid
+
+    /// Floats per shape record of a shape batch (ShapeBatch in WeftPlanner).
+    public static let shapeRecordStride = 28
 }

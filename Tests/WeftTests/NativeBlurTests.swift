@@ -55,4 +55,30 @@ import WeftTestSupport
             }
         }
     }
+
+    /// A few small shapes in one corner, folded into the canvas's fill (`weft.shape.overSolid` over the whole canvas): the evaluator fills
+    /// the canvas natively and interprets the batch over the shapes' bounds only, and the pixels are the same.
+    @Test func shapesOverASolidRunOnlyOverTheirBounds() throws {
+        let native = RenderContext(executor: CPUExecutor(options: CPUExecutor.Options(threads: 2, nativeKernels: true)))
+        let interpreted = RenderContext(executor: CPUExecutor(options: CPUExecutor.Options(threads: 2, nativeKernels: false)))
+        let scene = ZStack {
+            Circle().fill(Color.blue).frame(width: 12, height: 12).offset(x: -40, y: -30)
+            RoundedRectangle(cornerRadius: 3).fill(Color.orange).frame(width: 16, height: 10).offset(x: -28, y: -22).rotationEffect(.degrees(20))
+            Capsule().fill(Color.green).frame(width: 30, height: 8).offset(x: -35, y: -12)
+        }
+        for format in PixelFormat.allCases {
+            let options = RenderOptions(scale: 2, background: Color(red: 0.95, green: 0.95, blue: 0.97), outputFormat: format,
+                                        workingColorMode: format == .rgba8Unorm ? .nonLinear : .extendedLinear)
+            let planned = try native.plan(scene, size: Self.size, options: options)
+            let shapes = try #require(planned.plan.passes.first { $0.kernel.native == .shapesOverSolid }, "\(format): a shape batch over the fill")
+            let output = planned.plan.textures[shapes.output.index]
+            let fill = try #require(NativeShapeFill(shapes, output: CPUTexture(width: output.width, height: output.height, format: format)))
+            let bounds = try #require(fill.shapes)
+            #expect(Int(bounds.size.x) * Int(bounds.size.y) < output.width * output.height / 2, "\(format): the batch runs over \(bounds) only")
+            let a = try native.render(scene, size: Self.size, options: options).pixels
+            let b = try interpreted.render(scene, size: Self.size, options: options).pixels
+            let d = try #require(ImageDifference(a, b))
+            #expect(d.maximum <= 1e-6, "\(format): differs by \(d.maximum * 255)/255 at \(d.worstPixel)")
+        }
+    }
 }

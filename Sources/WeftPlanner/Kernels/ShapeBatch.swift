@@ -1,3 +1,4 @@
+import WeftRuntime
 import WeftViews
 
 /// Shapes waiting to be drawn on one canvas: consecutive shape draws become one `weft.shape`
@@ -9,7 +10,7 @@ struct ShapeBatch {
     /// min then max), 12 shape kind, 13 fill kind, 14 blend mode, 15 corner radius, 16 opacity,
     /// 17 first stop (an index into the whole array), 18 stop count, 19 unused, 20–23 solid
     /// color, 24–27 gradient geometry.
-    static let recordStride = 28
+    static let recordStride = NativeKernel.shapeRecordStride
     /// Shapes per pass at most, bounding each invocation's work.
     static let capacity = 128
 
