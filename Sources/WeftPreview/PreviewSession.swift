@@ -39,6 +39,8 @@ public final class PreviewSession {
     private let source: any PreviewSource
     /// What renders: the given context, or (nil until `run`) an executor on the presenting device.
     private var context: RenderContext!
+    /// Plans frames for `context`, running the last frame's plan again while the frame's structure stays the same.
+    private var planning: PlanReuse?
     /// The executor on the presenting device, whose frames go to the window without a host copy.
     private var sharedExecutor: VulkanExecutor?
     private let options: Options
@@ -214,7 +216,7 @@ public final class PreviewSession {
         let view = showBefore ? (content.before ?? content.view) : shown
         if let executor = sharedExecutor, options.copyOnDevice, presenter.copiesOnDevice, zoom == 1 {
             do {
-                let planned = try context.plan(view, size: size, options: renderOptions)
+                let planned = try framePlanning().plan(view, size: size, options: renderOptions)
                 var plan = planned.plan
                 plan.readbacks = []
                 var rendered: ContinuousClock.Instant?
@@ -240,6 +242,14 @@ public final class PreviewSession {
         }
     }
 
+    /// The plan reuse of the current context (made with it; forgotten when content reloads).
+    private func framePlanning() -> PlanReuse {
+        if let planning, planning.planner === context.planner { return planning }
+        let made = context.makePlanReuse()
+        planning = made
+        return made
+    }
+
     /// The preview's error for `error` when it means the rendering or presenting device is lost.
     static func deviceLoss(_ error: any Error) -> PreviewError? {
         if let vulkan = error as? VulkanError, vulkan.losesDevice { return .deviceLost(vulkan.description) }
@@ -250,7 +260,7 @@ public final class PreviewSession {
     /// The frame for the window: the current content (or, after a failed render, the last good frame).
     private func renderFrame(_ view: ViewNode, size: Size, options renderOptions: RenderOptions, width: Int, height: Int) throws(PreviewError) -> PixelBuffer {
         do {
-            let rendering = try context.render(view, size: size, options: renderOptions)
+            let rendering = try context.run(try framePlanning().plan(view, size: size, options: renderOptions))
             note(rendering.reports)
             lastFrame = rendering.pixels
             return rendering.pixels
@@ -320,6 +330,7 @@ public final class PreviewSession {
         let started = ContinuousClock.now
         do {
             content = try source.load(overrides: overrides)
+            planning?.reset()
             if !problems.isEmpty { print("weft preview: fixed") }
             problems = []
             print("weft preview: reloaded \(content.name) in \(Self.milliseconds(ContinuousClock.now - started))")
