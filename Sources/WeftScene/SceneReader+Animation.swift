@@ -133,6 +133,49 @@ extension SceneReader {
         return animators
     }
 
+    /// `onGeometryChange`: `{"of": "width"|"height", "threshold": T, "below": STATE, "otherwise": STATE}` (the size-class
+    /// pattern), or named states by thresholds, `{"of": "width", "states": [{"below": 360, "state": "compact"},
+    /// {"below": 700, "state": "regular"}, {"state": "expanded"}]}` (the first entry whose bound the side is below;
+    /// the last has none); `"name"` names the observer in warnings. When the value changes, the scene switches to the
+    /// state named for it (`GeometrySweep`).
+    func geometryChange(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> GeometryChange {
+        var f = try SceneObject(json, at: path)
+        let horizontal = try f.required("of", .named("side", ["width": true, "height": false]))
+        let name = try f.optional("name", .string)
+        var bounds: [Float] = [], names: [String] = []
+        if f.contains("states") {
+            let entries = try f.required("states", SceneValue<[JSONValue]>.array)
+            for (i, entry) in entries.enumerated() {
+                var e = try SceneObject(entry, at: path.key("states").index(i))
+                let below = try e.optional("below", .number)
+                names.append(try e.required("state", .string))
+                try e.finish()
+                if i + 1 < entries.count {
+                    guard let below else { throw .missingKey(path: e.path, key: "below", alternative: "only the last state has no bound") }
+                    guard bounds.last.map({ below > $0 }) ?? true else { throw .invalid(path: e.path.key("below"), message: "bounds must increase, got \(below) after \(bounds.last!)") }
+                    bounds.append(below)
+                } else if below != nil {
+                    throw .invalid(path: e.path.key("below"), message: "the last state takes every size above the others: it has no bound")
+                }
+            }
+            guard names.count >= 2 else { throw .invalid(path: path.key("states"), message: "name at least two states") }
+        } else {
+            bounds = [try f.required("threshold", .number)]
+            names = [try f.required("below", .string), try f.required("otherwise", .string)]
+        }
+        try f.finish()
+        let limits = bounds, states = names
+        var change = GeometryChange(transform: { proxy in
+                                        let side = proxy.size.vector[horizontal ? 0 : 1]
+                                        return limits.firstIndex(where: { side < $0 }) ?? limits.count
+                                    },
+                                    same: { ($0 as? Int) == ($1 as? Int) },
+                                    action: { ($0 as? Int).map { states[$0] } })
+        change.stateNames = names
+        change.name = name
+        return change
+    }
+
     /// A single view played by keyframe animators.
     func keyframed(_ root: ViewNode, _ animators: [KeyframeAnimator], at path: JSONPath) throws(SceneError) -> Timeline {
         do {

@@ -353,23 +353,6 @@ struct SceneReader {
         }
     }
 
-    /// `{"of": "width"|"height", "threshold": T, "below": STATE, "otherwise": STATE}`: the size-class pattern.
-    /// The value is whether the view's side is below the threshold; when it changes, the scene switches
-    /// to the state named for it (`GeometrySweep`).
-    private func geometryChange(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> GeometryChange {
-        var f = try SceneObject(json, at: path)
-        let horizontal = try f.required("of", .named("side", ["width": true, "height": false]))
-        let threshold = try f.required("threshold", .number)
-        let below = try f.required("below", .string)
-        let otherwise = try f.required("otherwise", .string)
-        try f.finish()
-        var change = GeometryChange(transform: { ($0.size.vector[horizontal ? 0 : 1]) < threshold },
-                                    same: { ($0 as? Bool) == ($1 as? Bool) },
-                                    action: { ($0 as? Bool) == true ? below : otherwise })
-        change.stateNames = [below, otherwise]
-        return change
-    }
-
     /// A number of degrees, `{"degrees": d}` or `{"radians": r}`.
     private func angle(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> Angle {
         if case .number = json { return .degrees(try SceneValue.number(json, at: path)) }
