@@ -39,21 +39,22 @@ public struct Scene: Sendable {
     /// turns "a scene at a time" into a frame.
     public func frame(at time: Double, size: Size? = nil, index: UInt32? = nil, reduceMotion: Bool = false) -> SceneFrame {
         let size = size ?? self.size
-        let view: ViewNode
-        // The planner reports the faults of the view it lays out; a scene adds only those of a timeline's states, which
-        // during a change include the old state's, not in the view shown.
-        var warnings: [MatchedGeometryWarning] = []
-        if var sweep = geometrySweep() {
-            view = sweep.root(for: size)
-        } else if let timeline {
-            view = timeline.view(at: time, size: size)
-            warnings = timeline.warnings(at: time, size: size)
-        } else {
-            view = root
-        }
+        let (view, warnings, cycles) = shown(at: time, size: size)
         let frame = FrameContext(time: time, index: index ?? self.frame, reduceMotion: reduceMotion || self.reduceMotion)
         return SceneFrame(view: view, size: size, options: RenderOptions(scale: scale, frame: frame, background: background),
-                          warnings: warnings)
+                          warnings: warnings, geometryWarnings: cycles)
+    }
+
+    /// The view shown `time` seconds in at `size`, and the faults of a timeline's states shown then. The planner reports
+    /// the faults of the view it lays out; a scene adds only those of a timeline's states, which during a change include
+    /// the old state's, not in the view shown.
+    private func shown(at time: Double, size: Size) -> (ViewNode, [MatchedGeometryWarning], [GeometryCycleWarning]) {
+        if var sweep = geometrySweep() {
+            let view = sweep.root(for: size)
+            return (view, [], sweep.warnings)
+        }
+        guard let timeline else { return (root, [], []) }
+        return (timeline.view(at: time, size: size), timeline.warnings(at: time, size: size), [])
     }
 
     /// A sweep over render sizes that switches between the scene's states by their `onGeometryChange`s,
@@ -90,4 +91,6 @@ public struct SceneFrame: Sendable {
     /// The `matchedGeometryEffect` faults of a timeline's states shown (the old and the new one during a change); the
     /// planner reports those of `view` itself (`PlannedRender.warnings`).
     public var warnings: [MatchedGeometryWarning]
+    /// The geometry ↔ state cycles of the scene's `onGeometryChange`s at this size.
+    public var geometryWarnings: [GeometryCycleWarning] = []
 }

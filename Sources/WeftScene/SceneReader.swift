@@ -32,6 +32,7 @@ struct SceneReader {
         let rootJSON = try f.optional("root", .any)
         let statesJSON = try f.optional("states", .any)
         let timelineJSON = try f.optional("timeline", .any)
+        let keyframesJSON = try f.optional("keyframes", .any)
         let duration = try f.optional("duration", SceneValue<Double>.seconds.checked { v, _, path throws(SceneError) in
             if v < 0 { throw .outOfRange(path: path, value: v, allowed: .nonNegative) }
         })
@@ -43,6 +44,8 @@ struct SceneReader {
                 throw .shader(path: top.key("shaders"), message: "\(error)")
             }
         }
+        var animators: [KeyframeAnimator] = []
+        if let keyframesJSON { animators = try keyframes(keyframesJSON, at: top.key("keyframes")) }
         var root: ViewNode
         var timeline: Timeline?
         var named: (states: [String: ViewNode], initial: String)?
@@ -53,8 +56,9 @@ struct SceneReader {
             if !GeometrySweep.changes(in: root).isEmpty {
                 throw .invalid(path: top.key("root"), message: "an onGeometryChange switches between \"states\"; this scene has a single \"root\"")
             }
+            if !animators.isEmpty { timeline = try keyframed(root, animators, at: top.key("keyframes")) }
         case (nil, let states?):
-            let read = try self.timeline(states: states, timelineJSON, at: top)
+            let read = try self.timeline(states: states, timelineJSON, animators: animators, at: top)
             timeline = read.timeline
             named = (read.states, read.initial)
             root = read.timeline.initial
@@ -72,7 +76,7 @@ struct SceneReader {
 
     /// `"states"` (named view trees) and `"timeline"`: the first entry names the initial state at 0 s,
     /// each later one a change of state at `"at"` seconds, with an optional `"animation"`.
-    private func timeline(states json: JSONValue, _ timelineJSON: JSONValue?, at top: JSONPath) throws(SceneError)
+    private func timeline(states json: JSONValue, _ timelineJSON: JSONValue?, animators: [KeyframeAnimator], at top: JSONPath) throws(SceneError)
         -> (timeline: Timeline, states: [String: ViewNode], initial: String) {
         let statesPath = top.key("states")
         guard case .object(let named) = json else { throw .wrongType(path: statesPath, expected: "an object of named views", got: json.typeName) }
@@ -90,6 +94,10 @@ struct SceneReader {
         }
         let path = top.key("timeline")
         guard let timelineJSON else { throw .missingKey(path: top, key: "timeline", alternative: "the states shown over time") }
+        if case .object = timelineJSON {
+            let read = try phases(timelineJSON, states: states, animators: animators, at: path)
+            return (read.timeline, states, read.initial)
+        }
         let entries = try SceneValue<[JSONValue]>.array(timelineJSON, at: path)
         guard !entries.isEmpty else { throw .invalid(path: path, message: "the timeline needs at least its initial state") }
         var initial: ViewNode?
@@ -119,32 +127,12 @@ struct SceneReader {
         if observes, !changes.isEmpty {
             throw .invalid(path: path.index(1), message: "a scene whose states have an onGeometryChange is switched by its render size; changes over time in the same scene are not supported yet")
         }
-        return (try made(at: path) { () throws(ViewError) in try Timeline(initial: initial!, changes: changes) }, states, initialName)
-    }
-
-    /// `"linear"`… (SwiftUI's defaults), `{"easeIn": SECONDS}`…, `{"spring": {"response": S, "dampingFraction": F}}`.
-    private func animation(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> Animation {
-        let defaults: [String: Animation] = ["linear": .linear, "easeIn": .easeIn, "easeOut": .easeOut, "easeInOut": .easeInOut,
-                                             "spring": .spring]
-        if case .string = json { return try SceneValue.named("animation", defaults)(json, at: path) }
-        let (name, argument) = try single(json, at: path)
-        let at = path.key(name)
-        let animation: Animation
-        switch name {
-        case "linear": animation = .linear(duration: try SceneValue.seconds(argument, at: at))
-        case "easeIn": animation = .easeIn(duration: try SceneValue.seconds(argument, at: at))
-        case "easeOut": animation = .easeOut(duration: try SceneValue.seconds(argument, at: at))
-        case "easeInOut": animation = .easeInOut(duration: try SceneValue.seconds(argument, at: at))
-        case "spring":
-            var f = try SceneObject(argument, at: at)
-            animation = .spring(response: try f.optional("response", .seconds) ?? 0.55,
-                                dampingFraction: try f.optional("dampingFraction", .real) ?? 0.825)
-            try f.finish()
-        default:
-            throw .unknownName(path: path, kind: "animation", name: name, known: defaults.keys.sorted())
+        // A `made` closure capturing the animators here was miscompiled (Swift 6.3.1: the scene was over-released).
+        do {
+            return (try Timeline(initial: initial!, changes: changes, animators: animators), states, initialName)
+        } catch {
+            throw .invalid(path: path, message: error.description)
         }
-        if let invalid = animation.invalidity { throw .invalid(path: at, message: invalid) }
-        return animation
     }
 
     // MARK: Views
@@ -366,23 +354,6 @@ struct SceneReader {
         default:
             throw .unknownName(path: entry, kind: "modifier", name: name, known: [])
         }
-    }
-
-    /// `{"of": "width"|"height", "threshold": T, "below": STATE, "otherwise": STATE}`: the size-class pattern.
-    /// The value is whether the view's side is below the threshold; when it changes, the scene switches
-    /// to the state named for it (`GeometrySweep`).
-    private func geometryChange(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> GeometryChange {
-        var f = try SceneObject(json, at: path)
-        let horizontal = try f.required("of", .named("side", ["width": true, "height": false]))
-        let threshold = try f.required("threshold", .number)
-        let below = try f.required("below", .string)
-        let otherwise = try f.required("otherwise", .string)
-        try f.finish()
-        var change = GeometryChange(transform: { ($0.size.vector[horizontal ? 0 : 1]) < threshold },
-                                    same: { ($0 as? Bool) == ($1 as? Bool) },
-                                    action: { ($0 as? Bool) == true ? below : otherwise })
-        change.stateNames = [below, otherwise]
-        return change
     }
 
     /// A number of degrees, `{"degrees": d}` or `{"radians": r}`.

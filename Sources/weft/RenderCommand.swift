@@ -68,7 +68,8 @@ enum RenderCommand: Command {
     /// Renders a checked request to its PNG; 0 on success, 1 after printing what went wrong.
     static func render(_ request: RenderRequest, output: inout Output) -> Int32 {
         do {
-            let (view, size, options) = try prepare(request)
+            let sceneWarnings = SceneWarnings()
+            let (view, size, options) = try frameSource(request, warned: sceneWarnings.add)(request.options.frame.time, request.frame, nil)
             try OutputFolder.prepare(for: request.outputPath)
             let (executor, notice) = try DeviceChoice(flag: request.device).makeExecutor()
             if let notice { output.printError(notice) }
@@ -83,6 +84,7 @@ enum RenderCommand: Command {
             for report in rendering.reports { output.printError(CheckReportText.line(report, command: "weft render", effects: request.effects)) }
             for warning in rendering.warnings { output.printError("weft render: warning: \(warning)") }
             for warning in rendering.textWarnings { output.printError("weft render: warning: \(warning)") }
+            for warning in sceneWarnings.lines { output.printError("weft render: warning: \(warning)") }
             output.print("\(request.outputPath): \(rendering.pixels.width)x\(rendering.pixels.height), \(executor.device.name), \(CheckCommand.milliseconds(elapsed))")
             if request.stats {
                 output.print(PlanText.summary(try context.plan(view, size: size, options: options)))
@@ -133,7 +135,8 @@ enum RenderCommand: Command {
     typealias FrameSource = @Sendable (_ time: Double, _ frame: UInt32?, _ size: Size?) -> (ViewNode, Size, RenderOptions)
 
     static func frameSource(_ request: RenderRequest,
-                            loaded: (_ shaderPaths: [String], _ steps: [EffectStep]) -> Void = { _, _ in }) throws -> FrameSource {
+                            loaded: (_ shaderPaths: [String], _ steps: [EffectStep]) -> Void = { _, _ in },
+                            warned: @escaping @Sendable (String) -> Void = { _ in }) throws -> FrameSource {
         let options = request.options
         if case .scene(path: let path) = request.source {
             let base = URL(fileURLWithPath: path).deletingLastPathComponent().path
@@ -145,6 +148,7 @@ enum RenderCommand: Command {
             let scene = loadedScene
             return { time, frame, size in
                 var shown = scene.frame(at: time, size: size, index: frame, reduceMotion: options.frame.reduceMotion)
+                for warning in shown.geometryWarnings { warned("\(warning)") }
                 if request.scaleGiven { shown.options.scale *= options.scale }
                 shown.options.keepOverflow = options.keepOverflow
                 shown.options.outputFormat = options.outputFormat

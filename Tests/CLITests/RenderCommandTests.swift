@@ -105,6 +105,14 @@ struct RenderCommandTests {
         #expect(CLI.pixel(image, 2, 2).w == 255, "the scene's opaque background")
     }
 
+    /// A geometry/state cycle is printed as a warning naming the observer and the sizes it saw; the render goes on.
+    @Test func aGeometryCycleIsPrinted() throws {
+        let scene = CLI.packageRoot.appendingPathComponent("examples/geometry-cycle.json").path
+        let run = try render([scene, "--device", "cpu", "-o", path("cycle.png")])
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stderr.contains("weft render: warning: onGeometryChange 'label' at 190x60: a geometry/state cycle (tight → roomy → tight); its view measured 190x14, 220x14; staying in 'tight'"), "\(run)")
+    }
+
     /// `--size` renders a scene at another size; the card grid's onGeometryChange switches it to a column below 240 points.
     @Test func sceneSizeDrivesItsSizeClass() throws {
         let scene = CLI.packageRoot.appendingPathComponent("examples/card-grid.json").path

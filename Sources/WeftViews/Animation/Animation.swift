@@ -5,7 +5,7 @@ import Glibc
 /// How a change of state moves from the old values to the new ones over time, after SwiftUI's
 /// `Animation`: a timing curve maps the seconds since the change to the progress of every
 /// animatable value (0 = old, 1 = new; a spring may overshoot past 1 and come back).
-public enum Animation: Sendable, Hashable {
+public indirect enum Animation: Sendable, Hashable {
     case linear(duration: Double)
     /// CSS's and SwiftUI's `ease-in`: the cubic Bézier (0.42, 0) (1, 1).
     case easeIn(duration: Double)
@@ -16,6 +16,13 @@ public enum Animation: Sendable, Hashable {
     /// A damped harmonic oscillator of period `response` (undamped) and damping ratio
     /// `dampingFraction`, started at rest at the old value (the analytic solution; `Spring`).
     case spring(response: Double, dampingFraction: Double)
+    /// `animation.delay(seconds)`: starts `seconds` after the change.
+    case delayed(Animation, seconds: Double)
+    /// `animation.speed(factor)`: runs `factor` times as fast.
+    case sped(Animation, factor: Double)
+    /// `repeatCount(_:autoreverses:)` (`count` nil: `repeatForever`). With `autoreverses` every other run plays
+    /// backwards; once the runs are over the value is the new state's (as SwiftUI's model value is).
+    case repeated(Animation, count: Int?, autoreverses: Bool)
 
     /// SwiftUI's default duration for the timing curves, seconds.
     public static let defaultDuration = 0.35
@@ -31,6 +38,12 @@ public enum Animation: Sendable, Hashable {
         guard elapsed > 0 else { return 0 }
         guard elapsed < duration else { return 1 }
         switch self {
+        case .delayed(let inner, let seconds): return inner.progress(at: elapsed - seconds)
+        case .sped(let inner, let factor): return inner.progress(at: elapsed * factor)
+        case .repeated(let inner, _, let autoreverses):
+            let run = inner.duration, index = (elapsed / run).rounded(.down)
+            let p = inner.progress(at: elapsed - index * run)
+            return autoreverses && Int(index) % 2 == 1 ? 1 - p : p
         case .linear(let d): return elapsed / d
         case .easeIn(let d): return UnitBezier(0.42, 0, 1, 1).value(at: elapsed / d)
         case .easeOut(let d): return UnitBezier(0, 0, 0.58, 1).value(at: elapsed / d)
@@ -45,6 +58,9 @@ public enum Animation: Sendable, Hashable {
         switch self {
         case .linear(let d), .easeIn(let d), .easeOut(let d), .easeInOut(let d): d
         case .spring(let response, let damping): Spring(response: response, dampingFraction: damping).settlingTime
+        case .delayed(let inner, let seconds): inner.duration + seconds
+        case .sped(let inner, let factor): inner.duration / factor
+        case .repeated(let inner, let count, _): count.map { inner.duration * Double($0) } ?? .infinity
         }
     }
 
@@ -58,8 +74,49 @@ public enum Animation: Sendable, Hashable {
             guard response > 0, response.isFinite else { return "the response must be a positive number of seconds, got \(response)" }
             guard damping > 0, damping.isFinite else { return "the damping fraction must be positive, got \(damping)" }
             return nil
+        case .delayed(let inner, let seconds):
+            guard seconds >= 0, seconds.isFinite else { return "the delay must be a finite number of seconds ≥ 0, got \(seconds)" }
+            return inner.invalidity
+        case .sped(let inner, let factor):
+            guard factor > 0, factor.isFinite else { return "the speed must be a positive factor, got \(factor)" }
+            return inner.invalidity
+        case .repeated(let inner, let count, _):
+            if let count, count < 1 { return "the repeat count must be at least 1, got \(count)" }
+            if case .repeated = inner { return "a repeated animation cannot repeat again" }
+            return inner.invalidity
         }
     }
+}
+
+// SwiftUI's names for springs and for timing an animation.
+extension Animation {
+    /// `spring(duration:bounce:)`: `duration` is the perceptual duration (the response); `bounce` 0 is critically
+    /// damped, towards 1 bouncier (damping fraction 1 − bounce), below 0 overdamped (1 / (1 + bounce)).
+    public static func spring(duration: Double = 0.5, bounce: Double = 0) -> Animation {
+        .spring(response: duration, dampingFraction: bounce >= 0 ? 1 - bounce : 1 / (1 + bounce))
+    }
+    /// SwiftUI's `snappy`: a spring with a small bounce (0.15 + `extraBounce`).
+    public static func snappy(duration: Double = 0.5, extraBounce: Double = 0) -> Animation { .spring(duration: duration, bounce: 0.15 + extraBounce) }
+    /// SwiftUI's `smooth`: a spring with no bounce (0 + `extraBounce`).
+    public static func smooth(duration: Double = 0.5, extraBounce: Double = 0) -> Animation { .spring(duration: duration, bounce: extraBounce) }
+    /// SwiftUI's `bouncy`: a spring with a visible bounce (0.3 + `extraBounce`).
+    public static func bouncy(duration: Double = 0.5, extraBounce: Double = 0) -> Animation { .spring(duration: duration, bounce: 0.3 + extraBounce) }
+    public static let snappy = Animation.snappy()
+    public static let smooth = Animation.smooth()
+    public static let bouncy = Animation.bouncy()
+
+    /// `interpolatingSpring(stiffness:damping:mass:)`: the same oscillator given physically, ω₀ = √(k/m),
+    /// ζ = c / (2√(km)) (started at rest: Weft's springs carry velocity across an interruption instead).
+    public static func interpolatingSpring(stiffness: Double, damping: Double, mass: Double = 1) -> Animation {
+        .spring(response: 2 * Double.pi / (stiffness / mass).squareRoot(), dampingFraction: damping / (2 * (stiffness * mass).squareRoot()))
+    }
+    /// `interpolatingSpring(duration:bounce:)`, as `spring(duration:bounce:)`.
+    public static func interpolatingSpring(duration: Double = 0.5, bounce: Double = 0) -> Animation { .spring(duration: duration, bounce: bounce) }
+
+    public func delay(_ seconds: Double) -> Animation { .delayed(self, seconds: seconds) }
+    public func speed(_ factor: Double) -> Animation { .sped(self, factor: factor) }
+    public func repeatCount(_ count: Int, autoreverses: Bool = true) -> Animation { .repeated(self, count: count, autoreverses: autoreverses) }
+    public func repeatForever(autoreverses: Bool = true) -> Animation { .repeated(self, count: nil, autoreverses: autoreverses) }
 }
 
 /// A CSS timing function: the cubic Bézier from (0, 0) to (1, 1) with control points

@@ -163,14 +163,3 @@ extension Modifier {
         }
     }
 }
-
-extension ViewNode {
-    /// Whether this view's child has the view's own frame and is only drawn moved (offset, rotation, scale).
-    package var movesOnlyDrawing: Bool {
-        guard case .modified(_, let modifier) = kind else { return false }
-        switch modifier {
-        case .offset, .relativeOffset, .rotation, .scale: return true
-        default: return false
-        }
-    }
-}

@@ -1,3 +1,19 @@
+/// An `onGeometryChange` whose action changes the geometry so that its value flips back: the states it went
+/// through at one render size (the first is where the sweep stays) and the sizes the observer saw on the way.
+public struct GeometryCycleWarning: Sendable, Hashable, CustomStringConvertible {
+    public var renderSize: Size
+    /// The observer's name (`name` in a scene, else the id of the view it observes, else its place in the tree).
+    public var observer: String
+    public var sizes: [Size]
+    public var states: [String]
+    public var description: String {
+        let seen = sizes.map { "\(Self.number($0.width))x\(Self.number($0.height))" }.joined(separator: ", ")
+        return "onGeometryChange '\(observer)' at \(Self.number(renderSize.width))x\(Self.number(renderSize.height)): a geometry/state cycle "
+            + "(\(states.joined(separator: " → "))); its view measured \(seen); staying in '\(states[0])'"
+    }
+    static func number(_ v: Float) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
+}
+
 /// A value reported by an `onGeometryChange` action: at which render size, which observer (its
 /// place in the tree), and the new value.
 public struct GeometryChangeEvent: Sendable, CustomStringConvertible {
@@ -16,6 +32,8 @@ public struct GeometrySweep: Sendable {
     public private(set) var state: String
     /// Every action run so far, in order.
     public private(set) var events: [GeometryChangeEvent] = []
+    /// The geometry ↔ state cycles found so far, in order.
+    public private(set) var warnings: [GeometryCycleWarning] = []
     /// Observers are keyed by their place in the tree (child indices from the root), so the same
     /// place in two states is the same observer.
     private var lastValues: [[Int]: any Sendable] = [:]
@@ -33,19 +51,36 @@ public struct GeometrySweep: Sendable {
         state = ""
     }
 
-    /// The tree to render at `size`: the current state after the actions this size triggers.
+    /// The tree to render at `size`: the current state after the actions this size triggers. An action that names
+    /// a state already shown at this size closes a cycle (the state changes the geometry so that the value flips
+    /// back): the sweep stops in the first state of the cycle, whichever pass found it, and records a
+    /// `GeometryCycleWarning` naming the observer and the sizes it saw.
     public mutating func root(for size: Size) -> ViewNode {
+        var shown = [state]
+        var seen: [[Int]: [Size]] = [:]
         for _ in 0..<Self.maxPasses {
             var switched = false
             for (place, change, proxy) in Self.observers(in: states[state]!, size: size.vector) {
+                seen[place, default: []].append(proxy.size)
                 let value = change.transform(proxy)
                 if let last = lastValues[place], change.same(last, value) { continue }
                 lastValues[place] = value
                 events.append(GeometryChangeEvent(renderSize: size, observer: place, value: value))
-                if let next = change.action(value), next != state, states[next] != nil {
-                    state = next
-                    switched = true
+                guard let next = change.action(value), next != state, states[next] != nil else { continue }
+                if let start = shown.firstIndex(of: next) {
+                    let cycle = Array(shown[start...])
+                    let warning = GeometryCycleWarning(renderSize: size, observer: change.name ?? "\(place)", sizes: seen[place] ?? [],
+                                                       states: cycle + [next])
+                    if !warnings.contains(warning) { warnings.append(warning) }
+                    state = cycle[0]
+                    // The values seen in the cycle belong to states no longer shown: observe afresh next time.
+                    lastValues = [:]
+                    return states[state]!
                 }
+                state = next
+                shown.append(next)
+                switched = true
+                break
             }
             if !switched { break }
         }
@@ -57,7 +92,8 @@ public struct GeometrySweep: Sendable {
         var found: [([Int], GeometryChange, GeometryProxy)] = []
         func visit(_ node: ViewNode, proposal: SIMD2<Float>, transform: Affine, place: [Int]) {
             let (nodeSize, children) = Layout.arrange(node, proposed: proposal)
-            if case .modified(_, .geometryChange(let change)) = node.kind {
+            if case .modified(let child, .geometryChange(var change)) = node.kind {
+                if change.name == nil { change.name = Interpolation.id(of: child) }
                 let origin = Rect(size: nodeSize).applying(transform).origin
                 found.append((place, change, GeometryProxy(size: Size(width: nodeSize.x, height: nodeSize.y), origin: origin)))
             }

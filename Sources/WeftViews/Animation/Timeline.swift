@@ -14,15 +14,50 @@ public struct Timeline: Sendable {
         }
     }
 
-    public let initial: ViewNode
+    public var initial: ViewNode { storage.initial }
     public let changes: [Change]
+    /// Keyframe animators playing over every state (`KeyframeAnimator`).
+    public var animators: [KeyframeAnimator] { storage.animators }
+
+    /// The initial state and the animators, shared: a `Timeline` stays two words, the size Swift 6.3.1 handles when
+    /// a scene holding one is returned through typed throws (a third stored property was over-released there).
+    private final class Storage: Sendable {
+        let initial: ViewNode
+        let animators: [KeyframeAnimator]
+        init(initial: ViewNode, animators: [KeyframeAnimator]) {
+            self.initial = initial
+            self.animators = animators
+        }
+    }
+    private let storage: Storage
 
     /// `changes` in order of time (`problem(with:)` says which is not). A change may start while the one before
     /// it still animates: it starts from what is shown then (docs/animation.md).
-    public init(initial: some View, changes: [Change] = []) throws(ViewError) {
+    public init(initial: some View, changes: [Change] = [], animators: [KeyframeAnimator] = []) throws(ViewError) {
         if let problem = Self.problem(with: changes) { throw .timeline(index: problem.index, message: problem.message) }
-        self.initial = initial.node
+        if let (i, animator) = animators.enumerated().first(where: { $0.element.invalidity != nil }) {
+            throw .keyframes(index: i, message: animator.invalidity!)
+        }
+        self.storage = Storage(initial: initial.node, animators: animators)
         self.changes = changes
+    }
+
+    /// SwiftUI's `PhaseAnimator`: from `start` seconds, each phase in turn after the one before, each change under
+    /// `animation` and held `hold` seconds once it has finished, for `cycles` rounds (back to the first phase
+    /// between rounds); `phases[0]` is the initial state.
+    public init(phases: [any View], animation: Animation, hold: Double = 0, cycles: Int = 1, start: Double = 0,
+                animators: [KeyframeAnimator] = []) throws(ViewError) {
+        guard let first = phases.first, phases.count > 1 else { throw .timeline(index: 0, message: "a phase animator needs at least two phases") }
+        guard animation.duration.isFinite else { throw .timeline(index: 0, message: "a phase's animation must end: it cannot repeat forever") }
+        guard hold >= 0, hold.isFinite, cycles >= 1 else { throw .timeline(index: 0, message: "the hold must be ≥ 0 seconds and the cycles at least 1") }
+        var changes: [Change] = [], time = start
+        for round in 0..<cycles {
+            for phase in phases.dropFirst() + (round + 1 < cycles ? [first] : []) {
+                changes.append(Change(at: time, to: phase, animation: animation))
+                time += animation.duration + hold
+            }
+        }
+        try self.init(initial: first, changes: changes, animators: animators)
     }
 
     /// The first change that cannot follow the ones before it, and why: times must be finite, ≥ 0 and in
@@ -55,8 +90,17 @@ public struct Timeline: Sendable {
         return (text(a, decimals), text(b, decimals))
     }
 
-    /// When the last change has finished, seconds.
-    public var duration: Double { changes.map { $0.time + ($0.animation?.duration ?? 0) }.max() ?? 0 }
+    /// When the last change and the last animator that does not repeat have finished, seconds (a change that
+    /// repeats forever counts from its start).
+    public var duration: Double {
+        let ends = changes.map { $0.time + ($0.animation.map { $0.duration.isFinite ? $0.duration : 0 } ?? 0) }
+        return (ends + animators.map { $0.start + ($0.repeating ? 0 : $0.duration) }).max() ?? 0
+    }
+
+    /// `state` with the animators' values at `time`.
+    func animated(_ state: ViewNode, at time: Double) -> ViewNode {
+        animators.reduce(state) { $1.applied(to: $0, at: time) }
+    }
 
     /// The progress of change `index` `time` seconds in (1 once it has finished).
     func progress(of index: Int, at time: Double) -> Float {
@@ -70,14 +114,16 @@ public struct Timeline: Sendable {
     /// moving while it fades out), so position and velocity are continuous. `matchedGeometryEffect` groups are
     /// placed: a view entering starts on the old state's source of its id, one leaving ends on the new state's.
     public func view(at time: Double, size: Size) -> ViewNode {
-        guard let index = changes.lastIndex(where: { $0.time <= time }) else { return MatchedGeometry.resolve(initial, size: size.vector).root }
+        guard let index = changes.lastIndex(where: { $0.time <= time }) else {
+            return MatchedGeometry.resolve(animated(initial, at: time), size: size.vector).root
+        }
         return presented(index, at: time, size: size.vector)
     }
 
     private func presented(_ index: Int, at time: Double, size s: SIMD2<Float>) -> ViewNode {
         let change = changes[index], progress = self.progress(of: index, at: time)
-        guard progress != 1 else { return MatchedGeometry.resolve(change.state, size: s).root }
-        let a = index == 0 ? initial : changes[index - 1].state, b = change.state
+        guard progress != 1 else { return MatchedGeometry.resolve(animated(change.state, at: time), size: s).root }
+        let a = animated(index == 0 ? initial : changes[index - 1].state, at: time), b = animated(change.state, at: time)
         let from: ViewNode
         if index > 0, self.progress(of: index - 1, at: time) != 1 {
             from = presented(index - 1, at: time, size: s)

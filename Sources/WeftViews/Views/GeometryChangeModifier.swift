@@ -14,6 +14,8 @@ package struct GeometryChange: Sendable {
     let action: @Sendable (any Sendable) -> String?
     /// The states the action can name, where the scene file names them (checked by the reader).
     package var stateNames: [String] = []
+    /// What warnings call the observer (a scene's `name`, or the id of the view observed).
+    package var name: String?
 
     package init(transform: @escaping @Sendable (GeometryProxy) -> any Sendable, same: @escaping @Sendable (any Sendable, any Sendable) -> Bool,
                  action: @escaping @Sendable (any Sendable) -> String?, stateNames: [String] = []) {

@@ -5,6 +5,8 @@ public enum ViewError: Error, Sendable, Hashable, CustomStringConvertible {
     case emptyGradient
     /// Change `index` of a timeline cannot follow the ones before it.
     case timeline(index: Int, message: String)
+    /// Keyframe animator `index` of a timeline cannot play.
+    case keyframes(index: Int, message: String)
     /// A geometry sweep starting in a state it does not have.
     case unknownState(String, known: [String])
 
@@ -14,6 +16,7 @@ public enum ViewError: Error, Sendable, Hashable, CustomStringConvertible {
         case .textSize(let s): "a text size must be positive and finite, got \(s)"
         case .emptyGradient: "a gradient needs at least one stop"
         case let .timeline(index, message): "change \(index) of the timeline: \(message)"
+        case let .keyframes(index, message): "keyframe animator \(index): \(message)"
         case let .unknownState(name, known): "no state named '\(name)'; the states are \(known.joined(separator: ", "))"
         }
     }
