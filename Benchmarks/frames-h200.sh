@@ -2,15 +2,15 @@
 # Frames at GPU speed (docs/benchmarks.md, "Sequences"): the three animated examples at 1920x1080 (--scale 6) on the
 # GPU, written as PNG files, as raw frames to /dev/null and (where ffmpeg exists) as an MP4, by the binary before this
 # work (BEFORE) and after it (AFTER), in one run; then the after binary's resident size over a 3,000-frame sequence.
-# Run on the device machine from the repository root, with .gl (the Vulkan loader's .deb) and bench-bin (both
-# binaries xz-compressed, and the shared libraries the image lacks) carried:
+# Run on the device machine from a folder holding examples/, Shaders/, .gl (the loader's .debs: libvulkan1 libegl1
+# libglvnd0 libopengl0 libgl1 libglx0 libgles2, as the device README says; the NVIDIA driver's ICD needs glvnd) and
+# bench-bin (weft-before.xz and weft-after.xz: `swift build -c release --static-swift-stdlib --product weft`, stripped,
+# xz; lib/: libpng16, libglfw and the X11 libraries ldd finds missing there). The device tool sends the session's
+# checkout, so that folder goes inside it, ignored, and is named in carry:
 #   Benchmarks/frames-h200.sh
 set -uo pipefail
 for f in .gl/*.deb; do dpkg -x "$f" /; done; ldconfig
 export LD_LIBRARY_PATH=$PWD/bench-bin/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
-if [ -f /usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json ]; then
-    export VK_DRIVER_FILES=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json
-fi
 OUT=${OUT:-/tmp/frames}
 BIN=/tmp/frames-bin
 mkdir -p "$OUT" "$BIN"
@@ -21,6 +21,13 @@ export XDG_CACHE_HOME=$OUT/cache
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv 2>&1 | tee "$OUT/gpu.txt"
 echo "cores: $(nproc)"
 "$BIN/after" devices 2>&1 | tee "$OUT/devices.txt"
+# Without the driver's ICD file named, the loader found no driver on one run (VK_ERROR_INCOMPATIBLE_DRIVER).
+if ! grep -q NVIDIA "$OUT/devices.txt"; then
+    export VK_DRIVER_FILES=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json
+    export __EGL_VENDOR_LIBRARY_FILENAMES=/usr/local/nvidia/share/glvnd/egl_vendor.d/10_nvidia.json
+    ls -l "$VK_DRIVER_FILES"
+    "$BIN/after" devices 2>&1 | tee "$OUT/devices.txt"
+fi
 DEVICE=${DEVICE:-NVIDIA}
 FRAMES=${FRAMES:-0..59}
 seconds() { local start=$1; echo "$(( ($(date +%s%N) - start) / 1000000 )) ms"; }

@@ -35,6 +35,11 @@ struct BenchChainTests {
         #expect(ceiling.width == 16 && ceiling.height == 12 && render.width == 16 && render.height == 12)
         #expect(render.kind == "render (1 pass)")
         #expect((render.ceilingRatio ?? 0) > 0)
+        // The frame of a whole render, step by step; the copy ceiling has none.
+        let frame = try #require(render.frame)
+        #expect(ceiling.frame == nil)
+        #expect([frame.layout, frame.lowering, frame.rewrites, frame.runWithReadback, frame.pngEncoding].allSatisfy { $0 > 0 && $0 < 10 }, "\(frame)")
+        #expect(frame.runWithReadback > frame.layout, "running a plan costs more than laying a color out: \(frame)")
     }
 
     @Test func maxSecondsMustBePositive() throws {

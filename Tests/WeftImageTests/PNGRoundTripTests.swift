@@ -263,3 +263,21 @@ struct PNGFormatCase: CustomTestStringConvertible, Sendable {
         #expect(try PNGFile.encodedData(PNGFile.load(file)) == Data(PNGFile.encode(PNGFile.load(file))))
     }
 }
+
+/// The 8-bit straight-alpha rows of every premultiplied sample under every alpha (one pixel each) are
+/// `Premultiplication.unpremultiply`'s, the rule the table of the fast path is made from.
+@Test func straightRowsOfEverySampleAndAlphaFollowTheRule() {
+    var bytes: [UInt8] = []
+    for a in 0...255 {
+        for p in 0...255 { bytes += [UInt8(p), UInt8(255 - p), UInt8(p / 2), UInt8(a)] }
+    }
+    let buffer = PixelBuffer(width: 256, height: 256, format: .rgba8Unorm, bytes: bytes)
+    let rows = PNGRawImage(straightRGBAOf: buffer).rows
+    var expected: [UInt8] = []
+    for a in 0...255 {
+        for p in 0...255 {
+            expected += [UInt8(p), UInt8(255 - p), UInt8(p / 2)].map { Premultiplication.unpremultiply($0, alpha: UInt8(a)) } + [UInt8(a)]
+        }
+    }
+    #expect(rows == expected)
+}

@@ -138,4 +138,14 @@ extension TextureLimit {
     }
     #expect(reused == [false, true, false, true, false])
     #expect(reuse.framesPlanned == 5 && reuse.framesReused == 2)
+
+    // Only the clock moves: the plan is reused with the new time and frame index in every pass's constants.
+    var options = RenderOptions()
+    options.frame.time = 2.5
+    options.frame.index = 75
+    let later = try reuse.plan(scene(4, dots: 4), size: size, options: options)
+    let fresh = try planner.plan(scene(4, dots: 4), size: size, options: options, textureLimit: .planOnly)
+    #expect(later.timings.reused)
+    #expect(later.plan.passes == fresh.plan.passes)
+    #expect(later.plan.passes.allSatisfy { $0.frame.time == 2.5 && $0.frame.frame == 75 })
 }

@@ -1,8 +1,9 @@
 import WeftViews
 
 /// Plans a run of frames (a sequence, the preview), rewriting only frames that lower differently from the one before:
-/// every frame is laid out and lowered, and when its passes, textures, uploads and values equal the previous frame's,
-/// the previous plan runs again and the rewrites and allocation are skipped.
+/// every frame is laid out and lowered, and when its passes, textures, uploads and values equal the previous frame's
+/// but for the frame's clock (time, frame index, reduce-motion, pointer in each pass's constants), the previous plan runs
+/// again with the new clock written into its passes, and the rewrites and allocation are skipped.
 ///
 /// A frame whose values changed but not its structure is rewritten in full: the rewrites concatenate and fold argument
 /// blocks and frame constants into fused passes without recording which lowered pass each byte came from, so there
@@ -29,6 +30,7 @@ public final class PlanReuse {
         if let last, last.fusion == options.fusion, lowered.sameLowering(as: last.lowered) {
             framesReused += 1
             var planned = last.planned
+            for i in planned.plan.passes.indices { options.frame.write(into: &planned.plan.passes[i].frame) }
             planned.warnings = lowered.warnings
             planned.timings = lowered.timings
             planned.timings.reused = true

@@ -18,10 +18,12 @@ struct PlanBuilder {
 
     var passes: [KernelPass] { planned.map(\.pass) }
 
-    /// Whether `other` lowered to the same passes, textures, uploads and rewrite candidates, values included, so that the
-    /// rewrites would make the same plan of it. Uploads compare by their pixels (the same image compares by identity).
+    /// Whether `other` lowered to the same passes, textures, uploads and rewrite candidates, values included but the
+    /// frame's clock (`FrameContext`'s fields of each pass's constants), so that the rewrites would make the same plan of
+    /// it but for those fields. Uploads compare by their pixels (the same image compares by identity).
     func sameLowering(as other: PlanBuilder) -> Bool {
-        guard logical == other.logical, planned == other.planned, foldableComposites == other.foldableComposites,
+        guard logical == other.logical, planned.count == other.planned.count,
+              zip(planned, other.planned).allSatisfy({ $0.sameIgnoringClock($1) }), foldableComposites == other.foldableComposites,
               inPlace.count == other.inPlace.count, uploads == other.uploads else { return false }
         return inPlace.allSatisfy { id, entry in
             other.inPlace[id].map { $0.region == entry.region && $0.kernel.cacheKey == entry.kernel.cacheKey } ?? false

@@ -43,6 +43,16 @@ struct PlannedPass: Sendable, Equatable {
         var shapes = 0
     }
 
+    /// Whether `other` equals this pass but for the fields of its constants the frame's `FrameContext` writes (time,
+    /// frame index, reduce-motion, pointer): every pass's constants get them from the one context (`Lowering`), and the
+    /// rewrites keep them, so a plan whose passes differ only there runs for another frame once they are written again.
+    func sameIgnoringClock(_ other: PlannedPass) -> Bool {
+        var (a, b) = (self, other)
+        FrameContext().write(into: &a.pass.frame)
+        FrameContext().write(into: &b.pass.frame)
+        return a == b
+    }
+
     /// The engine variant the pass runs, if it runs one.
     @inline(never)
     var engine: EngineKernel.Variant? {
