@@ -82,10 +82,11 @@ extension Lowering {
     }
 
     /// One layer pass: `source` sampled through its map, converted to the canvas's color mode,
-    /// masked, faded and blended over the canvas.
+    /// masked, faded and blended over the canvas. `keepingInside`: the canvas is kept only where the source covers it
+    /// (destination-in; masks and clips), and cleared beyond the source's reach.
     mutating func emitLayer(_ source: LayerSource, mask: LayerMask?, opaque: Bool, opacity: Float, blendMode: BlendMode,
-                            into canvas: inout Canvas, copy: Bool = false) throws(RenderError) {
-        if !copy, mask == nil, !opaque, opacity == 1, blendMode == .normal,
+                            into canvas: inout Canvas, copy: Bool = false, keepingInside: Bool = false) throws(RenderError) {
+        if !copy, !keepingInside, mask == nil, !opaque, opacity == 1, blendMode == .normal,
            source.mode == canvas.mode, canvas.mode != .linear, builder.format(of: source.texture) == canvas.format,
            canvas.isUnwrittenClear {
             // Normal blending over transparent black is the source itself, bit for bit (an
@@ -105,7 +106,8 @@ extension Lowering {
         var block = ArgumentBlock()
         block.linear(toLayer)
         block.vec4(toLayer.translation, SIMD2(source.scale, opacity))
-        block.ivec4(copy ? BlendMode.copyKernelCode : blendMode.kernelCode, source.mode.kernelCode, canvas.mode.kernelCode, flags)
+        let blendCode = copy ? BlendMode.copyKernelCode : keepingInside ? BlendMode.destinationInKernelCode : blendMode.kernelCode
+        block.ivec4(blendCode, source.mode.kernelCode, canvas.mode.kernelCode, flags)
         var reach = source.targetRect
         if let mask {
             let toMask = mask.toTarget.inverse
@@ -127,7 +129,7 @@ extension Lowering {
         frame.layerOrigin = source.origin
         frame.layerSize = source.pixelSize
         // Outside its reach the layer is transparent, which every blend mode but an unclamped plusLighter leaves as is.
-        let changes = blendMode == .plusLighter && !canvas.clampsOutput
+        let changes = keepingInside || (blendMode == .plusLighter && !canvas.clampsOutput)
             ? PixelRegion(origin: .zero, size: SIMD2(Int32(canvas.width), Int32(canvas.height)))
             : pixelRegion(reach.outset(by: SIMD2(repeating: 1 / canvas.scale)), on: canvas)
         guard let changes else { return }
@@ -136,7 +138,7 @@ extension Lowering {
                                layer: source.texture, destination: canvas.texture, frame: frame, arguments: block.bytes),
                     origin: .engine(EngineKernel.Variant(.layer)),
                     changingOnly: changes, inPlaceKernel: try kernels.kernel(.layer, .inPlace, outputFormat: canvas.format),
-                    foldable: copy || mask != nil || opaque ? nil : foldable(source, opacity: opacity, blendMode: blendMode, on: canvas))
+                    foldable: copy || keepingInside || mask != nil || opaque ? nil : foldable(source, opacity: opacity, blendMode: blendMode, on: canvas))
         canvas.texture = output
     }
 

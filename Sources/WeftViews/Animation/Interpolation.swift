@@ -114,8 +114,24 @@ enum Interpolation {
     static func lerp(_ a: ShapeGeometry, _ b: ShapeGeometry, _ p: Float) -> ShapeGeometry? {
         switch (a, b) {
         case (.roundedRectangle(let ra), .roundedRectangle(let rb)): .roundedRectangle(cornerRadius: max(lerp(ra, rb, p), 0))
+        case (.path(let sa), .path(let sb)): lerp(sa, sb, p).map(ShapeGeometry.path)
         default: a == b ? b : nil
         }
+    }
+
+    /// The same outline drawn the same way: trim, inset and the stroke's width and dash phase animate.
+    static func lerp(_ a: PathShape, _ b: PathShape, _ p: Float) -> PathShape? {
+        guard a.outline == b.outline, a.rule == b.rule, (a.stroke == nil) == (b.stroke == nil) else { return a == b ? b : nil }
+        var shape = b
+        shape.trimFrom = lerp(a.trimFrom, b.trimFrom, p)
+        shape.trimTo = lerp(a.trimTo, b.trimTo, p)
+        shape.inset = lerp(a.inset, b.inset, p)
+        if let sa = a.stroke, var sb = b.stroke {
+            sb.lineWidth = max(lerp(sa.lineWidth, sb.lineWidth, p), 0)
+            sb.dashPhase = lerp(sa.dashPhase, sb.dashPhase, p)
+            shape.stroke = sb
+        }
+        return shape
     }
 
     static func lerp(_ a: FillStyle, _ b: FillStyle, _ p: Float) -> FillStyle {
