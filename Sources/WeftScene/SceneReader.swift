@@ -13,7 +13,7 @@ struct SceneReader {
     init(baseDirectory: String) { self.baseDirectory = baseDirectory }
 
     static let contentKeys = ["image", "color", "rectangle", "roundedRectangle", "circle", "ellipse", "capsule", "zstack",
-                              "hstack", "vstack", "spacer", "text"]
+                              "hstack", "vstack", "spacer", "text", "path"]
 
     mutating func scene(_ json: JSONValue, shaders: ([String]) throws -> any SceneShaderProvider) throws(SceneError) -> Scene {
         var f = try SceneObject(json, at: JSONPath(""))
@@ -177,6 +177,10 @@ struct SceneReader {
             try spacer.finish()
         case "text":
             node = try text(value, at: contentPath).node
+        case "path":
+            let geometry = try pathContent(value, at: contentPath)
+            shape = geometry
+            node = ViewNode(.shape(geometry, Color.black.fillStyle))
         case "roundedRectangle":
             var rectangle = try SceneObject(value, at: contentPath)
             let geometry = ShapeGeometry.roundedRectangle(cornerRadius: try rectangle.required("cornerRadius", .nonNegative))
@@ -197,10 +201,16 @@ struct SceneReader {
             let (name, argument) = try single(entry, at: at)
             if name == "fill" {
                 guard let geometry = shape else {
-                    throw .invalid(path: at, message: "'fill' applies to a shape (rectangle, roundedRectangle, circle, ellipse, capsule) and must come before its other modifiers")
+                    throw .invalid(path: at, message: "'fill' applies to a shape (rectangle, roundedRectangle, circle, ellipse, capsule, path) and must come before its other modifiers")
                 }
                 node = ViewNode(.shape(geometry, try fill(argument, at: at.key("fill"))))
                 shape = nil
+                continue
+            }
+            if let geometry = shape, Self.shapeModifierNames.contains(name) {
+                let (outline, fill) = try shapeModifier(name, argument, on: geometry, at: at)
+                node = ViewNode(.shape(outline, fill ?? Color.black.fillStyle))
+                shape = fill == nil ? outline : nil
                 continue
             }
             shape = nil
@@ -358,8 +368,8 @@ struct SceneReader {
             return .matchedGeometry(matched)
         case "onGeometryChange":
             return .geometryChange(try geometryChange(json, at: path))
-        case "fill":
-            throw .invalid(path: entry, message: "'fill' applies to a shape and must come before its other modifiers")
+        case "fill", "trim", "stroke", "strokeBorder":
+            throw .invalid(path: entry, message: "'\(name)' applies to a shape and must come before its other modifiers")
         default:
             throw .unknownName(path: entry, kind: "modifier", name: name, known: [])
         }
@@ -383,7 +393,7 @@ struct SceneReader {
     }
 
     /// A number of degrees, `{"degrees": d}` or `{"radians": r}`.
-    private func angle(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> Angle {
+    func angle(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> Angle {
         if case .number = json { return .degrees(try SceneValue.number(json, at: path)) }
         var f = try SceneObject(json, at: path)
         let degrees = try f.optional("degrees", .number)
@@ -398,7 +408,7 @@ struct SceneReader {
 
     // MARK: Fills and shaders
 
-    private func fill(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> FillStyle {
+    func fill(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> FillStyle {
         if case .string = json { return try SceneValue.color(json, at: path).fillStyle }
         guard case .object(let fields) = json else {
             throw .wrongType(path: path, expected: "a color, a gradient object or a shader object", got: json.typeName)
@@ -507,7 +517,7 @@ struct SceneReader {
     // MARK: Shapes of values
 
     /// An object with exactly one key, as modifiers and gradient fills are written.
-    private func single(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> (String, JSONValue) {
+    func single(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> (String, JSONValue) {
         guard case .object(let fields) = json else { throw .wrongType(path: path, expected: "an object", got: json.typeName) }
         guard fields.count == 1, let (key, value) = fields.first else {
             throw .invalid(path: path, message: "expected an object with exactly one key, got \(fields.count) (\(fields.keys.sorted().joined(separator: ", ")))")

@@ -42,9 +42,12 @@ package struct PathCoverage: Sendable {
                 edges.append(a.y < b.y ? Edge(top: a, bottom: b, winding: 1) : Edge(top: b, bottom: a, winding: -1))
             }
         }
-        let x0 = max(Int(lo.x.rounded(.down)), 0), y0 = max(Int(lo.y.rounded(.down)), 0)
-        let x1 = min(Int(hi.x.rounded(.up)), limit.x), y1 = min(Int(hi.y.rounded(.up)), limit.y)
-        guard !edges.isEmpty, x1 > x0, y1 > y0 else { return nil }
+        guard !edges.isEmpty else { return nil }
+        // Clamped to the grid before conversion: outlines may reach far beyond it.
+        func clamped(_ v: Double, _ bound: Int) -> Int { Int(min(max(v, 0), Double(bound))) }
+        let x0 = clamped(lo.x.rounded(.down), limit.x), y0 = clamped(lo.y.rounded(.down), limit.y)
+        let x1 = clamped(hi.x.rounded(.up), limit.x), y1 = clamped(hi.y.rounded(.up), limit.y)
+        guard x1 > x0, y1 > y0 else { return nil }
         origin = SIMD2(x0, y0)
         width = x1 - x0
         height = y1 - y0
@@ -117,7 +120,8 @@ package struct PathCoverage: Sendable {
     /// `b` (bottom): a trapezoid is its right edge's area minus its left edge's.
     private static func accumulate(_ a: Double, _ b: Double, height h: Double, sign: Double, row: inout [Double], full: inout [Double]) {
         let width = row.count
-        let lo = min(a, b), hi = max(a, b)
+        // Column indices clamped to just beyond the row before conversion.
+        let lo = min(max(min(a, b), -1), Double(width) + 1), hi = min(max(max(a, b), -1), Double(width) + 1)
         let first = Int(lo.rounded(.down)), end = Int(hi.rounded(.up))
         // Columns wholly left of the edge: the strip's full height.
         let fullEnd = min(max(first, 0), width)

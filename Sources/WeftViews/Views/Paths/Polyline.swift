@@ -90,6 +90,9 @@ extension Path {
 func length(_ v: SIMD2<Double>) -> Double { (v.x * v.x + v.y * v.y).squareRoot() }
 
 extension [Polyline] {
+    /// The most dashes and gaps one stroke is cut into.
+    static var maxDashes: Int { 100_000 }
+
     /// The part between fractions `from` and `to` of the total length, as open polylines (SwiftUI's `trimmedPath`).
     package func trimmed(from: Double, to: Double) -> [Polyline] {
         let lo = Swift.max(0, Swift.min(from, 1)), hi = Swift.max(0, Swift.min(to, 1))
@@ -102,7 +105,10 @@ extension [Polyline] {
     /// The dashes of `pattern` (lengths on, off, …) started `phase` into it, as open polylines.
     package func dashed(_ pattern: [Double], phase: Double) -> [Polyline] {
         let period = pattern.reduce(0, +)
-        guard period > 0, pattern.allSatisfy({ $0 >= 0 }) else { return self }
+        guard period > 0, pattern.allSatisfy({ $0 >= 0 && $0.isFinite }) else { return self }
+        // A pattern too fine for the outline (more than `maxDashes` dashes) draws it solid.
+        let whole = reduce(0) { $0 + $1.segmentLengths.reduce(0, +) }
+        guard whole.isFinite, whole / period * Double(pattern.count) <= Double(Self.maxDashes) else { return self }
         var result: [Polyline] = []
         for line in self {
             let total = line.segmentLengths.reduce(0, +)
@@ -111,7 +117,7 @@ extension [Polyline] {
             var at = -(phase.truncatingRemainder(dividingBy: period))
             if at > 0 { at -= period }
             var i = 0
-            while at <= total, i < 1_000_000 {
+            while at <= total {
                 let len = pattern[i % pattern.count]
                 // A zero-length dash still draws its caps (a dot of a round or square cap).
                 if i % 2 == 0, at + len >= 0 { spans.append((Swift.max(at, 0), Swift.min(at + len, total))) }
@@ -127,23 +133,32 @@ extension [Polyline] {
     private func cut(keeping spans: [(Double, Double)]) -> [Polyline] {
         var result: [Polyline] = []
         var offset = 0.0
+        var first = 0
         for line in self {
             let vertices = line.walked
             let lengths = line.segmentLengths
             let total = lengths.reduce(0, +)
-            for (a, b) in spans where b >= offset && a <= offset + total {
-                let s = Swift.max(a - offset, 0), e = Swift.min(b - offset, total)
-                guard e >= s else { continue }
+            // The segments' starts along the line, walked forward with the spans.
+            var starts = [Double](repeating: 0, count: lengths.count)
+            for k in lengths.indices.dropFirst() { starts[k] = starts[k - 1] + lengths[k - 1] }
+            var k = 0
+            while first < spans.count, spans[first].1 < offset { first += 1 }
+            var i = first
+            while i < spans.count, spans[i].0 <= offset + total {
+                let s = Swift.max(spans[i].0 - offset, 0), e = Swift.min(spans[i].1 - offset, total)
+                i += 1
+                guard e >= s, !lengths.isEmpty else { continue }
+                while k + 1 < lengths.count, starts[k] + lengths[k] < s { k += 1 }
                 var points: [SIMD2<Double>] = []
-                var run = 0.0
-                for (k, len) in lengths.enumerated() {
-                    let p0 = vertices[k], p1 = vertices[k + 1]
-                    let segStart = run, segEnd = run + len
-                    run = segEnd
-                    if segEnd < s || segStart > e { continue }
+                var j = k
+                while j < lengths.count {
+                    let segStart = starts[j], len = lengths[j], segEnd = segStart + len
+                    if segStart > e { break }
+                    let p0 = vertices[j], p1 = vertices[j + 1]
                     func at(_ d: Double) -> SIMD2<Double> { len > 0 ? p0 + (p1 - p0) * ((d - segStart) / len) : p0 }
                     if points.isEmpty { points.append(at(Swift.max(s, segStart))) }
                     points.append(at(Swift.min(e, segEnd)))
+                    j += 1
                 }
                 if !points.isEmpty { result.append(Polyline(points: points, closed: false)) }
             }
