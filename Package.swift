@@ -34,7 +34,13 @@ let package = Package(
         .target(name: "WeftVulkan", dependencies: ["CVulkan", "WeftImage", "WeftRuntime"]),
         .target(name: "WeftCPU", dependencies: ["CLaneMath", "SPIRV", "WeftImage", "WeftRuntime"]),
         // Views, modifiers, shapes, stacks, text, effects as modifiers, layout, and the animation model.
-        .target(name: "WeftViews", dependencies: ["WeftImage", "WeftRuntime", "WeftShaders"]),
+        // SwiftUI's built-in color effects are stitchable GLSL (Resources/ColorEffects, linked into the stock Shaders/).
+        .target(
+            name: "WeftViews",
+            dependencies: ["WeftImage", "WeftRuntime", "WeftShaders"],
+            resources: ["brightness", "contrast", "saturation", "grayscale", "hueRotation", "colorMultiply", "colorInvert", "luminanceToAlpha"]
+                .map { .embedInCode("Resources/ColorEffects/\($0).glsl") }
+        ),
         // Views to render plans: lowering, stitching, bounding, folding, scheduling, allocation; the engine's own kernels.
         .target(
             name: "WeftPlanner",

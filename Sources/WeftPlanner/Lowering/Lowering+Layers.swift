@@ -49,7 +49,17 @@ extension Lowering {
 
     /// The shadow of `content` (aligned with `canvas`): its alpha blurred, tinted, offset.
     mutating func blurredShadow(of content: LayerSource, shadow: PlacedShadow, on canvas: Canvas) throws(RenderError) -> LayerSource? {
-        let sigmaPixels = shadow.sigma * canvas.scale
+        guard var blurred = try gaussian(of: content, sigma: shadow.sigma, tint: shadow.color.premultiplied(in: canvas.mode), on: canvas) else {
+            return nil
+        }
+        blurred.toTarget = .translation(shadow.offset)
+        return blurred
+    }
+
+    /// `content` (aligned with `canvas`) blurred by a Gaussian of `sigma` canvas points, on the canvas's grid, grown by the
+    /// blur's reach: two passes of the blur kernel, the second tinting the blurred alpha with `tint` when given.
+    mutating func gaussian(of content: LayerSource, sigma: Float, tint: SIMD4<Float>?, on canvas: Canvas) throws(RenderError) -> LayerSource? {
+        let sigmaPixels = sigma * canvas.scale
         let radius = Blur.reach(sigma: sigmaPixels)
         let area = content.targetRect.outset(by: SIMD2(repeating: radius / canvas.scale))
         let lo = ((area.minimum - canvas.origin) * canvas.scale).rounded(.down)
@@ -59,8 +69,7 @@ extension Lowering {
         let origin = canvas.origin + lo / canvas.scale
         var blurred = Canvas(texture: content.texture, origin: content.toTarget.apply(content.origin), width: content.width,
                              height: content.height, scale: canvas.scale, mode: canvas.mode)
-        let tint = shadow.color.premultiplied(in: canvas.mode)
-        for (step, tinted) in [(SIMD2<Float>(1, 0), false), (SIMD2<Float>(0, 1), true)] {
+        for (step, tinted) in [(SIMD2<Float>(1, 0), false), (SIMD2<Float>(0, 1), tint != nil)] {
             _ = try textureLimit.check(pixels, format: canvas.format)
             let output = builder.texture(width: Int(pixels.x), height: Int(pixels.y), format: canvas.format)
             let target = Canvas(texture: output, origin: origin, width: Int(pixels.x), height: Int(pixels.y),
@@ -70,7 +79,7 @@ extension Lowering {
             frame.layerSize = blurred.pixelSize
             var block = ArgumentBlock()
             block.vec4(step, SIMD2(0, radius))
-            block.vec4(tint)
+            block.vec4(tint ?? .zero)
             block.ivec4(tinted ? 1 : 0)
             builder.add(KernelPass(kernel: try kernels.kernel(.blur, outputFormat: canvas.format), output: output,
                                    layer: blurred.texture, frame: frame, arguments: block.bytes,
@@ -78,7 +87,7 @@ extension Lowering {
                         origin: .engine(EngineKernel.Variant(.blur)))
             blurred = target
         }
-        return blurred.asLayer(toTarget: .translation(shadow.offset))
+        return blurred.asLayer(toTarget: .identity)
     }
 
     /// One layer pass: `source` sampled through its map, converted to the canvas's color mode,

@@ -143,6 +143,12 @@ struct Lowering {
                 try drawEffect(kind, shader: shader, padding: padding, child: child, size: size, transform: transform,
                                distributed: d, into: &canvas)
                 return
+            case .decoration(let decoration):
+                try drawDecorated(child, decoration.role, other: children[1], transform: transform, distributed: d, into: &canvas)
+                return
+            case .blur(let radius):
+                try drawBlurred(child, sigma: radius / 2, transform: transform, distributed: d, into: &canvas)
+                return
             }
             try draw(child.node, proposed: child.proposal, transform: childTransform, distributed: d, into: &canvas)
         }

@@ -197,6 +197,12 @@ enum Interpolation {
     /// modifier is decided here: interpolated, taken at once, or a different view.
     static func lerp(_ a: Modifier, _ b: Modifier, _ p: Float) -> Modifier? {
         switch a {
+        case .decoration(let x):
+            guard case .decoration(let y) = b, x.role == y.role else { return nil }
+            return .decoration(Decoration(view: between(x.view, y.view, progress: p), role: y.role, alignment: lerp(x.alignment, y.alignment, p)))
+        case .blur(let x):
+            guard case .blur(let y) = b else { return nil }
+            return .blur(radius: max(lerp(x, y, p), 0))
         case .frame(let wa, let ha):
             guard case .frame(let wb, let hb) = b else { return nil }
             func side(_ x: Float?, _ y: Float?) -> Float? {

@@ -77,7 +77,13 @@ package enum Layout {
                 guard let p = m.placement else { return (natural, [Placement(node: child, proposal: proposed, transform: .identity)]) }
                 let childSize = size(of: child, proposed: p.offer)
                 return (natural, [Placement(node: child, proposal: p.offer, transform: .translation(p.anchorPoint - m.anchor.vector * childSize))])
-            case .opacity, .blendMode, .shadow, .compositingGroup, .drawingGroup, .effect, .blendEffect, .id, .transition, .leaving, .geometryChange, .namespace, .geometryGroup, .groupAnchor:
+            case .decoration(let decoration):
+                let childSize = size(of: child, proposed: proposed)
+                let decorationSize = size(of: decoration.view, proposed: childSize)
+                return (childSize, [Placement(node: child, proposal: proposed, transform: .identity),
+                                    Placement(node: decoration.view, proposal: childSize,
+                                              transform: .translation((childSize - decorationSize) * decoration.alignment.vector))])
+            case .opacity, .blendMode, .shadow, .compositingGroup, .drawingGroup, .effect, .blendEffect, .id, .transition, .leaving, .geometryChange, .namespace, .geometryGroup, .groupAnchor, .blur:
                 let childSize = size(of: child, proposed: proposed)
                 return (childSize, [Placement(node: child, proposal: proposed, transform: .identity)])
             }
@@ -152,6 +158,12 @@ package enum Layout {
                 return inner.outset(by: padding)
             case .drawingGroup(let opaque, _):
                 return opaque ? bounds : inner
+            case .decoration(let decoration):
+                guard decoration.role != .mask else { return inner }
+                let other = children[1]
+                return inner.union(extent(of: other.node, proposed: other.proposal).applying(other.transform))
+            case .blur(let radius):
+                return inner.outset(by: SIMD2(repeating: Blur.reach(sigma: radius / 2)))
             case .frame, .flexibleFrame, .offset, .padding, .rotation, .scale, .opacity, .blendMode, .compositingGroup, .blendEffect,
                  .id, .transition, .relativeOffset, .leaving, .geometryChange, .namespace, .matchedGeometry, .geometryGroup, .groupAnchor:
                 return inner

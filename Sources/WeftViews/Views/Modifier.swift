@@ -50,6 +50,10 @@ package enum Modifier: Sendable {
     case geometryGroup
     /// Where a view stands relative to its group in its state (what `GroupAnchor` resolves); changes nothing drawn.
     case groupAnchor(GroupAnchor)
+    /// `overlay`, `background`, `mask` (and `clipShape`, `border`…): a second view in the view's frame.
+    case decoration(Decoration)
+    /// A Gaussian blur of the composed view, the radius read as 2σ.
+    case blur(radius: Float)
 }
 
 /// Where a view that is leaving a stack stood: its old siblings (itself at `index`) and their layout.

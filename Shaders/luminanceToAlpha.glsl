@@ -1,0 +1,1 @@
+../Sources/WeftViews/Resources/ColorEffects/luminanceToAlpha.glsl
