@@ -371,6 +371,7 @@ struct SceneReader {
         case "fill", "trim", "stroke", "strokeBorder":
             throw .invalid(path: entry, message: "'\(name)' applies to a shape and must come before its other modifiers")
         default:
+            if let content = try contentModifier(name, json, at: entry) { return content }
             throw .unknownName(path: entry, kind: "modifier", name: name, known: [])
         }
     }

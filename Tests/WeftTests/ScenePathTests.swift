@@ -92,4 +92,24 @@ import WeftTestSupport
         #expect(startFrame[5, 20].w == 0)
         #expect(midway[5, 20].w > 0.4 && midway[20, 5].w == 0, "half-way the trim ends at 9 o'clock")
     }
+
+    @Test(arguments: Backend.allCases)
+    func sceneModifiersDrawAsTheSwiftOnes(backend: Backend) throws {
+        let scene = try parseScene(##"""
+        {"size": [40, 40], "root": {"color": "#3366ccff", "modifiers": [
+          {"frame": {"width": 30, "height": 30}}, {"brightness": 0.1}, {"hueRotation": 45}, {"colorInvert": {}},
+          {"clipShape": {"shape": {"roundedRectangle": {"cornerRadius": 6}}}}, {"border": {"color": "#ffffffff", "width": 2}},
+          {"overlay": {"view": {"circle": {}, "modifiers": [{"fill": "#ff0000ff"}, {"frame": {"width": 8, "height": 8}}]}, "alignment": "topLeading"}},
+          {"background": {"color": "#000000ff"}}, {"blur": 2}]}}
+        """##)
+        let swift = Color(hex: "#3366ccff")!.frame(width: 30, height: 30).brightness(0.1).hueRotation(.degrees(45)).colorInvert()
+            .clipShape(RoundedRectangle(cornerRadius: 6)).border(Color(hex: "#ffffffff")!, width: 2)
+            .overlay(Circle().fill(Color(hex: "#ff0000ff")!).frame(width: 8, height: 8), alignment: .topLeading)
+            .background(Color(hex: "#000000ff")!).blur(radius: 2)
+        let context = try backend.makeContext()
+        let fromScene = try context.render(scene.frame(at: 0).view, size: Size(width: 40, height: 40)).pixels
+        let fromSwift = try context.render(swift, size: Size(width: 40, height: 40)).pixels
+        #expect(fromScene == fromSwift)
+        #expect(fromScene[20, 20].w > 0.9)
+    }
 }

@@ -21,7 +21,7 @@ package enum ColorEffects {
     }()
 
     /// `name` bound to `arguments`, animatable between values of the same names.
-    static func effect(_ name: String, _ arguments: [String: ArgumentValue] = [:]) -> EffectShader {
+    package static func effect(_ name: String, _ arguments: [String: ArgumentValue] = [:]) -> EffectShader {
         do {
             return try EffectShader.animatable(arguments: arguments) { values in
                 try library.shader(try library.function(named: name), arguments: values).effect

@@ -9,6 +9,12 @@ package struct Decoration: Sendable {
     package var view: ViewNode
     package var role: Role
     package var alignment: UnitPoint
+
+    package init(view: ViewNode, role: Role, alignment: UnitPoint) {
+        self.view = view
+        self.role = role
+        self.alignment = alignment
+    }
 }
 
 extension View {
