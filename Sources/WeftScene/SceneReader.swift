@@ -13,7 +13,7 @@ struct SceneReader {
     init(baseDirectory: String) { self.baseDirectory = baseDirectory }
 
     static let contentKeys = ["image", "color", "rectangle", "roundedRectangle", "circle", "ellipse", "capsule", "zstack",
-                              "hstack", "vstack", "spacer", "text", "path"]
+                              "hstack", "vstack", "spacer", "text", "path", "forEach", "lazyVGrid", "grid", "symbol", "label", "button"]
 
     mutating func scene(_ json: JSONValue, shaders: ([String]) throws -> any SceneShaderProvider) throws(SceneError) -> Scene {
         var f = try SceneObject(json, at: JSONPath(""))
@@ -168,7 +168,7 @@ struct SceneReader {
         case "color":
             node = try SceneValue.color(value, at: contentPath).node
         case "zstack":
-            node = ViewNode(.stack(try SceneValue { json, path throws(SceneError) in try view(json, at: path) }.array(value, at: contentPath)))
+            node = ViewNode(.stack(try children(value, at: contentPath)))
         case "hstack", "vstack":
             node = try stack(value, axis: key == "hstack" ? .horizontal : .vertical, at: contentPath)
         case "spacer":
@@ -177,6 +177,8 @@ struct SceneReader {
             try spacer.finish()
         case "text":
             node = try text(value, at: contentPath).node
+        case _ where Self.collectionKeys.contains(key):
+            node = try collectionContent(key, value, at: contentPath)
         case "path":
             let geometry = try pathContent(value, at: contentPath)
             shape = geometry
@@ -222,9 +224,9 @@ struct SceneReader {
     /// `[children]`, or `{"spacing": S, "alignment": A, "children": [...]}` with A one of
     /// top/center/bottom (hstack) or leading/center/trailing (vstack).
     private func stack(_ json: JSONValue, axis: StackLayout.Axis, at path: JSONPath) throws(SceneError) -> ViewNode {
-        let views = SceneValue { json, path throws(SceneError) in try view(json, at: path) }.array
+        let views = { (json: JSONValue, path: JSONPath) throws(SceneError) -> [ViewNode] in try self.children(json, at: path) }
         guard case .object = json else {
-            return ViewNode(.stacked(StackLayout(axis: axis, spacing: StackLayout.defaultSpacing, alignment: 0.5), try views(json, at: path)))
+            return ViewNode(.stacked(StackLayout(axis: axis, spacing: StackLayout.defaultSpacing, alignment: 0.5), try views(json, path)))
         }
         let alignments: [String: Float] = axis == .horizontal ? ["top": 0, "center": 0.5, "bottom": 1] : ["leading": 0, "center": 0.5, "trailing": 1]
         var f = try SceneObject(json, at: path)
@@ -232,7 +234,7 @@ struct SceneReader {
         let alignment = try f.optional("alignment", .named("alignment", alignments)) ?? 0.5
         let children = try f.required("children", .any)
         try f.finish()
-        return ViewNode(.stacked(StackLayout(axis: axis, spacing: spacing, alignment: alignment), try views(children, at: path.key("children"))))
+        return ViewNode(.stacked(StackLayout(axis: axis, spacing: spacing, alignment: alignment), try views(children, path.key("children"))))
     }
 
     /// `"words"` or `{"string": "words", "size": 14, "color": "#rrggbb"}`.
@@ -542,7 +544,7 @@ struct SceneReader {
     }
 
     /// A view or value the reader has checked, made by the view layer; should it still refuse, its error at `path`.
-    private func made<T>(at path: JSONPath, _ make: () throws(ViewError) -> T) throws(SceneError) -> T {
+    func made<T>(at path: JSONPath, _ make: () throws(ViewError) -> T) throws(SceneError) -> T {
         do {
             return try make()
         } catch {

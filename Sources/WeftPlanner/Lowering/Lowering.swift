@@ -109,7 +109,7 @@ struct Lowering {
             try composite(source, distributed: distributed, into: &canvas)
         case .spacer:
             break
-        case .stack, .stacked:
+        case .stack, .stacked, .grid:
             for child in children {
                 try draw(child.node, proposed: child.proposal, transform: transform * child.transform,
                          distributed: distributed, into: &canvas)

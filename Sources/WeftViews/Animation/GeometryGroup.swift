@@ -22,6 +22,10 @@ extension GroupAnchor {
             return ViewNode(.stacked(layout, nodes.indices.map { i in
                 ViewNode(.modified(child(i, group: group), .groupAnchor(GroupAnchor(origin: (transform * children[i].transform).apply(.zero) - group))))
             }))
+        case .grid(let layout, let nodes):
+            return ViewNode(.grid(layout, nodes.indices.map { i in
+                ViewNode(.modified(child(i, group: group), .groupAnchor(GroupAnchor(origin: (transform * children[i].transform).apply(.zero) - group))))
+            }))
         case .modified(_, let modifier):
             if case .geometryGroup = modifier { return ViewNode(.modified(child(0, group: transform.apply(.zero)), modifier)) }
             return ViewNode(.modified(child(0, group: group), modifier))
@@ -47,6 +51,8 @@ extension GroupAnchor {
             return ViewNode(.stack(nodes.indices.map { child($0, group: group) }))
         case .stacked(let layout, let nodes):
             return ViewNode(.stacked(layout, nodes.indices.map { child($0, group: group) }))
+        case .grid(let layout, let nodes):
+            return ViewNode(.grid(layout, nodes.indices.map { child($0, group: group) }))
         case .modified(_, .groupAnchor(let anchor)):
             let inner = child(0, group: group)
             guard !anchor.matched, transform.determinant != 0 else { return inner }

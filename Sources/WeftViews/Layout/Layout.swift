@@ -20,7 +20,7 @@ package enum Layout {
         case .shape: return pointwiseMax(proposed, .zero)
         case .image(let image): return image.size.vector
         case .spacer: return .zero
-        case .stack, .stacked, .modified: return arrange(node, proposed: proposed).size
+        case .stack, .stacked, .grid, .modified: return arrange(node, proposed: proposed).size
         }
     }
 
@@ -30,6 +30,8 @@ package enum Layout {
         case .shape, .image, .spacer:
             return (size(of: node, proposed: proposed), [])
         case .stacked(let layout, let children):
+            return arrange(children, in: layout, proposed: proposed)
+        case .grid(let layout, let children):
             return arrange(children, in: layout, proposed: proposed)
         case .stack(let children):
             let sizes = children.map { size(of: $0, proposed: proposed) }
@@ -143,7 +145,7 @@ package enum Layout {
         switch node.kind {
         case .shape, .image, .spacer:
             return bounds
-        case .stack, .stacked:
+        case .stack, .stacked, .grid:
             return children.reduce(Rect(origin: bounds.origin + size / 2, size: .zero)) { sum, child in
                 sum.union(extent(of: child.node, proposed: child.proposal).applying(child.transform))
             }

@@ -16,6 +16,8 @@ public struct ViewNode: Sendable, View {
         case stack([ViewNode])
         /// `HStack` / `VStack`.
         case stacked(StackLayout, [ViewNode])
+        /// `LazyVGrid` / `Grid`: children in rows across columns.
+        case grid(GridLayout, [ViewNode])
         /// `Spacer`: room in a stack, nothing drawn.
         case spacer(minLength: Float)
         case modified(ViewNode, Modifier)

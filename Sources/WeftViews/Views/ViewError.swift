@@ -7,6 +7,8 @@ public enum ViewError: Error, Sendable, Hashable, CustomStringConvertible {
     case timeline(index: Int, message: String)
     /// A geometry sweep starting in a state it does not have.
     case unknownState(String, known: [String])
+    /// `Image(systemName:)` with a name the built-in symbols do not have.
+    case unknownSymbol(String, known: [String])
 
     public var description: String {
         switch self {
@@ -15,6 +17,7 @@ public enum ViewError: Error, Sendable, Hashable, CustomStringConvertible {
         case .emptyGradient: "a gradient needs at least one stop"
         case let .timeline(index, message): "change \(index) of the timeline: \(message)"
         case let .unknownState(name, known): "no state named '\(name)'; the states are \(known.joined(separator: ", "))"
+        case let .unknownSymbol(name, known): "no symbol named '\(name)'; the built-in symbols are \(known.joined(separator: ", "))"
         }
     }
 }
