@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "WeftVulkan", dependencies: ["CVulkan", "WeftImage", "WeftRuntime"]),
         .target(name: "WeftCPU", dependencies: ["CLaneMath", "SPIRV", "WeftImage", "WeftRuntime"]),
         // Views, modifiers, shapes, stacks, text, effects as modifiers, layout, and the animation model.
-        // SwiftUI's built-in color effects are stitchable GLSL (Resources/ColorEffects, linked into the stock Shaders/).
+        // SwiftUI's built-in color effects: the stock Shaders/ files, linked into Resources/ColorEffects and embedded.
         .target(
             name: "WeftViews",
             dependencies: ["WeftImage", "WeftRuntime", "WeftShaders"],

@@ -3,7 +3,7 @@
 using namespace metal;
 
 // hueRotation (color), the Metal twin of Shaders/hueRotation.glsl.
-// @param degrees -360..360 = 0  how far the hue turns
+// @param degrees -180..180 = 0  how far the hue turns
 [[ stitchable ]] half4 hueRotation(float2 position, half4 color, float degrees) {
     float a = degrees * 0.017453292519943295f;
     float c = metal::cos(a), s = metal::sin(a);

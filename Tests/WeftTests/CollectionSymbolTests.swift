@@ -62,7 +62,7 @@ import WeftTestSupport
     }
 
     @Test func anUnknownSymbolListsTheKnownOnes() {
-        #expect(throws: ViewError.unknownSymbol("wave.4.right", known: SymbolCatalog.names)) { try Symbol(systemName: "wave.4.right") }
+        #expect(throws: ViewError.unknownSymbol("wave.4.right", known: SymbolCatalog.names)) { try Image(systemName: "wave.4.right") }
         for seedSymbol in ["arrow.down", "checkmark", "square.and.arrow.down", "plus.square.on.square", "sidebar.right", "wave.3.right"] {
             #expect(SymbolCatalog.names.contains(seedSymbol))
         }

@@ -1,7 +1,7 @@
 import WeftImage
 import WeftShaders
 
-/// SwiftUI's built-in color effects, as stitchable functions (Resources/ColorEffects, also in the stock `Shaders/`):
+/// SwiftUI's built-in color effects, as the stock library's stitchable functions (`Shaders/`, embedded through Resources/ColorEffects):
 /// color effects like any other, so fusion stitches them with their neighbours.
 package enum ColorEffects {
     /// One library of every built-in color effect, parsed once per process.

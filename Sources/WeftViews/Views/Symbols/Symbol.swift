@@ -1,6 +1,6 @@
 import WeftImage
 
-/// A built-in symbol as a view (`Image(systemName:)`): its outline scaled to a square of `size` points, stroked or filled
+/// A built-in symbol as a view (what `Image(systemName:)` draws): its outline scaled to a square of `size` points, stroked or filled
 /// with `color`, covered by exact area like every path.
 public struct Symbol: View {
     public let name: String
@@ -30,13 +30,6 @@ public struct Symbol: View {
         let shape = filled ? scaled.fill(color)
             : scaled.stroke(color, style: StrokeStyle(lineWidth: 2 * k, lineCap: .round, lineJoin: .round))
         return shape.frame(width: size, height: size).node
-    }
-}
-
-extension Image {
-    /// A built-in symbol (`Symbol`): SwiftUI's `Image(systemName:)`, with its point size and color given here.
-    public static func systemName(_ name: String, size: Float = 17, color: Color = .black) throws(ViewError) -> Symbol {
-        try Symbol(systemName: name, size: size, color: color)
     }
 }
 
