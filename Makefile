@@ -43,7 +43,7 @@ test-slurm: deps
 # Fuzzing (docs/reliability.md). `make test` runs the bounded smoke (Tests/FuzzTests); `make fuzz`
 # runs libFuzzer on each target for FUZZ_SECONDS, in a separate build with coverage and ASan.
 # New corpus entries go to .build-fuzz/corpus/TARGET, findings to .build-fuzz/findings/TARGET.
-FUZZ_TARGETS := spirv cpu-translator png jpeg scene presets signature
+FUZZ_TARGETS := spirv cpu-translator png jpeg scene presets signature svg-path
 FUZZ_SECONDS ?= 300
 FUZZ_SCRATCH := .build-fuzz
 FUZZ_FLAGS := -Xswiftc -sanitize=fuzzer -Xswiftc -sanitize=address -Xswiftc -DWEFT_LIBFUZZER -Xswiftc -use-ld=lld \

@@ -40,7 +40,13 @@ let package = Package(
         .target(name: "WeftVulkan", dependencies: ["CVulkan", "WeftImage", "WeftRuntime"]),
         .target(name: "WeftCPU", dependencies: ["CLaneMath", "SPIRV", "WeftImage", "WeftRuntime"]),
         // Views, modifiers, shapes, stacks, text, effects as modifiers, layout, and the animation model.
-        .target(name: "WeftViews", dependencies: ["WeftImage", "WeftRuntime", "WeftShaders", "WeftText"]),
+        // SwiftUI's built-in color effects: the stock Shaders/ files, linked into Resources/ColorEffects and embedded.
+        .target(
+            name: "WeftViews",
+            dependencies: ["WeftImage", "WeftRuntime", "WeftShaders", "WeftText"],
+            resources: ["brightness", "contrast", "saturation", "grayscale", "hueRotation", "colorMultiply", "colorInvert", "luminanceToAlpha"]
+                .map { .embedInCode("Resources/ColorEffects/\($0).glsl") }
+        ),
         // Views to render plans: lowering, stitching, bounding, folding, scheduling, allocation; the engine's own kernels.
         .target(
             name: "WeftPlanner",

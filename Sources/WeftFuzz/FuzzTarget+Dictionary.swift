@@ -34,6 +34,9 @@ extension FuzzTarget {
             ["[[", "]]", "[[ stitchable ]]", "stitchable", "(", ")", "{", "}", ",", ";", "[", "]", "vec2", "vec4", "float", "int",
              "Layer", "ColorArray", "FloatArray", "sampler2D", "in", "out", "inout", "const", "highp", "position", "color",
              "/*", "*/", "//", "#define", "\n", "(color)", "(layer)", "(distortion)", "(blend)", "(fill)"]
+        case .svgPath:
+            ["M", "m", "L", "l", "H", "h", "V", "v", "C", "c", "S", "s", "Q", "q", "T", "t", "A", "a", "Z", "z",
+             " ", ",", "-", ".", "e", "e-", "0", "1", "1e999", "-1e-999", "0 0 1", "1 1 0", ".5.5", "10,10"]
         }
         return tokens.map { Array($0.utf8) } + (self == .png ? [Self.pngSignature] : []) + (self == .jpeg ? Self.jpegMarkers : [])
     }

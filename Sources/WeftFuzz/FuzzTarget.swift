@@ -16,6 +16,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case presets
     /// `ShaderLibrary(source:)`: the stitchable marker and signature parser and kind classifier.
     case signature
+    /// `Path(svgData:)`: SVG path data, then the outline filled and stroked and covered by exact area.
+    case svgPath = "svg-path"
 
     /// Feeds one input to the target. Errors thrown by the parser are expected outcomes.
     public func run(_ bytes: [UInt8]) {
@@ -27,6 +29,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .scene: _ = SceneFuzzing.run(bytes)
         case .presets: _ = PresetsFuzzing.parse(bytes)
         case .signature: SignatureFuzzing.parse(bytes)
+        case .svgPath: _ = SVGPathFuzzing.run(bytes)
         }
     }
 
@@ -34,7 +37,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     public var isWordStream: Bool {
         switch self {
         case .spirv, .cpuTranslator: true
-        case .png, .jpeg, .scene, .presets, .signature: false
+        case .png, .jpeg, .scene, .presets, .signature, .svgPath: false
         }
     }
 }

@@ -17,7 +17,7 @@ struct SceneReader {
     }
 
     static let contentKeys = ["image", "color", "rectangle", "roundedRectangle", "circle", "ellipse", "capsule", "zstack",
-                              "hstack", "vstack", "spacer", "text"]
+                              "hstack", "vstack", "spacer", "text", "path", "forEach", "lazyVGrid", "grid", "symbol", "label", "button"]
 
     mutating func scene(_ json: JSONValue, shaders: ([String]) throws -> any SceneShaderProvider) throws(SceneError) -> Scene {
         var f = try SceneObject(json, at: JSONPath(""))
@@ -160,7 +160,7 @@ struct SceneReader {
         case "color":
             node = try SceneValue.color(value, at: contentPath).node
         case "zstack":
-            node = ViewNode(.stack(try SceneValue { json, path throws(SceneError) in try view(json, at: path) }.array(value, at: contentPath)))
+            node = ViewNode(.stack(try children(value, at: contentPath)))
         case "hstack", "vstack":
             node = try stack(value, axis: key == "hstack" ? .horizontal : .vertical, at: contentPath)
         case "spacer":
@@ -169,6 +169,12 @@ struct SceneReader {
             try spacer.finish()
         case "text":
             node = try text(value, at: contentPath).node
+        case _ where Self.collectionKeys.contains(key):
+            node = try collectionContent(key, value, at: contentPath)
+        case "path":
+            let geometry = try pathContent(value, at: contentPath)
+            shape = geometry
+            node = ViewNode(.shape(geometry, Color.black.fillStyle))
         case "roundedRectangle":
             var rectangle = try SceneObject(value, at: contentPath)
             let geometry = ShapeGeometry.roundedRectangle(cornerRadius: try rectangle.required("cornerRadius", .nonNegative))
@@ -194,10 +200,16 @@ struct SceneReader {
             }
             if name == "fill" {
                 guard let geometry = shape else {
-                    throw .invalid(path: at, message: "'fill' applies to a shape (rectangle, roundedRectangle, circle, ellipse, capsule) and must come before its other modifiers")
+                    throw .invalid(path: at, message: "'fill' applies to a shape (rectangle, roundedRectangle, circle, ellipse, capsule, path) and must come before its other modifiers")
                 }
                 node = ViewNode(.shape(geometry, try fill(argument, at: at.key("fill"))))
                 shape = nil
+                continue
+            }
+            if let geometry = shape, Self.shapeModifierNames.contains(name) {
+                let (outline, fill) = try shapeModifier(name, argument, on: geometry, at: at)
+                node = ViewNode(.shape(outline, fill ?? Color.black.fillStyle))
+                shape = fill == nil ? outline : nil
                 continue
             }
             shape = nil
@@ -209,9 +221,9 @@ struct SceneReader {
     /// `[children]`, or `{"spacing": S, "alignment": A, "children": [...]}` with A one of
     /// top/center/bottom (hstack) or leading/center/trailing (vstack).
     private func stack(_ json: JSONValue, axis: StackLayout.Axis, at path: JSONPath) throws(SceneError) -> ViewNode {
-        let views = SceneValue { json, path throws(SceneError) in try view(json, at: path) }.array
+        let views = { (json: JSONValue, path: JSONPath) throws(SceneError) -> [ViewNode] in try self.children(json, at: path) }
         guard case .object = json else {
-            return ViewNode(.stacked(StackLayout(axis: axis, spacing: StackLayout.defaultSpacing, alignment: 0.5), try views(json, at: path)))
+            return ViewNode(.stacked(StackLayout(axis: axis, spacing: StackLayout.defaultSpacing, alignment: 0.5), try views(json, path)))
         }
         let alignments: [String: Float] = axis == .horizontal ? ["top": 0, "center": 0.5, "bottom": 1] : ["leading": 0, "center": 0.5, "trailing": 1]
         var f = try SceneObject(json, at: path)
@@ -219,7 +231,7 @@ struct SceneReader {
         let alignment = try f.optional("alignment", .named("alignment", alignments)) ?? 0.5
         let children = try f.required("children", .any)
         try f.finish()
-        return ViewNode(.stacked(StackLayout(axis: axis, spacing: spacing, alignment: alignment), try views(children, at: path.key("children"))))
+        return ViewNode(.stacked(StackLayout(axis: axis, spacing: spacing, alignment: alignment), try views(children, path.key("children"))))
     }
 
     private func image(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> Image {
@@ -349,15 +361,16 @@ struct SceneReader {
             return .matchedGeometry(matched)
         case "onGeometryChange":
             return .geometryChange(try geometryChange(json, at: path))
-        case "fill":
-            throw .invalid(path: entry, message: "'fill' applies to a shape and must come before its other modifiers")
+        case "fill", "trim", "stroke", "strokeBorder":
+            throw .invalid(path: entry, message: "'\(name)' applies to a shape and must come before its other modifiers")
         default:
+            if let content = try contentModifier(name, json, at: entry) { return content }
             throw .unknownName(path: entry, kind: "modifier", name: name, known: [])
         }
     }
 
     /// A number of degrees, `{"degrees": d}` or `{"radians": r}`.
-    private func angle(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> Angle {
+    func angle(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> Angle {
         if case .number = json { return .degrees(try SceneValue.number(json, at: path)) }
         var f = try SceneObject(json, at: path)
         let degrees = try f.optional("degrees", .number)
@@ -372,7 +385,7 @@ struct SceneReader {
 
     // MARK: Fills and shaders
 
-    private func fill(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> FillStyle {
+    func fill(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> FillStyle {
         if case .string = json { return try SceneValue.color(json, at: path).fillStyle }
         guard case .object(let fields) = json else {
             throw .wrongType(path: path, expected: "a color, a gradient object or a shader object", got: json.typeName)
@@ -481,7 +494,7 @@ struct SceneReader {
     // MARK: Shapes of values
 
     /// An object with exactly one key, as modifiers and gradient fills are written.
-    private func single(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> (String, JSONValue) {
+    func single(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> (String, JSONValue) {
         guard case .object(let fields) = json else { throw .wrongType(path: path, expected: "an object", got: json.typeName) }
         guard fields.count == 1, let (key, value) = fields.first else {
             throw .invalid(path: path, message: "expected an object with exactly one key, got \(fields.count) (\(fields.keys.sorted().joined(separator: ", ")))")
@@ -505,7 +518,7 @@ struct SceneReader {
     }
 
     /// A view or value the reader has checked, made by the view layer; should it still refuse, its error at `path`.
-    private func made<T>(at path: JSONPath, _ make: () throws(ViewError) -> T) throws(SceneError) -> T {
+    func made<T>(at path: JSONPath, _ make: () throws(ViewError) -> T) throws(SceneError) -> T {
         do {
             return try make()
         } catch {

@@ -58,7 +58,7 @@ struct CheckRenderTests {
     @Test func stockLibraryPassesTheRenderChecks() throws {
         let run = try CLI.weft(["check", "--render"])
         #expect(run.status == 0, "\(run)")
-        #expect(run.stdout.contains("15 effects rendered on the CPU evaluator: all pass the render checks"), "\(run)")
+        #expect(run.stdout.contains("22 effects rendered on the CPU evaluator: all pass the render checks"), "\(run)")
         #expect(run.stdout.contains("amplitude, wavelength, phase"), "every annotated range of wave is swept: \(run)")
     }
 

@@ -20,7 +20,7 @@ import WeftShaders
         try FuzzCampaign.readSeeds(folders: ["\(root)/Fuzz/corpus/\(target.rawValue)"])
     }
 
-    static let mutations: [FuzzTarget: Int] = [.spirv: 1500, .cpuTranslator: 1000, .png: 3000, .jpeg: 3000, .scene: 3000, .presets: 3000, .signature: 2000]
+    static let mutations: [FuzzTarget: Int] = [.spirv: 1500, .cpuTranslator: 1000, .png: 3000, .jpeg: 3000, .scene: 3000, .presets: 3000, .signature: 2000, .svgPath: 3000]
 
     @Test(arguments: FuzzTarget.allCases)
     func seededMutationsRunWithoutTrapping(_ target: FuzzTarget) throws {

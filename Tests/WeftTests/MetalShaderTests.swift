@@ -26,7 +26,7 @@ struct MetalShaderTests {
                             scenes: [])
         let twins = Dictionary(uniqueKeysWithValues: metal.items().map { ($0.name, $0) })
         let originals = glsl.items()
-        #expect(originals.count == 15)
+        #expect(originals.count == 22)
         #expect(Set(twins.keys) == Set(originals.map(\.name)))
         for original in originals {
             let twin = try #require(twins[original.name], "no Metal twin of \(original.name)")

@@ -29,6 +29,7 @@ func radarSeal() throws -> some View {
                 .frame(width: 260, height: 260)
                 .rotationEffect(.degrees(Float(i * 5)))
         }
+        try Image(systemName: "wave.3.right", size: 56, color: Color(hex: "#ffffffe6")!)
     }
     .drawingGroup(colorMode: .linear)
 }

@@ -11,6 +11,7 @@ extension ShapeGeometry {
         case .circle: 2
         case .ellipse: 3
         case .capsule: 4
+        case .path: preconditionFailure("a path is covered by exact area, not by the shape kernels' distances")
         }
     }
     /// The code for "no shape: everything is inside".
@@ -47,4 +48,6 @@ extension BlendMode {
 
     /// The kernel code that replaces the destination with the source (no blending).
     static let copyKernelCode: Int32 = 21
+    /// The kernel code that keeps the destination where the source covers it (destination-in: masks and clips).
+    static let destinationInKernelCode: Int32 = 22
 }

@@ -49,7 +49,17 @@ extension Lowering {
 
     /// The shadow of `content` (aligned with `canvas`): its alpha blurred, tinted, offset.
     mutating func blurredShadow(of content: LayerSource, shadow: PlacedShadow, on canvas: Canvas) throws(RenderError) -> LayerSource? {
-        let sigmaPixels = shadow.sigma * canvas.scale
+        guard var blurred = try gaussian(of: content, sigma: shadow.sigma, tint: shadow.color.premultiplied(in: canvas.mode), on: canvas) else {
+            return nil
+        }
+        blurred.toTarget = .translation(shadow.offset)
+        return blurred
+    }
+
+    /// `content` (aligned with `canvas`) blurred by a Gaussian of `sigma` canvas points, on the canvas's grid, grown by the
+    /// blur's reach: two passes of the blur kernel, the second tinting the blurred alpha with `tint` when given.
+    mutating func gaussian(of content: LayerSource, sigma: Float, tint: SIMD4<Float>?, on canvas: Canvas) throws(RenderError) -> LayerSource? {
+        let sigmaPixels = sigma * canvas.scale
         let radius = Blur.reach(sigma: sigmaPixels)
         let area = content.targetRect.outset(by: SIMD2(repeating: radius / canvas.scale))
         let lo = ((area.minimum - canvas.origin) * canvas.scale).rounded(.down)
@@ -59,8 +69,7 @@ extension Lowering {
         let origin = canvas.origin + lo / canvas.scale
         var blurred = Canvas(texture: content.texture, origin: content.toTarget.apply(content.origin), width: content.width,
                              height: content.height, scale: canvas.scale, mode: canvas.mode)
-        let tint = shadow.color.premultiplied(in: canvas.mode)
-        for (step, tinted) in [(SIMD2<Float>(1, 0), false), (SIMD2<Float>(0, 1), true)] {
+        for (step, tinted) in [(SIMD2<Float>(1, 0), false), (SIMD2<Float>(0, 1), tint != nil)] {
             _ = try textureLimit.check(pixels, format: canvas.format)
             let output = builder.texture(width: Int(pixels.x), height: Int(pixels.y), format: canvas.format)
             let target = Canvas(texture: output, origin: origin, width: Int(pixels.x), height: Int(pixels.y),
@@ -70,7 +79,7 @@ extension Lowering {
             frame.layerSize = blurred.pixelSize
             var block = ArgumentBlock()
             block.vec4(step, SIMD2(0, radius))
-            block.vec4(tint)
+            block.vec4(tint ?? .zero)
             block.ivec4(tinted ? 1 : 0)
             builder.add(KernelPass(kernel: try kernels.kernel(.blur, outputFormat: canvas.format), output: output,
                                    layer: blurred.texture, frame: frame, arguments: block.bytes,
@@ -78,14 +87,15 @@ extension Lowering {
                         origin: .engine(EngineKernel.Variant(.blur)))
             blurred = target
         }
-        return blurred.asLayer(toTarget: .translation(shadow.offset))
+        return blurred.asLayer(toTarget: .identity)
     }
 
     /// One layer pass: `source` sampled through its map, converted to the canvas's color mode,
-    /// masked, faded and blended over the canvas.
+    /// masked, faded and blended over the canvas. `keepingInside`: the canvas is kept only where the source covers it
+    /// (destination-in; masks and clips), and cleared beyond the source's reach.
     mutating func emitLayer(_ source: LayerSource, mask: LayerMask?, opaque: Bool, opacity: Float, blendMode: BlendMode,
-                            into canvas: inout Canvas, copy: Bool = false) throws(RenderError) {
-        if !copy, mask == nil, !opaque, opacity == 1, blendMode == .normal,
+                            into canvas: inout Canvas, copy: Bool = false, keepingInside: Bool = false) throws(RenderError) {
+        if !copy, !keepingInside, mask == nil, !opaque, opacity == 1, blendMode == .normal,
            source.mode == canvas.mode, canvas.mode != .linear, builder.format(of: source.texture) == canvas.format,
            canvas.isUnwrittenClear {
             // Normal blending over transparent black is the source itself, bit for bit (an
@@ -105,7 +115,8 @@ extension Lowering {
         var block = ArgumentBlock()
         block.linear(toLayer)
         block.vec4(toLayer.translation, SIMD2(source.scale, opacity))
-        block.ivec4(copy ? BlendMode.copyKernelCode : blendMode.kernelCode, source.mode.kernelCode, canvas.mode.kernelCode, flags)
+        let blendCode = copy ? BlendMode.copyKernelCode : keepingInside ? BlendMode.destinationInKernelCode : blendMode.kernelCode
+        block.ivec4(blendCode, source.mode.kernelCode, canvas.mode.kernelCode, flags)
         var reach = source.targetRect
         if let mask {
             let toMask = mask.toTarget.inverse
@@ -127,7 +138,7 @@ extension Lowering {
         frame.layerOrigin = source.origin
         frame.layerSize = source.pixelSize
         // Outside its reach the layer is transparent, which every blend mode but an unclamped plusLighter leaves as is.
-        let changes = blendMode == .plusLighter && !canvas.clampsOutput
+        let changes = keepingInside || (blendMode == .plusLighter && !canvas.clampsOutput)
             ? PixelRegion(origin: .zero, size: SIMD2(Int32(canvas.width), Int32(canvas.height)))
             : pixelRegion(reach.outset(by: SIMD2(repeating: 1 / canvas.scale)), on: canvas)
         guard let changes else { return }
@@ -136,7 +147,7 @@ extension Lowering {
                                layer: source.texture, destination: canvas.texture, frame: frame, arguments: block.bytes),
                     origin: .engine(EngineKernel.Variant(.layer)),
                     changingOnly: changes, inPlaceKernel: try kernels.kernel(.layer, .inPlace, outputFormat: canvas.format),
-                    foldable: copy || mask != nil || opaque ? nil : foldable(source, opacity: opacity, blendMode: blendMode, on: canvas))
+                    foldable: copy || keepingInside || mask != nil || opaque ? nil : foldable(source, opacity: opacity, blendMode: blendMode, on: canvas))
         canvas.texture = output
     }
 

@@ -7,6 +7,10 @@ import WeftViews
 extension Lowering {
     mutating func drawShape(_ geometry: ShapeGeometry, fill: FillStyle, size: SIMD2<Float>, transform: Affine,
                                     distributed: Distributed, into canvas: inout Canvas) throws(RenderError) {
+        if case .path(let shape) = geometry {
+            try drawPath(shape, fill: fill, size: pointwiseMax(size, .zero), transform: transform, distributed: distributed, into: &canvas)
+            return
+        }
         guard size.x > 0, size.y > 0 else { return }
         if case .shader(let shader) = fill.kind {
             try drawShaderFill(geometry, shader: shader, size: size, transform: transform, distributed: distributed, into: &canvas)

@@ -120,7 +120,7 @@ struct Lowering {
             }
         case .spacer:
             break
-        case .stack, .stacked:
+        case .stack, .stacked, .grid:
             for child in children {
                 try draw(child.node, proposed: child.proposal, transform: transform * child.transform,
                          distributed: distributed, into: &canvas)
@@ -153,6 +153,12 @@ struct Lowering {
             case .effect(let kind, let shader, let padding):
                 try drawEffect(kind, shader: shader, padding: padding, child: child, size: size, transform: transform,
                                distributed: d, into: &canvas)
+                return
+            case .decoration(let decoration):
+                try drawDecorated(child, decoration.role, other: children[1], transform: transform, distributed: d, into: &canvas)
+                return
+            case .blur(let radius):
+                try drawBlurred(child, sigma: radius / 2, transform: transform, distributed: d, into: &canvas)
                 return
             }
             try draw(child.node, proposed: child.proposal, transform: childTransform, distributed: d, into: &canvas)

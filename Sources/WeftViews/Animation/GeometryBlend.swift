@@ -98,6 +98,7 @@ enum GeometryBlend {
         case .shape, .image, .text, .spacer: return x.node
         case .stack: return ViewNode(.stack(children))
         case .stacked(let layout, _): return ViewNode(.stacked(layout, children))
+        case .grid(let layout, _): return ViewNode(.grid(layout, children))
         case .modified(_, let modifier): return ViewNode(.modified(children[0], modifier))
         }
     }
@@ -117,6 +118,8 @@ enum GeometryBlend {
         case (.stacked(let la, _), .stacked(let lb, _)):
             guard la.axis == lb.axis else { return nil }
             return ViewNode(.stacked(lb, pinned(children(a.children, b.children, group: group, p))))
+        case (.grid, .grid(let lb, _)):
+            return ViewNode(.grid(lb, pinned(children(a.children, b.children, group: group, p))))
         case (.modified(_, let ma), .modified(_, let mb)):
             guard let modifier = Interpolation.lerp(ma, mb, p) else { return nil }
             let inner = modifier.isGeometryBoundary ? Group(origin: origin, old: a.origin, new: b.origin) : group

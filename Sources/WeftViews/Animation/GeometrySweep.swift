@@ -112,7 +112,7 @@ public struct GeometrySweep: Sendable {
     package static func changes(in node: ViewNode) -> [GeometryChange] {
         switch node.kind {
         case .shape, .image, .text, .spacer: return []
-        case .stack(let children), .stacked(_, let children): return children.flatMap(changes(in:))
+        case .stack(let children), .stacked(_, let children), .grid(_, let children): return children.flatMap(changes(in:))
         case .modified(let child, .geometryChange(let change)): return [change] + changes(in: child)
         case .modified(let child, _): return changes(in: child)
         }

@@ -122,8 +122,24 @@ enum Interpolation {
     static func lerp(_ a: ShapeGeometry, _ b: ShapeGeometry, _ p: Float) -> ShapeGeometry? {
         switch (a, b) {
         case (.roundedRectangle(let ra), .roundedRectangle(let rb)): .roundedRectangle(cornerRadius: max(lerp(ra, rb, p), 0))
+        case (.path(let sa), .path(let sb)): lerp(sa, sb, p).map(ShapeGeometry.path)
         default: a == b ? b : nil
         }
+    }
+
+    /// The same outline drawn the same way: trim, inset and the stroke's width and dash phase animate.
+    static func lerp(_ a: PathShape, _ b: PathShape, _ p: Float) -> PathShape? {
+        guard a.outline == b.outline, a.rule == b.rule, (a.stroke == nil) == (b.stroke == nil) else { return a == b ? b : nil }
+        var shape = b
+        shape.trimFrom = lerp(a.trimFrom, b.trimFrom, p)
+        shape.trimTo = lerp(a.trimTo, b.trimTo, p)
+        shape.inset = lerp(a.inset, b.inset, p)
+        if let sa = a.stroke, var sb = b.stroke {
+            sb.lineWidth = max(lerp(sa.lineWidth, sb.lineWidth, p), 0)
+            sb.dashPhase = lerp(sa.dashPhase, sb.dashPhase, p)
+            shape.stroke = sb
+        }
+        return shape
     }
 
     static func lerp(_ a: FillStyle, _ b: FillStyle, _ p: Float) -> FillStyle {
@@ -189,6 +205,12 @@ enum Interpolation {
     /// modifier is decided here: interpolated, taken at once, or a different view.
     static func lerp(_ a: Modifier, _ b: Modifier, _ p: Float) -> Modifier? {
         switch a {
+        case .decoration(let x):
+            guard case .decoration(let y) = b, x.role == y.role else { return nil }
+            return .decoration(Decoration(view: between(x.view, y.view, progress: p), role: y.role, alignment: lerp(x.alignment, y.alignment, p)))
+        case .blur(let x):
+            guard case .blur(let y) = b else { return nil }
+            return .blur(radius: max(lerp(x, y, p), 0))
         case .frame(let wa, let ha):
             guard case .frame(let wb, let hb) = b else { return nil }
             func side(_ x: Float?, _ y: Float?) -> Float? {

@@ -142,6 +142,7 @@ public struct KeyframeAnimator: Sendable, Hashable {
         case .shape, .image, .text, .spacer: return node
         case .stack(let children): return ViewNode(.stack(children.map { applied(to: $0, at: time) }))
         case .stacked(let layout, let children): return ViewNode(.stacked(layout, children.map { applied(to: $0, at: time) }))
+        case .grid(let layout, let children): return ViewNode(.grid(layout, children.map { applied(to: $0, at: time) }))
         case .modified(let child, let modifier): return ViewNode(.modified(applied(to: child, at: time), modifier))
         }
     }

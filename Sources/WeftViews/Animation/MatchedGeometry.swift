@@ -47,7 +47,7 @@ extension MatchedGeometry {
     private static func hasMembers(_ node: ViewNode) -> Bool {
         switch node.kind {
         case .shape, .image, .text, .spacer: false
-        case .stack(let children), .stacked(_, let children): children.contains(where: hasMembers)
+        case .stack(let children), .stacked(_, let children), .grid(_, let children): children.contains(where: hasMembers)
         case .modified(_, .matchedGeometry): true
         case .modified(let child, _): hasMembers(child)
         }
@@ -95,7 +95,7 @@ extension MatchedGeometry {
             case .drawingGroup(let opaque, _):
                 if opaque { clip = clip.intersection(Rect(size: size).applying(transform)) }
             case .frame, .flexibleFrame, .offset, .padding, .rotation, .scale, .opacity, .blendMode, .shadow, .compositingGroup, .effect,
-                 .blendEffect, .id, .transition, .relativeOffset, .geometryChange, .geometryGroup, .groupAnchor:
+                 .blendEffect, .id, .transition, .relativeOffset, .geometryChange, .geometryGroup, .groupAnchor, .decoration, .blur:
                 break
             }
         }
@@ -115,6 +115,8 @@ extension MatchedGeometry {
             return ViewNode(.stack(children.enumerated().map { placed($1, placements, place: place + [$0]) }))
         case .stacked(let layout, let children):
             return ViewNode(.stacked(layout, children.enumerated().map { placed($1, placements, place: place + [$0]) }))
+        case .grid(let layout, let children):
+            return ViewNode(.grid(layout, children.enumerated().map { placed($1, placements, place: place + [$0]) }))
         case .modified(let child, var modifier):
             if case .matchedGeometry = modifier, let m = placements[place] { modifier = .matchedGeometry(m) }
             return ViewNode(.modified(placed(child, placements, place: place + [0]), modifier))

@@ -23,7 +23,7 @@ package enum Layout {
         case .image(let image): return image.size.vector
         case .text(let text): return text.layout(width: proposed.x).size
         case .spacer: return .zero
-        case .stack, .stacked, .modified: return arrange(node, proposed: proposed).size
+        case .stack, .stacked, .grid, .modified: return arrange(node, proposed: proposed).size
         }
     }
 
@@ -43,6 +43,8 @@ package enum Layout {
         case .shape, .image, .text, .spacer:
             return (size(of: node, proposed: proposed), [])
         case .stacked(let layout, let children):
+            return arrange(children, in: layout, proposed: proposed)
+        case .grid(let layout, let children):
             return arrange(children, in: layout, proposed: proposed)
         case .stack(let children):
             let sizes = children.map { size(of: $0, proposed: proposed) }
@@ -92,7 +94,13 @@ package enum Layout {
                 return (natural, [Placement(node: child, proposal: p.offer, transform: .translation(p.anchorPoint - m.anchor.vector * childSize))])
             case .groupAnchor(let pin):
                 return (pin.size, [Placement(node: child, proposal: pin.size, transform: .identity)])
-            case .opacity, .blendMode, .shadow, .compositingGroup, .drawingGroup, .effect, .blendEffect, .id, .transition, .geometryChange, .namespace, .geometryGroup:
+            case .decoration(let decoration):
+                let childSize = size(of: child, proposed: proposed)
+                let decorationSize = size(of: decoration.view, proposed: childSize)
+                return (childSize, [Placement(node: child, proposal: proposed, transform: .identity),
+                                    Placement(node: decoration.view, proposal: childSize,
+                                              transform: .translation((childSize - decorationSize) * decoration.alignment.vector))])
+            case .opacity, .blendMode, .shadow, .compositingGroup, .drawingGroup, .effect, .blendEffect, .id, .transition, .geometryChange, .namespace, .geometryGroup, .blur:
                 let childSize = size(of: child, proposed: proposed)
                 return (childSize, [Placement(node: child, proposal: proposed, transform: .identity)])
             }
@@ -144,7 +152,7 @@ package enum Layout {
         case .text(let text):
             // Ink may overhang the advances and the line box (italics, accents, swashes).
             return size == .zero ? bounds : bounds.outset(by: SIMD2(repeating: text.size / 4))
-        case .stack, .stacked:
+        case .stack, .stacked, .grid:
             return children.reduce(Rect(origin: bounds.origin + size / 2, size: .zero)) { sum, child in
                 sum.union(extent(of: child.node, proposed: child.proposal).applying(child.transform))
             }
@@ -159,6 +167,12 @@ package enum Layout {
                 return inner.outset(by: padding)
             case .drawingGroup(let opaque, _):
                 return opaque ? bounds : inner
+            case .decoration(let decoration):
+                guard decoration.role != .mask else { return inner }
+                let other = children[1]
+                return inner.union(extent(of: other.node, proposed: other.proposal).applying(other.transform))
+            case .blur(let radius):
+                return inner.outset(by: SIMD2(repeating: Blur.reach(sigma: radius / 2)))
             case .frame, .flexibleFrame, .offset, .padding, .rotation, .scale, .opacity, .blendMode, .compositingGroup, .blendEffect,
                  .id, .transition, .relativeOffset, .geometryChange, .namespace, .matchedGeometry, .geometryGroup, .groupAnchor:
                 return inner

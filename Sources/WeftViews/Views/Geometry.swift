@@ -59,7 +59,7 @@ public struct EdgeInsets: Sendable, Hashable, Codable {
 }
 
 /// An axis-aligned rectangle in some user space, in points.
-package struct Rect: Sendable, Hashable {
+public struct Rect: Sendable, Hashable {
     package var origin: SIMD2<Float>
     package var size: SIMD2<Float>
 
@@ -68,6 +68,23 @@ package struct Rect: Sendable, Hashable {
         self.size = size
     }
     package init(size: SIMD2<Float>) { self.init(origin: .zero, size: size) }
+    public init(x: Float, y: Float, width: Float, height: Float) {
+        self.init(origin: SIMD2(x, y), size: SIMD2(width, height))
+    }
+
+    public var minX: Float { origin.x }
+    public var minY: Float { origin.y }
+    public var maxX: Float { origin.x + size.x }
+    public var maxY: Float { origin.y + size.y }
+    public var midX: Float { origin.x + size.x / 2 }
+    public var midY: Float { origin.y + size.y / 2 }
+    public var width: Float { size.x }
+    public var height: Float { size.y }
+
+    /// Shrunk by `dx` on the leading and trailing edges and `dy` on the top and bottom ones.
+    public func insetBy(dx: Float, dy: Float) -> Rect {
+        Rect(origin: origin + SIMD2(dx, dy), size: pointwiseMax(size - 2 * SIMD2(dx, dy), .zero))
+    }
 
     package var minimum: SIMD2<Float> { origin }
     package var maximum: SIMD2<Float> { origin + size }

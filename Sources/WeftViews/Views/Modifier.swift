@@ -48,6 +48,10 @@ package enum Modifier: Sendable {
     case geometryGroup
     /// Where a view stands during a change, in its parent's layout space (`GroupAnchor`); changes nothing drawn.
     case groupAnchor(GroupAnchor)
+    /// `overlay`, `background`, `mask` (and `clipShape`, `border`…): a second view in the view's frame.
+    case decoration(Decoration)
+    /// A Gaussian blur of the composed view, the radius read as 2σ.
+    case blur(radius: Float)
 }
 
 extension View {

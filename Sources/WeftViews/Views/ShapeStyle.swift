@@ -18,6 +18,10 @@ public struct FillStyle: Sendable {
     package init(kind: Kind) { self.kind = kind }
 }
 
+extension FillStyle: ShapeStyle {
+    public var fillStyle: FillStyle { self }
+}
+
 extension Color: ShapeStyle {
     public var fillStyle: FillStyle { FillStyle(kind: .color(self)) }
 }

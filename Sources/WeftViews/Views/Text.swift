@@ -107,6 +107,11 @@ extension ViewNode {
             return ViewNode(.stack(children.map { $0.settingText(change) }))
         case .stacked(let layout, let children):
             return ViewNode(.stacked(layout, children.map { $0.settingText(change) }))
+        case .grid(let layout, let children):
+            return ViewNode(.grid(layout, children.map { $0.settingText(change) }))
+        case .modified(let child, .decoration(var decoration)):
+            decoration.view = decoration.view.settingText(change)
+            return ViewNode(.modified(child.settingText(change), .decoration(decoration)))
         case .modified(let child, let modifier):
             return ViewNode(.modified(child.settingText(change), modifier))
         }

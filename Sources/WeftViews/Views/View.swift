@@ -18,6 +18,8 @@ public struct ViewNode: Sendable, View {
         case stack([ViewNode])
         /// `HStack` / `VStack`.
         case stacked(StackLayout, [ViewNode])
+        /// `LazyVGrid` / `Grid`: children in rows across columns.
+        case grid(GridLayout, [ViewNode])
         /// `Spacer`: room in a stack, nothing drawn.
         case spacer(minLength: Float)
         case modified(ViewNode, Modifier)
@@ -72,9 +74,19 @@ public struct Image: View {
     public let pixels: PixelBuffer
     /// Pixels per point.
     public let scale: Float
+    /// A built-in symbol drawn instead of pixels (`init(systemName:)`).
+    package var symbol: Symbol?
 
     public init(_ pixels: PixelBuffer) {
         self.pixels = pixels
+        self.scale = 1
+    }
+
+    /// SwiftUI's `Image(systemName:)`: a built-in symbol (`Symbol`), `size` points square, drawn as a path in `color`; an
+    /// unknown name is an error listing the known ones.
+    public init(systemName name: String, size: Float = 17, color: Color = .black) throws(ViewError) {
+        self.symbol = try Symbol(systemName: name, size: size, color: color)
+        self.pixels = PixelBuffer(width: 1, height: 1, format: .rgba8Unorm)
         self.scale = 1
     }
 
@@ -86,9 +98,12 @@ public struct Image: View {
     }
 
     /// The image's size in points.
-    public var size: Size { Size(width: Float(pixels.width) / scale, height: Float(pixels.height) / scale) }
+    public var size: Size {
+        if let symbol { return Size(width: symbol.size, height: symbol.size) }
+        return Size(width: Float(pixels.width) / scale, height: Float(pixels.height) / scale)
+    }
 
     package var colorMode: ColorMode { pixels.format == .rgba8Unorm ? .nonLinear : .extendedLinear }
 
-    public var node: ViewNode { ViewNode(.image(self)) }
+    public var node: ViewNode { symbol?.node ?? ViewNode(.image(self)) }
 }

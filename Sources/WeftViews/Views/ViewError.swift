@@ -9,6 +9,8 @@ public enum ViewError: Error, Sendable, Hashable, CustomStringConvertible {
     case keyframes(index: Int, message: String)
     /// A geometry sweep starting in a state it does not have.
     case unknownState(String, known: [String])
+    /// `Image(systemName:)` with a name the built-in symbols do not have.
+    case unknownSymbol(String, known: [String])
 
     public var description: String {
         switch self {
@@ -18,6 +20,7 @@ public enum ViewError: Error, Sendable, Hashable, CustomStringConvertible {
         case let .timeline(index, message): "change \(index) of the timeline: \(message)"
         case let .keyframes(index, message): "keyframe animator \(index): \(message)"
         case let .unknownState(name, known): "no state named '\(name)'; the states are \(known.joined(separator: ", "))"
+        case let .unknownSymbol(name, known): "no symbol named '\(name)'; the built-in symbols are \(known.joined(separator: ", "))"
         }
     }
 }

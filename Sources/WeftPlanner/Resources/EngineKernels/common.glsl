@@ -55,7 +55,7 @@ vec3 weftMix(int mode, vec3 b, vec3 s) {
     }
     return s;
 }
-// Source `s` over destination `d`, both premultiplied; codes as BlendMode.kernelCode, 21 = copy.
+// Source `s` over destination `d`, both premultiplied; codes as BlendMode.kernelCode, 21 = copy, 22 = destination-in.
 vec4 weftBlend(int mode, vec4 s, vec4 d) {
     switch (mode) {
     case 0: return s + d * (1.0 - s.a);
@@ -68,6 +68,7 @@ vec4 weftBlend(int mode, vec4 s, vec4 d) {
     }
     case 20: return min(vec4(1.0), s + d);
     case 21: return s;
+    case 22: return d * s.a;
     }
     vec3 cs = s.a > 0.0 ? s.rgb / s.a : vec3(0.0);
     vec3 cb = d.a > 0.0 ? d.rgb / d.a : vec3(0.0);

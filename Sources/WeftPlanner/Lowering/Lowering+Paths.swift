@@ -1,0 +1,72 @@
+import WeftImage
+import WeftRuntime
+import WeftViews
+
+/// Paths: exact area coverage computed on the host (`PathCoverage`), uploaded, and composited by the layer kernel.
+extension Lowering {
+    /// How far a flattened curve may stray from the true one, in canvas pixels.
+    static let pathTolerance = 0.005
+
+    /// The coverage of `shape` in a frame of `size` drawn through `transform`, on `canvas`'s pixel grid.
+    func coverage(of shape: PathShape, size: SIMD2<Float>, transform: Affine, on canvas: Canvas) -> PathCoverage? {
+        let toPixels = Affine.scaling(SIMD2(repeating: canvas.scale)) * .translation(-canvas.origin) * transform
+        let (polygons, rule) = shape.polygons(size: size, through: toPixels, tolerance: Self.pathTolerance)
+        return PathCoverage(polygons: polygons, rule: rule, limit: SIMD2(canvas.width, canvas.height))
+    }
+
+    /// `coverage` as a texture on `canvas`'s grid holding `color` (premultiplied in the canvas's mode) times the coverage.
+    mutating func coverageLayer(_ coverage: PathCoverage, color: SIMD4<Float>, on canvas: Canvas) -> LayerSource {
+        var pixels = PixelBuffer(width: coverage.width, height: coverage.height, format: canvas.format)
+        for y in 0..<coverage.height {
+            for x in 0..<coverage.width {
+                let a = coverage.values[y * coverage.width + x]
+                if a > 0 { pixels[x, y] = color * a }
+            }
+        }
+        let origin = canvas.origin + SIMD2(Float(coverage.origin.x), Float(coverage.origin.y)) / canvas.scale
+        return LayerSource(texture: builder.upload(pixels), origin: origin, width: coverage.width, height: coverage.height,
+                           scale: canvas.scale, mode: canvas.mode, toTarget: .identity)
+    }
+
+    /// A path shape: a color fill is its coverage texture composited; any other fill is drawn over the frame into a
+    /// layer on the canvas's grid, cut to the coverage (destination-in) and composited.
+    mutating func drawPath(_ shape: PathShape, fill: FillStyle, size: SIMD2<Float>, transform: Affine,
+                           distributed: Distributed, into canvas: inout Canvas) throws(RenderError) {
+        guard let coverage = coverage(of: shape, size: size, transform: transform, on: canvas) else { return }
+        if case .color(let color) = fill.kind {
+            let source = coverageLayer(coverage, color: color.premultiplied(in: canvas.mode), on: canvas)
+            try emitLayer(source, mask: nil, opaque: false, opacity: distributed.opacity, blendMode: distributed.blendMode, into: &canvas)
+            return
+        }
+        let mask = coverageLayer(coverage, color: SIMD4(repeating: 1), on: canvas)
+        guard var layer = try makeCanvas(covering: mask.targetRect, on: canvas, mode: canvas.mode) else { return }
+        // The fill's own frame: the shape's, grown to the path's reach when the path strays outside it.
+        let frame = Rect(size: size).union(shape.path(in: size).boundingRect).outset(by: SIMD2(repeating: Float(max(shape.stroke?.lineWidth ?? 0, 0))))
+        let fillTransform = transform * .translation(frame.origin)
+        let frameFill = Self.reframed(fill, from: size, to: frame)
+        if case .shader(let shader) = frameFill.kind {
+            try drawShaderFill(.rectangle, shader: shader, size: frame.size, transform: fillTransform, distributed: Distributed(), into: &layer)
+        } else {
+            try drawShape(.rectangle, fill: frameFill, size: frame.size, transform: fillTransform, distributed: Distributed(), into: &layer)
+        }
+        try emitLayer(mask, mask: nil, opaque: false, opacity: 1, blendMode: .normal, into: &layer, keepingInside: true)
+        try flush(&layer)
+        try emitLayer(layer.asLayer(toTarget: .identity), mask: nil, opaque: false, opacity: distributed.opacity,
+                      blendMode: distributed.blendMode, into: &canvas)
+    }
+
+    /// A gradient placed for a frame of `size` (unit points relative to it) re-expressed for `frame` (in the same
+    /// space), so that it lands where it would have over the shape's own frame.
+    static func reframed(_ fill: FillStyle, from size: SIMD2<Float>, to frame: Rect) -> FillStyle {
+        func unit(_ p: UnitPoint) -> UnitPoint {
+            let v = (p.vector * size - frame.origin) / pointwiseMax(frame.size, SIMD2(repeating: 1e-6))
+            return UnitPoint(x: v.x, y: v.y)
+        }
+        switch fill.kind {
+        case let .linear(g, s, e): return FillStyle(kind: .linear(g, start: unit(s), end: unit(e)))
+        case let .radial(g, c, r0, r1): return FillStyle(kind: .radial(g, center: unit(c), startRadius: r0, endRadius: r1))
+        case let .angular(g, c, a0, a1): return FillStyle(kind: .angular(g, center: unit(c), startAngle: a0, endAngle: a1))
+        case .color, .shader: return fill
+        }
+    }
+}

@@ -1,0 +1,1 @@
+../../../../Shaders/hueRotation.glsl

@@ -1,0 +1,84 @@
+/// A shape drawn from a path: its outline in a frame, then trimmed, stroked and filled by a rule. Covered by exact area
+/// (docs/paths.md), not by a signed distance like the built-in shapes.
+public struct PathShape: Sendable, Hashable {
+    /// Where the outline comes from.
+    public enum Outline: Sendable, Hashable {
+        /// A path at its own coordinates (`Path` as a view).
+        case fixed(Path)
+        /// A built-in shape's outline in the frame.
+        case builtIn(ShapeGeometry)
+        /// A custom shape's `path(in:)`.
+        case custom(CustomOutline)
+    }
+
+    public var outline: Outline
+    public var rule: FillRule
+    /// The fraction of the outline's length kept, `trim(from:to:)`.
+    public var trimFrom: Float
+    public var trimTo: Float
+    /// Drawn as a stroke of this style instead of filled.
+    public var stroke: StrokeStyle?
+    /// How far the frame is inset before the outline is made (`strokeBorder`: half the line width).
+    public var inset: Float
+
+    public init(outline: Outline, rule: FillRule = .nonZero, trimFrom: Float = 0, trimTo: Float = 1,
+                stroke: StrokeStyle? = nil, inset: Float = 0) {
+        self.outline = outline
+        self.rule = rule
+        self.trimFrom = trimFrom
+        self.trimTo = trimTo
+        self.stroke = stroke
+        self.inset = inset
+    }
+
+    /// The outline for a frame of `size`, before trimming and stroking.
+    public func path(in size: SIMD2<Float>) -> Path {
+        let frame = Rect(size: size).insetBy(dx: inset, dy: inset)
+        switch outline {
+        case .fixed(let path): return path
+        case .builtIn(let geometry): return geometry.path(in: frame)
+        case .custom(let custom): return custom.make(frame)
+        }
+    }
+
+    var isTrimmed: Bool { trimFrom > 0 || trimTo < 1 }
+}
+
+/// A custom shape's outline: the shape's `path(in:)`, named by its type. Two are equal when their types match and they
+/// draw the same path in a reference frame (so a state change can tell whether a shape changed).
+public struct CustomOutline: Sendable, Hashable {
+    public let name: String
+    public let make: @Sendable (Rect) -> Path
+
+    public init(name: String, make: @escaping @Sendable (Rect) -> Path) {
+        self.name = name
+        self.make = make
+    }
+
+    private static let reference = Rect(x: 0, y: 0, width: 100, height: 100)
+
+    public static func == (a: CustomOutline, b: CustomOutline) -> Bool {
+        a.name == b.name && a.make(reference) == b.make(reference)
+    }
+    public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+}
+
+extension ShapeGeometry {
+    /// The built-in shape's outline in `r`, as SwiftUI draws it: rectangles clockwise from the top-leading corner,
+    /// circles and ellipses clockwise from the trailing point.
+    public func path(in r: Rect) -> Path {
+        var p = Path()
+        switch self {
+        case .rectangle: p.addRect(r)
+        case .roundedRectangle(let radius): p.addRoundedRect(in: r, cornerRadius: radius)
+        case .circle:
+            let side = min(r.width, r.height)
+            p.addEllipse(in: Rect(x: r.midX - side / 2, y: r.midY - side / 2, width: side, height: side))
+        case .ellipse: p.addEllipse(in: r)
+        case .capsule: p.addRoundedRect(in: r, cornerRadius: min(r.width, r.height) / 2)
+        case .path(let shape):
+            return shape.path(in: r.size).applying(.translation(r.origin))
+        }
+        return p
+    }
+}
