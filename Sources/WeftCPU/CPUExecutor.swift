@@ -158,7 +158,6 @@ public final class CPUExecutor: Executor {
 
     /// `alphaOnly`: only tinted blurs read the pass's output (`NativeBlur.alphaOnlyTextures`).
     private func execute(_ pass: KernelPass, _ program: KernelProgram, _ textures: [CPUTexture], alphaOnly: Bool = false) throws(CPUError) -> CheckTally {
-        let interface = pass.kernel.interface
         let output = textures[pass.output.index]
         if options.nativeKernels, pass.kernel.native == .separableBlur, let layer = pass.layer,
            let blur = NativeBlur(pass, output: output, alphaOnly: alphaOnly) {
