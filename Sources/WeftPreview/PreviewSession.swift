@@ -360,14 +360,16 @@ public final class PreviewSession {
         }
     }
 
-    /// A click while paused: `weft debug`'s trace of the last effect at the clicked pixel, on standard output.
+    /// A click while paused: `weft debug`'s traces of every effect at the clicked pixel, on standard output. The
+    /// frame is rendered at the framebuffer's size, so the pointer's framebuffer pixel is the output pixel (the
+    /// magnifier zooms around the pointer, which stays on the pixel it shows).
     private func traceClick(at cursor: SIMD2<Float>, scale: Float, window: PreviewWindow) {
         let framebuffer = window.framebufferSize
         let (view, size, traceOptions) = currentFrame(width: framebuffer.width, height: framebuffer.height, scale: scale, cursor: cursor)
         let pixel = (x: Int(cursor.x), y: Int(cursor.y))
         do {
-            let trace = try PixelDebugger(libraries: content.libraries).trace(view, size: size, options: traceOptions, pixel: pixel)
-            print(String(trace.text.dropLast()))
+            let traces = try PixelDebugger(libraries: content.libraries).traceAll(view, size: size, options: traceOptions, pixel: pixel)
+            print(String(traces.text.dropLast()))
         } catch {
             printError("weft preview: pixel \(pixel.x),\(pixel.y): \(error)")
         }

@@ -47,4 +47,6 @@ public struct PlannedRender: Sendable {
     public var warnings: [MatchedGeometryWarning] = []
     /// How long planning took, by phase; `reused` when `PlanReuse` ran the previous frame's plan again.
     public var timings = PlanTimings()
+    /// Each pass's `PlannedPass.placement`, in the plan's order (`passPixel`).
+    package var placements: [Affine?] = []
 }
