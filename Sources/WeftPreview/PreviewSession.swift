@@ -25,6 +25,8 @@ public final class PreviewSession {
         public var copyOnDevice: Bool = true
         /// Where S saves frames.
         public var saveFolder: String = "."
+        /// Show frames over a checkerboard, so that transparent content shows (K toggles it).
+        public var checkerboard = false
 
         public init(frames: Int? = nil, screenshotPath: String? = nil, clock: PreviewClock = PreviewClock(),
                     presentingDevice: String? = nil, validation: Bool = VulkanInstance.validationRequestedByEnvironment) {
@@ -55,6 +57,7 @@ public final class PreviewSession {
     private var zoom = 1
     private var lastFrame: PixelBuffer?
     private var showTimes = false
+    private var checkerboard = false
     private var times = FrameTimes()
     /// Executor reports already printed (each once), and whether any was the validation layer's.
     private var reported: Set<ExecutionReport> = []
@@ -70,6 +73,7 @@ public final class PreviewSession {
         self.print = print
         self.printError = printError
         self.clock = options.clock
+        self.checkerboard = options.checkerboard
         self.content = try source.load(overrides: [:])
     }
 
@@ -145,7 +149,7 @@ public final class PreviewSession {
             let scale = content.options.scale * window.pixelsPerPoint
             let isLast = options.frames.map { presented + 1 >= $0 } ?? false
             let wantsCapture = isLast && options.screenshotPath != nil
-            let textScale = framebuffer.width >= 480 ? 2 : 1
+            let textScale = textScale(width: framebuffer.width)
             let (outcome, captured) = try present(on: presenter, width: framebuffer.width, height: framebuffer.height, scale: scale,
                                                   cursor: cursor, textScale: textScale, capture: wantsCapture)
             frameTime = times.render
@@ -212,7 +216,8 @@ public final class PreviewSession {
         let started = ContinuousClock.now
         let (shown, size, renderOptions) = currentFrame(width: width, height: height, scale: scale, cursor: cursor)
         let view = showBefore ? (content.before ?? content.view) : shown
-        if let executor = sharedExecutor, options.copyOnDevice, presenter.copiesOnDevice, zoom == 1 {
+        // The magnifier and the checkerboard work on the host's copy of the frame.
+        if let executor = sharedExecutor, options.copyOnDevice, presenter.copiesOnDevice, zoom == 1, !checkerboard {
             do {
                 let planned = try context.plan(view, size: size, options: renderOptions)
                 var plan = planned.plan
@@ -272,23 +277,34 @@ public final class PreviewSession {
     /// The status line, the frame times (F) and any problems, as opaque boxes for a frame presented from the device.
     private func overlays(width: Int, height: Int, textScale: Int) -> [PresentOverlay] {
         var out: [PresentOverlay] = []
-        let status = statusLines
+        let status = statusLines(width: width, textScale: textScale)
         if let box = FrameOverlay.textBox(status, scale: textScale) { out.append(PresentOverlay(pixels: box, x: 4, y: 4)) }
-        if let box = FrameOverlay.textBox(timeLines, scale: textScale) {
+        if let box = FrameOverlay.textBox(timeLines(width: width, textScale: textScale), scale: textScale) {
             let y = status.isEmpty ? 4 : 4 + FrameOverlay.boxSize(status, scale: textScale).height + 4
             out.append(PresentOverlay(pixels: box, x: max(0, width - box.width - 4), y: y))
         }
-        if let box = FrameOverlay.textBox(problems, scale: textScale, color: FrameOverlay.errorColor) {
+        if let box = FrameOverlay.textBox(problemLines(width: width, textScale: textScale), scale: textScale, color: FrameOverlay.errorColor) {
             out.append(PresentOverlay(pixels: box, x: 4, y: max(0, height - box.height - 4)))
         }
         return out
     }
 
-    /// The frame-time overlay's line (F): render, present and frame times, and how frames reach the window.
-    private var timeLines: [String] { showTimes ? [times.line] : [] }
+    /// The frame-time overlay's lines (F): render, present and frame times, and how frames reach the window.
+    private func timeLines(width: Int, textScale: Int) -> [String] {
+        showTimes ? FrameOverlay.wrap([times.line], toWidth: width - 8, scale: textScale) : []
+    }
 
-    /// One line, so that the overlay covers as little as it can.
-    private var statusLines: [String] {
+    /// Glyph pixels twice as large on a window wide enough for the status line at that size, otherwise single.
+    private func textScale(width: Int) -> Int {
+        width >= 480 && FrameOverlay.wrap(statusParts, toWidth: width - 8, scale: 2).count <= 1 ? 2 : 1
+    }
+
+    /// As few lines as the window's width allows, so that the overlay covers as little as it can and is never cut off.
+    private func statusLines(width: Int, textScale: Int) -> [String] {
+        FrameOverlay.wrap(statusParts, toWidth: width - 8, scale: textScale)
+    }
+
+    private var statusParts: [String] {
         var status: [String] = []
         if showBefore { status.append("before (B)") }
         if zoom > 1 { status.append("zoom \(zoom)x") }
@@ -296,21 +312,28 @@ public final class PreviewSession {
             let index = min(selected, content.parameters.count - 1)
             status.append("[\(index + 1)/\(content.parameters.count)] " + content.parameters[index].overlayLine)
         }
-        return status.isEmpty ? [] : [status.joined(separator: " | ")]
+        return status
+    }
+
+    /// The diagnostics, each wrapped to the window's width.
+    private func problemLines(width: Int, textScale: Int) -> [String] {
+        problems.flatMap { FrameOverlay.wrap([$0], toWidth: width - 8, scale: textScale) }
     }
 
     /// The frame with the magnifier, the selected parameter and any problems drawn over it.
     private func decorate(_ frame: PixelBuffer, cursor: SIMD2<Float>, textScale: Int) -> PixelBuffer {
-        var shown = FrameOverlay.magnify(frame, factor: zoom, around: SIMD2(Int(cursor.x), Int(cursor.y)))
-        let status = statusLines
+        var shown = FrameOverlay.magnify(checkerboard ? FrameOverlay.overCheckerboard(frame) : frame, factor: zoom,
+                                         around: SIMD2(Int(cursor.x), Int(cursor.y)))
+        let status = statusLines(width: shown.width, textScale: textScale)
         FrameOverlay.drawText(status, into: &shown, at: SIMD2(4, 4), scale: textScale)
-        let timeLines = timeLines
+        let timeLines = timeLines(width: shown.width, textScale: textScale)
         if !timeLines.isEmpty {
             let box = FrameOverlay.boxSize(timeLines, scale: textScale)
             let y = status.isEmpty ? 4 : 4 + FrameOverlay.boxSize(status, scale: textScale).height + 4
             FrameOverlay.drawText(timeLines, into: &shown, at: SIMD2(max(0, shown.width - box.width - 4), y), scale: textScale)
         }
-        FrameOverlay.drawText(problems, into: &shown, at: SIMD2(4, -4), scale: textScale, color: FrameOverlay.errorColor)
+        FrameOverlay.drawText(problemLines(width: shown.width, textScale: textScale), into: &shown, at: SIMD2(4, -4), scale: textScale,
+                              color: FrameOverlay.errorColor)
         return shown
     }
 
@@ -356,6 +379,7 @@ public final class PreviewSession {
             case .zoomOut: zoom = max(zoom / 2, 1)
             case .save: saveFrame(window: window)
             case .frameTimes: showTimes.toggle()
+            case .checkerboard: checkerboard.toggle()
             }
         }
     }

@@ -12,7 +12,7 @@ enum PreviewCommand: Command {
     static let summary = "Show a scene file, or an image through effects, in a window that reloads as the files change."
     static let usage = """
     weft preview INPUT.png [--shaders PATH]... --effect NAME [--arg NAME=VALUE]... [--effect NAME ...]... [--time T] [--frame N]
-                        [--reduce-motion] [--paused] [--scale S] [--device NAME|cpu] [--no-vsync] [--host-copy] [--frames N [--screenshot OUT.png]]
+                        [--reduce-motion] [--paused] [--scale S] [--device NAME|cpu] [--checkerboard] [--no-vsync] [--host-copy] [--frames N [--screenshot OUT.png]]
            weft preview --size WxH --effect FILLNAME [...]
            weft preview SCENE.json [--time T] [--frame N] [--reduce-motion] [--paused] [--scale S] [--device NAME|cpu] [...]
     """
@@ -24,7 +24,9 @@ enum PreviewCommand: Command {
     running. Keys: space pause, left/right step one frame, R restart, M reduce-motion, Tab next
     parameter, up/down or the mouse wheel change it (within its // @param range), B before/after,
     S save the frame as NAME-tTIME.png, +/- zoom around the pointer, F frame times (render, present,
-    frame), Escape or Q quit. $mouse is the
+    frame), K checkerboard behind transparent content (also --checkerboard), Escape or Q quit; a
+    click while paused prints `weft debug`'s traces of the clicked pixel. The overlay wraps to the
+    window's width. $mouse is the
     pointer in points. With --frames N it renders and presents N frames and exits (with --paused, all at
     --time); --screenshot saves the last one as read back from the swapchain image. On a Vulkan device
     frames render on the device that presents and are copied to the window there, without a host copy
@@ -46,6 +48,7 @@ enum PreviewCommand: Command {
         .value("frames", "N", help: "Render and present N frames, then exit (with --paused, all at --time)."),
         .value("screenshot", "OUT.png", help: "With --frames: save the last frame, read back from the swapchain."),
         .flag("no-vsync", help: "Present in mailbox mode where the window offers it, not FIFO (frames as fast as they render)."),
+        .flag("checkerboard", help: "Show the content over a checkerboard, so that transparent parts show (K toggles it)."),
         .flag("host-copy", help: "Read each Vulkan frame back and copy it to the window from the host, as the CPU evaluator's (to compare)."),
     ]
     static let acceptsPositionals = true
@@ -69,6 +72,7 @@ enum PreviewCommand: Command {
             options.presentingDevice = request.device == DeviceChoice.cpuName ? nil : request.device
             options.vsync = !arguments.has("no-vsync")
             options.copyOnDevice = !arguments.has("host-copy")
+            options.checkerboard = arguments.has("checkerboard")
             let session = try PreviewSession(source: RequestPreviewSource(request: request), context: context,
                                              options: options, print: { out.standard($0 + "\n") }, printError: { out.error($0 + "\n") })
             return try session.run()
