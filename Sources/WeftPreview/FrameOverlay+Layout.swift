@@ -70,3 +70,35 @@ extension FrameOverlay {
         return lines
     }
 }
+
+extension FrameOverlay {
+    /// The marker of a point parameter: a white cross on a black square, 9×9 pixels, its centre on the point.
+    public static let markerSize = 9
+
+    public static var marker: PixelBuffer {
+        var pixels = PixelBuffer(width: markerSize, height: markerSize, format: .rgba8Unorm)
+        fill(&pixels, x: 0, y: 0, width: markerSize, height: markerSize, color: SIMD4(0, 0, 0, 255))
+        fill(&pixels, x: markerSize / 2, y: 1, width: 1, height: markerSize - 2, color: textColor)
+        fill(&pixels, x: 1, y: markerSize / 2, width: markerSize - 2, height: 1, color: textColor)
+        return pixels
+    }
+
+    /// Where the marker's top-left corner goes for a point at pixel `center`, kept inside a `width`×`height` frame.
+    public static func markerOrigin(_ center: SIMD2<Int>, width: Int, height: Int) -> SIMD2<Int> {
+        SIMD2(min(max(center.x - markerSize / 2, 0), max(width - markerSize, 0)),
+              min(max(center.y - markerSize / 2, 0), max(height - markerSize, 0)))
+    }
+
+    /// The marker drawn over `pixels` for a point at pixel `center`.
+    public static func drawMarker(into pixels: inout PixelBuffer, at center: SIMD2<Int>) {
+        let origin = markerOrigin(center, width: pixels.width, height: pixels.height)
+        let marker = marker
+        for y in 0..<markerSize where origin.y + y < pixels.height {
+            for x in 0..<markerSize where origin.x + x < pixels.width {
+                let i = (y * markerSize + x) * 4
+                fill(&pixels, x: origin.x + x, y: origin.y + y, width: 1, height: 1,
+                     color: SIMD4(marker.bytes[i], marker.bytes[i + 1], marker.bytes[i + 2], 255))
+            }
+        }
+    }
+}

@@ -48,7 +48,7 @@ public final class PreviewSession {
     private let printError: (String) -> Void
 
     private var content: PreviewContent
-    private var overrides: [String: Float] = [:]
+    private var overrides: [String: [Float]] = [:]
     /// Diagnostics of the last failed load or render, shown until a load succeeds.
     private var problems: [String] = []
     private var clock: PreviewClock
@@ -136,6 +136,7 @@ public final class PreviewSession {
             if cursor != lastCursor {   // $mouse and the magnifier follow the pointer, paused or not
                 lastCursor = cursor
                 dirty = true
+                if window.leftButtonDown { movePoint(to: cursor, scale: content.options.scale * window.pixelsPerPoint) }
             }
             framebuffer = window.framebufferSize
             hidden = framebuffer.width == 0 || framebuffer.height == 0   // minimized: nothing to render until restored
@@ -226,7 +227,7 @@ public final class PreviewSession {
                 let result = try presenter.present(renderedBy: { copy in
                     note(try executor.execute(plan, presenting: planned.output, into: copy).reports)
                     rendered = ContinuousClock.now
-                }, overlays: overlays(width: width, height: height, textScale: textScale), capture: capture)
+                }, overlays: overlays(width: width, height: height, textScale: textScale, marker: markerPosition(scale: scale)), capture: capture)
                 times.rendered(planned: started, rendered: rendered ?? started, presented: ContinuousClock.now, onDevice: true)
                 return result
             } catch {
@@ -237,7 +238,8 @@ public final class PreviewSession {
         let frame = try renderFrame(view, size: size, options: renderOptions, width: width, height: height)
         let rendered = ContinuousClock.now
         do {
-            let result = try presenter.present(decorate(frame, cursor: cursor, textScale: textScale), capture: capture)
+            let result = try presenter.present(decorate(frame, cursor: cursor, textScale: textScale, marker: markerPosition(scale: scale)),
+                                               capture: capture)
             times.rendered(planned: started, rendered: rendered, presented: ContinuousClock.now, onDevice: false)
             return result
         } catch {
@@ -275,8 +277,12 @@ public final class PreviewSession {
     }
 
     /// The status line, the frame times (F) and any problems, as opaque boxes for a frame presented from the device.
-    private func overlays(width: Int, height: Int, textScale: Int) -> [PresentOverlay] {
+    private func overlays(width: Int, height: Int, textScale: Int, marker: SIMD2<Int>?) -> [PresentOverlay] {
         var out: [PresentOverlay] = []
+        if let marker {
+            let origin = FrameOverlay.markerOrigin(marker, width: width, height: height)
+            out.append(PresentOverlay(pixels: FrameOverlay.marker, x: origin.x, y: origin.y))
+        }
         let status = statusLines(width: width, textScale: textScale)
         if let box = FrameOverlay.textBox(status, scale: textScale) { out.append(PresentOverlay(pixels: box, x: 4, y: 4)) }
         if let box = FrameOverlay.textBox(timeLines(width: width, textScale: textScale), scale: textScale) {
@@ -321,9 +327,10 @@ public final class PreviewSession {
     }
 
     /// The frame with the magnifier, the selected parameter and any problems drawn over it.
-    private func decorate(_ frame: PixelBuffer, cursor: SIMD2<Float>, textScale: Int) -> PixelBuffer {
-        var shown = FrameOverlay.magnify(checkerboard ? FrameOverlay.overCheckerboard(frame) : frame, factor: zoom,
-                                         around: SIMD2(Int(cursor.x), Int(cursor.y)))
+    private func decorate(_ frame: PixelBuffer, cursor: SIMD2<Float>, textScale: Int, marker: SIMD2<Int>?) -> PixelBuffer {
+        var backed = checkerboard ? FrameOverlay.overCheckerboard(frame) : frame
+        if let marker { FrameOverlay.drawMarker(into: &backed, at: marker) }
+        var shown = FrameOverlay.magnify(backed, factor: zoom, around: SIMD2(Int(cursor.x), Int(cursor.y)))
         let status = statusLines(width: shown.width, textScale: textScale)
         FrameOverlay.drawText(status, into: &shown, at: SIMD2(4, 4), scale: textScale)
         let timeLines = timeLines(width: shown.width, textScale: textScale)
@@ -361,7 +368,13 @@ public final class PreviewSession {
     private func handle(_ input: PreviewInput, window: PreviewWindow) {
         switch input {
         case .refresh: break
-        case .click: if clock.paused { traceClick(at: window.cursor, scale: content.options.scale * window.pixelsPerPoint, window: window) }
+        case .click:
+            let scale = content.options.scale * window.pixelsPerPoint
+            if selectedParameter?.control == .point {
+                movePoint(to: window.cursor, scale: scale)
+            } else if clock.paused {
+                traceClick(at: window.cursor, scale: scale, window: window)
+            }
         case .scroll(let clicks): nudgeParameter(by: clicks)
         case .key(let key):
             switch key {
@@ -399,13 +412,33 @@ public final class PreviewSession {
         }
     }
 
+    private var selectedParameter: PreviewParameter? {
+        content.parameters.isEmpty ? nil : content.parameters[min(selected, content.parameters.count - 1)]
+    }
+
     private func nudgeParameter(by clicks: Double) {
-        guard !content.parameters.isEmpty else { return }
-        let parameter = content.parameters[min(selected, content.parameters.count - 1)]
-        let value = parameter.nudged(by: clicks)
-        guard value != parameter.value else { return }
-        overrides[parameter.id] = value
+        guard let parameter = selectedParameter else { return }
+        let values = parameter.nudgedValues(by: clicks)
+        guard values != parameter.values else { return }
+        overrides[parameter.id] = values
         reload()
+    }
+
+    /// A drag (or click) with a point parameter selected: the point goes under the pointer, in the window's points.
+    private func movePoint(to cursor: SIMD2<Float>, scale: Float) {
+        guard let parameter = selectedParameter, parameter.control == .point else { return }
+        let point = cursor / scale
+        let values = [point.x, point.y]
+        guard values != parameter.values else { return }
+        overrides[parameter.id] = values
+        reload()
+    }
+
+    /// Where the selected point parameter's marker goes, in framebuffer pixels.
+    private func markerPosition(scale: Float) -> SIMD2<Int>? {
+        guard let parameter = selectedParameter, parameter.control == .point, parameter.values.count == 2 else { return nil }
+        let p = SIMD2(parameter.values[0], parameter.values[1]) * scale
+        return SIMD2(Int(p.x.rounded(.down)), Int(p.y.rounded(.down)))
     }
 
     /// S: the current frame at full resolution, without the overlay, named with the content and the time (rendered

@@ -150,5 +150,8 @@ final class PreviewWindow {
         return SIMD2(Float(x * sx), Float(y * sy))
     }
 
+    /// Whether the left button is held (a drag, with the pointer moving).
+    var leftButtonDown: Bool { glfwGetMouseButton(handle, GLFW_MOUSE_BUTTON_LEFT) == GLFW_PRESS }
+
     func setTitle(_ title: String) { glfwSetWindowTitle(handle, title) }
 }

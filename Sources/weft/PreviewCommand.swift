@@ -22,7 +22,8 @@ enum PreviewCommand: Command {
     shader file shows the result at once; a shader that no longer compiles or a scene that no longer
     reads prints its diagnostics and shows them in the window while the last good content keeps
     running. Keys: space pause, left/right step one frame, R restart, M reduce-motion, Tab next
-    parameter, up/down or the mouse wheel change it (within its // @param range), B before/after,
+    parameter, up/down or the mouse wheel change it (within its // @param range; a float or a color
+    component by a fiftieth, an int by one; a vec2 point is dragged on the canvas), B before/after,
     S save the frame as NAME-tTIME.png, +/- zoom around the pointer, F frame times (render, present,
     frame), K checkerboard behind transparent content (also --checkerboard), Escape or Q quit; a
     click while paused prints `weft debug`'s traces of the clicked pixel. The overlay wraps to the
@@ -87,14 +88,22 @@ enum PreviewCommand: Command {
 struct RequestPreviewSource: PreviewSource {
     var request: RenderRequest
 
-    func load(overrides: [String: Float]) throws -> PreviewContent {
+    func load(overrides: [String: [Float]]) throws -> PreviewContent {
         var request = request
-        for (id, value) in overrides {
+        for (id, values) in overrides {
             let parts = id.split(separator: ".", maxSplits: 1)
             guard parts.count == 2, let index = Int(parts[0]), request.effects.indices.contains(index) else { continue }
-            let name = String(parts[1])
+            var name = String(parts[1])
+            var text = values.map { "\($0)" }.joined(separator: ",")
+            if name.hasSuffix(Self.colorSuffix) {   // a color argument: straight RGBA, as #rrggbbaa
+                name.removeLast(Self.colorSuffix.count)
+                text = "#" + values.map { v in
+                    let byte = Int((min(max(v, 0), 1) * 255).rounded())
+                    return String(byte, radix: 16).count == 1 ? "0" + String(byte, radix: 16) : String(byte, radix: 16)
+                }.joined()
+            }
             request.effects[index].arguments.removeAll { $0.name == name }
-            request.effects[index].arguments.append((name, "\(value)"))
+            request.effects[index].arguments.append((name, text))
         }
         var shaderPaths: [String] = []
         var steps: [EffectStep] = []
@@ -126,14 +135,29 @@ struct RequestPreviewSource: PreviewSource {
         RenderCommand.messages(for: error, request: request, command: "weft preview")
     }
 
-    /// Each effect's `float` parameters that have an annotated range, with their current values.
+    /// Ends the override id of a parameter given as a color (`#rrggbb`, straight alpha), which is written back as one.
+    static let colorSuffix = ":color"
+
+    /// Each effect's parameters that the window can change, with their current values: `float`s with an annotated
+    /// range, `int`s, `vec2` points and `vec4` colors (as four components). Engine-bound ones (`$time`) are left out.
     static func parameters(of steps: [EffectStep]) -> [PreviewParameter] {
         steps.enumerated().flatMap { index, step in
-            zip(step.shader.function.parameters, step.shader.arguments).compactMap { parameter, argument -> PreviewParameter? in
-                guard case .float(let value) = argument, let annotation = step.shader.function.annotation(named: parameter.name),
-                      annotation.range != nil else { return nil }
-                return PreviewParameter(id: "\(index).\(parameter.name)", label: "\(step.name).\(parameter.name)",
-                                        annotation: annotation, value: value)
+            zip(step.shader.function.parameters, step.shader.arguments).flatMap { parameter, argument -> [PreviewParameter] in
+                let annotation = step.shader.function.annotation(named: parameter.name)
+                    ?? ParameterAnnotation(name: parameter.name, range: nil, defaultValue: nil, meaning: "", line: 0)
+                func control(_ control: PreviewParameter.Control, _ values: [Float], suffix: String = "") -> PreviewParameter {
+                    PreviewParameter(id: "\(index).\(parameter.name)\(suffix)", label: "\(step.name).\(parameter.name)", annotation: annotation,
+                                     control: control, values: values)
+                }
+                switch argument {
+                case .float(let value) where annotation.range != nil: return [control(.number, [value])]
+                case .int(let value): return [control(.integer, [Float(value)])]
+                case .float2(let x, let y): return [control(.point, [x, y])]
+                case .float4(let r, let g, let b, let a): return (0..<4).map { control(.colorComponent($0), [r, g, b, a]) }
+                case .color(let c):
+                    return (0..<4).map { control(.colorComponent($0), [c.red, c.green, c.blue, c.alpha], suffix: Self.colorSuffix) }
+                default: return []
+                }
             }
         }
     }

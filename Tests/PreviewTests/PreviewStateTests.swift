@@ -83,4 +83,21 @@ import WeftShaders
         #expect(Array(shown.bytes[32..<36]) == [100 + behind, behind, behind, 255])
         #expect(Array(shown.bytes[64..<68]) == [10, 20, 30, 255])
     }
+
+    @Test func intsStepByOneAndColorsByComponentPointsOnlyByDragging() {
+        let count = ParameterAnnotation(name: "count", range: 1...8, defaultValue: [3], meaning: "rings", line: 2)
+        let integer = PreviewParameter(id: "0.count", label: "rings.count", annotation: count, control: .integer, values: [3])
+        #expect(integer.nudged(by: 1) == 4 && integer.nudged(by: -10) == 1 && integer.nudged(by: 10) == 8)
+        #expect(integer.overlayLine == "rings.count = 3  (1.00..8.00)  rings")
+
+        let tint = ParameterAnnotation(name: "tint", range: nil, defaultValue: nil, meaning: "", line: 3)
+        let green = PreviewParameter(id: "0.tint", label: "glow.tint", annotation: tint, control: .colorComponent(1), values: [1, 0.5, 0, 1])
+        #expect(green.value == 0.5 && green.nudgedValues(by: 1) == [1, 0.52, 0, 1] && green.nudgedValues(by: 100) == [1, 1, 0, 1])
+        #expect(green.overlayLine == "glow.tint.g = 0.50 of (1.00, 0.50, 0.00, 1.00)")
+
+        let center = ParameterAnnotation(name: "center", range: nil, defaultValue: nil, meaning: "where", line: 4)
+        let point = PreviewParameter(id: "0.center", label: "ripple.center", annotation: center, control: .point, values: [256, 192])
+        #expect(point.nudgedValues(by: 3) == [256, 192])
+        #expect(point.overlayLine == "ripple.center = (256.00, 192.00)  drag on the canvas  where")
+    }
 }
