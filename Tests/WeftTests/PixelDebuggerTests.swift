@@ -197,4 +197,19 @@ import WeftTestSupport
         let only = try PixelDebugger(libraries: catalog.folders.map(\.library)).traceAll(view, size: size, effect: "wave", pixel: (150, 150))
         #expect(only.traces.map(\.effect) == ["wave"])
     }
+
+    /// An effect's view scaled 2× about its centre: its layer is drawn at 2 pixels per point, so output pixel (60, 60),
+    /// 89.5 points up and left of the centre, is 44.75 of the layer's points from its centre (50, 50): point 5.25, pixel 10.
+    @Test func aScaledEffectIsTracedThroughItsPlacement() throws {
+        let catalog = try EffectCatalog(paths: [Self.shaders])
+        let shader = try catalog.shader(named: "grayscale", arguments: [("amount", "1")]).shader
+        let view = Rectangle().fill(Color(red: 1, green: 0.5, blue: 0)).frame(width: 100, height: 100).colorEffect(shader)
+            .scaleEffect(2).frame(width: 300, height: 300)
+        let debugger = PixelDebugger(libraries: catalog.folders.map(\.library))
+        let trace = try debugger.trace(view, size: Size(width: 300, height: 300), pixel: (60, 60))
+        #expect(trace.effectPixel == [10, 10] && trace.point == [5.25, 5.25], "\(trace.text)")
+        #expect(Self.floats(trace.arguments.first) == [5.25, 5.25])
+        #expect(try debugger.trace(view, size: Size(width: 300, height: 300), pixel: (249, 249)).effectPixel == [199, 199])
+        #expect(throws: PixelDebugger.Problem.self) { try debugger.traceAll(view, size: Size(width: 300, height: 300), pixel: (45, 150)) }
+    }
 }
