@@ -25,6 +25,8 @@ public final class PreviewSession {
         public var copyOnDevice: Bool = true
         /// Where S saves frames.
         public var saveFolder: String = "."
+        /// Show frames over a checkerboard, so that transparent content shows (K toggles it).
+        public var checkerboard = false
 
         public init(frames: Int? = nil, screenshotPath: String? = nil, clock: PreviewClock = PreviewClock(),
                     presentingDevice: String? = nil, validation: Bool = VulkanInstance.validationRequestedByEnvironment) {
@@ -48,7 +50,7 @@ public final class PreviewSession {
     private let printError: (String) -> Void
 
     private var content: PreviewContent
-    private var overrides: [String: Float] = [:]
+    private var overrides: [String: [Float]] = [:]
     /// Diagnostics of the last failed load or render, shown until a load succeeds.
     private var problems: [String] = []
     private var clock: PreviewClock
@@ -57,6 +59,7 @@ public final class PreviewSession {
     private var zoom = 1
     private var lastFrame: PixelBuffer?
     private var showTimes = false
+    private var checkerboard = false
     private var times = FrameTimes()
     /// Executor reports already printed (each once), and whether any was the validation layer's.
     private var reported: Set<ExecutionReport> = []
@@ -72,6 +75,7 @@ public final class PreviewSession {
         self.print = print
         self.printError = printError
         self.clock = options.clock
+        self.checkerboard = options.checkerboard
         self.content = try source.load(overrides: [:])
     }
 
@@ -134,6 +138,7 @@ public final class PreviewSession {
             if cursor != lastCursor {   // $mouse and the magnifier follow the pointer, paused or not
                 lastCursor = cursor
                 dirty = true
+                if window.leftButtonDown { movePoint(to: cursor, scale: content.options.scale * window.pixelsPerPoint) }
             }
             framebuffer = window.framebufferSize
             hidden = framebuffer.width == 0 || framebuffer.height == 0   // minimized: nothing to render until restored
@@ -147,7 +152,7 @@ public final class PreviewSession {
             let scale = content.options.scale * window.pixelsPerPoint
             let isLast = options.frames.map { presented + 1 >= $0 } ?? false
             let wantsCapture = isLast && options.screenshotPath != nil
-            let textScale = framebuffer.width >= 480 ? 2 : 1
+            let textScale = textScale(width: framebuffer.width)
             let (outcome, captured) = try present(on: presenter, width: framebuffer.width, height: framebuffer.height, scale: scale,
                                                   cursor: cursor, textScale: textScale, capture: wantsCapture)
             frameTime = times.render
@@ -214,7 +219,8 @@ public final class PreviewSession {
         let started = ContinuousClock.now
         let (shown, size, renderOptions) = currentFrame(width: width, height: height, scale: scale, cursor: cursor)
         let view = showBefore ? (content.before ?? content.view) : shown
-        if let executor = sharedExecutor, options.copyOnDevice, presenter.copiesOnDevice, zoom == 1 {
+        // The magnifier and the checkerboard work on the host's copy of the frame.
+        if let executor = sharedExecutor, options.copyOnDevice, presenter.copiesOnDevice, zoom == 1, !checkerboard {
             do {
                 let planned = try framePlanning().plan(view, size: size, options: renderOptions)
                 var plan = planned.plan
@@ -223,7 +229,7 @@ public final class PreviewSession {
                 let result = try presenter.present(renderedBy: { copy in
                     note(try executor.execute(plan, presenting: planned.output, into: copy).reports)
                     rendered = ContinuousClock.now
-                }, overlays: overlays(width: width, height: height, textScale: textScale), capture: capture)
+                }, overlays: overlays(width: width, height: height, textScale: textScale, marker: markerPosition(scale: scale)), capture: capture)
                 times.rendered(planned: started, rendered: rendered ?? started, presented: ContinuousClock.now, onDevice: true)
                 return result
             } catch {
@@ -234,7 +240,8 @@ public final class PreviewSession {
         let frame = try renderFrame(view, size: size, options: renderOptions, width: width, height: height)
         let rendered = ContinuousClock.now
         do {
-            let result = try presenter.present(decorate(frame, cursor: cursor, textScale: textScale), capture: capture)
+            let result = try presenter.present(decorate(frame, cursor: cursor, textScale: textScale, marker: markerPosition(scale: scale)),
+                                               capture: capture)
             times.rendered(planned: started, rendered: rendered, presented: ContinuousClock.now, onDevice: false)
             return result
         } catch {
@@ -280,25 +287,40 @@ public final class PreviewSession {
     }
 
     /// The status line, the frame times (F) and any problems, as opaque boxes for a frame presented from the device.
-    private func overlays(width: Int, height: Int, textScale: Int) -> [PresentOverlay] {
+    private func overlays(width: Int, height: Int, textScale: Int, marker: SIMD2<Int>?) -> [PresentOverlay] {
         var out: [PresentOverlay] = []
-        let status = statusLines
+        if let marker {
+            let origin = FrameOverlay.markerOrigin(marker, width: width, height: height)
+            out.append(PresentOverlay(pixels: FrameOverlay.marker, x: origin.x, y: origin.y))
+        }
+        let status = statusLines(width: width, textScale: textScale)
         if let box = FrameOverlay.textBox(status, scale: textScale) { out.append(PresentOverlay(pixels: box, x: 4, y: 4)) }
-        if let box = FrameOverlay.textBox(timeLines, scale: textScale) {
+        if let box = FrameOverlay.textBox(timeLines(width: width, textScale: textScale), scale: textScale) {
             let y = status.isEmpty ? 4 : 4 + FrameOverlay.boxSize(status, scale: textScale).height + 4
             out.append(PresentOverlay(pixels: box, x: max(0, width - box.width - 4), y: y))
         }
-        if let box = FrameOverlay.textBox(problems, scale: textScale, color: FrameOverlay.errorColor) {
+        if let box = FrameOverlay.textBox(problemLines(width: width, textScale: textScale), scale: textScale, color: FrameOverlay.errorColor) {
             out.append(PresentOverlay(pixels: box, x: 4, y: max(0, height - box.height - 4)))
         }
         return out
     }
 
-    /// The frame-time overlay's line (F): render, present and frame times, and how frames reach the window.
-    private var timeLines: [String] { showTimes ? [times.line] : [] }
+    /// The frame-time overlay's lines (F): render, present and frame times, and how frames reach the window.
+    private func timeLines(width: Int, textScale: Int) -> [String] {
+        showTimes ? FrameOverlay.wrap([times.line], toWidth: width - 8, scale: textScale) : []
+    }
 
-    /// One line, so that the overlay covers as little as it can.
-    private var statusLines: [String] {
+    /// Glyph pixels twice as large on a window wide enough for the status line at that size, otherwise single.
+    private func textScale(width: Int) -> Int {
+        width >= 480 && FrameOverlay.wrap(statusParts, toWidth: width - 8, scale: 2).count <= 1 ? 2 : 1
+    }
+
+    /// As few lines as the window's width allows, so that the overlay covers as little as it can and is never cut off.
+    private func statusLines(width: Int, textScale: Int) -> [String] {
+        FrameOverlay.wrap(statusParts, toWidth: width - 8, scale: textScale)
+    }
+
+    private var statusParts: [String] {
         var status: [String] = []
         if showBefore { status.append("before (B)") }
         if zoom > 1 { status.append("zoom \(zoom)x") }
@@ -306,21 +328,29 @@ public final class PreviewSession {
             let index = min(selected, content.parameters.count - 1)
             status.append("[\(index + 1)/\(content.parameters.count)] " + content.parameters[index].overlayLine)
         }
-        return status.isEmpty ? [] : [status.joined(separator: " | ")]
+        return status
+    }
+
+    /// The diagnostics, each wrapped to the window's width.
+    private func problemLines(width: Int, textScale: Int) -> [String] {
+        problems.flatMap { FrameOverlay.wrap([$0], toWidth: width - 8, scale: textScale) }
     }
 
     /// The frame with the magnifier, the selected parameter and any problems drawn over it.
-    private func decorate(_ frame: PixelBuffer, cursor: SIMD2<Float>, textScale: Int) -> PixelBuffer {
-        var shown = FrameOverlay.magnify(frame, factor: zoom, around: SIMD2(Int(cursor.x), Int(cursor.y)))
-        let status = statusLines
+    private func decorate(_ frame: PixelBuffer, cursor: SIMD2<Float>, textScale: Int, marker: SIMD2<Int>?) -> PixelBuffer {
+        var backed = checkerboard ? FrameOverlay.overCheckerboard(frame) : frame
+        if let marker { FrameOverlay.drawMarker(into: &backed, at: marker) }
+        var shown = FrameOverlay.magnify(backed, factor: zoom, around: SIMD2(Int(cursor.x), Int(cursor.y)))
+        let status = statusLines(width: shown.width, textScale: textScale)
         FrameOverlay.drawText(status, into: &shown, at: SIMD2(4, 4), scale: textScale)
-        let timeLines = timeLines
+        let timeLines = timeLines(width: shown.width, textScale: textScale)
         if !timeLines.isEmpty {
             let box = FrameOverlay.boxSize(timeLines, scale: textScale)
             let y = status.isEmpty ? 4 : 4 + FrameOverlay.boxSize(status, scale: textScale).height + 4
             FrameOverlay.drawText(timeLines, into: &shown, at: SIMD2(max(0, shown.width - box.width - 4), y), scale: textScale)
         }
-        FrameOverlay.drawText(problems, into: &shown, at: SIMD2(4, -4), scale: textScale, color: FrameOverlay.errorColor)
+        FrameOverlay.drawText(problemLines(width: shown.width, textScale: textScale), into: &shown, at: SIMD2(4, -4), scale: textScale,
+                              color: FrameOverlay.errorColor)
         return shown
     }
 
@@ -349,7 +379,13 @@ public final class PreviewSession {
     private func handle(_ input: PreviewInput, window: PreviewWindow) {
         switch input {
         case .refresh: break
-        case .click: if clock.paused { traceClick(at: window.cursor, scale: content.options.scale * window.pixelsPerPoint, window: window) }
+        case .click:
+            let scale = content.options.scale * window.pixelsPerPoint
+            if selectedParameter?.control == .point {
+                movePoint(to: window.cursor, scale: scale)
+            } else if clock.paused {
+                traceClick(at: window.cursor, scale: scale, window: window)
+            }
         case .scroll(let clicks): nudgeParameter(by: clicks)
         case .key(let key):
             switch key {
@@ -367,30 +403,53 @@ public final class PreviewSession {
             case .zoomOut: zoom = max(zoom / 2, 1)
             case .save: saveFrame(window: window)
             case .frameTimes: showTimes.toggle()
+            case .checkerboard: checkerboard.toggle()
             }
         }
     }
 
-    /// A click while paused: `weft debug`'s trace of the last effect at the clicked pixel, on standard output.
+    /// A click while paused: `weft debug`'s traces of every effect at the clicked pixel, on standard output. The
+    /// frame is rendered at the framebuffer's size, so the pointer's framebuffer pixel is the output pixel (the
+    /// magnifier zooms around the pointer, which stays on the pixel it shows).
     private func traceClick(at cursor: SIMD2<Float>, scale: Float, window: PreviewWindow) {
         let framebuffer = window.framebufferSize
         let (view, size, traceOptions) = currentFrame(width: framebuffer.width, height: framebuffer.height, scale: scale, cursor: cursor)
         let pixel = (x: Int(cursor.x), y: Int(cursor.y))
         do {
-            let trace = try PixelDebugger(libraries: content.libraries).trace(view, size: size, options: traceOptions, pixel: pixel)
-            print(String(trace.text.dropLast()))
+            let traces = try PixelDebugger(libraries: content.libraries).traceAll(view, size: size, options: traceOptions, pixel: pixel)
+            print(String(traces.text.dropLast()))
         } catch {
             printError("weft preview: pixel \(pixel.x),\(pixel.y): \(error)")
         }
     }
 
+    private var selectedParameter: PreviewParameter? {
+        content.parameters.isEmpty ? nil : content.parameters[min(selected, content.parameters.count - 1)]
+    }
+
     private func nudgeParameter(by clicks: Double) {
-        guard !content.parameters.isEmpty else { return }
-        let parameter = content.parameters[min(selected, content.parameters.count - 1)]
-        let value = parameter.nudged(by: clicks)
-        guard value != parameter.value else { return }
-        overrides[parameter.id] = value
+        guard let parameter = selectedParameter else { return }
+        let values = parameter.nudgedValues(by: clicks)
+        guard values != parameter.values else { return }
+        overrides[parameter.id] = values
         reload()
+    }
+
+    /// A drag (or click) with a point parameter selected: the point goes under the pointer, in the window's points.
+    private func movePoint(to cursor: SIMD2<Float>, scale: Float) {
+        guard let parameter = selectedParameter, parameter.control == .point else { return }
+        let point = cursor / scale
+        let values = [point.x, point.y]
+        guard values != parameter.values else { return }
+        overrides[parameter.id] = values
+        reload()
+    }
+
+    /// Where the selected point parameter's marker goes, in framebuffer pixels.
+    private func markerPosition(scale: Float) -> SIMD2<Int>? {
+        guard let parameter = selectedParameter, parameter.control == .point, parameter.values.count == 2 else { return nil }
+        let p = SIMD2(parameter.values[0], parameter.values[1]) * scale
+        return SIMD2(Int(p.x.rounded(.down)), Int(p.y.rounded(.down)))
     }
 
     /// S: the current frame at full resolution, without the overlay, named with the content and the time (rendered

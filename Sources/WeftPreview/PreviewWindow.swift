@@ -2,7 +2,7 @@ import CGLFW
 
 /// A key the preview acts on.
 enum PreviewKey: Sendable, Hashable {
-    case space, left, right, up, down, tab, restart, reduceMotion, beforeAfter, save, zoomIn, zoomOut, frameTimes, quit
+    case space, left, right, up, down, tab, restart, reduceMotion, beforeAfter, save, zoomIn, zoomOut, frameTimes, checkerboard, quit
 }
 
 /// Input gathered from the window since it was last polled.
@@ -83,6 +83,7 @@ final class PreviewWindow {
         case GLFW_KEY_B: .beforeAfter
         case GLFW_KEY_S: .save
         case GLFW_KEY_F: .frameTimes
+        case GLFW_KEY_K: .checkerboard
         case GLFW_KEY_EQUAL, GLFW_KEY_KP_ADD: .zoomIn
         case GLFW_KEY_MINUS, GLFW_KEY_KP_SUBTRACT: .zoomOut
         case GLFW_KEY_ESCAPE, GLFW_KEY_Q: .quit
@@ -148,6 +149,9 @@ final class PreviewWindow {
         let sy = wh > 0 ? Double(fb.height) / Double(wh) : 1
         return SIMD2(Float(x * sx), Float(y * sy))
     }
+
+    /// Whether the left button is held (a drag, with the pointer moving).
+    var leftButtonDown: Bool { glfwGetMouseButton(handle, GLFW_MOUSE_BUTTON_LEFT) == GLFW_PRESS }
 
     func setTitle(_ title: String) { glfwSetWindowTitle(handle, title) }
 }

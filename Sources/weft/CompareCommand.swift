@@ -8,19 +8,23 @@ import WeftShaders
 enum CompareCommand: Command {
     static let name = "compare"
     static let summary = "Compare two PNG renders, or every same-named PNG of two folders, channel by channel."
-    static let usage = "weft compare A.png B.png | A_DIR B_DIR [--tolerance N]"
+    static let usage = "weft compare A.png B.png | A_DIR B_DIR [--tolerance N] [--diff OUT.png|OUT_DIR]"
     static let discussion = """
     Reads both images premultiplied and reports, per pair, the largest difference of any channel
     and the mean absolute difference, in 1/255 steps, and the pixel where the largest occurs.
     With two folders, every PNG of either is compared with its namesake in the other; a PNG
     that only one folder has is a difference (ONLY IN …). Use it to check that two devices
-    (a GPU and --device cpu, say) render alike.
+    (a GPU and --device cpu, say) render alike. --diff writes a heat map of each pair of the
+    same size: a dim gray copy of A where every channel agrees, blue where the difference is
+    within --tolerance, red beyond it, turning yellow towards the pair's largest difference
+    (OUT.png for two files; for two folders, OUT_DIR/NAME.png for each pair).
     Exit status: 0 when every pair is within --tolerance (default 2, in 1/255 steps),
     1 when any pair is not (or differs in size, or cannot be read, or is missing on one
     side, or --tolerance is not a finite number), 2 for a usage error.
     """
     static let options: [OptionSpec] = [
         .value("tolerance", "N", help: "Largest channel difference allowed, in 1/255 steps (default 2)."),
+        .value("diff", "OUT", help: "Write a heat map of the differences: a PNG for two files, a folder of them for two folders."),
     ]
     static let acceptsPositionals = true
 
@@ -42,6 +46,13 @@ enum CompareCommand: Command {
         } else {
             pairs = [(URL(fileURLWithPath: a).lastPathComponent, a, b)]
         }
+        let diff = arguments.value("diff")
+        if let diff, isDirectory.boolValue {
+            do { try FileManager.default.createDirectory(atPath: diff, withIntermediateDirectories: true) } catch {
+                output.printError("weft compare: cannot make the folder \(diff): \(error.localizedDescription)")
+                return 1
+            }
+        }
         for (name, side) in onlyOneSide {
             table.append([name, "-", "-", "-", "ONLY IN \(side)"])
             failed += 1
@@ -54,6 +65,10 @@ enum CompareCommand: Command {
                     table.append([name, "-", "-", "-", "SIZE \(x.width)x\(x.height) vs \(y.width)x\(y.height)"])
                     failed += 1
                     continue
+                }
+                if let diff {
+                    let path = isDirectory.boolValue ? diff + "/" + name : diff
+                    try PNGFile.write(DifferenceHeatMap.make(x, y, maximum: d.maximum, tolerance: tolerance), to: path)
                 }
                 let within = d.maximum * 255 <= tolerance + 1e-3
                 if !within { failed += 1 }

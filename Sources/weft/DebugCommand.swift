@@ -19,18 +19,21 @@ enum DebugCommand: Command {
     Sets up the render exactly as `weft render` does (same inputs, effects, arguments and
     options), renders everything the effect reads on the CPU evaluator, then runs the effect at
     pixel X,Y of the output (0,0 is the top-left pixel) from SPIR-V compiled with debug
-    information and without the optimizer. Prints each line of the author's source that the
-    pixel ran, and under it what each statement produced: stores to named variables
-    (name = value), intermediate results (SPIR-V id, type, value and instruction), calls (of
-    prelude functions such as sampleLayer: the position sampled and the color returned) and
-    loop iterations (each numbered, up to 16 per statement, then counted). --trace picks the
-    effect when several run at the pixel (default: the last one). --json prints the trace as a
-    JSON object instead. Exit status: 0 on success, 1 when the input, an effect or the pixel
+    information and without the optimizer. Every effect whose layer covers that output pixel is
+    traced, in the order the render runs them (an inner effect before the one over it), each at
+    its own layer's pixel under the output pixel, however its view is placed, scaled or
+    rotated; stages that the render stitches into one kernel are traced one by one and name
+    that kernel. Prints each line of the author's source that the pixel ran, and under it what
+    each statement produced: stores to named variables (name = value), intermediate results
+    (SPIR-V id, type, value and instruction), calls (of prelude functions such as sampleLayer:
+    the position sampled and the color returned) and loop iterations (each numbered, up to 16
+    per statement, then counted); a distortion also shows the color it sampled. --trace keeps
+    only the effect NAME. --json prints {"pixel": [X, Y], "traces": [...]} instead. Exit status: 0 on success, 1 when the input, an effect or the pixel
     cannot be used, 2 for a usage error.
     """
     static let options: [OptionSpec] = RenderCommand.effectOptions + [
         .value("pixel", "X,Y", help: "The pixel to trace, in output pixels from the top-left (required)."),
-        .value("trace", "NAME", help: "The effect to trace when several run at the pixel (default: the last)."),
+        .value("trace", "NAME", help: "Trace only this effect (default: every effect at the pixel, in order)."),
         .value("size", "WxH", help: "Trace a fill effect at this size instead of an input image."),
     ] + RenderRequest.viewOptions + RenderRequest.frameOptions + [
         .flag("json", help: "Print the trace as JSON."),
@@ -47,13 +50,13 @@ enum DebugCommand: Command {
         do {
             let (view, size, options) = try RenderCommand.prepare(request)
             let debugger = PixelDebugger(libraries: try libraries(for: request))
-            let trace = try debugger.trace(view, size: size, options: options, effect: arguments.value("trace"), pixel: (x, y))
+            let traces = try debugger.traceAll(view, size: size, options: options, effect: arguments.value("trace"), pixel: (x, y))
             if arguments.has("json") {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-                output.print(String(decoding: try encoder.encode(trace), as: UTF8.self))
+                output.print(String(decoding: try encoder.encode(traces), as: UTF8.self))
             } else {
-                output.print(String(trace.text.dropLast()))
+                output.print(String(traces.text.dropLast()))
             }
             return 0
         } catch {

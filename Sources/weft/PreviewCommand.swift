@@ -12,7 +12,7 @@ enum PreviewCommand: Command {
     static let summary = "Show a scene file, or an image through effects, in a window that reloads as the files change."
     static let usage = """
     weft preview INPUT.png [--shaders PATH]... --effect NAME [--arg NAME=VALUE]... [--effect NAME ...]... [--time T] [--frame N]
-                        [--reduce-motion] [--paused] [--scale S] [--device NAME|cpu] [--no-vsync] [--host-copy] [--frames N [--screenshot OUT.png]]
+                        [--reduce-motion] [--paused] [--scale S] [--device NAME|cpu] [--checkerboard] [--no-vsync] [--host-copy] [--frames N [--screenshot OUT.png]]
            weft preview --size WxH --effect FILLNAME [...]
            weft preview SCENE.json [--time T] [--frame N] [--reduce-motion] [--paused] [--scale S] [--device NAME|cpu] [...]
     """
@@ -22,9 +22,12 @@ enum PreviewCommand: Command {
     shader file shows the result at once; a shader that no longer compiles or a scene that no longer
     reads prints its diagnostics and shows them in the window while the last good content keeps
     running. Keys: space pause, left/right step one frame, R restart, M reduce-motion, Tab next
-    parameter, up/down or the mouse wheel change it (within its // @param range), B before/after,
+    parameter, up/down or the mouse wheel change it (within its // @param range; a float or a color
+    component by a fiftieth, an int by one; a vec2 point is dragged on the canvas), B before/after,
     S save the frame as NAME-tTIME.png, +/- zoom around the pointer, F frame times (render, present,
-    frame), Escape or Q quit. $mouse is the
+    frame), K checkerboard behind transparent content (also --checkerboard), Escape or Q quit; a
+    click while paused prints `weft debug`'s traces of the clicked pixel. The overlay wraps to the
+    window's width. $mouse is the
     pointer in points. With --frames N it renders and presents N frames and exits (with --paused, all at
     --time); --screenshot saves the last one as read back from the swapchain image. On a Vulkan device
     frames render on the device that presents and are copied to the window there, without a host copy
@@ -46,6 +49,7 @@ enum PreviewCommand: Command {
         .value("frames", "N", help: "Render and present N frames, then exit (with --paused, all at --time)."),
         .value("screenshot", "OUT.png", help: "With --frames: save the last frame, read back from the swapchain."),
         .flag("no-vsync", help: "Present in mailbox mode where the window offers it, not FIFO (frames as fast as they render)."),
+        .flag("checkerboard", help: "Show the content over a checkerboard, so that transparent parts show (K toggles it)."),
         .flag("host-copy", help: "Read each Vulkan frame back and copy it to the window from the host, as the CPU evaluator's (to compare)."),
     ]
     static let acceptsPositionals = true
@@ -69,6 +73,7 @@ enum PreviewCommand: Command {
             options.presentingDevice = request.device == DeviceChoice.cpuName ? nil : request.device
             options.vsync = !arguments.has("no-vsync")
             options.copyOnDevice = !arguments.has("host-copy")
+            options.checkerboard = arguments.has("checkerboard")
             let session = try PreviewSession(source: RequestPreviewSource(request: request), context: context,
                                              options: options, print: { out.standard($0 + "\n") }, printError: { out.error($0 + "\n") })
             return try session.run()
@@ -83,14 +88,22 @@ enum PreviewCommand: Command {
 struct RequestPreviewSource: PreviewSource {
     var request: RenderRequest
 
-    func load(overrides: [String: Float]) throws -> PreviewContent {
+    func load(overrides: [String: [Float]]) throws -> PreviewContent {
         var request = request
-        for (id, value) in overrides {
+        for (id, values) in overrides {
             let parts = id.split(separator: ".", maxSplits: 1)
             guard parts.count == 2, let index = Int(parts[0]), request.effects.indices.contains(index) else { continue }
-            let name = String(parts[1])
+            var name = String(parts[1])
+            var text = values.map { "\($0)" }.joined(separator: ",")
+            if name.hasSuffix(Self.colorSuffix) {   // a color argument: straight RGBA, as #rrggbbaa
+                name.removeLast(Self.colorSuffix.count)
+                text = "#" + values.map { v in
+                    let byte = Int((min(max(v, 0), 1) * 255).rounded())
+                    return String(byte, radix: 16).count == 1 ? "0" + String(byte, radix: 16) : String(byte, radix: 16)
+                }.joined()
+            }
             request.effects[index].arguments.removeAll { $0.name == name }
-            request.effects[index].arguments.append((name, "\(value)"))
+            request.effects[index].arguments.append((name, text))
         }
         var shaderPaths: [String] = []
         var steps: [EffectStep] = []
@@ -122,14 +135,29 @@ struct RequestPreviewSource: PreviewSource {
         RenderCommand.messages(for: error, request: request, command: "weft preview")
     }
 
-    /// Each effect's `float` parameters that have an annotated range, with their current values.
+    /// Ends the override id of a parameter given as a color (`#rrggbb`, straight alpha), which is written back as one.
+    static let colorSuffix = ":color"
+
+    /// Each effect's parameters that the window can change, with their current values: `float`s with an annotated
+    /// range, `int`s, `vec2` points and `vec4` colors (as four components). Engine-bound ones (`$time`) are left out.
     static func parameters(of steps: [EffectStep]) -> [PreviewParameter] {
         steps.enumerated().flatMap { index, step in
-            zip(step.shader.function.parameters, step.shader.arguments).compactMap { parameter, argument -> PreviewParameter? in
-                guard case .float(let value) = argument, let annotation = step.shader.function.annotation(named: parameter.name),
-                      annotation.range != nil else { return nil }
-                return PreviewParameter(id: "\(index).\(parameter.name)", label: "\(step.name).\(parameter.name)",
-                                        annotation: annotation, value: value)
+            zip(step.shader.function.parameters, step.shader.arguments).flatMap { parameter, argument -> [PreviewParameter] in
+                let annotation = step.shader.function.annotation(named: parameter.name)
+                    ?? ParameterAnnotation(name: parameter.name, range: nil, defaultValue: nil, meaning: "", line: 0)
+                func control(_ control: PreviewParameter.Control, _ values: [Float], suffix: String = "") -> PreviewParameter {
+                    PreviewParameter(id: "\(index).\(parameter.name)\(suffix)", label: "\(step.name).\(parameter.name)", annotation: annotation,
+                                     control: control, values: values)
+                }
+                switch argument {
+                case .float(let value) where annotation.range != nil: return [control(.number, [value])]
+                case .int(let value): return [control(.integer, [Float(value)])]
+                case .float2(let x, let y): return [control(.point, [x, y])]
+                case .float4(let r, let g, let b, let a): return (0..<4).map { control(.colorComponent($0), [r, g, b, a]) }
+                case .color(let c):
+                    return (0..<4).map { control(.colorComponent($0), [c.red, c.green, c.blue, c.alpha], suffix: Self.colorSuffix) }
+                default: return []
+                }
             }
         }
     }

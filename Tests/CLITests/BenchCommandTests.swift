@@ -135,4 +135,50 @@ import WeftImage
         let reversed = try CLI.weft(["compare", second.path, first.path])
         #expect(reversed.status == 1 && reversed.stdout.contains("ONLY IN \(first.path)"), "\(reversed)")
     }
+
+    /// `--diff`: dim gray where equal, blue within the tolerance, red to yellow beyond it by the difference over the
+    /// largest, measured pixel by pixel; two folders give a heat map per pair.
+    @Test func theDiffHeatMapMarksEveryDifferingPixelByHowFarItIsOff() throws {
+        let out = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        var image = PixelBuffer(width: 6, height: 4, format: .rgba8Unorm)
+        for y in 0..<4 { for x in 0..<6 { image[x, y] = SIMD4(Float(x) / 5, Float(y) / 3, 100 / 255, 1) } }
+        var changed = image
+        changed[1, 1].z = 101 / 255   // 1/255 off: within the default tolerance of 2
+        changed[4, 2].z = 200 / 255   // 100/255 off: the largest
+        changed[2, 3].z = 150 / 255   // 50/255 off: half the largest
+        let a = out.appendingPathComponent("a.png").path, b = out.appendingPathComponent("b.png").path
+        try PNGFile.write(image, to: a)
+        try PNGFile.write(changed, to: b)
+        let heat = out.appendingPathComponent("heat.png").path
+        let run = try CLI.weft(["compare", a, b, "--diff", heat])
+        #expect(run.status == 1 && run.stdout.contains("4,2"), "\(run)")
+        let map = try PNGFile.load(path: heat)
+        #expect(map.width == 6 && map.height == 4)
+        func bytes(_ x: Int, _ y: Int) -> [Int] { let p = map[x, y]; return [p.x, p.y, p.z, p.w].map { Int(($0 * 255).rounded()) } }
+        #expect(bytes(1, 1) == [0, 0, 255, 255])
+        #expect(bytes(4, 2) == [255, 255, 0, 255])
+        let half = bytes(2, 3)
+        #expect(half[0] == 255 && abs(half[1] - 128) <= 1 && half[2] == 0, "\(half)")
+        var equal = 0
+        for y in 0..<4 {
+            for x in 0..<6 where ![(1, 1), (4, 2), (2, 3)].contains(where: { $0 == (x, y) }) {
+                let p = image[x, y]
+                let gray = Int((0.2 * (0.2126 * p.x + 0.7152 * p.y + 0.0722 * p.z) * 255).rounded())
+                let shown = bytes(x, y)
+                if shown[0] == shown[1] && shown[1] == shown[2] && abs(shown[0] - gray) <= 1 && shown[3] == 255 { equal += 1 }
+            }
+        }
+        #expect(equal == 21)
+
+        // Two folders: one heat map per pair, named after it.
+        let first = out.appendingPathComponent("first"), second = out.appendingPathComponent("second")
+        for folder in [first, second] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        try PNGFile.write(image, to: first.appendingPathComponent("pair.png").path)
+        try PNGFile.write(changed, to: second.appendingPathComponent("pair.png").path)
+        let maps = out.appendingPathComponent("maps")
+        let folders = try CLI.weft(["compare", first.path, second.path, "--diff", maps.path])
+        #expect(folders.status == 1, "\(folders)")
+        #expect(try PNGFile.load(path: maps.appendingPathComponent("pair.png").path)[4, 2] == SIMD4(1, 1, 0, 1))
+    }
 }

@@ -58,4 +58,46 @@ import WeftShaders
         #expect(red(zoomed, 0, 0) == red(frame, 1, 1))
         #expect(FrameOverlay.magnify(frame, factor: 1, around: .zero) == frame)
     }
+
+    /// The overlay wraps to the window: every line's box fits, nothing of the text is lost, and parts stay whole
+    /// where they fit.
+    @Test func theOverlayWrapsToTheWindowsWidth() {
+        let parts = ["before (B)", "zoom 4x", "[1/3] ripple.amplitude = 8.00  (0..40)  wave height in points, at the centre of the ripple"]
+        for (width, scale) in [(96, 1), (160, 1), (200, 2), (640, 2)] {
+            let lines = FrameOverlay.wrap(parts, toWidth: width, scale: scale)
+            #expect(FrameOverlay.boxSize(lines, scale: scale).width <= width, "\(width)@\(scale): \(lines)")
+            #expect(lines.joined().filter { $0 != " " && $0 != "|" } == parts.joined().filter { $0 != " " && $0 != "|" }, "\(lines)")
+        }
+        #expect(FrameOverlay.wrap(parts, toWidth: 2000, scale: 1) == [parts.joined(separator: " | ")], "one line when it fits")
+        #expect(FrameOverlay.wrap(parts, toWidth: 160, scale: 1).prefix(1) == ["before (B) | zoom 4x"])
+    }
+
+    @Test func theCheckerboardIsBehindPremultipliedPixels() {
+        var frame = PixelBuffer(width: 16, height: 8, format: .rgba8Unorm)
+        frame.bytes.replaceSubrange(0..<4, with: [0, 0, 0, 0] as [UInt8])              // (0, 0) transparent
+        frame.bytes.replaceSubrange(32..<36, with: [100, 0, 0, 128] as [UInt8])        // (8, 0) half covered, dark square
+        frame.bytes.replaceSubrange(64..<68, with: [10, 20, 30, 255] as [UInt8])       // (0, 1) opaque
+        let shown = FrameOverlay.overCheckerboard(frame)
+        #expect(Array(shown.bytes[0..<4]) == [204, 204, 204, 255])
+        let behind = UInt8((127 * 153 + 127) / 255)
+        #expect(Array(shown.bytes[32..<36]) == [100 + behind, behind, behind, 255])
+        #expect(Array(shown.bytes[64..<68]) == [10, 20, 30, 255])
+    }
+
+    @Test func intsStepByOneAndColorsByComponentPointsOnlyByDragging() {
+        let count = ParameterAnnotation(name: "count", range: 1...8, defaultValue: [3], meaning: "rings", line: 2)
+        let integer = PreviewParameter(id: "0.count", label: "rings.count", annotation: count, control: .integer, values: [3])
+        #expect(integer.nudged(by: 1) == 4 && integer.nudged(by: -10) == 1 && integer.nudged(by: 10) == 8)
+        #expect(integer.overlayLine == "rings.count = 3  (1.00..8.00)  rings")
+
+        let tint = ParameterAnnotation(name: "tint", range: nil, defaultValue: nil, meaning: "", line: 3)
+        let green = PreviewParameter(id: "0.tint", label: "glow.tint", annotation: tint, control: .colorComponent(1), values: [1, 0.5, 0, 1])
+        #expect(green.value == 0.5 && green.nudgedValues(by: 1) == [1, 0.52, 0, 1] && green.nudgedValues(by: 100) == [1, 1, 0, 1])
+        #expect(green.overlayLine == "glow.tint.g = 0.50 of (1.00, 0.50, 0.00, 1.00)")
+
+        let center = ParameterAnnotation(name: "center", range: nil, defaultValue: nil, meaning: "where", line: 4)
+        let point = PreviewParameter(id: "0.center", label: "ripple.center", annotation: center, control: .point, values: [256, 192])
+        #expect(point.nudgedValues(by: 3) == [256, 192])
+        #expect(point.overlayLine == "ripple.center = (256.00, 192.00)  drag on the canvas  where")
+    }
 }

@@ -57,12 +57,13 @@ struct PreviewWindowTests {
     @Test func framesAndScreenshotReadTheSwapchain() throws {
         let server = try XServer()
         let shot = FileManager.default.temporaryDirectory.appendingPathComponent("weft-preview-\(UUID().uuidString)/shot.png").path
-        let preview = try RunningPreview(["--size", "96x64", "--effect", "checkerboard", "--preset", "--frames", "3", "--screenshot", shot],
+        // Wide enough that the wrapped overlay stays within the top 32 rows.
+        let preview = try RunningPreview(["--size", "320x96", "--effect", "checkerboard", "--preset", "--frames", "3", "--screenshot", shot],
                                          on: server)
         #expect(preview.waitForExit(timeout: 120) == 0, "\(preview.errors)")
         #expect(preview.output.contains("frame 3 from the swapchain"), "\(preview.output)")
         let captured = try PNGFile.load(path: shot)
-        let reference = overBlack(try Weft.render(["--size", "96x64", "--effect", "checkerboard", "--preset"]))
+        let reference = overBlack(try Weft.render(["--size", "320x96", "--effect", "checkerboard", "--preset"]))
         let difference = largestDifference(captured, reference, rows: Self.belowOverlay(reference.height))
         #expect(difference != nil && difference! <= 2, "\(String(describing: difference))")
         #expect(!preview.errors.contains("validation"), "\(preview.errors)")
@@ -135,8 +136,8 @@ struct PreviewWindowTests {
         let preview = try RunningPreview(fill + ["--paused"], on: server)
         try preview.waitFor("weft preview: presenting")
         let window = try server.window(titled: "weft preview")
-        try server.resize(window, width: 200, height: 150)
-        let reference = overBlack(try Weft.render(["--size", "200x150", "--effect", "checkerboard", "--preset"]))
+        try server.resize(window, width: 320, height: 150)   // wide enough for the wrapped overlay to stay in 32 rows
+        let reference = overBlack(try Weft.render(["--size", "320x150", "--effect", "checkerboard", "--preset"]))
         var shown = try server.screenshot(window)
         let deadline = Date().addingTimeInterval(20)
         let rows = Self.belowOverlay(reference.height)
@@ -144,7 +145,7 @@ struct PreviewWindowTests {
             usleep(50_000)
             shown = try server.screenshot(window)
         }
-        #expect(shown.width == 200 && shown.height == 150)
+        #expect(shown.width == 320 && shown.height == 150)
         #expect(largestDifference(shown, reference, rows: rows).map { $0 <= 2 } ?? false, "the fill at the new size")
         try server.press("Escape", window: window)
         #expect(preview.waitForExit() == 0, "\(preview.errors)")

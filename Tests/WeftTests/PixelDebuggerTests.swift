@@ -130,4 +130,86 @@ import WeftTestSupport
                 .trace(view, size: Size(width: 512, height: 384), effect: "wave", pixel: (0, 0))
         }
     }
+
+    /// A 100×100 effect centred on a 300×300 canvas: output pixels are traced at the effect's own pixel under them.
+    static func centredGrayscale() throws -> (view: ModifiedView, libraries: [ShaderLibrary]) {
+        let catalog = try EffectCatalog(paths: [shaders])
+        let shader = try catalog.shader(named: "grayscale", arguments: [("amount", "1")]).shader
+        let view = Rectangle().fill(Color(red: 1, green: 0.5, blue: 0)).frame(width: 100, height: 100).colorEffect(shader)
+            .frame(width: 300, height: 300)
+        return (view, catalog.folders.map(\.library))
+    }
+
+    @Test func anOutputPixelIsTracedAtTheEffectsOwnPixelUnderIt() throws {
+        let (view, libraries) = try Self.centredGrayscale()
+        let size = Size(width: 300, height: 300)
+        let debugger = PixelDebugger(libraries: libraries)
+        let centre = try debugger.traceAll(view, size: size, pixel: (150, 150))
+        #expect(centre.pixel == [150, 150] && centre.traces.map(\.effect) == ["grayscale"])
+        let trace = try #require(centre.traces.first)
+        // The layer's top-left corner is output pixel (100, 100).
+        #expect(trace.pixel == [150, 150] && trace.effectPixel == [50, 50] && trace.point == [50.5, 50.5], "\(trace.text)")
+        let stored = try RenderContext(executor: CPUExecutor()).render(view, size: size).pixels[150, 150]
+        let result = Self.floats(trace.result)
+        #expect(result.count == 4 && zip(result, [stored.x, stored.y, stored.z, stored.w]).allSatisfy { abs(min(max($0, 0), 1) - $1) <= 0.5 / 255 + 1e-6 },
+                "traced \(result), rendered \(stored)")
+        // The corners of the effect's area are its first and last pixels; one pixel beyond is background.
+        #expect(try debugger.trace(view, size: size, pixel: (100, 100)).effectPixel == [0, 0])
+        #expect(try debugger.trace(view, size: size, pixel: (199, 199)).effectPixel == [99, 99])
+        for background in [(50, 50), (99, 150), (200, 150)] {
+            #expect(throws: PixelDebugger.Problem.effectNotAtPixel(effect: nil, x: background.0, y: background.1, effects: ["grayscale"])) {
+                try debugger.traceAll(view, size: size, pixel: background)
+            }
+        }
+        #expect(PixelDebugger.Problem.effectNotAtPixel(effect: nil, x: 50, y: 50, effects: ["grayscale"]).description
+                == "no effect runs at pixel (50, 50); effects of this render: grayscale")
+    }
+
+    /// A color effect under a distortion: both are traced, inner first, each at its own pixel (the distortion's layer
+    /// is padded by its maxSampleOffset), and the distortion's trace shows the color it sampled.
+    @Test func stackedEffectsAreTracedInOrderWithWhatTheDistortionSampled() throws {
+        let catalog = try EffectCatalog(paths: [Self.shaders])
+        let grayscale = try catalog.shader(named: "grayscale", arguments: [("amount", "1")]).shader
+        let wave = try catalog.shader(named: "wave", arguments: [("amplitude", "4"), ("wavelength", "40"), ("phase", "0")]).shader
+        let view = Rectangle().fill(Color(red: 0.2, green: 0.6, blue: 1)).frame(width: 100, height: 100)
+            .colorEffect(grayscale).distortionEffect(wave, maxSampleOffset: Size(width: 0, height: 10))
+            .frame(width: 300, height: 300)
+        let size = Size(width: 300, height: 300)
+        let traces = try PixelDebugger(libraries: catalog.folders.map(\.library)).traceAll(view, size: size, pixel: (150, 150))
+        #expect(traces.traces.map(\.effect) == ["grayscale", "wave"], "\(traces.text)")
+        let (inner, outer) = (traces.traces[0], traces.traces[1])
+        #expect(inner.effectPixel == [50, 50] && inner.point == [50.5, 50.5])
+        #expect(outer.effectPixel == [50, 60] && outer.point == [50.5, 50.5], "\(outer.text)")
+        // `point` is the position each function was given.
+        #expect(Self.floats(inner.arguments.first) == inner.point && Self.floats(outer.arguments.first) == outer.point)
+        let k = Float(6.28318530718) / 40
+        let returned = Self.floats(outer.result)
+        #expect(returned.count == 2 && returned[0] == 50.5 && abs(returned[1] - (50.5 + 4 * sin(50.5 * k))) < 1e-4, "\(returned)")
+        // It sampled the grayscale square (opaque gray), and that is what the render shows there.
+        let sampled = Self.floats(outer.sampled)
+        let stored = try RenderContext(executor: CPUExecutor()).render(view, size: size).pixels[150, 150]
+        #expect(sampled.count == 4 && zip(sampled, [stored.x, stored.y, stored.z, stored.w]).allSatisfy { abs($0 - $1) <= 0.5 / 255 + 1e-6 },
+                "sampled \(sampled), rendered \(stored)")
+        #expect(abs(sampled[0] - sampled[1]) < 1e-6 && sampled[3] == 1)
+        #expect(outer.text.contains("samples its layer at (50.5, "), "\(outer.text)")
+        #expect(traces.text.hasPrefix("[1/2] grayscale (color) at pixel (150, 150)"), "\(traces.text)")
+        // --trace keeps one effect.
+        let only = try PixelDebugger(libraries: catalog.folders.map(\.library)).traceAll(view, size: size, effect: "wave", pixel: (150, 150))
+        #expect(only.traces.map(\.effect) == ["wave"])
+    }
+
+    /// An effect's view scaled 2× about its centre: its layer is drawn at 2 pixels per point, so output pixel (60, 60),
+    /// 89.5 points up and left of the centre, is 44.75 of the layer's points from its centre (50, 50): point 5.25, pixel 10.
+    @Test func aScaledEffectIsTracedThroughItsPlacement() throws {
+        let catalog = try EffectCatalog(paths: [Self.shaders])
+        let shader = try catalog.shader(named: "grayscale", arguments: [("amount", "1")]).shader
+        let view = Rectangle().fill(Color(red: 1, green: 0.5, blue: 0)).frame(width: 100, height: 100).colorEffect(shader)
+            .scaleEffect(2).frame(width: 300, height: 300)
+        let debugger = PixelDebugger(libraries: catalog.folders.map(\.library))
+        let trace = try debugger.trace(view, size: Size(width: 300, height: 300), pixel: (60, 60))
+        #expect(trace.effectPixel == [10, 10] && trace.point == [5.25, 5.25], "\(trace.text)")
+        #expect(Self.floats(trace.arguments.first) == [5.25, 5.25])
+        #expect(try debugger.trace(view, size: Size(width: 300, height: 300), pixel: (249, 249)).effectPixel == [199, 199])
+        #expect(throws: PixelDebugger.Problem.self) { try debugger.traceAll(view, size: Size(width: 300, height: 300), pixel: (45, 150)) }
+    }
 }

@@ -40,37 +40,64 @@ public struct PixelDebugger: Sendable {
         }
     }
 
-    /// Traces `effect` (default: the last effect the render runs at that pixel) at pixel `(x, y)`
+    /// Traces `effect` (default: the last effect the render runs at that pixel) at output pixel `(x, y)`
     /// of `view` rendered at `size` with `options`.
     public func trace(_ view: some View, size: Size, options: RenderOptions = RenderOptions(), effect: String? = nil,
                       pixel: (x: Int, y: Int)) throws -> PixelTrace {
+        // `traceAll` refuses a pixel no matching effect reaches, so there is a last trace.
+        try traceAll(view, size: size, options: options, effect: effect, pixel: pixel).traces.last!
+    }
+
+    /// Traces every effect (or every run of `effect`) that contributes to output pixel `(x, y)` of `view` rendered at
+    /// `size` with `options`, in the order the render runs them: an inner effect before the one applied over it.
+    /// Each effect runs at its own pixel under the output pixel (`PlannedRender.passPixel`: an effect's layer is
+    /// in the modified view's space, wherever and however it is composited).
+    public func traceAll(_ view: some View, size: Size, options: RenderOptions = RenderOptions(), effect: String? = nil,
+                         pixel: (x: Int, y: Int)) throws -> PixelTraces {
         let executor = CPUExecutor(options: CPUExecutor.Options(checks: []))
-        // Unstitched, so the effect keeps a pass of its own, named after it.
+        let context = RenderContext(executor: executor)
+        // Unstitched, so each effect keeps a pass of its own, named after it; the stitched plan says which kernel of
+        // the render runs each one.
         var unfused = options
         unfused.fusion = false
-        let planned = try RenderContext(executor: executor).plan(view, size: size, options: unfused)
+        let planned = try context.plan(view, size: size, options: unfused)
         let output = planned.plan.textures[planned.output.index]
         guard pixel.x >= 0, pixel.y >= 0, pixel.x < output.width, pixel.y < output.height else {
             throw Problem.pixelOutside(x: pixel.x, y: pixel.y, width: output.width, height: output.height)
         }
-        let point = planned.origin + (SIMD2(Float(pixel.x), Float(pixel.y)) + 0.5) / planned.scale
+        var fused = options
+        fused.fusion = true
+        let stitched = stitchedKernels(of: try context.plan(view, size: size, options: fused))
 
         var traceable: [String] = []
-        var chosen: (index: Int, library: ShaderLibrary, function: StitchableFunction, run: Int, pixel: (x: Int, y: Int))?
+        var traces: [PixelTrace] = []
         for (index, pass) in planned.plan.passes.enumerated() {
             guard let (library, function, run) = lookUp(pass.kernel.name) else { continue }
             if !traceable.contains(function.name) { traceable.append(function.name) }
-            guard effect == nil || effect == function.name else { continue }
-            let inPass = ((point - pass.frame.outputOrigin) * pass.frame.scale).rounded(.down)
-            guard inPass.x >= 0, inPass.y >= 0, inPass.x < Float(pass.frame.outputSize.x), inPass.y < Float(pass.frame.outputSize.y) else { continue }
-            chosen = (index, library, function, run, (Int(inPass.x), Int(inPass.y)))
+            guard effect == nil || effect == function.name,
+                  let (inPass, point) = planned.passPixel(index, atOutputPixel: SIMD2(pixel.x, pixel.y)) else { continue }
+            let kernel = try library.debugKernel(for: function, outputFormat: pass.kernel.outputFormat, pass: run)
+            let kernelTrace = try executor.trace(planned.plan, pass: index, with: kernel, pixel: (inPass.x, inPass.y), limit: iterationLimit)
+            var trace = makeTrace(kernelTrace, library: library, function: function, pixel: pixel, point: point, time: options.frame.time)
+            trace.effectPixel = [inPass.x, inPass.y]
+            trace.run = run
+            trace.stitchedInto = stitched[function.name]
+            traces.append(trace)
         }
-        guard let chosen else { throw Problem.effectNotAtPixel(effect: effect, x: pixel.x, y: pixel.y, effects: traceable) }
+        guard !traces.isEmpty else { throw Problem.effectNotAtPixel(effect: effect, x: pixel.x, y: pixel.y, effects: traceable) }
+        return PixelTraces(pixel: [pixel.x, pixel.y], traces: traces)
+    }
 
-        let pass = planned.plan.passes[chosen.index]
-        let kernel = try chosen.library.debugKernel(for: chosen.function, outputFormat: pass.kernel.outputFormat, pass: chosen.run)
-        let trace = try executor.trace(planned.plan, pass: chosen.index, with: kernel, pixel: chosen.pixel, limit: iterationLimit)
-        return makeTrace(trace, library: chosen.library, function: chosen.function, pixel: pixel, point: point, time: options.frame.time)
+    /// The stitched kernel (`a+b`, as `weft plan` names it) that runs each function in a render, for functions that
+    /// run stitched to others.
+    private func stitchedKernels(of planned: PlannedRender) -> [String: String] {
+        var kernels: [String: String] = [:]
+        for pass in planned.plan.passes where pass.kernel.name.contains("+") {
+            let stages = pass.kernel.name.split(separator: "+").compactMap { lookUp(String($0))?.1.name }
+            guard stages.count > 1 else { continue } // one effect with a composite folded in
+            for stage in stages { kernels[stage] = pass.kernel.name }
+        }
+        return kernels
     }
 
     /// The function a kernel runs, and which run of it (`name.passN` for the runs of a multi-pass effect).
@@ -98,6 +125,7 @@ public struct PixelDebugger: Sendable {
         var steps: [PixelTrace.Step] = []
         var arguments: [PixelTrace.Value] = []
         var result: PixelTrace.Value?
+        var sampled: PixelTrace.Value?
         var lines: [String: String] = [:]
         for record in trace.records {
             let point = trace.points[record.point]
@@ -106,6 +134,8 @@ public struct PixelDebugger: Sendable {
                 // The generated wrapper calling the author's function.
                 if point.name == function.name, point.kind == .call { arguments = values(point, record) }
                 if point.name == function.name, point.kind == .returned { result = values(point, record).first }
+                // A distortion's wrapper samples the layer where the function said.
+                if function.kind == .distortion, point.name == "sampleLayer", point.kind == .returned { sampled = values(point, record).first }
                 continue
             }
             if point.kind == .store, point.name == nil || point.name == "param" { continue }
@@ -122,6 +152,6 @@ public struct PixelDebugger: Sendable {
         }
         return PixelTrace(effect: function.name, kind: function.kind.rawValue, file: function.file, pixel: [pixel.x, pixel.y],
                           point: [point.x, point.y], time: time, arguments: arguments, result: result, steps: steps,
-                          omitted: omitted, sourceLines: lines)
+                          omitted: omitted, sourceLines: lines, sampled: sampled)
     }
 }

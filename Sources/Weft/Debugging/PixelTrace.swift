@@ -52,8 +52,14 @@ public struct PixelTrace: Sendable, Codable {
     public var file: String
     /// The pixel asked about, in the rendered picture.
     public var pixel: [Int]
-    /// Its centre in points: the `position` the effect was given.
+    /// The pixel of the effect's own output (its layer, in the modified view's space) under that output pixel.
+    public var effectPixel: [Int]
+    /// Its centre in the modified view's points: the `position` the effect was given.
     public var point: [Float]
+    /// Which run of a multi-pass effect (`weftPass()`); 0 for the others.
+    public var run = 0
+    /// The stitched kernel that runs the effect with others in a render (`a+b`), if it is stitched.
+    public var stitchedInto: String?
     public var time: Double
     /// The stitchable function's arguments as the kernel passed them.
     public var arguments: [Value]
@@ -63,10 +69,20 @@ public struct PixelTrace: Sendable, Codable {
     public var omitted: [Omission]
     /// The text of every line a step is on, by line number (as strings, for JSON).
     public var sourceLines: [String: String]
+    /// For a distortion: the color its layer gave at the position the function returned, which the effect writes.
+    public var sampled: Value?
+
+    init(effect: String, kind: String, file: String, pixel: [Int], point: [Float], time: Double, arguments: [Value],
+         result: Value?, steps: [Step], omitted: [Omission], sourceLines: [String: String], sampled: Value?) {
+        (self.effect, self.kind, self.file, self.pixel, self.effectPixel, self.point, self.time) = (effect, kind, file, pixel, pixel, point, time)
+        (self.arguments, self.result, self.steps, self.omitted, self.sourceLines, self.sampled) = (arguments, result, steps, omitted, sourceLines, sampled)
+    }
 
     /// The trace as an author reads it: each source line the pixel ran, then what it produced.
     public var text: String {
-        var out = "\(effect) (\(kind)) at pixel (\(pixel[0]), \(pixel[1])), point (\(point[0]), \(point[1])), time \(time), on the CPU evaluator\n"
+        var out = "\(effect)\(run > 0 ? " run \(run)" : "") (\(kind)) at pixel (\(pixel[0]), \(pixel[1])) — its layer's pixel "
+            + "(\(effectPixel[0]), \(effectPixel[1])), point (\(point[0]), \(point[1])) — time \(time), on the CPU evaluator\n"
+        if let stitchedInto { out += "  a stage of the stitched kernel \(stitchedInto) in the render\n" }
         if !arguments.isEmpty {
             out += "  called with " + arguments.map { "\($0.label ?? "?") = \($0)" }.joined(separator: ", ") + "\n"
         }
@@ -86,6 +102,7 @@ public struct PixelTrace: Sendable, Codable {
             out += "  line \(omission.line): \(omission.name): \(omission.count) more visit\(omission.count == 1 ? "" : "s") not shown\n"
         }
         if let result { out += "  returns \(result) (\(result.type))\n" }
+        if let sampled, let result { out += "  samples its layer at \(result): \(sampled) (premultiplied)\n" }
         return out
     }
 

@@ -86,6 +86,9 @@ struct Canvas {
     /// Pixels per point.
     var scale: Float
     var mode: ColorMode
+    /// Maps this canvas's user space to the output canvas's: where the canvas is composited in the end, recorded on
+    /// effect passes so that an output pixel can be traced back to theirs (`PlannedRender.passPixel`).
+    var toOutput = Affine.identity
 
     var format: PixelFormat { mode.storageFormat }
     var pixelSize: SIMD2<Float> { SIMD2(Float(width), Float(height)) }

@@ -66,7 +66,8 @@ extension Lowering {
         frame.viewSize = size
         let images = bound.images.map { builder.upload($0) }
         builder.add(KernelPass(kernel: bound.kernel, output: output, images: images, frame: frame,
-                               arguments: bound.arguments, arrayData: bound.arrayData), origin: bound.origin())
+                               arguments: bound.arguments, arrayData: bound.arrayData), origin: bound.origin(),
+                    placement: canvas.toOutput * transform)
         try emitLayer(fillCanvas.asLayer(toTarget: transform), mask: LayerMask(geometry: geometry, size: size, toTarget: transform),
                       opaque: false, opacity: distributed.opacity, blendMode: distributed.blendMode, into: &canvas)
     }

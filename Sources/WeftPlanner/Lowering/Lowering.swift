@@ -51,8 +51,10 @@ struct Lowering {
         let clippedHi = pointwiseMin(hi, target.pixelSize)
         let size = clippedHi - clippedLo
         guard size.x >= 1, size.y >= 1 else { return nil }
-        return try makeCanvas(origin: target.origin + clippedLo / target.scale, width: Int(size.x), height: Int(size.y),
-                              scale: target.scale, mode: mode)
+        var canvas = try makeCanvas(origin: target.origin + clippedLo / target.scale, width: Int(size.x), height: Int(size.y),
+                                    scale: target.scale, mode: mode)
+        canvas.toOutput = target.toOutput
+        return canvas
     }
 
     func frameConstants(for canvas: Canvas) -> FrameConstants {
@@ -205,6 +207,7 @@ struct Lowering {
         let pixels = try textureLimit.check(pointwiseMax(hi - lo, SIMD2(1, 1)), format: canvas.format)
         var layer = try makeCanvas(origin: lo / scale, width: pixels.width, height: pixels.height, scale: scale, mode: canvas.mode)
         layer.allowsReadThrough = readThroughLayers
+        layer.toOutput = canvas.toOutput * transform
         try draw(child.node, proposed: child.proposal, transform: child.transform, distributed: Distributed(), into: &layer)
 
         let bound = try bind(shader, as: kind, format: layer.format, mode: layer.mode, size: size)
@@ -232,7 +235,7 @@ struct Lowering {
             builder.add(KernelPass(kernel: kernel, output: output, layer: input, images: images, frame: frame,
                                    arguments: bound.arguments, arrayData: bound.arrayData,
                                    maxSampleOffset: kind.samplesNeighbourhood ? padding : nil),
-                        origin: bound.origin(pass: pass, kernel: kernel))
+                        origin: bound.origin(pass: pass, kernel: kernel), placement: layer.toOutput)
             layer.texture = output
         }
         try composite(layer.asLayer(toTarget: transform), distributed: distributed, into: &canvas)
@@ -270,7 +273,7 @@ struct Lowering {
         let output = builder.texture(width: canvas.width, height: canvas.height, format: canvas.format)
         builder.add(KernelPass(kernel: bound.kernel, output: output, layer: layer.texture, destination: canvas.texture,
                                images: images, frame: frame, arguments: bound.arguments, arrayData: bound.arrayData),
-                    origin: bound.origin())
+                    origin: bound.origin(), placement: canvas.toOutput)
         canvas.texture = output
     }
 }

@@ -108,10 +108,10 @@ public final class Planner: Sendable {
             folding.foldSolids(kernels: fusedKernels, engine: kernels)
             builder.planned = folding.planned
         }
-        let (plan, readbacks) = builder.finish(readingBack: readback, scheduled: rewrites.scheduled ?? rewrites.fusion)
+        let (plan, readbacks, placements) = builder.finishPlaced(readingBack: readback, scheduled: rewrites.scheduled ?? rewrites.fusion)
         var timings = lowered.timings
         timings.rewrites = ContinuousClock.now - start
         return PlannedRender(plan: plan, output: readbacks[0], origin: lowered.origin, scale: lowered.scale, fusionNotes: notes,
-                             warnings: lowered.warnings, timings: timings, textWarnings: lowered.textWarnings)
+                             warnings: lowered.warnings, timings: timings, textWarnings: lowered.textWarnings, placements: placements)
     }
 }

@@ -50,4 +50,6 @@ public struct PlannedRender: Sendable {
     public var timings = PlanTimings()
     /// What drawing the texts warned of: families not installed, characters no installed font has.
     public var textWarnings: [TextWarning] = []
+    /// Each pass's `PlannedPass.placement`, in the plan's order (`passPixel`).
+    package var placements: [Affine?] = []
 }

@@ -52,10 +52,10 @@ struct PlanBuilder {
 
     func isUpload(_ id: TextureID) -> Bool { uploads[id] != nil }
 
-    mutating func add(_ pass: KernelPass, origin: PlannedPass.Origin) {
+    mutating func add(_ pass: KernelPass, origin: PlannedPass.Origin, placement: Affine? = nil) {
         precondition(uploads[pass.output] == nil && !planned.contains { $0.pass.output == pass.output },
                      "a logical texture is written once")
-        planned.append(PlannedPass(pass: pass, origin: origin))
+        planned.append(PlannedPass(pass: pass, origin: origin, placement: placement))
     }
 
     /// An engine draw over its destination that changes only `region`: as added, a pass writing a whole new texture;
@@ -98,10 +98,19 @@ struct PlanBuilder {
     /// The finished plan, reading back `outputs`; intermediate textures share physical
     /// textures wherever their lifetimes do not overlap. `scheduled`: passes run level by level (`PassSchedule`).
     func finish(readingBack outputs: [TextureID], scheduled: Bool = false) -> (plan: RenderPlan, readbacks: [TextureID]) {
+        let finished = finishPlaced(readingBack: outputs, scheduled: scheduled)
+        return (finished.plan, finished.readbacks)
+    }
+
+    /// `finish`, with each pass's `PlannedPass.placement` in the plan's order.
+    func finishPlaced(readingBack outputs: [TextureID], scheduled: Bool = false)
+        -> (plan: RenderPlan, readbacks: [TextureID], placements: [Affine?]) {
         let passes = self.passes
         let schedule = scheduled ? PassSchedule(passes) : nil
-        return TextureAllocator.allocate(logical: logical, uploads: uploads, passes: schedule.map { $0.order.map { passes[$0] } } ?? passes,
-                                         levels: schedule?.levels, readbacks: outputs)
+        let order = schedule?.order ?? Array(passes.indices)
+        let (plan, readbacks) = TextureAllocator.allocate(logical: logical, uploads: uploads, passes: order.map { passes[$0] },
+                                                          levels: schedule?.levels, readbacks: outputs)
+        return (plan, readbacks, order.map { planned[$0].placement })
     }
 }
 

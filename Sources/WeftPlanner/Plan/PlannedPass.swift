@@ -7,6 +7,9 @@ import WeftViews
 struct PlannedPass: Sendable, Equatable {
     var pass: KernelPass
     var origin: Origin
+    /// Maps the user space of the pass's output texture to the output's, for an effect's pass as lowered (nil where a
+    /// rewrite replaced the pass): how the pixel debugger finds the pass's pixel under an output pixel.
+    var placement: Affine? = nil
 
     enum Origin: Sendable, Equatable {
         /// One of the engine's kernels onto its destination, with what the rewrites read of its arguments.
