@@ -62,6 +62,6 @@ public struct SceneImageSource: Sendable {
 
     public init(_ load: @escaping @Sendable (_ file: String) throws -> PixelBuffer) { self.load = load }
 
-    /// PNG files read from disk.
-    public static let files = SceneImageSource { file in try PNGFile.load(path: file) }
+    /// PNG or JPEG files read from disk (`ImageFile`, by content).
+    public static let files = SceneImageSource { file in try ImageFile.load(path: file) }
 }

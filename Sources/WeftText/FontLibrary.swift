@@ -1,13 +1,14 @@
 import CFontconfig
 import CFreeType
 import Foundation
+import Synchronization
 
 /// The process's fonts: fontconfig finds them, FreeType opens and rasterises them, HarfBuzz shapes with them
 /// (`TextShaping.swift`). FreeType faces are not thread-safe, so every use of the C libraries holds `lock`.
 public final class FontLibrary: @unchecked Sendable {
     public static let shared = FontLibrary()
 
-    let lock = NSLock()
+    let lock = Mutex<Void>(())
     private var library: FT_Library
     private var faces: [String: FontFace] = [:]
     private var requests: [FontRequest: FontFace] = [:]
@@ -25,20 +26,20 @@ public final class FontLibrary: @unchecked Sendable {
     /// The face for `request`: its font file, or the installed face fontconfig matches to its family and weight.
     /// A family that no installed font has is an error (fontconfig would silently substitute another).
     public func face(for request: FontRequest) throws(TextError) -> FontFace {
-        lock.lock()
-        defer { lock.unlock() }
-        if let face = requests[request] { return face }
-        let face: FontFace
-        if let file = request.file {
-            face = try open(path: file, index: 0)
-        } else {
-            guard let (path, index) = match(family: request.familyName, weight: request.fontconfigWeight) else {
-                throw .missingFamily(request.familyName, installed: installedFamilies())
+        return try lock.withLock { _ throws(TextError) in
+            if let face = requests[request] { return face }
+            let face: FontFace
+            if let file = request.file {
+                face = try open(path: file, index: 0)
+            } else {
+                guard let (path, index) = match(family: request.familyName, weight: request.fontconfigWeight) else {
+                    throw .missingFamily(request.familyName, installed: installedFamilies())
+                }
+                face = try open(path: path, index: index)
             }
-            face = try open(path: path, index: index)
+            requests[request] = face
+            return face
         }
-        requests[request] = face
-        return face
     }
 
     /// The face for `request`, or — when its family is not installed — the default design's, with a warning.
@@ -75,17 +76,17 @@ public final class FontLibrary: @unchecked Sendable {
 
     /// Whether `face` has a glyph for `scalar`.
     public func hasGlyph(_ face: FontFace, for scalar: Unicode.Scalar) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return FT_Get_Char_Index(face.ftFace, FT_ULong(scalar.value)) != 0
+        return lock.withLock { _ in
+            return FT_Get_Char_Index(face.ftFace, FT_ULong(scalar.value)) != 0
+        }
     }
 
     /// The face's glyph for `scalar` (FreeType's character map), nil when it has none.
     public func glyphIndex(of scalar: Unicode.Scalar, in face: FontFace) -> UInt32? {
-        lock.lock()
-        defer { lock.unlock() }
-        let index = FT_Get_Char_Index(face.ftFace, FT_ULong(scalar.value))
-        return index == 0 ? nil : index
+        return lock.withLock { _ in
+            let index = FT_Get_Char_Index(face.ftFace, FT_ULong(scalar.value))
+            return index == 0 ? nil : index
+        }
     }
 
     /// An installed face that has a glyph for `scalar`, of the weight asked; nil when none has. Caller holds `lock`.
@@ -119,40 +120,40 @@ public final class FontLibrary: @unchecked Sendable {
 
     /// FreeType's coverage of `key`'s glyph, rasterised once per process.
     public func rasterize(_ key: GlyphKey) -> GlyphBitmap {
-        lock.lock()
-        defer { lock.unlock() }
-        if let hit = rasters[key] { return hit }
-        let face = key.face.ftFace
-        var bitmap = GlyphBitmap(width: 0, height: 0, left: 0, top: 0, coverage: [])
-        // FT_LOAD_TARGET_LIGHT: hinted vertically for the pixel size, horizontal design metrics kept.
-        let loadTargetLight: Int32 = 1 << 16
-        if FT_Set_Char_Size(face, 0, FT_F26Dot6(key.pixelSize64), 72, 72) == 0,
-           FT_Load_Glyph(face, key.glyph, loadTargetLight) == 0,
-           FT_Render_Glyph(face.pointee.glyph, FT_RENDER_MODE_NORMAL) == 0 {
-            let slot = face.pointee.glyph.pointee
-            let source = slot.bitmap
-            let width = Int(source.width), height = Int(source.rows), pitch = Int(source.pitch)
-            var coverage = [UInt8](repeating: 0, count: width * height)
-            if let buffer = source.buffer, width > 0, height > 0 {
-                for row in 0..<height {
-                    let start = pitch >= 0 ? row * pitch : (height - 1 - row) * -pitch
-                    for column in 0..<width { coverage[row * width + column] = buffer[start + column] }
+        return lock.withLock { _ in
+            if let hit = rasters[key] { return hit }
+            let face = key.face.ftFace
+            var bitmap = GlyphBitmap(width: 0, height: 0, left: 0, top: 0, coverage: [])
+            // FT_LOAD_TARGET_LIGHT: hinted vertically for the pixel size, horizontal design metrics kept.
+            let loadTargetLight: Int32 = 1 << 16
+            if FT_Set_Char_Size(face, 0, FT_F26Dot6(key.pixelSize64), 72, 72) == 0,
+               FT_Load_Glyph(face, key.glyph, loadTargetLight) == 0,
+               FT_Render_Glyph(face.pointee.glyph, FT_RENDER_MODE_NORMAL) == 0 {
+                let slot = face.pointee.glyph.pointee
+                let source = slot.bitmap
+                let width = Int(source.width), height = Int(source.rows), pitch = Int(source.pitch)
+                var coverage = [UInt8](repeating: 0, count: width * height)
+                if let buffer = source.buffer, width > 0, height > 0 {
+                    for row in 0..<height {
+                        let start = pitch >= 0 ? row * pitch : (height - 1 - row) * -pitch
+                        for column in 0..<width { coverage[row * width + column] = buffer[start + column] }
+                    }
                 }
+                bitmap = GlyphBitmap(width: width, height: height, left: Int(slot.bitmap_left), top: Int(slot.bitmap_top), coverage: coverage)
             }
-            bitmap = GlyphBitmap(width: width, height: height, left: Int(slot.bitmap_left), top: Int(slot.bitmap_top), coverage: coverage)
+            if rasters.count > 65_536 { rasters.removeAll() }
+            rasters[key] = bitmap
+            return bitmap
         }
-        if rasters.count > 65_536 { rasters.removeAll() }
-        rasters[key] = bitmap
-        return bitmap
     }
 
     /// FreeType's own advance of `glyph` at `pixelSize`, unhinted, in pixels (for checking shaping).
     public func advance(of glyph: UInt32, in face: FontFace, pixelSize: Float) -> Float {
-        lock.lock()
-        defer { lock.unlock() }
-        let noHinting: Int32 = 1 << 1, noScale: Int32 = 1 << 0
-        guard FT_Load_Glyph(face.ftFace, glyph, noScale | noHinting) == 0 else { return 0 }
-        return Float(face.ftFace.pointee.glyph.pointee.advance.x) * pixelSize / face.unitsPerEm
+        return lock.withLock { _ in
+            let noHinting: Int32 = 1 << 1, noScale: Int32 = 1 << 0
+            guard FT_Load_Glyph(face.ftFace, glyph, noScale | noHinting) == 0 else { return 0 }
+            return Float(face.ftFace.pointee.glyph.pointee.advance.x) * pixelSize / face.unitsPerEm
+        }
     }
 
     // MARK: Caller holds `lock`

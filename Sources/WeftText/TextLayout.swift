@@ -46,57 +46,57 @@ extension FontLibrary {
                        alignment: TextAlignment = .leading) -> TextLayout {
         let key = TextLayout.Key(string: string, face: face, size: size, width: width.isFinite ? width : .infinity,
                                  lineLimit: lineLimit ?? .max, alignment: alignment)
-        lock.lock()
-        defer { lock.unlock() }
-        if let hit = layouts[key] { return hit }
-        let scale = size / face.unitsPerEm
-        let lineHeight = face.lineHeight * scale
-        let ascent = face.ascender * scale
-        var lines: [TextLayout.Line] = []
-        var warnings: [TextWarning] = []
-        var pieces: [[ShapedGlyph]] = []
-        for paragraph in string.split(separator: "\n", omittingEmptySubsequences: false) {
-            let shaped = shape(String(paragraph), primary: face, warnings: &warnings)
-            pieces += breakLines(shaped, scale: scale, width: key.width).map { Array(shaped[$0]) }
-        }
-        if pieces.count > key.lineLimit {
-            // SwiftUI's truncation: the last line kept ends in an ellipsis, within the width.
-            pieces.removeLast(pieces.count - key.lineLimit)
-            let ellipsis = shape("\u{2026}", primary: face, warnings: &warnings)
-            var last = pieces[pieces.count - 1]
-            let room = key.width - ellipsis.reduce(0) { $0 + $1.advance } * scale
-            func width(_ glyphs: [ShapedGlyph]) -> Float { glyphs.reduce(0) { $0 + $1.advance } * scale }
-            while let end = last.last, end.isSpace || width(last) > room { last.removeLast() }
-            pieces[pieces.count - 1] = last + ellipsis
-        }
-        for piece in pieces {
-            var x: Float = 0
-            var glyphs: [TextLayout.Glyph] = []
-            var width: Float = 0
-            let baseline = ascent + Float(lines.count) * lineHeight
-            for g in piece {
-                glyphs.append(TextLayout.Glyph(face: g.face, glyph: g.glyph,
-                                               position: SIMD2(x + g.offset.x * scale, baseline - g.offset.y * scale)))
-                x += g.advance * scale
-                if !g.isSpace { width = x }
+        return lock.withLock { _ in
+            if let hit = layouts[key] { return hit }
+            let scale = size / face.unitsPerEm
+            let lineHeight = face.lineHeight * scale
+            let ascent = face.ascender * scale
+            var lines: [TextLayout.Line] = []
+            var warnings: [TextWarning] = []
+            var pieces: [[ShapedGlyph]] = []
+            for paragraph in string.split(separator: "\n", omittingEmptySubsequences: false) {
+                let shaped = shape(String(paragraph), primary: face, warnings: &warnings)
+                pieces += breakLines(shaped, scale: scale, width: key.width).map { Array(shaped[$0]) }
             }
-            lines.append(TextLayout.Line(glyphs: glyphs, width: width, baseline: baseline))
-        }
-        let widest = lines.map(\.width).max() ?? 0
-        for i in lines.indices {
-            let shift: Float = switch alignment {
-            case .leading: 0
-            case .center: (widest - lines[i].width) / 2
-            case .trailing: widest - lines[i].width
+            if pieces.count > key.lineLimit {
+                // SwiftUI's truncation: the last line kept ends in an ellipsis, within the width.
+                pieces.removeLast(pieces.count - key.lineLimit)
+                let ellipsis = shape("\u{2026}", primary: face, warnings: &warnings)
+                var last = pieces[pieces.count - 1]
+                let room = key.width - ellipsis.reduce(0) { $0 + $1.advance } * scale
+                func width(_ glyphs: [ShapedGlyph]) -> Float { glyphs.reduce(0) { $0 + $1.advance } * scale }
+                while let end = last.last, end.isSpace || width(last) > room { last.removeLast() }
+                pieces[pieces.count - 1] = last + ellipsis
             }
-            for j in lines[i].glyphs.indices { lines[i].glyphs[j].position.x += shift }
+            for piece in pieces {
+                var x: Float = 0
+                var glyphs: [TextLayout.Glyph] = []
+                var width: Float = 0
+                let baseline = ascent + Float(lines.count) * lineHeight
+                for g in piece {
+                    glyphs.append(TextLayout.Glyph(face: g.face, glyph: g.glyph,
+                                                   position: SIMD2(x + g.offset.x * scale, baseline - g.offset.y * scale)))
+                    x += g.advance * scale
+                    if !g.isSpace { width = x }
+                }
+                lines.append(TextLayout.Line(glyphs: glyphs, width: width, baseline: baseline))
+            }
+            let widest = lines.map(\.width).max() ?? 0
+            for i in lines.indices {
+                let shift: Float = switch alignment {
+                case .leading: 0
+                case .center: (widest - lines[i].width) / 2
+                case .trailing: widest - lines[i].width
+                }
+                for j in lines[i].glyphs.indices { lines[i].glyphs[j].position.x += shift }
+            }
+            let empty = string.isEmpty
+            let layout = TextLayout(lines: empty ? [] : lines, size: empty ? .zero : SIMD2(widest, Float(lines.count) * lineHeight),
+                                    pointSize: size, warnings: warnings)
+            if layouts.count > 4096 { layouts.removeAll() }
+            layouts[key] = layout
+            return layout
         }
-        let empty = string.isEmpty
-        let layout = TextLayout(lines: empty ? [] : lines, size: empty ? .zero : SIMD2(widest, Float(lines.count) * lineHeight),
-                                pointSize: size, warnings: warnings)
-        if layouts.count > 4096 { layouts.removeAll() }
-        layouts[key] = layout
-        return layout
     }
 
     /// Greedy line breaking: a line ends at its last space before the glyph that would overflow `width`, or before

@@ -12,8 +12,9 @@ enum SequenceRender {
         let source: RenderCommand.FrameSource
         let context: RenderContext
         var destination = sequence.destination
+        let sceneWarnings = SceneWarnings()
         do {
-            source = try RenderCommand.frameSource(request)
+            source = try RenderCommand.frameSource(request, warned: sceneWarnings.add)
             if sequence.pattern != "/dev/null" { try OutputFolder.prepare(for: sequence.pattern) }
             if let apng = sequence.apngPath { try OutputFolder.prepare(for: apng) }
             if case .video(var video) = destination {
@@ -80,6 +81,7 @@ enum SequenceRender {
         statistics.writer = summary.times
         statistics.written = summary.written
         progress.clear(&output)
+        for warning in sceneWarnings.lines { output.printError("weft render: warning: \(warning)") }
         for failure in summary.failures {
             output.printError("weft render: \(failure)")
             if let frame = failure.frame, !failures.contains(frame) { failures.append(frame) }

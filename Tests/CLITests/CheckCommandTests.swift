@@ -43,9 +43,11 @@ private func temporaryDirectory() -> URL { temporaryFolder("weft-cli") }
 
 /// The stock library and the kind each effect must be listed with.
 private let stockEffects: [(String, String)] = [
-    ("boxBlur", "layer"), ("checkerboard", "fill"), ("chromaticAberration", "layer"), ("differenceBlend", "blend"),
-    ("gaussianBlur", "layer"), ("grayscale", "color"), ("linearGradient", "fill"), ("pixellate", "layer"), ("posterize", "color"),
-    ("radialTint", "color"), ("ripple", "distortion"), ("softLightBlend", "blend"), ("valueNoise", "fill"),
+    ("boxBlur", "layer"), ("brightness", "color"), ("checkerboard", "fill"), ("chromaticAberration", "layer"),
+    ("colorInvert", "color"), ("colorMultiply", "color"), ("contrast", "color"), ("differenceBlend", "blend"),
+    ("gaussianBlur", "layer"), ("grayscale", "color"), ("hueRotation", "color"), ("linearGradient", "fill"),
+    ("luminanceToAlpha", "color"), ("pixellate", "layer"), ("posterize", "color"), ("radialTint", "color"),
+    ("ripple", "distortion"), ("saturation", "color"), ("softLightBlend", "blend"), ("valueNoise", "fill"),
     ("vignette", "color"), ("wave", "distortion"),
 ]
 

@@ -26,7 +26,8 @@ struct PreviewWindowTests {
         let window = try server.window(titled: "weft preview")
         let shown = try server.screenshot(window)
         let reference = overBlack(try Weft.render([Weft.pattern] + effect + Self.deviceArguments(device)))
-        let difference = largestDifference(shown, reference, rows: Self.belowOverlay(reference.height))
+        // ripple's center is its first parameter, selected at the start: its marker is drawn over the frame there.
+        let difference = PreviewControlTests.differenceAround(shown, reference, marker: PreviewKeyTests.centerMarker)
         #expect(difference != nil && difference! <= 2,
                 "X screenshot \(shown.width)x\(shown.height) vs render \(reference.width)x\(reference.height): \(String(describing: difference))/255")
         try server.press("Escape", window: window)

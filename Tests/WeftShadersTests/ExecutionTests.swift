@@ -88,6 +88,11 @@ private func stockArguments(_ name: String) -> [Shader.Argument] {
     case "wave": [.float(1.5), .float(5), .float(0.3)]
     case "ripple": [.float2(6, 4), .float(1.5), .float(4), .float(3), .engine(.time)]
     case "vignette": [.boundingRect, .float(0.8)]
+    case "brightness": [.float(0.2)]
+    case "contrast": [.float(1.6)]
+    case "saturation": [.float(0.3)]
+    case "hueRotation": [.float(120)]
+    case "colorMultiply": [.color(Color(red: 1, green: 0.62, blue: 0.04, alpha: 1))]
     default: []
     }
 }
