@@ -36,6 +36,8 @@ public struct SwapchainCopy: @unchecked Sendable {
                        VK_FILTER_NEAREST)
     }
 
+    /// A swapchain image's layout change around transfers (or to present), recorded in `cmd`: the one barrier the
+    /// device copy and the presenter's host path both record.
     static func barrier(_ cmd: VkCommandBuffer, _ image: VkImage, from old: VkImageLayout, to new: VkImageLayout,
                         access: (source: VkAccessFlags, destination: VkAccessFlags)) {
         var b = VkImageMemoryBarrier()

@@ -307,18 +307,15 @@ public final class VulkanPresenter {
         begin.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO
         begin.flags = vkFlags(VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT)
         try vkCheck(vkBeginCommandBuffer(device.commandBuffer, &begin), "vkBeginCommandBuffer")
-        var range = VkImageSubresourceRange()
-        range.aspectMask = vkFlags(VK_IMAGE_ASPECT_COLOR_BIT)
-        range.levelCount = 1
-        range.layerCount = 1
+        var range = DeviceTexture.colorRange
 
-        barrier(image, range, from: VK_IMAGE_LAYOUT_UNDEFINED, to: VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+        barrier(image, from: VK_IMAGE_LAYOUT_UNDEFINED, to: VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
                 access: (0, vkFlags(VK_ACCESS_TRANSFER_WRITE_BIT)))
         if width < chain.width || height < chain.height {
             var black = VkClearColorValue()
             black.float32 = (0, 0, 0, 1)
             vkCmdClearColorImage(device.commandBuffer, image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &black, 1, &range)
-            barrier(image, range, from: VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, to: VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+            barrier(image, from: VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, to: VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
                     access: (vkFlags(VK_ACCESS_TRANSFER_WRITE_BIT), vkFlags(VK_ACCESS_TRANSFER_WRITE_BIT)))
         }
         if width > 0 && height > 0 {
@@ -335,13 +332,9 @@ public final class VulkanPresenter {
 
     /// From TRANSFER_DST_OPTIMAL: the image copied to the capture buffer (with `capturing`), then made presentable.
     private func recordCaptureAndPresentable(_ image: VkImage, chain: PresentSwapchain, capturing: Bool) {
-        var range = VkImageSubresourceRange()
-        range.aspectMask = vkFlags(VK_IMAGE_ASPECT_COLOR_BIT)
-        range.levelCount = 1
-        range.layerCount = 1
         var layout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL
         if capturing {
-            barrier(image, range, from: layout, to: VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+            barrier(image, from: layout, to: VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
                     access: (vkFlags(VK_ACCESS_TRANSFER_WRITE_BIT), vkFlags(VK_ACCESS_TRANSFER_READ_BIT)))
             layout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL
             var region = VkBufferImageCopy()
@@ -356,26 +349,13 @@ public final class VulkanPresenter {
             vkCmdPipelineBarrier(device.commandBuffer, vkFlags(VK_PIPELINE_STAGE_TRANSFER_BIT), vkFlags(VK_PIPELINE_STAGE_HOST_BIT), 0,
                                  1, &hostRead, 0, nil, 0, nil)
         }
-        barrier(image, range, from: layout, to: VK_IMAGE_LAYOUT_PRESENT_SRC_KHR,
+        barrier(image, from: layout, to: VK_IMAGE_LAYOUT_PRESENT_SRC_KHR,
                 access: (vkFlags(VK_ACCESS_TRANSFER_WRITE_BIT) | vkFlags(VK_ACCESS_TRANSFER_READ_BIT), 0))
     }
 
-    private func barrier(_ image: VkImage, _ range: VkImageSubresourceRange, from old: VkImageLayout, to new: VkImageLayout,
+    private func barrier(_ image: VkImage, from old: VkImageLayout, to new: VkImageLayout,
                          access: (source: VkAccessFlags, destination: VkAccessFlags)) {
-        var b = VkImageMemoryBarrier()
-        b.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER
-        b.oldLayout = old
-        b.newLayout = new
-        b.srcAccessMask = access.source
-        b.dstAccessMask = access.destination
-        b.srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED
-        b.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED
-        b.image = image
-        b.subresourceRange = range
-        let toPresent = new == VK_IMAGE_LAYOUT_PRESENT_SRC_KHR
-        vkCmdPipelineBarrier(device.commandBuffer, vkFlags(VK_PIPELINE_STAGE_TRANSFER_BIT),
-                             toPresent ? vkFlags(VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT) : vkFlags(VK_PIPELINE_STAGE_TRANSFER_BIT),
-                             0, 0, nil, 0, nil, 1, &b)
+        SwapchainCopy.barrier(device.commandBuffer, image, from: old, to: new, access: access)
     }
 
     /// Premultiplied RGBA over black is its RGB; alpha is made opaque.
