@@ -58,7 +58,8 @@ struct CompositeFolding {
                   let kernel = try? kernels.kernel(stitch.stages, parts: stitch.parts, composite: .inPlace) else { return nil }
             return (kernel, .stitched(stitch, .inPlace))
         }
-        guard planned[p].engine == EngineKernel.Variant(.blur), let kernel = try? engine.kernel(.blur, .inPlace, outputFormat: format) else {
+        guard let blur = planned[p].engine, blur.destination == .texture, blur.kernel == .blur || blur.kernel == .tiledBlur,
+              let kernel = try? engine.kernel(.blur, .inPlace, outputFormat: format) else {
             return nil
         }
         return (kernel, .engine(EngineKernel.Variant(.blur, .inPlace)))
