@@ -110,12 +110,18 @@ enum EngineKernel: String, Sendable, CaseIterable {
     /// lanes in different banks), each a `vec4`.
     static let tiledBlurSharedBytes = 16 * (tiledBlurChunk + 1) * 16
 
-    /// The blur a standalone pass (a shadow's, each direction) runs on an executor with `workgroupMemory` bytes of shared
-    /// memory per workgroup: the tiled one where it fits and `$WEFT_TILED_BLUR` is not `0` (to measure both in one run).
-    static func standaloneBlur(workgroupMemory: Int) -> EngineKernel {
-        workgroupMemory >= tiledBlurSharedBytes && tiledBlurByEnvironment ? .tiledBlur : .blur
+    /// The blur a standalone pass (a shadow's, each direction) runs on `device` with `workgroupMemory` bytes of shared
+    /// memory per workgroup: the tiled one where it fits, except on CPU Vulkan devices (lavapipe), where it measured
+    /// slower than the per-tap blur (docs/benchmarks.md). `$WEFT_TILED_BLUR` `0` never tiles, `1` tiles wherever it fits.
+    static func standaloneBlur(workgroupMemory: Int, device: DeviceKind) -> EngineKernel {
+        guard workgroupMemory >= tiledBlurSharedBytes else { return .blur }
+        switch tiledBlurByEnvironment {
+        case "0": return .blur
+        case "1": return .tiledBlur
+        default: return device == .cpuDevice ? .blur : .tiledBlur
+        }
     }
-    private static let tiledBlurByEnvironment = ProcessInfo.processInfo.environment["WEFT_TILED_BLUR"] != "0"
+    private static let tiledBlurByEnvironment = ProcessInfo.processInfo.environment["WEFT_TILED_BLUR"]
 
     /// The engine's compositing functions (`weftBlend`, `weftStoreClamp`, color conversion), for generated kernels that
     /// composite (`FusionComposite`).

@@ -72,7 +72,8 @@ extension Lowering {
             block.vec4(step, SIMD2(0, radius))
             block.vec4(tint)
             block.ivec4(tinted ? 1 : 0)
-            let variant = EngineKernel.Variant(.standaloneBlur(workgroupMemory: textureLimit.workgroupMemory))
+            let variant = EngineKernel.Variant(.standaloneBlur(workgroupMemory: textureLimit.workgroupMemory,
+                                                                          device: textureLimit.device.kind))
             builder.add(KernelPass(kernel: try kernels.kernel(variant, outputFormat: canvas.format), output: output,
                                    layer: blurred.texture, frame: frame, arguments: block.bytes,
                                    arrayData: Blur.weights(sigma: sigmaPixels, radius: Int(radius))),

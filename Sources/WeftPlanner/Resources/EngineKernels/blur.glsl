@@ -56,10 +56,11 @@ void main() {
         int start = (horizontal ? base.x : base.y) - radius;
         int span = 16 + 2 * radius;
         for (int chunk = 0; chunk < span; chunk += WEFT_BLUR_CHUNK) {
+            int count = min(WEFT_BLUR_CHUNK, span - chunk);
             barrier();
-            for (int i = int(gl_LocalInvocationIndex); i < 16 * WEFT_BLUR_CHUNK; i += 256) {
-                int l = horizontal ? i / WEFT_BLUR_CHUNK : i % 16;
-                int p = horizontal ? i % WEFT_BLUR_CHUNK : i / 16;
+            for (int i = int(gl_LocalInvocationIndex); i < 16 * count; i += 256) {
+                int l = horizontal ? i / count : i % 16;
+                int p = horizontal ? i % count : i / 16;
                 ivec2 t = horizontal ? ivec2(start + chunk + p, base.y + l) : ivec2(base.x + l, start + chunk + p);
                 weftTile[l * WEFT_BLUR_STRIDE + p] = texel(t);
             }
@@ -67,7 +68,7 @@ void main() {
             if (fromTile) {
                 // Tap k reads the window's texel along + radius + k, which this chunk holds from chunk on.
                 int offset = along + radius - chunk;
-                int lo = max(-radius, -offset), hi = min(radius, WEFT_BLUR_CHUNK - 1 - offset);
+                int lo = max(-radius, -offset), hi = min(radius, count - 1 - offset);
                 for (int k = lo; k <= hi; k++) {
                     sum += weftArrayData[k + radius] * weftTile[lane * WEFT_BLUR_STRIDE + offset + k];
                 }
