@@ -130,7 +130,8 @@ public final class VulkanExecutor: Executor, @unchecked Sendable {
         let info = vulkanDevice.info
         return ExecutorCapabilities(deviceTimestamps: info.timestampsTrusted, hostThreads: nil,
                                     derivatives: info.computeDerivatives ? .computeQuads : .fragmentPasses,
-                                    maxTextureDimension: Int(info.maxImageDimension2D))
+                                    maxTextureDimension: Int(info.maxImageDimension2D),
+                                    workgroupMemory: Int(info.maxComputeSharedMemorySize))
     }
 
     /// Runs `plan`; the validation layer's messages about it (with validation on) come back as reports.

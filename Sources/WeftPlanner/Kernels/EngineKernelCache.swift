@@ -38,7 +38,7 @@ final class EngineKernelCache: Sendable {
         let result = CompiledKernel(name: variant.name, kind: variant.reportedKind, outputFormat: outputFormat,
                                     spirv: words, interface: variant.interface,
                                     cacheKey: "\(variant.name).\(outputFormat.rawValue).\(Self.hash(source))",
-                                    native: variant.kernel == .blur ? .separableBlur
+                                    native: variant.kernel == .blur || variant.kernel == .tiledBlur ? .separableBlur
                                         : variant == EngineKernel.Variant(.shape, .overSolid) ? .shapesOverSolid : nil)
         compiled.withLock { $0[key] = result }
         return result

@@ -1,3 +1,4 @@
+import Foundation
 import WeftImage
 import WeftRuntime
 import WeftShaders
@@ -16,6 +17,9 @@ enum EngineKernel: String, Sendable, CaseIterable {
     case layer = "weft.layer"
     /// One direction of a separable Gaussian blur, optionally tinting the blurred alpha.
     case blur = "weft.blur"
+    /// `blur` computed from workgroup tiles in shared memory (docs/kernel-abi.md): the same arguments, the same sums in the
+    /// same order, each texel fetched once per workgroup instead of once per tap. Standalone passes only.
+    case tiledBlur = "weft.blur.tiled"
     /// Covers a run of glyphs with their coverage from the glyph atlas (`GlyphAtlas`), each in its color, blended
     /// over the destination in order.
     case glyph = "weft.glyph"
@@ -77,7 +81,7 @@ enum EngineKernel: String, Sendable, CaseIterable {
             case .glyph:
                 return KernelInterface(readsLayer: true, readsDestination: destination == .texture, argumentBlockSize: 16 * (overSolid ? 2 : 1),
                                        readsArrays: true, imageCount: 0, usesDerivatives: false, readsOutput: inPlace)
-            case .blur:
+            case .blur, .tiledBlur:
                 return KernelInterface(readsLayer: true, readsDestination: false,
                                        argumentBlockSize: 16 * 3 + (composite == nil ? 0 : FusionComposite.blockSize),
                                        readsArrays: true, imageCount: 0, usesDerivatives: false, readsOutput: inPlace)
@@ -90,12 +94,34 @@ enum EngineKernel: String, Sendable, CaseIterable {
             case .solid, .shape, .glyph: .fill
             case .layer: .blend
             case .blur: destination == .texture ? .layer : .blend
+            case .tiledBlur: .layer
             }
         }
     }
 
-    /// The destinations this kernel has a variant for (all but the solid fill's, which has no destination).
-    var destinations: [Destination] { self == .solid ? [.texture] : Destination.allCases }
+    /// The destinations this kernel has a variant for (all but the solid fill's, which has no destination, and the tiled
+    /// blur's, drawn only into a texture of its own).
+    var destinations: [Destination] { self == .solid || self == .tiledBlur ? [.texture] : Destination.allCases }
+
+    /// Texels along the blur's axis that one chunk of `tiledBlur`'s tile holds for each of its 16 lanes; wider windows
+    /// (16 + 2·radius texels) are summed chunk after chunk.
+    static let tiledBlurChunk = 64
+    /// The shared memory `tiledBlur` declares: 16 lanes of `tiledBlurChunk` + 1 texels (the padding keeps a column's
+    /// lanes in different banks), each a `vec4`.
+    static let tiledBlurSharedBytes = 16 * (tiledBlurChunk + 1) * 16
+
+    /// The blur a standalone pass (a shadow's, each direction) runs on `device` with `workgroupMemory` bytes of shared
+    /// memory per workgroup: the tiled one where it fits, except on CPU Vulkan devices (lavapipe), where it measured
+    /// slower than the per-tap blur (docs/benchmarks.md). `$WEFT_TILED_BLUR` `0` never tiles, `1` tiles wherever it fits.
+    static func standaloneBlur(workgroupMemory: Int, device: DeviceKind) -> EngineKernel {
+        guard workgroupMemory >= tiledBlurSharedBytes else { return .blur }
+        switch tiledBlurByEnvironment {
+        case "0": return .blur
+        case "1": return .tiledBlur
+        default: return device == .cpuDevice ? .blur : .tiledBlur
+        }
+    }
+    private static let tiledBlurByEnvironment = ProcessInfo.processInfo.environment["WEFT_TILED_BLUR"]
 
     /// The engine's compositing functions (`weftBlend`, `weftStoreClamp`, color conversion), for generated kernels that
     /// composite (`FusionComposite`).
@@ -126,6 +152,8 @@ extension EngineKernel.Variant {
         case .shape: return header + text(PackageResources.common_glsl) + text(PackageResources.shape_glsl)
         case .layer: return header + text(PackageResources.common_glsl) + text(PackageResources.layer_glsl)
         case .glyph: return header + text(PackageResources.common_glsl) + text(PackageResources.glyph_glsl)
+        case .tiledBlur:
+            return header + "#define WEFT_TILED 1\n#define WEFT_BLUR_CHUNK \(EngineKernel.tiledBlurChunk)\n" + text(PackageResources.blur_glsl)
         case .blur:
             guard let composite else { return header + text(PackageResources.blur_glsl) }
             return header + text(PackageResources.common_glsl) + text(PackageResources.blur_glsl)

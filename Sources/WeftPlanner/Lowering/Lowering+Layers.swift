@@ -81,10 +81,12 @@ extension Lowering {
             block.vec4(step, SIMD2(0, radius))
             block.vec4(tint ?? .zero)
             block.ivec4(tinted ? 1 : 0)
-            builder.add(KernelPass(kernel: try kernels.kernel(.blur, outputFormat: canvas.format), output: output,
+            let variant = EngineKernel.Variant(.standaloneBlur(workgroupMemory: textureLimit.workgroupMemory,
+                                                                          device: textureLimit.device.kind))
+            builder.add(KernelPass(kernel: try kernels.kernel(variant, outputFormat: canvas.format), output: output,
                                    layer: blurred.texture, frame: frame, arguments: block.bytes,
                                    arrayData: Blur.weights(sigma: sigmaPixels, radius: Int(radius))),
-                        origin: .engine(EngineKernel.Variant(.blur)))
+                        origin: .engine(variant))
             blurred = target
         }
         return blurred.asLayer(toTarget: .identity)
