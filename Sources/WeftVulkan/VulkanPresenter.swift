@@ -137,15 +137,7 @@ public final class VulkanPresenter {
     public func present(_ pixels: PixelBuffer, capture wantsCapture: Bool = false) throws(VulkanError) -> (PresentOutcome, PixelBuffer?) {
         guard pixels.format == .rgba8Unorm else { throw .unpresentableFormat(pixels.format) }
         guard let chain = swapchain else { return (.surfaceHidden, nil) }
-        try vkCheck(vkWaitForFences(device.handle, 1, [device.frameDone], VkBool32(VK_TRUE), UInt64.max), "vkWaitForFences")
-
-        var index: UInt32 = 0
-        let acquire = vkAcquireNextImageKHR(device.handle, chain.handle, UInt64.max, device.acquired, nil, &index)
-        if acquire == VK_ERROR_OUT_OF_DATE_KHR {
-            try remakeSwapchain(width: chain.width, height: chain.height)
-            return (.surfaceChanged, nil)
-        }
-        try vkCheck(acquire, "vkAcquireNextImageKHR")
+        guard let (index, acquire) = try acquireImage(of: chain) else { return (.surfaceChanged, nil) }
         try vkCheck(vkResetFences(device.handle, 1, [device.frameDone]), "vkResetFences")
 
         let width = min(pixels.width, chain.width), height = min(pixels.height, chain.height)
@@ -222,14 +214,7 @@ public final class VulkanPresenter {
                         capture wantsCapture: Bool = false) throws -> (PresentOutcome, PixelBuffer?) {
         precondition(copiesOnDevice, "present(renderedBy:) needs copiesOnDevice")
         guard let chain = swapchain else { return (.surfaceHidden, nil) }
-        try vkCheck(vkWaitForFences(device.handle, 1, [device.frameDone], VkBool32(VK_TRUE), UInt64.max), "vkWaitForFences")
-        var index: UInt32 = 0
-        let acquire = vkAcquireNextImageKHR(device.handle, chain.handle, UInt64.max, device.acquired, nil, &index)
-        if acquire == VK_ERROR_OUT_OF_DATE_KHR {
-            try remakeSwapchain(width: chain.width, height: chain.height)
-            return (.surfaceChanged, nil)
-        }
-        try vkCheck(acquire, "vkAcquireNextImageKHR")
+        guard let (index, acquire) = try acquireImage(of: chain) else { return (.surfaceChanged, nil) }
         let image = chain.images[Int(index)]
         try render(SwapchainCopy(image: image, width: chain.width, height: chain.height, acquired: device.acquired))
         try vkCheck(vkResetFences(device.handle, 1, [device.frameDone]), "vkResetFences")
@@ -351,6 +336,20 @@ public final class VulkanPresenter {
         }
         barrier(image, from: layout, to: VK_IMAGE_LAYOUT_PRESENT_SRC_KHR,
                 access: (vkFlags(VK_ACCESS_TRANSFER_WRITE_BIT) | vkFlags(VK_ACCESS_TRANSFER_READ_BIT), 0))
+    }
+
+    /// Waits for the previous frame, then acquires the next image of `chain`: its index and the acquire's result (which
+    /// may be `VK_SUBOPTIMAL_KHR`), or nil when the swapchain was out of date (then it is remade and this frame skipped).
+    private func acquireImage(of chain: PresentSwapchain) throws(VulkanError) -> (index: UInt32, result: VkResult)? {
+        try vkCheck(vkWaitForFences(device.handle, 1, [device.frameDone], VkBool32(VK_TRUE), UInt64.max), "vkWaitForFences")
+        var index: UInt32 = 0
+        let acquire = vkAcquireNextImageKHR(device.handle, chain.handle, UInt64.max, device.acquired, nil, &index)
+        if acquire == VK_ERROR_OUT_OF_DATE_KHR {
+            try remakeSwapchain(width: chain.width, height: chain.height)
+            return nil
+        }
+        try vkCheck(acquire, "vkAcquireNextImageKHR")
+        return (index, acquire)
     }
 
     private func barrier(_ image: VkImage, from old: VkImageLayout, to new: VkImageLayout,

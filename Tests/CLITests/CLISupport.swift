@@ -70,16 +70,21 @@ enum CLI {
                 }
             }
         }
-        // Read both pipes concurrently so a full stderr pipe cannot block the child.
+        let (stdout, stderr) = outputs(of: process, out, err)
+        return Run(status: process.terminationStatus, stdout: stdout, stderr: stderr,
+                   signaled: process.terminationReason == .uncaughtSignal, killed: killed.isSet)
+    }
+
+    /// What a started `process` writes to `out` and `err`, read concurrently so a full stderr pipe cannot block the
+    /// child, once it has exited.
+    static func outputs(of process: Process, _ out: Pipe, _ err: Pipe) -> (stdout: String, stderr: String) {
         let errData = LockedData()
         let reader = Thread { errData.set(err.fileHandleForReading.readDataToEndOfFile()) }
         reader.start()
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         while !errData.isSet { usleep(1000) }
-        return Run(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                   stderr: String(decoding: errData.get(), as: UTF8.self), signaled: process.terminationReason == .uncaughtSignal,
-                   killed: killed.isSet)
+        return (String(decoding: outData, as: UTF8.self), String(decoding: errData.get(), as: UTF8.self))
     }
 
     static func temporaryDirectory() -> URL { temporaryFolder("weft-cli") }

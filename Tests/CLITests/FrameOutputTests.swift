@@ -176,13 +176,7 @@ extension CLI {
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        let errData = LockedData()
-        let reader = Thread { errData.set(err.fileHandleForReading.readDataToEndOfFile()) }
-        reader.start()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        while !errData.isSet { usleep(1000) }
-        return Run(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                   stderr: String(decoding: errData.get(), as: UTF8.self))
+        let (stdout, stderr) = outputs(of: process, out, err)
+        return Run(status: process.terminationStatus, stdout: stdout, stderr: stderr)
     }
 }
