@@ -88,6 +88,42 @@ struct MatchedGeometryTests {
         #expect(try context.render(Self.state(x: 0, side: 8), size: Self.size).warnings.isEmpty)
     }
 
+    /// The explicit-source mounting of the fourth article: thumbnails in a `LazyVGrid` are the sources while nothing
+    /// is open (`isSource: open == nil`); the detail is never a source. Opening inserts the detail on its thumbnail's
+    /// rectangle and its frame then travels to its own; the grid, unchanged but for `isSource`, stays as it is drawn
+    /// (it neither cross-fades with itself nor counts its cells twice as sources).
+    static func gallery(open: Bool) -> some View {
+        ZStack {
+            LazyVGrid(columns: [GridItem(.fixed(12), spacing: 8), GridItem(.fixed(12))], spacing: 8) {
+                Rectangle().fill(red).matchedGeometryEffect(id: "a", in: ns, isSource: !open).frame(width: 12, height: 12).id("a")
+                Rectangle().fill(red).matchedGeometryEffect(id: "b", in: ns, isSource: !open).frame(width: 12, height: 12).id("b")
+            }
+            if open {
+                Rectangle().fill(blue).matchedGeometryEffect(id: "b", in: ns, isSource: false).frame(width: 60, height: 14)
+                    .transition(.identity).id("detail")
+            }
+        }.namespace(ns)
+    }
+
+    @Test(arguments: Backend.allCases)
+    func theDetailGrowsFromItsThumbnailWhileTheGridStays(backend: Backend) throws {
+        let timeline = try Timeline(initial: Self.gallery(open: false),
+                                    changes: [.init(at: 0, to: Self.gallery(open: true), animation: .linear(duration: 1))])
+        let context = try backend.makeContext()
+        let closed = try context.render(Self.gallery(open: false), size: Self.size).pixels
+        // The grid is 32 wide, centred: cell a at 16…27, cell b at 36…47 (rows 2…13); the detail's own frame is 2…61.
+        #expect(Self.columns(closed, channel: 0) == 16...47)
+        for (time, span) in [(0.0, 36...47), (0.5, 19...54), (1.0, 2...61)] {
+            let rendering = try context.render(timeline.view(at: time, size: Self.size), size: Self.size)
+            #expect(Self.columns(rendering.pixels, channel: 2) == (time == 0 ? nil : span), "t=\(time)")
+            // Cell a, where the detail has not reached it yet: the same pixels as before the change, not a fading copy.
+            if time < 1 { #expect(rendering.pixels[17, 8] == closed[17, 8], "t=\(time)") }
+            #expect(timeline.warnings(at: time, size: Self.size).isEmpty, "t=\(time)")
+        }
+        let started = try context.render(timeline.view(at: 0.001, size: Self.size), size: Self.size)
+        #expect(Self.columns(started.pixels, channel: 2) == 36...47)
+    }
+
     @Test func scenesDeclareNamespacesAndGroups() throws {
         let scene = try parseScene(##"""
         {"size": [64, 16], "root": {"zstack": [

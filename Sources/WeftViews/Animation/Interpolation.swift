@@ -51,6 +51,10 @@ enum Interpolation {
             guard la.axis == lb.axis else { return nil }
             let layout = StackLayout(axis: lb.axis, spacing: lerp(la.spacing, lb.spacing, p), alignment: lerp(la.alignment, lb.alignment, p))
             return ViewNode(.stacked(layout, children(ca, cb, p)))
+        case (.grid(let la, let ca), .grid(let lb, let cb)):
+            guard la.columns == lb.columns, la.rowLengths == lb.rowLengths else { return nil }
+            let layout = GridLayout(columns: lb.columns, rowSpacing: lerp(la.rowSpacing, lb.rowSpacing, p), rowLengths: lb.rowLengths)
+            return ViewNode(.grid(layout, children(ca, cb, p)))
         case (.spacer(let ma), .spacer(let mb)):
             return ViewNode(.spacer(minLength: max(lerp(ma, mb, p), 0)))
         case (.modified(let childA, let ma), .modified(let childB, let mb)):
