@@ -49,6 +49,17 @@ public struct Scene: Sendable {
     /// the faults of the view it lays out; a scene adds only those of a timeline's states, which during a change include
     /// the old state's, not in the view shown.
     private func shown(at time: Double, size: Size) -> (ViewNode, [MatchedGeometryWarning], [GeometryCycleWarning]) {
+        if let timeline, !timeline.changes.isEmpty, geometrySweep() != nil {
+            // The timeline names the state; its onGeometryChanges choose again from it at this size.
+            var cycles: [GeometryCycleWarning] = []
+            let sized = timeline.replacingStates(initialName: initialState) { state, name in
+                guard let name, var sweep = try? GeometrySweep(states: states, initial: name) else { return state }
+                let chosen = sweep.root(for: size)
+                for warning in sweep.warnings where !cycles.contains(warning) { cycles.append(warning) }
+                return chosen
+            }
+            return (sized.view(at: time, size: size), sized.warnings(at: time, size: size), cycles)
+        }
         if var sweep = geometrySweep() {
             let view = sweep.root(for: size)
             return (view, [], sweep.warnings)

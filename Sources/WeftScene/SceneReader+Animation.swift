@@ -95,7 +95,7 @@ extension SceneReader {
         }
         guard cycles == cycles.rounded(), cycles >= 1 else { throw .invalid(path: path.key("cycles"), message: "the cycles must be a whole number ≥ 1, got \(cycles)") }
         do {
-            return (try Timeline(phases: phases, animation: animation, hold: hold, cycles: Int(cycles), start: start, animators: animators), names[0])
+            return (try Timeline(phases: phases, names: names, animation: animation, hold: hold, cycles: Int(cycles), start: start, animators: animators), names[0])
         } catch {
             throw .invalid(path: path, message: error.description)
         }

@@ -83,10 +83,8 @@ struct SceneReader {
         guard !named.isEmpty else { throw .invalid(path: statesPath, message: "name at least one state") }
         var states: [String: ViewNode] = [:]
         for (name, value) in named.sorted(by: { $0.key < $1.key }) { states[name] = try view(value, at: statesPath.key(name)) }
-        var observes = false
         for (name, state) in states.sorted(by: { $0.key < $1.key }) {
             for change in GeometrySweep.changes(in: state) {
-                observes = true
                 if let missing = change.stateNames.first(where: { states[$0] == nil }) {
                     throw .invalid(path: statesPath.key(name), message: "an onGeometryChange names state '\(missing)', which is not one of: \(states.keys.sorted().joined(separator: ", "))")
                 }
@@ -121,12 +119,9 @@ struct SceneReader {
                 initialName = name
                 continue
             }
-            changes.append(Timeline.Change(at: time, to: state, animation: animation))
+            changes.append(Timeline.Change(at: time, to: state, animation: animation, name: name))
         }
         if let (index, message) = Timeline.problem(with: changes) { throw .invalid(path: path.index(index + 1), message: message) }
-        if observes, !changes.isEmpty {
-            throw .invalid(path: path.index(1), message: "a scene whose states have an onGeometryChange is switched by its render size; changes over time in the same scene are not supported yet")
-        }
         // A `made` closure capturing the animators here was miscompiled (Swift 6.3.1: the scene was over-released).
         do {
             return (try Timeline(initial: initial!, changes: changes, animators: animators), states, initialName)

@@ -79,8 +79,6 @@ struct GeometryChangeTests {
          "states.a.modifiers[0].onGeometryChange.of", "width"),
         (##"{"size": [10, 10], "root": {"color": "#ff0000", "modifiers": [{"onGeometryChange": {"of": "width", "threshold": 5, "below": "a", "otherwise": "a"}}]}}"##,
          "root", "single"),
-        (##"{"size": [10, 10], "states": {"a": {"color": "#ff0000", "modifiers": [{"onGeometryChange": {"of": "width", "threshold": 5, "below": "a", "otherwise": "a"}}]}}, "timeline": [{"state": "a"}, {"at": 1, "state": "a"}]}"##,
-         "timeline[1]", "not supported"),
     ])
     func faultsNameTheirPath(scene: String, path: String, word: String) {
         guard let error = sceneError(scene) else {

@@ -51,4 +51,34 @@ struct GeometryStateTests {
         }
         #expect(sweep.warnings.count == 1)
     }
+
+    /// A scene switched by its size that also changes over time: the timeline names a state, and the observers choose
+    /// again from it at the render size. Red cards turn blue over a second; below 100 points wide each colour's card
+    /// is a narrow bar instead of a wide one. Measured on the CPU evaluator: the bar's width and its colour.
+    @Test func aSizeSwitchedSceneAlsoChangesOverTime() throws {
+        let observer = ##"{"onGeometryChange": {"of": "width", "threshold": 100, "below": "narrowCOLOUR", "otherwise": "wideCOLOUR"}}"##
+        func state(_ colour: String, _ hex: String, width: Int) -> String {
+            ##""\##(width == 10 ? "narrow" : "wide")\##(colour)": {"zstack": [{"color": "\##(hex)", "modifiers": [{"frame": {"width": \##(width), "height": 10}}]}],"##
+                + ##" "modifiers": [{"frame": {"maxWidth": "infinity"}}, \##(observer.replacingOccurrences(of: "COLOUR", with: colour))]}"##
+        }
+        let scene = try parseScene(##"{"size": [200, 20], "states": {"## + [state("Red", "#ff0000", width: 40), state("Red", "#ff0000", width: 10),
+                                                                            state("Blue", "#0000ff", width: 40), state("Blue", "#0000ff", width: 10)].joined(separator: ", ")
+                                   + ##"}, "timeline": [{"state": "wideRed"}, {"at": 0.5, "state": "wideBlue", "animation": {"linear": 1}}]}"##)
+        let context = try Backend.cpu.makeContext()
+        func bar(at time: Double, width: Float) throws -> (columns: Int, red: Float, blue: Float) {
+            let frame = scene.frame(at: time, size: Size(width: width, height: 20))
+            let pixels = try context.render(frame.view, size: frame.size).pixels
+            let covered = (0..<pixels.width).filter { pixels[$0, 10].w > 0.5 }
+            let middle = pixels[pixels.width / 2, 10]
+            return (covered.count, middle.x, middle.z)
+        }
+        for (time, red, blue) in [(0.0, Float(1), Float(0)), (1.0, 0.5, 0.5), (2.0, 0, 1)] {
+            for (width, columns) in [(Float(200), 40), (60, 10)] {
+                let seen = try bar(at: time, width: width)
+                #expect(seen.columns == columns, "t=\(time) at \(width) wide")
+                #expect(abs(seen.red - red) <= 2 / 255 && abs(seen.blue - blue) <= 2 / 255, "t=\(time) at \(width) wide: \(seen)")
+            }
+        }
+        #expect(scene.frame(at: 1, size: Size(width: 60, height: 20)).geometryWarnings.isEmpty)
+    }
 }

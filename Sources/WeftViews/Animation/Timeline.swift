@@ -7,10 +7,13 @@ public struct Timeline: Sendable {
         public var time: Double
         public var state: ViewNode
         public var animation: Animation?
-        public init(at time: Double, to state: some View, animation: Animation? = nil) {
+        /// The state's name where it has one (a scene file's `"states"`).
+        public var name: String?
+        public init(at time: Double, to state: some View, animation: Animation? = nil, name: String? = nil) {
             self.time = time
             self.state = state.node
             self.animation = animation
+            self.name = name
         }
     }
 
@@ -42,18 +45,35 @@ public struct Timeline: Sendable {
         self.changes = changes
     }
 
+    private init(storage: Storage, changes: [Change]) {
+        self.storage = storage
+        self.changes = changes
+    }
+
+    /// The same changes at the same times with every state replaced by `transform(state, name)` (the initial state's
+    /// name is `initialName`): a scene's states chosen again by their `onGeometryChange`s at a render size.
+    public func replacingStates(initialName: String?, _ transform: (ViewNode, String?) -> ViewNode) -> Timeline {
+        let changes = self.changes.map { change in
+            var change = change
+            change.state = transform(change.state, change.name)
+            return change
+        }
+        return Timeline(storage: Storage(initial: transform(initial, initialName), animators: animators), changes: changes)
+    }
+
     /// SwiftUI's `PhaseAnimator`: from `start` seconds, each phase in turn after the one before, each change under
     /// `animation` and held `hold` seconds once it has finished, for `cycles` rounds (back to the first phase
     /// between rounds); `phases[0]` is the initial state.
-    public init(phases: [any View], animation: Animation, hold: Double = 0, cycles: Int = 1, start: Double = 0,
+    /// `names`, when given, names each phase (a scene file's states).
+    public init(phases: [any View], names: [String]? = nil, animation: Animation, hold: Double = 0, cycles: Int = 1, start: Double = 0,
                 animators: [KeyframeAnimator] = []) throws(ViewError) {
         guard let first = phases.first, phases.count > 1 else { throw .timeline(index: 0, message: "a phase animator needs at least two phases") }
         guard animation.duration.isFinite else { throw .timeline(index: 0, message: "a phase's animation must end: it cannot repeat forever") }
         guard hold >= 0, hold.isFinite, cycles >= 1 else { throw .timeline(index: 0, message: "the hold must be ≥ 0 seconds and the cycles at least 1") }
         var changes: [Change] = [], time = start
         for round in 0..<cycles {
-            for phase in phases.dropFirst() + (round + 1 < cycles ? [first] : []) {
-                changes.append(Change(at: time, to: phase, animation: animation))
+            for index in phases.indices.dropFirst() + (round + 1 < cycles ? [0] : []) {
+                changes.append(Change(at: time, to: phases[index], animation: animation, name: names?[index]))
                 time += animation.duration + hold
             }
         }
