@@ -14,16 +14,17 @@ final class RenderState {
     let pipelines: KernelPipelines
     private let slots: [FrameSlot]
     private var nextSlot = 0
-    private var nextTicket: UInt64 = 0
+    /// The ticket of the frame submitted last.
+    private var lastTicket: UInt64 = 0
     private var inFlight: [UInt64: InFlightFrame] = [:]
     /// Frames finished early because their slot was needed, by ticket.
     private var finishedEarly: [UInt64: Result<FinishedFrame, VulkanError>] = [:]
     private(set) var renders = 0
     private(set) var lastBarrierCount = 0
     private(set) var lastBarrierBatchCount = 0
-    /// How many validation messages were already reported with a frame (frames overlap, so each reports what was
-    /// logged since the last report, not since its own submission).
-    var validationReported = 0
+    /// Where the validation log stood when the frame after each uncollected frame was submitted: a frame's messages are
+    /// those logged from its own submission to the next one's (frames overlap, so no later message is its alone).
+    private var validationEnds: [UInt64: Int] = [:]
 
     /// A submitted frame: what its slot and the pool lent it until its fence signals.
     private struct InFlightFrame {
@@ -42,10 +43,12 @@ final class RenderState {
         let validationLogged: Int
     }
 
-    /// A collected frame and the validation log's length when it was submitted.
+    /// A collected frame and the stretch of the validation log that is its own: from its submission to the next
+    /// frame's (nil: to the log's end when it is reported).
     struct FinishedFrame {
         var result: ExecutionResult
         var validationLogged: Int
+        var validationEnd: Int?
     }
 
     init(device: VulkanDevice, pipelineCache: PipelineCacheLocation) throws(VulkanError) {
@@ -76,6 +79,7 @@ final class RenderState {
     func submit(_ plan: RenderPlan, options: ExecutionOptions, timeout: Duration, validationLogged: Int,
                 present: (output: TextureID, copy: SwapchainCopy)? = nil) throws(VulkanError) -> UInt64 {
         try device.collectGarbage()
+        if inFlight[lastTicket] != nil { validationEnds[lastTicket] = validationLogged }
         let slotIndex = nextSlot
         if let owner = inFlight.first(where: { $0.value.slot == slotIndex })?.key {
             finishedEarly[owner] = Result { () throws(VulkanError) in try finish(owner) }
@@ -124,19 +128,20 @@ final class RenderState {
         let serial = try device.submit(slot.commandBuffer, kernels: kernels, waitingFor: present?.copy.acquired)
         submitted = true
         nextSlot = (slotIndex + 1) % slots.count
-        nextTicket += 1
-        inFlight[nextTicket] = InFlightFrame(slot: slotIndex, serial: serial, plan: plan, layout: layout, entries: entries,
+        lastTicket += 1
+        inFlight[lastTicket] = InFlightFrame(slot: slotIndex, serial: serial, plan: plan, layout: layout, entries: entries,
                                              renderPassTargets: renderPassTargets, timestamps: timestamps, repetitions: options.repetitions,
                                              timeout: timeout, kernels: kernels, submitted: start,
                                              barriers: BarrierCounts(barriers: lastBarrierCount, batches: lastBarrierBatchCount),
                                              validationLogged: validationLogged)
-        return nextTicket
+        return lastTicket
     }
 
     /// Waits for frame `ticket` (at most its timeout), reads its outputs back from its slot and gives its textures back.
     func finish(_ ticket: UInt64) throws(VulkanError) -> FinishedFrame {
         if let early = finishedEarly.removeValue(forKey: ticket) { return try early.get() }
         guard let frame = inFlight.removeValue(forKey: ticket) else { throw .invalidTicket(ticket) }
+        let validationEnd = validationEnds.removeValue(forKey: ticket)
         renders += 1
         // Framebuffers are retired either way: deferred destruction keeps them until the GPU is done. Textures go back
         // to the pool only when the wait succeeded; otherwise they are dropped and their deinit retires them.
@@ -149,7 +154,7 @@ final class RenderState {
         let outputs = frame.layout.readOutputs(frame.plan, from: readback.buffer.mapped)
         let deviceTimes = try frame.timestamps.map { pool throws(VulkanError) in try repetitionTimes(pool, repetitions: frame.repetitions) } ?? []
         return FinishedFrame(result: ExecutionResult(outputs: outputs, deviceTimes: deviceTimes, hostTime: hostTime, barriers: frame.barriers),
-                             validationLogged: frame.validationLogged)
+                             validationLogged: frame.validationLogged, validationEnd: validationEnd)
     }
 
     private func retire(_ targets: [RenderPassTarget?]) {

@@ -186,11 +186,11 @@ public final class VulkanExecutor: Executor, @unchecked Sendable {
             return try lock.withLock { _ throws(VulkanError) -> ExecutionResult in
                 let frame = try body()
                 var result = frame.result
-                // Messages logged before this frame was submitted are another render's; so are those a frame collected
-                // earlier reported.
-                let logged = vulkanDevice.validationLog.count
-                result.reports += validationReports(after: max(frame.validationLogged, state.validationReported))
-                state.validationReported = max(state.validationReported, logged)
+                // The frame's own stretch of the log: from its submission (earlier messages are another render's) to
+                // the next frame's submission, or to now when none followed it.
+                let start = frame.validationLogged
+                let end = frame.validationEnd ?? vulkanDevice.validationLog.count
+                result.reports += validationReports(vulkanDevice.validationLog.messages(after: start).prefix(max(0, end - start)))
                 return result
             }
         } catch {
@@ -198,9 +198,10 @@ public final class VulkanExecutor: Executor, @unchecked Sendable {
         }
     }
 
-    /// The validation layer's failures (warnings and errors) logged during one render; the log keeps them too.
-    private func validationReports(after logged: Int) -> [ExecutionReport] {
-        vulkanDevice.validationLog.messages(after: logged).filter(\.isFailure).map { message in
+    /// The validation layer's failures (warnings and errors) among `messages`, logged during one render; the log keeps
+    /// them too.
+    private func validationReports(_ messages: some Sequence<ValidationMessage>) -> [ExecutionReport] {
+        messages.filter(\.isFailure).map { message in
             ExecutionReport(kernel: device.name, check: "validation", message: message.description)
         }
     }
