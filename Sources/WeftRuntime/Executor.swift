@@ -80,6 +80,21 @@ public protocol Executor: AnyObject, Sendable {
     /// Runs `plan`; checks it first (`RenderPlan.validate(options:)`), so a hand-built plan that contradicts itself
     /// is an error, never a crash.
     func execute(_ plan: RenderPlan, options: ExecutionOptions) throws(ExecutionError) -> ExecutionResult
+    /// Starts `plan` and returns at once where the device runs it apart from the host (Vulkan: a ring of frame slots, each
+    /// with its own command buffer, fence and host buffers), so the caller can plan and submit the next frame while this
+    /// one runs and is read back. Every ticket must be collected, in any order; an executor that runs plans on the calling
+    /// thread (the CPU evaluator) runs it here and gives back a finished ticket.
+    func submit(_ plan: RenderPlan, options: ExecutionOptions) throws(ExecutionError) -> ExecutionTicket
+    /// Waits for a submitted plan and reads its outputs back (`execute` is `submit` then `collect`).
+    func collect(_ ticket: ExecutionTicket) throws(ExecutionError) -> ExecutionResult
+}
+
+/// A plan submitted to an executor (`Executor.submit`), to be collected once.
+public enum ExecutionTicket: Sendable {
+    /// Running on the device: the executor's own number for the submission.
+    case submitted(UInt64)
+    /// Run to completion on the calling thread.
+    case finished(ExecutionResult)
 }
 
 extension Executor {
@@ -90,6 +105,18 @@ extension Executor {
 
     public func execute(_ plan: RenderPlan) throws(ExecutionError) -> ExecutionResult {
         try execute(plan, options: ExecutionOptions())
+    }
+
+    /// Runs `plan` on the calling thread: the ticket is finished.
+    public func submit(_ plan: RenderPlan, options: ExecutionOptions) throws(ExecutionError) -> ExecutionTicket {
+        .finished(try execute(plan, options: options))
+    }
+
+    public func collect(_ ticket: ExecutionTicket) throws(ExecutionError) -> ExecutionResult {
+        switch ticket {
+        case .finished(let result): return result
+        case .submitted(let id): throw .invalidPlan("ticket \(id) was not submitted to \(device.name), which runs plans as they are submitted")
+        }
     }
 }
 

@@ -2,244 +2,163 @@ import CVulkan
 import WeftImage
 import WeftRuntime
 
-/// A persistently mapped host buffer that grows on demand; reused by every render (renders
-/// are serialized and each waits for its submission, so reuse never races the GPU).
-final class HostArena {
-    let buffer: DeviceBuffer
-    var capacity: VkDeviceSize { buffer.size }
-    init(buffer: consuming DeviceBuffer) { self.buffer = buffer }
-}
-
 /// Everything an executor keeps between renders, used only under the executor's lock.
+/// Frames run in a ring of `FrameSlot`s: `submit` records and submits a plan in the next slot and returns at once;
+/// `finish` waits for its fence and reads it back. Submitting into a slot whose frame is still uncollected finishes that
+/// frame first and keeps its result for its `finish`, so at most `ringSize` frames hold host buffers at a time.
 final class RenderState {
+    static let ringSize = 2
+
     let device: VulkanDevice
     let texturePool: TexturePool
     let pipelines: KernelPipelines
-    private let commandPool: VkCommandPool
-    private let commandBuffer: VkCommandBuffer
-    private var descriptorPool: VkDescriptorPool?
-    private var descriptorCapacity = DescriptorCounts()
-    private var queryPool: VkQueryPool?
-    private var queryCapacity: UInt32 = 0
-    private var uploadArena: HostArena?
-    private var readbackArena: HostArena?
+    private let slots: [FrameSlot]
+    private var nextSlot = 0
+    /// The ticket of the frame submitted last.
+    private var lastTicket: UInt64 = 0
+    private var inFlight: [UInt64: InFlightFrame] = [:]
+    /// Frames finished early because their slot was needed, by ticket.
+    private var finishedEarly: [UInt64: Result<FinishedFrame, VulkanError>] = [:]
     private(set) var renders = 0
     private(set) var lastBarrierCount = 0
     private(set) var lastBarrierBatchCount = 0
+    /// Where the validation log stood when the frame after each uncollected frame was submitted: a frame's messages are
+    /// those logged from its own submission to the next one's (frames overlap, so no later message is its alone).
+    private var validationEnds: [UInt64: Int] = [:]
 
-    struct DescriptorCounts {
-        var sets = 0, storageImages = 0, samplers = 0, uniformBuffers = 0, storageBuffers = 0, dynamicUniformBuffers = 0
-        init() {}
+    /// A submitted frame: what its slot and the pool lent it until its fence signals.
+    private struct InFlightFrame {
+        let slot: Int
+        let serial: UInt64
+        let plan: RenderPlan
+        let layout: HostLayout
+        let entries: [TexturePool.Entry]
+        let renderPassTargets: [RenderPassTarget?]
+        let timestamps: VkQueryPool?
+        let repetitions: Int
+        let timeout: Duration
+        let kernels: [String]
+        let submitted: ContinuousClock.Instant
+        let barriers: BarrierCounts
+        let validationLogged: Int
+    }
 
-        /// What one descriptor set per pass needs, and the render's two frame sets (compute and fragment).
-        init(_ shapes: [BindingShape]) {
-            sets = 2
-            dynamicUniformBuffers = 2
-            for shape in shapes {
-                sets += 1
-                storageImages += shape.writesStorageImage ? 1 : 0
-                samplers += (shape.readsLayer ? 1 : 0) + (shape.readsDestination ? 1 : 0) + shape.imageCount
-                uniformBuffers += shape.hasArguments ? 1 : 0
-                storageBuffers += shape.readsArrays ? 1 : 0
-            }
-        }
-
-        func fits(in other: DescriptorCounts) -> Bool {
-            sets <= other.sets && storageImages <= other.storageImages && samplers <= other.samplers
-                && uniformBuffers <= other.uniformBuffers && storageBuffers <= other.storageBuffers
-                && dynamicUniformBuffers <= other.dynamicUniformBuffers
-        }
+    /// A collected frame and the stretch of the validation log that is its own: from its submission to the next
+    /// frame's (nil: to the log's end when it is reported).
+    struct FinishedFrame {
+        var result: ExecutionResult
+        var validationLogged: Int
+        var validationEnd: Int?
     }
 
     init(device: VulkanDevice, pipelineCache: PipelineCacheLocation) throws(VulkanError) {
-        var poolInfo = VkCommandPoolCreateInfo()
-        poolInfo.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO
-        poolInfo.flags = vkFlags(VK_COMMAND_POOL_CREATE_TRANSIENT_BIT)
-        poolInfo.queueFamilyIndex = device.queueFamily
-        var pool: VkCommandPool?
-        try vkCheck(vkCreateCommandPool(device.handle, &poolInfo, nil, &pool), "vkCreateCommandPool")
-        var allocInfo = VkCommandBufferAllocateInfo()
-        allocInfo.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO
-        allocInfo.commandPool = pool
-        allocInfo.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY
-        allocInfo.commandBufferCount = 1
-        var cmd: VkCommandBuffer?
-        let r = vkAllocateCommandBuffers(device.handle, &allocInfo, &cmd)
-        if r != VK_SUCCESS {
-            vkDestroyCommandPool(device.handle, pool, nil)
-            throw .call(function: "vkAllocateCommandBuffers", result: VkResultCode(r))
-        }
-        let pipelines: KernelPipelines
-        do {
-            pipelines = try KernelPipelines(device: device, location: pipelineCache)
-        } catch {
-            vkDestroyCommandPool(device.handle, pool, nil)
-            throw error
-        }
+        var slots: [FrameSlot] = []
+        for _ in 0..<Self.ringSize { slots.append(try FrameSlot(device: device)) }
+        self.pipelines = try KernelPipelines(device: device, location: pipelineCache)
         self.device = device
-        self.commandPool = pool!
-        self.commandBuffer = cmd!
+        self.slots = slots
         self.texturePool = TexturePool(device: device)
-        self.pipelines = pipelines
     }
 
     deinit {
-        // Every render waited for its submission, so nothing here is in use by the GPU —
-        // unless the device is lost, and then nothing is destroyed.
-        guard !device.isLost else { return }
-        vkDestroyCommandPool(device.handle, commandPool, nil)
-        if let descriptorPool { device.retire(.descriptorPool(descriptorPool)) }
-        if let queryPool { device.retire(.queryPool(queryPool)) }
-    }
-
-    // MARK: Host buffers
-
-    private func arena(_ current: HostArena?, size: Int, usage: VkBufferUsageFlags, cached: Bool, purpose: String) throws(VulkanError) -> HostArena {
-        if let current, current.capacity >= VkDeviceSize(size) { return current }
-        var capacity = max(64 << 10, Int(current?.capacity ?? 0))
-        while capacity < size { capacity *= 2 }
-        return HostArena(buffer: try DeviceBuffer(device: device, size: VkDeviceSize(capacity), usage: usage, cached: cached, purpose: purpose))
-    }
-
-    // MARK: Descriptors
-
-    private func descriptorSets(for layouts: [VkDescriptorSetLayout], counts: DescriptorCounts) throws(VulkanError) -> [VkDescriptorSet] {
-        if descriptorPool == nil || !counts.fits(in: descriptorCapacity) {
-            if let old = descriptorPool { device.retire(.descriptorPool(old)) }
-            descriptorPool = nil
-            let c = descriptorCapacity
-            var capacity = DescriptorCounts()
-            capacity.sets = max(16, c.sets, counts.sets * 2)
-            capacity.storageImages = max(16, c.storageImages, counts.storageImages * 2)
-            capacity.samplers = max(32, c.samplers, counts.samplers * 2)
-            capacity.uniformBuffers = max(16, c.uniformBuffers, counts.uniformBuffers * 2)
-            capacity.storageBuffers = max(8, c.storageBuffers, counts.storageBuffers * 2)
-            capacity.dynamicUniformBuffers = max(2, c.dynamicUniformBuffers, counts.dynamicUniformBuffers)
-            var sizes = [
-                VkDescriptorPoolSize(type: VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, descriptorCount: UInt32(capacity.storageImages)),
-                VkDescriptorPoolSize(type: VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, descriptorCount: UInt32(capacity.samplers)),
-                VkDescriptorPoolSize(type: VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, descriptorCount: UInt32(capacity.uniformBuffers)),
-                VkDescriptorPoolSize(type: VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, descriptorCount: UInt32(capacity.storageBuffers)),
-                VkDescriptorPoolSize(type: VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC, descriptorCount: UInt32(capacity.dynamicUniformBuffers)),
-            ]
-            var info = VkDescriptorPoolCreateInfo()
-            info.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO
-            info.maxSets = UInt32(capacity.sets)
-            info.poolSizeCount = UInt32(sizes.count)
-            var pool: VkDescriptorPool?
-            let r = sizes.withUnsafeMutableBufferPointer { s in
-                info.pPoolSizes = UnsafePointer(s.baseAddress)
-                return vkCreateDescriptorPool(device.handle, &info, nil, &pool)
-            }
-            try vkCheck(r, "vkCreateDescriptorPool")
-            if let pool { device.created(.descriptorPool(pool)) }
-            descriptorPool = pool
-            descriptorCapacity = capacity
-        } else {
-            // The previous render's sets are no longer in use: it waited for its submission.
-            try vkCheck(vkResetDescriptorPool(device.handle, descriptorPool, 0), "vkResetDescriptorPool")
-        }
-        guard !layouts.isEmpty else { return [] }
-        var sets = [VkDescriptorSet?](repeating: nil, count: layouts.count)
-        var optionalLayouts: [VkDescriptorSetLayout?] = layouts
-        let r = optionalLayouts.withUnsafeMutableBufferPointer { l in
-            var info = VkDescriptorSetAllocateInfo()
-            info.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO
-            info.descriptorPool = descriptorPool
-            info.descriptorSetCount = UInt32(l.count)
-            info.pSetLayouts = UnsafePointer(l.baseAddress)
-            return vkAllocateDescriptorSets(device.handle, &info, &sets)
-        }
-        try vkCheck(r, "vkAllocateDescriptorSets")
-        return sets.map { $0! }
-    }
-
-    private func timestampPool(count: UInt32) throws(VulkanError) -> VkQueryPool {
-        if let queryPool, queryCapacity >= count { return queryPool }
-        if let old = queryPool { device.retire(.queryPool(old)) }
-        queryPool = nil
-        let capacity = max(count, 2 * queryCapacity, 64)
-        var info = VkQueryPoolCreateInfo()
-        info.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO
-        info.queryType = VK_QUERY_TYPE_TIMESTAMP
-        info.queryCount = capacity
-        var pool: VkQueryPool?
-        try vkCheck(vkCreateQueryPool(device.handle, &info, nil, &pool), "vkCreateQueryPool")
-        if let pool { device.created(.queryPool(pool)) }
-        queryPool = pool
-        queryCapacity = capacity
-        return pool!
+        // Uncollected frames may still run: wait for them before the slots destroy their command pools. Their textures
+        // are dropped, not pooled; deferred destruction frees them.
+        guard !device.isLost, let last = inFlight.values.map(\.serial).max() else { return }
+        try? device.wait(for: last)
     }
 
     // MARK: One render
 
     /// Runs `plan` as one submission, waiting at most `timeout` for it.
-    func run(_ plan: RenderPlan, options: ExecutionOptions, timeout: Duration,
-             present: (output: TextureID, copy: SwapchainCopy)? = nil) throws(VulkanError) -> ExecutionResult {
+    func run(_ plan: RenderPlan, options: ExecutionOptions, timeout: Duration, validationLogged: Int,
+             present: (output: TextureID, copy: SwapchainCopy)? = nil) throws(VulkanError) -> FinishedFrame {
+        try finish(try submit(plan, options: options, timeout: timeout, validationLogged: validationLogged, present: present))
+    }
+
+    /// Records `plan` into the next slot and submits it; returns the frame's ticket without waiting.
+    func submit(_ plan: RenderPlan, options: ExecutionOptions, timeout: Duration, validationLogged: Int,
+                present: (output: TextureID, copy: SwapchainCopy)? = nil) throws(VulkanError) -> UInt64 {
         try device.collectGarbage()
+        if inFlight[lastTicket] != nil { validationEnds[lastTicket] = validationLogged }
+        let slotIndex = nextSlot
+        if let owner = inFlight.first(where: { $0.value.slot == slotIndex })?.key {
+            finishedEarly[owner] = Result { () throws(VulkanError) in try finish(owner) }
+        }
+        let slot = slots[slotIndex]
         var entries: [TexturePool.Entry] = []
         entries.reserveCapacity(plan.textures.count)
-        var inFlight = false
-        defer {
-            // Textures go back to the pool only when the GPU no longer uses them. If waiting
-            // failed, they are dropped instead: their deinit retires them, and deferred
-            // destruction frees them once the submission is known to be finished.
-            if !inFlight { texturePool.giveBack(entries) }
-            renders += 1
-        }
+        var submitted = false
+        defer { if !submitted { texturePool.giveBack(entries) } }
         for descriptor in plan.textures { entries.append(try texturePool.take(descriptor)) }
         let kernelPipelines = try plan.passes.map { pass throws(VulkanError) in try pipelines.pipeline(for: pass.kernel) }
         defer { pipelines.saveIfNeeded() }
 
         let layout = HostLayout(plan, device: device.info)
-        let upload = try arena(uploadArena, size: layout.uploadSize,
-                               usage: vkFlags(VK_BUFFER_USAGE_TRANSFER_SRC_BIT, VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT),
-                               cached: false, purpose: "upload staging")
-        uploadArena = upload
-        let readback = try arena(readbackArena, size: layout.readbackSize, usage: vkFlags(VK_BUFFER_USAGE_TRANSFER_DST_BIT),
-                                 cached: true, purpose: "readback staging")
-        readbackArena = readback
+        let upload = try slot.upload(size: layout.uploadSize)
+        let readback = try slot.readback(size: layout.readbackSize)
         layout.writeUploadData(plan, to: upload.buffer.mapped)
         try upload.buffer.flush()
 
         let renderPassTargets = try self.renderPassTargets(plan, kernelPipelines, views: entries.map { $0.texture.view })
-        defer { for target in renderPassTargets { if let target { device.retire(.framebuffer(target.framebuffer)) } } }
+        defer { if !submitted { retire(renderPassTargets) } }
         // One set per pass, then the render's frame sets (descriptor set 1 of compute and of fragment passes).
-        var sets = try descriptorSets(for: kernelPipelines.map(\.layout.setLayout) + [pipelines.frameSetLayouts[.compute]!, pipelines.frameSetLayouts[.fragment]!],
-                                      counts: DescriptorCounts(kernelPipelines.map(\.shape)))
+        var sets = try slot.descriptorSets(for: kernelPipelines.map(\.layout.setLayout) + [pipelines.frameSetLayouts[.compute]!, pipelines.frameSetLayouts[.fragment]!],
+                                           counts: FrameSlot.DescriptorCounts(kernelPipelines.map(\.shape)))
         let frameSets: [PassStage: VkDescriptorSet] = [.fragment: sets.removeLast(), .compute: sets.removeLast()]
         PlanDescriptors.write(device: device.handle, plan: plan, shapes: kernelPipelines.map(\.shape), sets: sets, frameSets: frameSets,
                               views: entries.map { $0.texture.view }, uploadBuffer: upload.buffer.handle, layout: layout)
 
         let timestamps: VkQueryPool? = options.measureDeviceTime && device.info.timestampsTrusted
-            ? try timestampPool(count: UInt32(options.repetitions + 1)) : nil
-        try vkCheck(vkResetCommandPool(device.handle, commandPool, 0), "vkResetCommandPool")
+            ? try slot.timestampPool(count: UInt32(options.repetitions + 1)) : nil
+        try vkCheck(vkResetCommandPool(device.handle, slot.commandPool, 0), "vkResetCommandPool")
         var begin = VkCommandBufferBeginInfo()
         begin.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO
         begin.flags = vkFlags(VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT)
-        try vkCheck(vkBeginCommandBuffer(commandBuffer, &begin), "vkBeginCommandBuffer")
+        try vkCheck(vkBeginCommandBuffer(slot.commandBuffer, &begin), "vkBeginCommandBuffer")
         var recording = PlanRecording(plan: plan, layout: layout, images: entries.map { $0.texture.image }, views: entries.map { $0.texture.view },
                                       dynamicRendering: device.dynamicRendering, renderPassTargets: renderPassTargets, pipelines: kernelPipelines,
                                       descriptorSets: sets, frameSets: frameSets, uploadBuffer: upload.buffer.handle, readbackBuffer: readback.buffer.handle,
                                       timestamps: timestamps, repetitions: options.repetitions)
         recording.present = present
-        (lastBarrierCount, lastBarrierBatchCount) = recording.record(into: commandBuffer)
-        try vkCheck(vkEndCommandBuffer(commandBuffer), "vkEndCommandBuffer")
+        (lastBarrierCount, lastBarrierBatchCount) = recording.record(into: slot.commandBuffer)
+        try vkCheck(vkEndCommandBuffer(slot.commandBuffer), "vkEndCommandBuffer")
 
-        let clock = ContinuousClock()
-        let start = clock.now
+        let start = ContinuousClock.now
         let kernels = plan.passes.map(\.kernel.name)
-        let serial = try device.submit(commandBuffer, kernels: kernels, waitingFor: present?.copy.acquired)
-        inFlight = true
-        try device.wait(for: serial, timeout: timeout, kernels: kernels)
-        inFlight = false
-        let hostTime = clock.now - start
+        let serial = try device.submit(slot.commandBuffer, kernels: kernels, waitingFor: present?.copy.acquired)
+        submitted = true
+        nextSlot = (slotIndex + 1) % slots.count
+        lastTicket += 1
+        inFlight[lastTicket] = InFlightFrame(slot: slotIndex, serial: serial, plan: plan, layout: layout, entries: entries,
+                                             renderPassTargets: renderPassTargets, timestamps: timestamps, repetitions: options.repetitions,
+                                             timeout: timeout, kernels: kernels, submitted: start,
+                                             barriers: BarrierCounts(barriers: lastBarrierCount, batches: lastBarrierBatchCount),
+                                             validationLogged: validationLogged)
+        return lastTicket
+    }
 
+    /// Waits for frame `ticket` (at most its timeout), reads its outputs back from its slot and gives its textures back.
+    func finish(_ ticket: UInt64) throws(VulkanError) -> FinishedFrame {
+        if let early = finishedEarly.removeValue(forKey: ticket) { return try early.get() }
+        guard let frame = inFlight.removeValue(forKey: ticket) else { throw .invalidTicket(ticket) }
+        let validationEnd = validationEnds.removeValue(forKey: ticket)
+        renders += 1
+        // Framebuffers are retired either way: deferred destruction keeps them until the GPU is done. Textures go back
+        // to the pool only when the wait succeeded; otherwise they are dropped and their deinit retires them.
+        defer { retire(frame.renderPassTargets) }
+        try device.wait(for: frame.serial, timeout: frame.timeout, kernels: frame.kernels)
+        let hostTime = ContinuousClock.now - frame.submitted
+        texturePool.giveBack(frame.entries)
+        let readback = slots[frame.slot].readbackArena!
         try readback.buffer.invalidate()
-        let outputs = layout.readOutputs(plan, from: readback.buffer.mapped)
-        let deviceTimes = try timestamps.map { pool throws(VulkanError) in try repetitionTimes(pool, repetitions: options.repetitions) } ?? []
-        return ExecutionResult(outputs: outputs, deviceTimes: deviceTimes, hostTime: hostTime,
-                               barriers: BarrierCounts(barriers: lastBarrierCount, batches: lastBarrierBatchCount))
+        let outputs = frame.layout.readOutputs(frame.plan, from: readback.buffer.mapped)
+        let deviceTimes = try frame.timestamps.map { pool throws(VulkanError) in try repetitionTimes(pool, repetitions: frame.repetitions) } ?? []
+        return FinishedFrame(result: ExecutionResult(outputs: outputs, deviceTimes: deviceTimes, hostTime: hostTime, barriers: frame.barriers),
+                             validationLogged: frame.validationLogged, validationEnd: validationEnd)
+    }
+
+    private func retire(_ targets: [RenderPassTarget?]) {
+        for target in targets { if let target { device.retire(.framebuffer(target.framebuffer)) } }
     }
 
     /// Without dynamic rendering, a render pass and a framebuffer for each fragment pass

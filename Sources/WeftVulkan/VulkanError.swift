@@ -32,6 +32,8 @@ public enum VulkanError: Error, Sendable, CustomStringConvertible {
     case surfaceUnsupported(reason: String)
     /// `VulkanPresenter.present` was given pixels in `format`; it shows RGBA8 pixels.
     case unpresentableFormat(PixelFormat)
+    /// `collect` was given a ticket this executor did not submit, or one already collected.
+    case invalidTicket(UInt64)
 
     public var description: String {
         switch self {
@@ -71,6 +73,8 @@ public enum VulkanError: Error, Sendable, CustomStringConvertible {
             return "the window's Vulkan surface cannot be presented to: \(reason)"
         case let .unpresentableFormat(format):
             return "the presenter shows RGBA8 pixels, not \(format.rawValue) pixels: convert them to RGBA8 first"
+        case let .invalidTicket(ticket):
+            return "ticket \(ticket) is not a frame in flight on this executor (collected already, or submitted elsewhere)"
         }
     }
 }

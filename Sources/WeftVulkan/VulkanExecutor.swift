@@ -137,16 +137,32 @@ public final class VulkanExecutor: Executor, @unchecked Sendable {
     /// Runs `plan`; the validation layer's messages about it (with validation on) come back as reports.
     public func execute(_ plan: RenderPlan, options: ExecutionOptions) throws(ExecutionError) -> ExecutionResult {
         try plan.validate(options: options, maxTextureDimension: capabilities.maxTextureDimension)
+        return try locked { () throws(VulkanError) in
+            try state.run(plan, options: options, timeout: timeout(for: plan) * options.repetitions,
+                          validationLogged: vulkanDevice.validationLog.count)
+        }
+    }
+
+    /// Records and submits `plan` in the next slot of the executor's ring of frames (`RenderState.ringSize`) and returns
+    /// without waiting for it; a slot still holding an uncollected frame finishes that frame first.
+    public func submit(_ plan: RenderPlan, options: ExecutionOptions) throws(ExecutionError) -> ExecutionTicket {
+        try plan.validate(options: options, maxTextureDimension: capabilities.maxTextureDimension)
         do {
-            return try lock.withLock { _ throws(VulkanError) -> ExecutionResult in
-                // Counted under the lock: messages logged while this call waited for it are another render's.
-                let logged = vulkanDevice.validationLog.count
-                var result = try state.run(plan, options: options, timeout: timeout(for: plan) * options.repetitions)
-                result.reports += validationReports(after: logged)
-                return result
+            return try lock.withLock { _ throws(VulkanError) -> ExecutionTicket in
+                .submitted(try state.submit(plan, options: options, timeout: timeout(for: plan) * options.repetitions,
+                                            validationLogged: vulkanDevice.validationLog.count))
             }
         } catch {
             throw executionError(error)
+        }
+    }
+
+    /// Waits for a submitted plan and reads its outputs back; the validation messages logged since the last frame was
+    /// reported (and not before its submission) come back as its reports.
+    public func collect(_ ticket: ExecutionTicket) throws(ExecutionError) -> ExecutionResult {
+        switch ticket {
+        case .finished(let result): return result
+        case .submitted(let id): return try locked { () throws(VulkanError) in try state.finish(id) }
         }
     }
 
@@ -157,11 +173,24 @@ public final class VulkanExecutor: Executor, @unchecked Sendable {
         guard plan.textures.indices.contains(output.index), plan.textures[output.index].format == .rgba8Unorm else {
             throw .invalidPlan("the presented texture \(output) is not an RGBA8 texture of the plan")
         }
+        return try locked { () throws(VulkanError) in
+            try state.run(plan, options: ExecutionOptions(), timeout: timeout(for: plan), validationLogged: vulkanDevice.validationLog.count,
+                          present: (output, copy))
+        }
+    }
+
+    /// Runs `body` (which finishes one frame) under the lock, adds the validation layer's messages about that frame to
+    /// its reports and maps a failure to an `ExecutionError`.
+    private func locked(_ body: () throws(VulkanError) -> RenderState.FinishedFrame) throws(ExecutionError) -> ExecutionResult {
         do {
             return try lock.withLock { _ throws(VulkanError) -> ExecutionResult in
-                let logged = vulkanDevice.validationLog.count
-                var result = try state.run(plan, options: ExecutionOptions(), timeout: timeout(for: plan), present: (output, copy))
-                result.reports += validationReports(after: logged)
+                let frame = try body()
+                var result = frame.result
+                // The frame's own stretch of the log: from its submission (earlier messages are another render's) to
+                // the next frame's submission, or to now when none followed it.
+                let start = frame.validationLogged
+                let end = frame.validationEnd ?? vulkanDevice.validationLog.count
+                result.reports += validationReports(vulkanDevice.validationLog.messages(after: start).prefix(max(0, end - start)))
                 return result
             }
         } catch {
@@ -169,9 +198,10 @@ public final class VulkanExecutor: Executor, @unchecked Sendable {
         }
     }
 
-    /// The validation layer's failures (warnings and errors) logged during one render; the log keeps them too.
-    private func validationReports(after logged: Int) -> [ExecutionReport] {
-        vulkanDevice.validationLog.messages(after: logged).filter(\.isFailure).map { message in
+    /// The validation layer's failures (warnings and errors) among `messages`, logged during one render; the log keeps
+    /// them too.
+    private func validationReports(_ messages: some Sequence<ValidationMessage>) -> [ExecutionReport] {
+        messages.filter(\.isFailure).map { message in
             ExecutionReport(kernel: device.name, check: "validation", message: message.description)
         }
     }

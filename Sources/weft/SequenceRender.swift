@@ -45,19 +45,18 @@ enum SequenceRender {
         var frameSize: (width: Int, height: Int)?
         let clock = ContinuousClock()
         let start = clock.now
-        for n in frames {
-            let time = sequence.time(ofFrame: n)
+        // Frame n is submitted before frame n-1 is collected: the device renders one while the other is read back and
+        // handed to the writer, and the next frame is planned meanwhile (the executor's ring of frame slots).
+        var inFlight: FrameInFlight?
+        func collect(_ frame: FrameInFlight) {
+            let n = frame.number
             do {
-                let begin = clock.now
-                let (view, size, options) = source(time, UInt32(n), nil)
-                let built = clock.now
-                let planned = try planning.plan(view, size: size, options: options)
-                let planEnd = clock.now
-                let rendering = try context.run(planned, options: execution)
-                let ran = clock.now
+                let collecting = clock.now
+                let rendering = try context.collect(frame.pending)
+                let collected = clock.now
                 frameSize = frameSize ?? (rendering.pixels.width, rendering.pixels.height)
                 let wait = writer.submit(FinishedFrame(number: n, pixels: rendering.pixels))
-                statistics.add(view: built - begin, plan: planned.timings, run: ran - planEnd, hostTime: rendering.hostTime,
+                statistics.add(view: frame.view, plan: frame.plan, run: frame.submit + (collected - collecting), hostTime: rendering.hostTime,
                                deviceTime: rendering.deviceTime, queueWait: wait)
                 if sequence.apngPath != nil { rendered.append(rendering.pixels) }
                 for report in rendering.reports {
@@ -67,15 +66,43 @@ enum SequenceRender {
                     output.printError("weft render: frame \(n): warning: \(warning)")
                 }
                 if !progress.terminal && !request.stats {
-                    output.print("\(sequence.path(ofFrame: n)): \(rendering.pixels.width)x\(rendering.pixels.height), t=\(time) s, \(CheckCommand.milliseconds(ran - begin))")
+                    output.print("\(sequence.path(ofFrame: n)): \(rendering.pixels.width)x\(rendering.pixels.height), t=\(frame.time) s, \(CheckCommand.milliseconds(collected - frame.begin))")
                 }
             } catch {
-                failures.append(n)
-                progress.clear(&output)
-                RenderCommand.report(error, of: request, context: "frame \(n) (t=\(time) s): ", output: &output)
+                failed(n, time: frame.time, error)
             }
             progress.advance(&output)
         }
+        func failed(_ n: Int, time: Double, _ error: any Error) {
+            failures.append(n)
+            progress.clear(&output)
+            RenderCommand.report(error, of: request, context: "frame \(n) (t=\(time) s): ", output: &output)
+        }
+        for n in frames {
+            let time = sequence.time(ofFrame: n)
+            let submitted: Result<FrameInFlight, any Error>
+            do {
+                let begin = clock.now
+                let (view, size, options) = source(time, UInt32(n), nil)
+                let built = clock.now
+                let planned = try planning.plan(view, size: size, options: options)
+                let planEnd = clock.now
+                let pending = try context.submit(planned, options: execution)
+                submitted = .success(FrameInFlight(number: n, time: time, pending: pending, begin: begin, view: built - begin,
+                                                   plan: planned.timings, submit: clock.now - planEnd))
+            } catch {
+                submitted = .failure(error)
+            }
+            if let previous = inFlight { collect(previous) }
+            inFlight = nil
+            switch submitted {
+            case .success(let frame): inFlight = frame
+            case .failure(let error):
+                failed(n, time: time, error)
+                progress.advance(&output)
+            }
+        }
+        if let last = inFlight { collect(last) }
         let summary = writer.finish()
         statistics.wall = clock.now - start
         statistics.writer = summary.times
@@ -126,6 +153,17 @@ enum SequenceRender {
             output.printError("weft render: \(failures.count) frames failed: \(failures.map(String.init).joined(separator: ", "))")
         }
         return Int32(min(failures.count + (apngFailed || streamFailed ? 1 : 0), 125))
+    }
+
+    /// A frame submitted to the executor and not yet collected, with the times spent on it so far.
+    struct FrameInFlight {
+        let number: Int
+        let time: Double
+        let pending: PendingRendering
+        let begin: ContinuousClock.Instant
+        let view: Duration
+        let plan: PlanTimings
+        let submit: Duration
     }
 
     /// A progress bar on a terminal: frames done, frames a second, time left.

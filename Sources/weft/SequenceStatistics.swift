@@ -14,10 +14,12 @@ struct SequenceStatistics {
     var lowering: Duration = .zero
     var rewrites: Duration = .zero
     var reused = 0
-    /// Executing the plan: recording, submission, the device's work, the readback copy.
+    /// The render thread's part of executing the plan: recording and submitting it, then (after the next frame was
+    /// submitted) waiting for it and copying its pixels out of the readback buffer.
     var run: Duration = .zero
-    /// The part of `run` spent in submit-and-wait (the executor's host time).
-    var submitAndWait: Duration = .zero
+    /// From submission until the wait for the frame's fence returned (the executor's host time); frames overlap in
+    /// the executor's ring, so this is a frame's latency, not a part of `run`.
+    var inFlight: Duration = .zero
     var device: Duration = .zero
     var deviceFrames = 0
     var queueWait: Duration = .zero
@@ -37,7 +39,7 @@ struct SequenceStatistics {
         rewrites += plan.rewrites
         if plan.reused { reused += 1 }
         self.run += run
-        submitAndWait += hostTime
+        inFlight += hostTime
         if let deviceTime {
             device += deviceTime
             deviceFrames += 1
@@ -56,7 +58,7 @@ struct SequenceStatistics {
             "per frame (mean of the \(frames) after the first):",
             "  view (scene at its time)      \(ms(view, frames))",
             "  planning                      \(ms(planning, frames))  (layout \(ms(layout, frames)), lowering \(ms(lowering, frames)), rewrites \(ms(rewrites, frames)); plan reused for \(reused) of \(frames) frames)",
-            "  run (record, submit, readback) \(ms(run, frames))  (submit and wait \(ms(submitAndWait, frames)); device \(deviceFrames > 0 ? ms(device, deviceFrames) : "- (not measured)"))",
+            "  run (record, submit, readback) \(ms(run, frames))  (in flight, submission to fence \(ms(inFlight, frames)); device \(deviceFrames > 0 ? ms(device, deviceFrames) : "- (not measured)"))",
             "  waiting for the writer         \(ms(queueWait, frames))",
             "  encoding (writer threads)      \(ms(writer.encoding, written))",
             "  writing (writer threads)       \(ms(writer.writing, written))",

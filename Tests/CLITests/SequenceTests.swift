@@ -91,6 +91,23 @@ struct SequenceTests {
         #expect(a != (try PNGFile.load(path: path("seq/6.png"))), "the frames differ over time")
     }
 
+    /// Every frame of a sequence — rendered while the next one is submitted, through the executor's ring of frame
+    /// slots — is the frame rendered alone, pixel for pixel; with the validation layer on, it says nothing.
+    @Test(arguments: devices)
+    func everyFrameOfThePipelinedSequenceEqualsTheFrameAlone(device: String) throws {
+        let scene = try writeScene()
+        let validation = ["WEFT_VALIDATION": "1"]
+        let sequence = try CLI.weft(["render", scene, "--frames", "0..5", "--fps", "20", "--device", device, "-o", path("seq/%d.png")],
+                                    environment: validation)
+        #expect(sequence.status == 0 && !sequence.stderr.contains("validation"), "\(sequence)")
+        for n in 0...5 {
+            let alone = try CLI.weft(["render", scene, "--time", "\(Double(n) / 20)", "--frame", "\(n)", "--device", device,
+                                      "-o", path("alone\(n).png")], environment: validation)
+            #expect(alone.status == 0, "\(alone)")
+            #expect(try PNGFile.load(path: path("seq/\(n).png")) == (try PNGFile.load(path: path("alone\(n).png"))), "frame \(n)")
+        }
+    }
+
     /// The probe's level (red) follows the spring; `$time` (green) is the frame's time, frozen at 0 under reduce-motion.
     @Test(arguments: devices)
     func shaderArgumentsAndTimeFollowTheFrame(device: String) throws {

@@ -45,4 +45,23 @@ struct ValidationAttributionTests {
         #expect(waited.filter { $0.check == "validation" }.isEmpty, "\(waited)")
         #expect(executor.validationMessages.contains { $0.idName.contains("anisotropyEnable") }, "the message was logged")
     }
+
+    /// Frames in flight together (the executor's ring): a message logged after frame A was submitted and before frame B
+    /// was belongs to A, one logged after B's submission to B, whichever is collected first, and neither is reported twice.
+    @Test func overlappingFramesEachReportTheirOwnMessages() throws {
+        let executor = try makeExecutor()
+        let (plan, _, _) = try PlanExecutionTests.chainPlan()
+        _ = try executor.execute(plan)   // compiles the pipelines
+        let a = try executor.submit(plan, options: ExecutionOptions())
+        Self.provokeAMessage(on: executor.vulkanDevice)
+        let b = try executor.submit(plan, options: ExecutionOptions())
+        Self.provokeAMessage(on: executor.vulkanDevice)
+        Self.provokeAMessage(on: executor.vulkanDevice)
+        let reportsOfB = try executor.collect(b).reports.filter { $0.check == "validation" }
+        let reportsOfA = try executor.collect(a).reports.filter { $0.check == "validation" }
+        // One provocation logs the same messages each time: B has twice A's.
+        #expect(!reportsOfA.isEmpty && reportsOfA.allSatisfy { $0.message.contains("anisotropyEnable") }, "\(reportsOfA)")
+        #expect(reportsOfB.count == 2 * reportsOfA.count && reportsOfB.allSatisfy { $0.message.contains("anisotropyEnable") }, "\(reportsOfB)")
+        #expect(try executor.execute(plan).reports.isEmpty, "a later render reports none of them")
+    }
 }

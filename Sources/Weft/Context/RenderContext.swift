@@ -25,6 +25,12 @@ public struct Rendering: Sendable {
     public var deviceTime: Duration?
 }
 
+/// A plan submitted through `RenderContext.submit`, to be collected once with `RenderContext.collect`.
+public struct PendingRendering: Sendable {
+    let planned: PlannedRender
+    let ticket: ExecutionTicket
+}
+
 /// Renders views on one executor: plans with its `Planner`, runs the plan, reads the output back. Safe to share across
 /// threads.
 public final class RenderContext: Sendable {
@@ -55,7 +61,19 @@ public final class RenderContext: Sendable {
 
     /// Runs a plan made for this context's executor (`plan`, `makePlanReuse`) and reads its output back.
     public func run(_ planned: PlannedRender, options: ExecutionOptions = ExecutionOptions()) throws -> Rendering {
-        let result = try executor.execute(planned.plan, options: options)
+        try collect(submit(planned, options: options))
+    }
+
+    /// Starts a plan made for this context's executor and returns without waiting for it (`Executor.submit`): a
+    /// sequence submits frame N+1 before it collects frame N, so the device renders one while the other is read back.
+    public func submit(_ planned: PlannedRender, options: ExecutionOptions = ExecutionOptions()) throws(ExecutionError) -> PendingRendering {
+        PendingRendering(planned: planned, ticket: try executor.submit(planned.plan, options: options))
+    }
+
+    /// Waits for a submitted plan and reads its output back.
+    public func collect(_ pending: PendingRendering) throws(ExecutionError) -> Rendering {
+        let planned = pending.planned
+        let result = try executor.collect(pending.ticket)
         guard let pixels = result.outputs[planned.output] else {
             throw ExecutionError.missingReadback(planned.output, device: executor.device.name)
         }
