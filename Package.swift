@@ -69,7 +69,7 @@ let package = Package(
         // it, so headless programs (the library's users, weft-example, weft-fuzz) never link GLFW.
         .target(name: "WeftPreview", dependencies: ["CGLFW", "Weft", "WeftCatalog", "WeftImage", "WeftRuntime", "WeftShaders", "WeftVulkan"]),
         // Command-line tool.
-        .executableTarget(name: "weft", dependencies: ["Weft", "WeftBench", "WeftCatalog", "WeftImage", "WeftPreview", "WeftRuntime", "WeftShaders"]),
+        .executableTarget(name: "weft", dependencies: ["Weft", "WeftBench", "WeftCatalog", "WeftImage", "WeftPreview", "WeftRuntime", "WeftShaders", "WeftVulkan"]),
         // Writes Sources/SPIRV/Opcode.swift from glslang's SPIR-V header; OpcodeGenerationTests checks it.
         .executableTarget(name: "weft-generate-opcodes", path: "Tools/GenerateOpcodes"),
         // A third-party program using the library: README.md's Swift example (built by `make test`).

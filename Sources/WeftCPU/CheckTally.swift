@@ -24,6 +24,9 @@ struct SampleBoundCheck: Sendable {
     /// Distances beyond this (per axis, points) are counted; nil only measures.
     var limit: SIMD2<Float>?
     var tolerance: Float = 1e-3
+    /// `sampleLayer` samples at its position snapped to the filter's 1/256 grid plus a quarter step (docs/kernel-abi.md,
+    /// "Coordinates"), so distances are measured on that grid: in texels, rounded to 1/256.
+    static let grid: Float = 256
 }
 
 /// A pixel a check points at, with the value or position it found there.
@@ -88,7 +91,8 @@ public struct CheckTally: Sendable, Hashable {
         let point = c.layerOrigin + SIMD2(u, v) * c.layerSize / c.scale
         let position = c.outputOrigin + (SIMD2(Float(pixelX), Float(pixelY)) + 0.5) / c.scale
         let delta = point - position
-        var distance = SIMD2<Float>(Swift.abs(delta.x), Swift.abs(delta.y))
+        let steps = SampleBoundCheck.grid * c.scale
+        var distance = SIMD2<Float>((Swift.abs(delta.x) * steps).rounded() / steps, (Swift.abs(delta.y) * steps).rounded() / steps)
         if !distance.x.isFinite { distance.x = Float.infinity }
         if !distance.y.isFinite { distance.y = Float.infinity }
         maxSampleDistance = pointwiseMax(maxSampleDistance, distance)

@@ -79,7 +79,7 @@ enum Sampling {
         case .linear:
             let fx = x - 0.5, fy = y - 0.5
             let x0 = FloatRounding.floor(fx), y0 = FloatRounding.floor(fy)
-            let a = fx - x0, b = fy - y0
+            let a = weight(fx - x0), b = weight(fy - y0)
             let i = safeInt(x0) + offset.0, j = safeInt(y0) + offset.1
             if s.addressU == .clampToEdge, s.addressV == .clampToEdge {
                 return bilinearClamped(t, i, j, a, b)
@@ -91,6 +91,11 @@ enum Sampling {
             return top + (bottom - top) * b
         }
     }
+
+    /// A bilinear weight as texture units with 8-bit weights (NVIDIA's) give it: the fraction truncated to 1/256.
+    /// `sampleLayer` samples a quarter step above the grid, so there rounding and truncating units agree with this.
+    @inline(__always)
+    static func weight(_ fraction: Float) -> Float { FloatRounding.floor(fraction * 256) / 256 }
 
     /// Bilinear filtering with clamp-to-edge on both axes: texels (i, j)…(i + 1, j + 1), weights a, b.
     @inline(__always)
@@ -197,8 +202,8 @@ enum Sampling {
             fx = fx > -1 ? (fx < fw ? fx : fw) : -1
             fy = fy > -1 ? (fy < fh ? fy : fh) : -1
             let x0 = FloatRounding.floor(fx), y0 = FloatRounding.floor(fy)
-            aw[l] = bits(fx - x0)
-            bw[l] = bits(fy - y0)
+            aw[l] = bits(weight(fx - x0))
+            bw[l] = bits(weight(fy - y0))
             x0s[l] = index(x0, maxX)
             x1s[l] = index(x0 + 1, maxX)
             y0s[l] = index(y0, maxY) &* w

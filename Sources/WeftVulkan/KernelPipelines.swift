@@ -99,6 +99,11 @@ final class KernelPipelines {
     let loadedBytes: Int
     private(set) var pipelinesCreated = 0
     private var unsaved = false
+    /// Compute pipelines created from now on capture the driver's statistics (`statistics(for:)`); set only when asked:
+    /// capturing may cost compile time.
+    var capturesStatistics = false
+    /// Cache keys of the pipelines created with capture on.
+    private var captured: Set<String> = []
 
     init(device: VulkanDevice, location: PipelineCacheLocation) throws(VulkanError) {
         let info = device.info
@@ -251,15 +256,25 @@ final class KernelPipelines {
             info.stage.module = module
             info.stage.pName = entry
             info.layout = layout.pipelineLayout
+            if capturesStatistics { info.flags = VkPipelineCreateFlags(VK_PIPELINE_CREATE_CAPTURE_STATISTICS_BIT_KHR.rawValue) }
             return vkCreateComputePipelines(device.handle, cache, 1, &info, nil, &pipeline)
         }
         guard pr == VK_SUCCESS, let pipeline else { throw .pipelineCreation(kernel: kernel.name, result: VkResultCode(pr)) }
         device.created(.pipeline(pipeline))
+        if capturesStatistics { captured.insert(kernel.cacheKey) }
         let entry = Pipeline(handle: pipeline, layout: layout, shape: shape)
         pipelines[kernel.cacheKey] = entry
         pipelinesCreated += 1
         unsaved = true
         return entry
+    }
+
+    /// The driver's statistics of `kernel`'s pipeline, created (with capture on) if it was not yet; nil for a pipeline
+    /// created before capture was turned on, and for fragment passes.
+    func statistics(for kernel: CompiledKernel, commands: PipelineExecutableCommands) throws(VulkanError) -> [PipelineExecutableStatistics]? {
+        let entry = try pipeline(for: kernel)
+        guard captured.contains(kernel.cacheKey) else { return nil }
+        return try commands.executables(of: entry.handle, on: device.handle)
     }
 
     /// Writes the pipeline cache to disk (atomically) if pipelines were created since the last

@@ -88,13 +88,24 @@ public final class VulkanDevice: @unchecked Sendable {
         let enablesDynamicRendering = info.fragmentPassFallback && info.dynamicRendering
         if enablesDynamicRendering { extensions.append(VulkanDeviceInfo.dynamicRenderingExtension) }
         if presenting { extensions.append("VK_KHR_swapchain") }
-        let r = withUnsafePointer(to: &derivatives) { derivativesPtr in
-            withUnsafePointer(to: &dynamicRenderingFeature) { dynamicRenderingPtr in
-                // The two are exclusive: the fallback is for devices without compute derivatives.
-                createLogicalDevice(physical, family: family, extensions: extensions,
-                                    features: info.computeDerivatives ? UnsafeRawPointer(derivativesPtr)
-                                        : enablesDynamicRendering ? UnsafeRawPointer(dynamicRenderingPtr) : nil,
-                                    into: &device)
+        var executableInfo = VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR()
+        executableInfo.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR
+        executableInfo.pipelineExecutableInfo = VkBool32(VK_TRUE)
+        if info.pipelineExecutableInfo { extensions.append(VulkanDeviceInfo.pipelineExecutablePropertiesExtension) }
+        let r = withUnsafeMutablePointer(to: &derivatives) { derivativesPtr in
+            withUnsafeMutablePointer(to: &dynamicRenderingFeature) { dynamicRenderingPtr in
+                withUnsafeMutablePointer(to: &executableInfo) { executableInfoPtr in
+                    // The first two are exclusive: the fallback is for devices without compute derivatives.
+                    let chosen: UnsafeMutableRawPointer? = info.computeDerivatives ? UnsafeMutableRawPointer(derivativesPtr)
+                        : enablesDynamicRendering ? UnsafeMutableRawPointer(dynamicRenderingPtr) : nil
+                    var features = chosen
+                    if info.pipelineExecutableInfo {
+                        executableInfoPtr.pointee.pNext = chosen
+                        features = UnsafeMutableRawPointer(executableInfoPtr)
+                    }
+                    return createLogicalDevice(physical, family: family, extensions: extensions,
+                                               features: features.map { UnsafeRawPointer($0) }, into: &device)
+                }
             }
         }
         if r == VK_ERROR_EXTENSION_NOT_PRESENT && presenting { throw .extensionMissing("VK_KHR_swapchain") }

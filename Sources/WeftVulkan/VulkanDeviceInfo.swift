@@ -44,6 +44,9 @@ public struct VulkanDeviceInfo: Sendable, Hashable {
     public var dynamicRendering: Bool
     /// The chosen compute queue family also has graphics (needed for fragment passes).
     public var computeQueueHasGraphics: Bool
+    /// VK_KHR_pipeline_executable_properties with `pipelineExecutableInfo`: the driver reports statistics of the code
+    /// it compiled (registers, instructions; names and values are the driver's own).
+    public var pipelineExecutableInfo: Bool
 
     /// Index of a queue family with compute support, preferring one without graphics; nil if none.
     public var computeQueueFamily: UInt32?
@@ -62,7 +65,7 @@ public struct VulkanDeviceInfo: Sendable, Hashable {
                 storageRGBA8: Bool = true, storageRGBA16F: Bool = true,
                 sampledLinearRGBA8: Bool = true, sampledLinearRGBA16F: Bool = true,
                 computeDerivatives: Bool = false, dynamicRendering: Bool = false, computeQueueHasGraphics: Bool = true,
-                computeQueueFamily: UInt32? = 0, timestampValidBits: UInt32 = 64, timestampPeriod: Float = 1) {
+                pipelineExecutableInfo: Bool = false, computeQueueFamily: UInt32? = 0, timestampValidBits: UInt32 = 64, timestampPeriod: Float = 1) {
         self.index = index
         self.name = name
         self.kind = kind
@@ -89,6 +92,7 @@ public struct VulkanDeviceInfo: Sendable, Hashable {
         self.computeDerivatives = computeDerivatives
         self.dynamicRendering = dynamicRendering
         self.computeQueueHasGraphics = computeQueueHasGraphics
+        self.pipelineExecutableInfo = pipelineExecutableInfo
         self.computeQueueFamily = computeQueueFamily
         self.timestampValidBits = timestampValidBits
         self.timestampPeriod = timestampPeriod
@@ -122,6 +126,7 @@ public struct VulkanDeviceInfo: Sendable, Hashable {
 extension VulkanDeviceInfo {
     static let computeDerivativesExtension = "VK_NV_compute_shader_derivatives"
     static let dynamicRenderingExtension = "VK_KHR_dynamic_rendering"
+    static let pipelineExecutablePropertiesExtension = "VK_KHR_pipeline_executable_properties"
 
     static func extensions(of device: VkPhysicalDevice) -> Set<String> {
         var count: UInt32 = 0
@@ -200,6 +205,18 @@ extension VulkanDeviceInfo {
             }
             dynamicRendering = feature.dynamicRendering != 0
         }
+        var executableInfo = false
+        if extensions.contains(Self.pipelineExecutablePropertiesExtension) {
+            var feature = VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR()
+            feature.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR
+            withUnsafeMutablePointer(to: &feature) { featurePtr in
+                var features2 = VkPhysicalDeviceFeatures2()
+                features2.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2
+                features2.pNext = UnsafeMutableRawPointer(featurePtr)
+                vkGetPhysicalDeviceFeatures2(device, &features2)
+            }
+            executableInfo = feature.pipelineExecutableInfo != 0
+        }
         let wgSize = limits.maxComputeWorkGroupSize
         let wgCount = limits.maxComputeWorkGroupCount
         self.init(
@@ -223,6 +240,7 @@ extension VulkanDeviceInfo {
             sampledLinearRGBA8: rgba8.linear, sampledLinearRGBA16F: rgba16.linear,
             computeDerivatives: derivatives, dynamicRendering: dynamicRendering,
             computeQueueHasGraphics: chosen.map { families[$0].queueFlags & VK_QUEUE_GRAPHICS_BIT.rawValue != 0 } ?? false,
+            pipelineExecutableInfo: executableInfo,
             computeQueueFamily: chosen.map { UInt32($0) },
             timestampValidBits: chosen.map { families[$0].timestampValidBits } ?? 0,
             timestampPeriod: limits.timestampPeriod)

@@ -134,6 +134,24 @@ public final class VulkanExecutor: Executor, @unchecked Sendable {
                                     workgroupMemory: Int(info.maxComputeSharedMemorySize))
     }
 
+    /// The driver's statistics of every kernel `plan` runs, once per kernel in the order the passes first run them;
+    /// compiles those not compiled yet. Throws `VulkanError.extensionMissing` where the device does not report them
+    /// (no VK_KHR_pipeline_executable_properties); a kernel compiled before this was first asked has no statistics (nil).
+    public func pipelineStatistics(for plan: RenderPlan) throws(VulkanError) -> [(kernel: String, executables: [PipelineExecutableStatistics]?)] {
+        guard vulkanDevice.info.pipelineExecutableInfo, let commands = PipelineExecutableCommands(device: vulkanDevice.handle) else {
+            throw .extensionMissing(VulkanDeviceInfo.pipelineExecutablePropertiesExtension)
+        }
+        return try lock.withLock { _ throws(VulkanError) in
+            state.pipelines.capturesStatistics = true
+            var seen: Set<String> = []
+            var result: [(kernel: String, executables: [PipelineExecutableStatistics]?)] = []
+            for pass in plan.passes where seen.insert(pass.kernel.cacheKey).inserted {
+                result.append((pass.kernel.name, try state.pipelines.statistics(for: pass.kernel, commands: commands)))
+            }
+            return result
+        }
+    }
+
     /// Runs `plan`; the validation layer's messages about it (with validation on) come back as reports.
     public func execute(_ plan: RenderPlan, options: ExecutionOptions) throws(ExecutionError) -> ExecutionResult {
         try plan.validate(options: options, maxTextureDimension: capabilities.maxTextureDimension)

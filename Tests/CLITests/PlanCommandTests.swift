@@ -23,6 +23,27 @@ struct PlanCommandTests {
         """ + "\n", "\(run)")
     }
 
+    /// `--pipeline-stats`: each kernel of the plan with its driver's statistics, or the device named as not reporting
+    /// them (lavapipe here); the CPU evaluator has no pipelines.
+    @Test(.enabled(if: CLI.hasVulkan, "needs a Vulkan device"))
+    func pipelineStatisticsOrTheDeviceThatHasNone() throws {
+        let arguments = ["plan", CLI.pattern, "--effect", "grayscale", "--arg", "amount=1", "--effect", "posterize", "--arg", "levels=4"]
+        let run = try CLI.weft(arguments + ["--pipeline-stats", "--device", "llvmpipe"])
+        #expect(run.stdout.hasPrefix("1 pass, 2 textures"), "\(run)")
+        if run.status == 0 {
+            let lines = run.stdout.split(separator: "\n").drop { !$0.hasPrefix("pipeline statistics (llvmpipe") }
+            #expect(lines.dropFirst().first == "  grayscale+posterize", "\(run)")
+            // One executable or more, each with at least one statistic named and valued.
+            #expect(lines.dropFirst(2).first?.contains(": ") == true, "\(run)")
+        } else {
+            #expect(run.status == 1, "\(run)")
+            #expect(run.stderr.contains("llvmpipe") && run.stderr.contains("does not report pipeline statistics"), "\(run)")
+        }
+        let cpu = try CLI.weft(arguments + ["--pipeline-stats", "--device", "cpu"])
+        #expect(cpu.status == 1, "\(cpu)")
+        #expect(cpu.stderr.contains("--pipeline-stats needs a Vulkan device"), "\(cpu)")
+    }
+
     /// A colour chain with the scene's composite folded into it is still a `color` pass (its first effect's kind).
     @Test func aColorChainWithAFoldedCompositeIsColor() throws {
         let scene = folder.appendingPathComponent("chain.json")

@@ -31,7 +31,9 @@ enum ReferenceSampler {
         let x = u * Float(t.width), y = v * Float(t.height)
         if s.filter == .nearest { return texel(t, s, Int(x.rounded(.down)), Int(y.rounded(.down))) }
         let i0 = Int((x - 0.5).rounded(.down)), j0 = Int((y - 0.5).rounded(.down))
-        let alpha = (x - 0.5) - (x - 0.5).rounded(.down), beta = (y - 0.5) - (y - 0.5).rounded(.down)
+        // The fractions with 8 bits of sub-texel precision (subTexelPrecisionBits = 8, as NVIDIA's units weigh them).
+        let alpha = (((x - 0.5) - (x - 0.5).rounded(.down)) * 256).rounded(.down) / 256
+        let beta = (((y - 0.5) - (y - 0.5).rounded(.down)) * 256).rounded(.down) / 256
         let w00 = (1 - alpha) * (1 - beta), w10 = alpha * (1 - beta), w01 = (1 - alpha) * beta, w11 = alpha * beta
         return texel(t, s, i0, j0) * w00 + texel(t, s, i0 + 1, j0) * w10 + texel(t, s, i0, j0 + 1) * w01 + texel(t, s, i0 + 1, j0 + 1) * w11
     }

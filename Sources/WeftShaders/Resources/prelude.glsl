@@ -72,7 +72,13 @@ vec4 sampleLayer(Layer layer, vec2 p) {
     vec2 inside = clamp(min(texel + 0.5, weft.layerSize + 0.5 - texel), 0.0, 1.0);
     float coverage = inside.x * inside.y;
     if (!(coverage > 0.0)) return vec4(0.0); // beyond the half texel, and NaN positions
-    return textureLod(weftLayer, texel / weft.layerSize, 0.0) * coverage;
+    // The filter's fraction snapped to its 1/256 grid and sampled a quarter step above it: texture units that weight
+    // with 8 bits, rounding or truncating, and the CPU evaluator's sampler (which truncates to 8 bits) all weigh k/256,
+    // whatever texture (padded copy or read-through) holds the texels (docs/kernel-abi.md, "Coordinates").
+    vec2 below = texel - 0.5;
+    vec2 cell = floor(below);
+    vec2 snapped = cell + 0.5 + (floor((below - cell) * 256.0 + 0.5) + 0.25) / 256.0;
+    return textureLod(weftLayer, snapped / weft.layerSize, 0.0) * coverage;
 #else
     return vec4(0.0);
 #endif
