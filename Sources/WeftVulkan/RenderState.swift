@@ -23,6 +23,8 @@ final class RenderState {
     private var queryCapacity: UInt32 = 0
     private var uploadArena: HostArena?
     private var readbackArena: HostArena?
+    /// The checked passes' counters (`CheckCounters`), only once a render was checked.
+    private var checkArena: HostArena?
     private(set) var renders = 0
     private(set) var lastBarrierCount = 0
     private(set) var lastBarrierBatchCount = 0
@@ -40,7 +42,7 @@ final class RenderState {
                 storageImages += shape.writesStorageImage ? 1 : 0
                 samplers += (shape.readsLayer ? 1 : 0) + (shape.readsDestination ? 1 : 0) + shape.imageCount
                 uniformBuffers += shape.hasArguments ? 1 : 0
-                storageBuffers += shape.readsArrays ? 1 : 0
+                storageBuffers += (shape.readsArrays ? 1 : 0) + (shape.checked ? 1 : 0)
             }
         }
 
@@ -173,9 +175,10 @@ final class RenderState {
 
     // MARK: One render
 
-    /// Runs `plan` as one submission, waiting at most `timeout` for it.
+    /// Runs `plan` as one submission, waiting at most `timeout` for it; `checks` runs the passes whose kernels have a
+    /// checked variant as that variant and reports what it counted.
     func run(_ plan: RenderPlan, options: ExecutionOptions, timeout: Duration,
-             present: (output: TextureID, copy: SwapchainCopy)? = nil) throws(VulkanError) -> ExecutionResult {
+             present: (output: TextureID, copy: SwapchainCopy)? = nil, checks: Bool = false) throws(VulkanError) -> ExecutionResult {
         try device.collectGarbage()
         var entries: [TexturePool.Entry] = []
         entries.reserveCapacity(plan.textures.count)
@@ -188,7 +191,8 @@ final class RenderState {
             renders += 1
         }
         for descriptor in plan.textures { entries.append(try texturePool.take(descriptor)) }
-        let kernelPipelines = try plan.passes.map { pass throws(VulkanError) in try pipelines.pipeline(for: pass.kernel) }
+        let kernelPipelines = try plan.passes.map { pass throws(VulkanError) in try pipelines.pipeline(for: pass.kernel, checked: checks) }
+        let checkCounters = try self.checkCounters(plan, kernelPipelines)
         defer { pipelines.saveIfNeeded() }
 
         let layout = HostLayout(plan, device: device.info)
@@ -209,7 +213,8 @@ final class RenderState {
                                       counts: DescriptorCounts(kernelPipelines.map(\.shape)))
         let frameSets: [PassStage: VkDescriptorSet] = [.fragment: sets.removeLast(), .compute: sets.removeLast()]
         PlanDescriptors.write(device: device.handle, plan: plan, shapes: kernelPipelines.map(\.shape), sets: sets, frameSets: frameSets,
-                              views: entries.map { $0.texture.view }, uploadBuffer: upload.buffer.handle, layout: layout)
+                              views: entries.map { $0.texture.view }, uploadBuffer: upload.buffer.handle, layout: layout,
+                              checkBuffer: checkCounters?.buffer.handle)
 
         let timestamps: VkQueryPool? = options.measureDeviceTime && device.info.timestampsTrusted
             ? try timestampPool(count: UInt32(options.repetitions + 1)) : nil
@@ -224,6 +229,7 @@ final class RenderState {
                                       timestamps: timestamps, repetitions: options.repetitions)
         recording.present = present
         (lastBarrierCount, lastBarrierBatchCount) = recording.record(into: commandBuffer)
+        if checkCounters != nil { Self.makeShaderWritesHostVisible(commandBuffer) }
         try vkCheck(vkEndCommandBuffer(commandBuffer), "vkEndCommandBuffer")
 
         let clock = ContinuousClock()
@@ -238,8 +244,47 @@ final class RenderState {
         try readback.buffer.invalidate()
         let outputs = layout.readOutputs(plan, from: readback.buffer.mapped)
         let deviceTimes = try timestamps.map { pool throws(VulkanError) in try repetitionTimes(pool, repetitions: options.repetitions) } ?? []
-        return ExecutionResult(outputs: outputs, deviceTimes: deviceTimes, hostTime: hostTime,
+        let reports = try checkCounters.map { arena throws(VulkanError) in try checkReports(plan, kernelPipelines, arena) } ?? []
+        return ExecutionResult(outputs: outputs, deviceTimes: deviceTimes, hostTime: hostTime, reports: reports,
                                barriers: BarrierCounts(barriers: lastBarrierCount, batches: lastBarrierBatchCount))
+    }
+
+    // MARK: Checked passes
+
+    /// The counters of the plan's checked passes, a slot per pass, set to their initial words; nil when none is checked.
+    private func checkCounters(_ plan: RenderPlan, _ pipelines: [KernelPipelines.Pipeline]) throws(VulkanError) -> HostArena? {
+        guard pipelines.contains(where: \.shape.checked) else { return nil }
+        let arena = try arena(checkArena, size: plan.passes.count * CheckCounters.slotStride,
+                              usage: vkFlags(VK_BUFFER_USAGE_STORAGE_BUFFER_BIT), cached: true, purpose: "check counters")
+        checkArena = arena
+        for (i, pass) in plan.passes.enumerated() where pipelines[i].shape.checked {
+            let words = CheckCounters.initial(limit: pass.maxSampleOffset)
+            words.withUnsafeBytes { arena.buffer.mapped.advanced(by: i * CheckCounters.slotStride).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+        }
+        try arena.buffer.flush()
+        return arena
+    }
+
+    /// What the checked passes counted, read after the submission finished (with repetitions, the counts of them all).
+    private func checkReports(_ plan: RenderPlan, _ pipelines: [KernelPipelines.Pipeline], _ arena: HostArena) throws(VulkanError) -> [ExecutionReport] {
+        try arena.buffer.invalidate()
+        var reports: [ExecutionReport] = []
+        for (i, pass) in plan.passes.enumerated() where pipelines[i].shape.checked {
+            let slot = arena.buffer.mapped.advanced(by: i * CheckCounters.slotStride)
+            let words = (0..<CheckCounters.words).map { slot.load(fromByteOffset: $0 * 4, as: UInt32.self) }
+            reports += CheckCounters.reports(kernel: pass.kernel.name, limit: pass.maxSampleOffset, slot: words)
+        }
+        return reports
+    }
+
+    /// The counters are written by shaders and read by the host after the fence.
+    private static func makeShaderWritesHostVisible(_ commandBuffer: VkCommandBuffer) {
+        var barrier = VkMemoryBarrier()
+        barrier.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER
+        barrier.srcAccessMask = vkFlags(VK_ACCESS_SHADER_WRITE_BIT)
+        barrier.dstAccessMask = vkFlags(VK_ACCESS_HOST_READ_BIT)
+        vkCmdPipelineBarrier(commandBuffer, vkFlags(VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT), vkFlags(VK_PIPELINE_STAGE_HOST_BIT), 0,
+                             1, &barrier, 0, nil, 0, nil)
     }
 
     /// Without dynamic rendering, a render pass and a framebuffer for each fragment pass

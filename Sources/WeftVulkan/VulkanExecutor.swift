@@ -17,12 +17,16 @@ public final class VulkanExecutor: Executor, @unchecked Sendable {
         /// `timeoutPerMegapixel` for every million pixels the plan's passes write.
         public var submissionTimeout: Duration
         public var timeoutPerMegapixel: Duration
+        /// Runs the authors' kernels as their checked variants (`CompiledKernel.checked`) and reports what they count:
+        /// premultiplication, sample bound and non-finite values, as the CPU evaluator does (docs/kernel-abi.md).
+        public var checks: Bool
 
         public init(deviceName: String? = DeviceSelector.nameFromEnvironment,
                     validation: Bool = VulkanInstance.validationRequestedByEnvironment,
                     pipelineCache: PipelineCacheLocation = .standard,
                     submissionTimeout: Duration = VulkanExecutor.defaultSubmissionTimeout,
-                    timeoutPerMegapixel: Duration = VulkanExecutor.defaultTimeoutPerMegapixel) {
+                    timeoutPerMegapixel: Duration = VulkanExecutor.defaultTimeoutPerMegapixel, checks: Bool = false) {
+            self.checks = checks
             self.deviceName = deviceName
             self.validation = validation
             self.pipelineCache = pipelineCache
@@ -62,6 +66,8 @@ public final class VulkanExecutor: Executor, @unchecked Sendable {
     public let device: DeviceDescription
     public let submissionTimeout: Duration
     public let timeoutPerMegapixel: Duration
+    /// Whether renders run the checked variants (`Options.checks`).
+    public let checks: Bool
     /// One render at a time (internal for the tests that hold it).
     let lock = Mutex(())
     private let state: RenderState
@@ -70,12 +76,13 @@ public final class VulkanExecutor: Executor, @unchecked Sendable {
         let device = try VulkanDevice(selector: DeviceSelector(requestedName: options.deviceName),
                                       instanceOptions: VulkanInstance.Options(validation: options.validation))
         try self.init(device: device, pipelineCache: options.pipelineCache, submissionTimeout: options.submissionTimeout,
-                      timeoutPerMegapixel: options.timeoutPerMegapixel)
+                      timeoutPerMegapixel: options.timeoutPerMegapixel, checks: options.checks)
     }
 
     public init(device: VulkanDevice, pipelineCache: PipelineCacheLocation = .standard,
                 submissionTimeout: Duration = VulkanExecutor.defaultSubmissionTimeout,
-                timeoutPerMegapixel: Duration = VulkanExecutor.defaultTimeoutPerMegapixel) throws(VulkanError) {
+                timeoutPerMegapixel: Duration = VulkanExecutor.defaultTimeoutPerMegapixel, checks: Bool = false) throws(VulkanError) {
+        self.checks = checks
         self.vulkanDevice = device
         self.device = device.info.deviceDescription
         self.submissionTimeout = submissionTimeout
@@ -141,7 +148,7 @@ public final class VulkanExecutor: Executor, @unchecked Sendable {
             return try lock.withLock { _ throws(VulkanError) -> ExecutionResult in
                 // Counted under the lock: messages logged while this call waited for it are another render's.
                 let logged = vulkanDevice.validationLog.count
-                var result = try state.run(plan, options: options, timeout: timeout(for: plan) * options.repetitions)
+                var result = try state.run(plan, options: options, timeout: timeout(for: plan) * options.repetitions, checks: checks)
                 result.reports += validationReports(after: logged)
                 return result
             }
@@ -160,7 +167,7 @@ public final class VulkanExecutor: Executor, @unchecked Sendable {
         do {
             return try lock.withLock { _ throws(VulkanError) -> ExecutionResult in
                 let logged = vulkanDevice.validationLog.count
-                var result = try state.run(plan, options: ExecutionOptions(), timeout: timeout(for: plan), present: (output, copy))
+                var result = try state.run(plan, options: ExecutionOptions(), timeout: timeout(for: plan), present: (output, copy), checks: checks)
                 result.reports += validationReports(after: logged)
                 return result
             }
