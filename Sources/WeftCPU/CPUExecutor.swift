@@ -201,19 +201,15 @@ public final class CPUExecutor: Executor {
     static func reports(for pass: KernelPass, _ t: CheckTally) -> [ExecutionReport] {
         var out: [ExecutionReport] = []
         let name = pass.kernel.name
-        func describe(_ v: SIMD4<Float>) -> String { "(\(v.x), \(v.y), \(v.z), \(v.w))" }
         if let first = t.firstNotPremultiplied {
-            out.append(ExecutionReport(kernel: name, check: "premultiplication",
-                                       message: "\(t.notPremultipliedCount) stored pixel(s) have RGB greater than A; first at (\(first.x), \(first.y)): \(describe(first.value))"))
+            out.append(.notPremultiplied(kernel: name, count: t.notPremultipliedCount, x: first.x, y: first.y, value: first.value))
         }
         if let first = t.firstNonFinite {
-            out.append(ExecutionReport(kernel: name, check: "non-finite",
-                                       message: "\(t.nonFiniteCount) stored pixel(s) hold NaN or infinity; first at (\(first.x), \(first.y)): \(describe(first.value))"))
+            out.append(.nonFinite(kernel: name, count: t.nonFiniteCount, x: first.x, y: first.y, value: first.value))
         }
         if let first = t.firstBeyondLimit, let limit = pass.maxSampleOffset {
-            let m = t.maxSampleDistance
-            out.append(ExecutionReport(kernel: name, check: "sample bound",
-                                       message: "samples up to (\(m.x), \(m.y)) points from the pixel, beyond the declared maxSampleOffset (\(limit.x), \(limit.y)); \(t.beyondLimitCount) sample(s) too far, first at pixel (\(first.x), \(first.y)), which sampled point (\(first.value.x), \(first.value.y))"))
+            out.append(.sampleBound(kernel: name, count: t.beyondLimitCount, x: first.x, y: first.y, limit: limit,
+                                    farthest: t.maxSampleDistance, sampled: SIMD2(first.value.x, first.value.y)))
         }
         return out
     }

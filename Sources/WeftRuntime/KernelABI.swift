@@ -22,6 +22,8 @@ public enum KernelABI {
     public static let argumentsBinding: UInt32 = 3
     public static let arraysBinding: UInt32 = 4
     public static let firstImageBinding: UInt32 = 5
+    /// A checked kernel's counters (`CheckCounters`), a storage buffer bound only to checked passes.
+    public static let checkBinding: UInt32 = 63
     /// The descriptor set and binding of the `FrameConstants` block.
     public static let frameSet: UInt32 = 1
     public static let frameBinding: UInt32 = 0
@@ -112,9 +114,13 @@ public struct CompiledKernel: Sendable, Hashable {
     public var fragmentSPIRV: [UInt32]?
     /// The engine kernel this is, for executors that run it as native code (`NativeKernel`); nil for every other kernel.
     public var native: NativeKernel?
+    /// The same kernel with the render-time checks compiled in, for executors asked to check (an author's effect; nil
+    /// for the engine's kernels).
+    public var checked: CheckedKernel?
 
     public init(name: String, kind: EffectKind, outputFormat: PixelFormat, spirv: [UInt32], interface: KernelInterface, cacheKey: String,
-                fragmentSPIRV: [UInt32]? = nil, native: NativeKernel? = nil) {
+                fragmentSPIRV: [UInt32]? = nil, native: NativeKernel? = nil, checked: CheckedKernel? = nil) {
+        self.checked = checked
         self.name = name
         self.kind = kind
         self.outputFormat = outputFormat

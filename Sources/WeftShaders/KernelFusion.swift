@@ -148,13 +148,23 @@ public enum KernelFusion {
         case .solid: stitched + "+weft.layer.overSolid"
         }
         // The chain's kind is its first stage's (what it reads); a folded composite shows in the name.
+        let checkedKey = CheckedHooks.key(key)
+        let checked = CheckedKernel(cacheKey: checkedKey) {
+            let text = source(stages, outputFormat: outputFormat, composite: composite, checked: true)
+            if let hit = cache.lookup(checkedKey) { return hit.words }
+            let words = try GLSLCompiler.compileCompute(text)
+            cache.store(words, for: checkedKey)
+            return words
+        }
         let kernel = CompiledKernel(name: name, kind: functions[0].kind,
-                                    outputFormat: outputFormat, spirv: words, interface: interface, cacheKey: key)
+                                    outputFormat: outputFormat, spirv: words, interface: interface, cacheKey: key, checked: checked)
         return ShaderLibrary.Compilation(kernel: kernel, outcome: outcome, duration: clock.now - start)
     }
 
     /// The generated GLSL compute shader.
-    public static func source(_ stages: [FusionStage], outputFormat: PixelFormat, composite: FusionComposite? = nil) -> String {
+    /// `checked`: the kernel's checked variant (`CheckedHooks`).
+    public static func source(_ stages: [FusionStage], outputFormat: PixelFormat, composite: FusionComposite? = nil,
+                              checked: Bool = false) -> String {
         let functions = stages.map(\.function)
         let files = stages.map { stage in
             guard let file = try? stage.library.parsedFile(of: stage.function) else {
@@ -193,10 +203,12 @@ public enum KernelFusion {
             out += "layout(binding = \(KernelABI.firstImageBinding + UInt32(i))) uniform sampler2D weftImage\(i);\n"
         }
         out += FrameConstants.glslDeclaration + "\n"
+        if checked { out += CheckedHooks.storeHook(outputFormat: outputFormat) }
         // Only the first stage can be a layer effect, so only it can be a run of a multi-pass function.
         if stages[0].pass > 0 { out += "#define WEFT_PASS \(stages[0].pass)\n" }
         let prelude = stages[0].library.prelude
         out += "#line 1 \"\(WrapperGenerator.preludeTag)\"\n" + prelude + "\n"
+        if checked && functions[0].kind.readsLayer { out += CheckedHooks.sampleHook }
         out += WrapperGenerator.metalPrelude(for: files.map(\.source))
         let reserved = StageRenaming.declaredNames(in: AuthorSource(path: WrapperGenerator.preludeTag, text: prelude))
         for (i, file) in files.enumerated() {

@@ -231,9 +231,27 @@ public final class ShaderLibrary: Sendable {
                                         argumentBlockSize: function.argumentBlockSize, readsArrays: function.readsArrays,
                                         imageCount: function.imageCount, usesDerivatives: usesDerivatives)
         let kernel = CompiledKernel(name: function.passes > 1 ? "\(function.name).pass\(pass)" : function.name, kind: function.kind, outputFormat: outputFormat, spirv: words,
-                                    interface: interface, cacheKey: key, fragmentSPIRV: fragment)
+                                    interface: interface, cacheKey: key, fragmentSPIRV: fragment,
+                                    checked: checkedKernel(function, file: file, outputFormat: outputFormat, pass: pass, plain: words, key: key))
         if cache.isEnabled { kernels.withLock { $0[memo] = kernel } }
         return Compilation(kernel: kernel, outcome: outcome, duration: clock.now - start)
+    }
+
+    /// The checked variant of the kernel `plain` (cache key `key`), compiled only when an executor first asks for it,
+    /// with the derivatives setting the plain kernel compiled with.
+    private func checkedKernel(_ function: StitchableFunction, file: ParsedFile, outputFormat: PixelFormat, pass: Int,
+                               plain: [UInt32], key: String) -> CheckedKernel {
+        let derivatives: WrapperGenerator.Derivatives = !file.mentionsDerivatives ? .none : SPIRVFacts.usesDerivatives(plain) ? .quads : .unreachable
+        let checkedKey = CheckedHooks.key(key)
+        let prelude = prelude, cache = cache
+        return CheckedKernel(cacheKey: checkedKey) {
+            if let hit = cache.lookup(checkedKey) { return hit.words }
+            let text = WrapperGenerator.generate(function: function, source: file.source, markers: file.markers, outputFormat: outputFormat,
+                                                 prelude: prelude, derivatives: derivatives, pass: pass, checked: true)
+            let words = try GLSLCompiler.compileCompute(text, reportAllErrors: true)
+            cache.store(words, for: checkedKey)
+            return words
+        }
     }
 
     /// The `OpLine` file name of the author's own lines in kernels compiled with debug information.

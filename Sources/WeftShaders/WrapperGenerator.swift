@@ -42,10 +42,12 @@ enum WrapperGenerator {
 
     /// The compute kernel, or (`fragment: true`) the same effect as a fragment shader for the
     /// fragment-pass fallback: no binding 0, the result goes to colour attachment 0 and
-    /// `position` comes from `gl_FragCoord` (pixel centres), so it matches the kernel.
+    /// `position` comes from `gl_FragCoord` (pixel centres), so it matches the kernel. `checked`: the kernel's checked
+    /// variant (`CheckedHooks`; compute only).
     static func generate(function f: StitchableFunction, source: AuthorSource, markers: [SignatureParser.Marker],
                          outputFormat: PixelFormat, prelude: String, derivatives: Derivatives, fragment: Bool = false,
-                         pass: Int = 0) -> String {
+                         pass: Int = 0, checked: Bool = false) -> String {
+        precondition(!(checked && fragment), "checked kernels are compute kernels")
         let kind = f.kind
         var out = "#version 450\n#extension GL_GOOGLE_cpp_style_line_directive : require\n"
         if fragment {
@@ -77,8 +79,10 @@ enum WrapperGenerator {
             out += "layout(binding = \(KernelABI.firstImageBinding + UInt32(i))) uniform sampler2D weftImage\(i);\n"
         }
         out += FrameConstants.glslDeclaration + "\n"
+        if checked { out += CheckedHooks.storeHook(outputFormat: outputFormat) }
         if pass > 0 { out += "#define WEFT_PASS \(pass)\n" }
         out += "#line 1 \"\(preludeTag)\"\n" + prelude + "\n"
+        if checked && kind.readsLayer { out += CheckedHooks.sampleHook }
         out += metalPrelude(for: [source])
         out += "#line 1 \"\(authorTag)\"\n" + compilableText(of: source, markers: markers) + "\n"
         out += "#line 1 \"\(wrapperTag)\"\n"

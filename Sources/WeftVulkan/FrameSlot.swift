@@ -23,6 +23,8 @@ final class FrameSlot {
     private var queryCapacity: UInt32 = 0
     private(set) var uploadArena: HostArena?
     private(set) var readbackArena: HostArena?
+    /// The checked passes' counters (`CheckCounters`), only once a frame of this slot was checked.
+    private(set) var checkArena: HostArena?
 
     struct DescriptorCounts {
         var sets = 0, storageImages = 0, samplers = 0, uniformBuffers = 0, storageBuffers = 0, dynamicUniformBuffers = 0
@@ -37,7 +39,7 @@ final class FrameSlot {
                 storageImages += shape.writesStorageImage ? 1 : 0
                 samplers += (shape.readsLayer ? 1 : 0) + (shape.readsDestination ? 1 : 0) + shape.imageCount
                 uniformBuffers += shape.hasArguments ? 1 : 0
-                storageBuffers += shape.readsArrays ? 1 : 0
+                storageBuffers += (shape.readsArrays ? 1 : 0) + (shape.checked ? 1 : 0)
             }
         }
 
@@ -93,6 +95,13 @@ final class FrameSlot {
         let arena = try Self.arena(readbackArena, device: device, size: size, usage: vkFlags(VK_BUFFER_USAGE_TRANSFER_DST_BIT),
                                    cached: true, purpose: "readback staging")
         readbackArena = arena
+        return arena
+    }
+
+    func checkCounters(size: Int) throws(VulkanError) -> HostArena {
+        let arena = try Self.arena(checkArena, device: device, size: size, usage: vkFlags(VK_BUFFER_USAGE_STORAGE_BUFFER_BIT),
+                                   cached: true, purpose: "check counters")
+        checkArena = arena
         return arena
     }
 

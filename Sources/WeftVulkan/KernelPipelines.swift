@@ -34,9 +34,12 @@ struct BindingShape: Hashable {
     var hasArguments: Bool
     var readsArrays: Bool
     var imageCount: Int
+    /// The checked variant's counters (`KernelABI.checkBinding`) are bound.
+    var checked = false
 
-    init(_ i: KernelInterface, stage: PassStage) {
+    init(_ i: KernelInterface, stage: PassStage, checked: Bool = false) {
         self.stage = stage
+        self.checked = checked
         readsLayer = i.readsLayer
         readsDestination = i.readsDestination
         hasArguments = i.argumentBlockSize > 0
@@ -53,6 +56,7 @@ struct BindingShape: Hashable {
         if hasArguments { out.append((KernelABI.argumentsBinding, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER)) }
         if readsArrays { out.append((KernelABI.arraysBinding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER)) }
         for i in 0..<imageCount { out.append((KernelABI.firstImageBinding + UInt32(i), VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER)) }
+        if checked { out.append((KernelABI.checkBinding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER)) }
         return out
     }
 
@@ -224,21 +228,32 @@ final class KernelPipelines {
         return .fragment
     }
 
-    /// The pipeline for `kernel`, created (through the pipeline cache) on first use.
-    func pipeline(for kernel: CompiledKernel) throws(VulkanError) -> Pipeline {
-        if let pipeline = pipelines[kernel.cacheKey] { return pipeline }
+    /// The pipeline for `kernel` — its checked variant (`CompiledKernel.checked`) when `checked` and it has one that
+    /// runs here (compute) —, created (through the pipeline cache) on first use.
+    func pipeline(for kernel: CompiledKernel, checked: Bool = false) throws(VulkanError) -> Pipeline {
         let stage = try stage(for: kernel)
-        let shape = BindingShape(kernel.interface, stage: stage)
+        let variant = checked && stage == .compute ? kernel.checked : nil
+        let key = variant?.cacheKey ?? kernel.cacheKey
+        if let pipeline = pipelines[key] { return pipeline }
+        let shape = BindingShape(kernel.interface, stage: stage, checked: variant != nil)
         let layout = try layout(for: shape)
         if stage == .fragment {
             let entry = Pipeline(handle: try fragmentPipeline(for: kernel, layout: layout), layout: layout, shape: shape)
-            pipelines[kernel.cacheKey] = entry
+            pipelines[key] = entry
             pipelinesCreated += 1
             unsaved = true
             return entry
         }
+        let spirv: [UInt32]
+        if let variant {
+            do { spirv = try variant.spirv() } catch {
+                throw .unsupportedKernel(kernel: kernel.name, reason: "its checked variant does not compile: \(error)")
+            }
+        } else {
+            spirv = kernel.spirv
+        }
         var module: VkShaderModule?
-        let mr: VkResult = kernel.spirv.withUnsafeBufferPointer { words in
+        let mr: VkResult = spirv.withUnsafeBufferPointer { words in
             var info = VkShaderModuleCreateInfo()
             info.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO
             info.codeSize = words.count * 4
@@ -263,7 +278,7 @@ final class KernelPipelines {
         device.created(.pipeline(pipeline))
         if capturesStatistics { captured.insert(kernel.cacheKey) }
         let entry = Pipeline(handle: pipeline, layout: layout, shape: shape)
-        pipelines[kernel.cacheKey] = entry
+        pipelines[key] = entry
         pipelinesCreated += 1
         unsaved = true
         return entry

@@ -8,16 +8,16 @@ enum PlanDescriptors {
     /// `frameSets` (descriptor set 1, by stage) hold the render's frame blocks: each pass binds its stage's at its own
     /// dynamic offset.
     static func write(device: VkDevice, plan: RenderPlan, shapes: [BindingShape], sets: [VkDescriptorSet], frameSets: [PassStage: VkDescriptorSet],
-                      views: [VkImageView], uploadBuffer: VkBuffer, layout: HostLayout) {
+                      views: [VkImageView], uploadBuffer: VkBuffer, layout: HostLayout, checkBuffer: VkBuffer? = nil) {
         let imageInfoCount = plan.passes.reduce(0) { $0 + 1 + 2 + $1.images.count }
         let imageInfos = UnsafeMutableBufferPointer<VkDescriptorImageInfo>.allocate(capacity: max(imageInfoCount, 1))
-        let bufferInfos = UnsafeMutableBufferPointer<VkDescriptorBufferInfo>.allocate(capacity: plan.passes.count * 2 + 2)
+        let bufferInfos = UnsafeMutableBufferPointer<VkDescriptorBufferInfo>.allocate(capacity: plan.passes.count * 3 + 2)
         defer {
             imageInfos.deallocate()
             bufferInfos.deallocate()
         }
         var writes: [VkWriteDescriptorSet] = []
-        writes.reserveCapacity(imageInfoCount + plan.passes.count * 2 + 2)
+        writes.reserveCapacity(imageInfoCount + plan.passes.count * 3 + 2)
         var nextImage = 0, nextBuffer = 0
 
         func write(_ set: VkDescriptorSet, _ binding: UInt32, _ type: VkDescriptorType,
@@ -72,6 +72,11 @@ enum PlanDescriptors {
             }
             for (k, image) in pass.images.enumerated() {
                 write(set, KernelABI.firstImageBinding + UInt32(k), VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, image: sampled(image))
+            }
+            if shapes[i].checked, let checkBuffer {
+                write(set, KernelABI.checkBinding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                      buffer: VkDescriptorBufferInfo(buffer: checkBuffer, offset: VkDeviceSize(i * CheckCounters.slotStride),
+                                                     range: VkDeviceSize(CheckCounters.words * 4)))
             }
         }
         writes.withUnsafeBufferPointer { vkUpdateDescriptorSets(device, UInt32($0.count), $0.baseAddress, 0, nil) }

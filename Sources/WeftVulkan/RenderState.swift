@@ -41,6 +41,8 @@ final class RenderState {
         let submitted: ContinuousClock.Instant
         let barriers: BarrierCounts
         let validationLogged: Int
+        /// The passes that ran checked; their counters are in the slot's check arena.
+        let checkedPasses: [Int]
     }
 
     /// A collected frame and the stretch of the validation log that is its own: from its submission to the next
@@ -69,15 +71,16 @@ final class RenderState {
 
     // MARK: One render
 
-    /// Runs `plan` as one submission, waiting at most `timeout` for it.
+    /// Runs `plan` as one submission, waiting at most `timeout` for it; `checks` runs the passes whose kernels have a
+    /// checked variant as that variant and reports what it counted.
     func run(_ plan: RenderPlan, options: ExecutionOptions, timeout: Duration, validationLogged: Int,
-             present: (output: TextureID, copy: SwapchainCopy)? = nil) throws(VulkanError) -> FinishedFrame {
-        try finish(try submit(plan, options: options, timeout: timeout, validationLogged: validationLogged, present: present))
+             present: (output: TextureID, copy: SwapchainCopy)? = nil, checks: Bool = false) throws(VulkanError) -> FinishedFrame {
+        try finish(try submit(plan, options: options, timeout: timeout, validationLogged: validationLogged, present: present, checks: checks))
     }
 
     /// Records `plan` into the next slot and submits it; returns the frame's ticket without waiting.
     func submit(_ plan: RenderPlan, options: ExecutionOptions, timeout: Duration, validationLogged: Int,
-                present: (output: TextureID, copy: SwapchainCopy)? = nil) throws(VulkanError) -> UInt64 {
+                present: (output: TextureID, copy: SwapchainCopy)? = nil, checks: Bool = false) throws(VulkanError) -> UInt64 {
         try device.collectGarbage()
         if inFlight[lastTicket] != nil { validationEnds[lastTicket] = validationLogged }
         let slotIndex = nextSlot
@@ -90,7 +93,8 @@ final class RenderState {
         var submitted = false
         defer { if !submitted { texturePool.giveBack(entries) } }
         for descriptor in plan.textures { entries.append(try texturePool.take(descriptor)) }
-        let kernelPipelines = try plan.passes.map { pass throws(VulkanError) in try pipelines.pipeline(for: pass.kernel) }
+        let kernelPipelines = try plan.passes.map { pass throws(VulkanError) in try pipelines.pipeline(for: pass.kernel, checked: checks) }
+        let checkCounters = try self.checkCounters(plan, kernelPipelines, slot: slot)
         defer { pipelines.saveIfNeeded() }
 
         let layout = HostLayout(plan, device: device.info)
@@ -106,7 +110,8 @@ final class RenderState {
                                            counts: FrameSlot.DescriptorCounts(kernelPipelines.map(\.shape)))
         let frameSets: [PassStage: VkDescriptorSet] = [.fragment: sets.removeLast(), .compute: sets.removeLast()]
         PlanDescriptors.write(device: device.handle, plan: plan, shapes: kernelPipelines.map(\.shape), sets: sets, frameSets: frameSets,
-                              views: entries.map { $0.texture.view }, uploadBuffer: upload.buffer.handle, layout: layout)
+                              views: entries.map { $0.texture.view }, uploadBuffer: upload.buffer.handle, layout: layout,
+                              checkBuffer: checkCounters?.buffer.handle)
 
         let timestamps: VkQueryPool? = options.measureDeviceTime && device.info.timestampsTrusted
             ? try slot.timestampPool(count: UInt32(options.repetitions + 1)) : nil
@@ -121,6 +126,7 @@ final class RenderState {
                                       timestamps: timestamps, repetitions: options.repetitions)
         recording.present = present
         (lastBarrierCount, lastBarrierBatchCount) = recording.record(into: slot.commandBuffer)
+        if checkCounters != nil { Self.makeShaderWritesHostVisible(slot.commandBuffer) }
         try vkCheck(vkEndCommandBuffer(slot.commandBuffer), "vkEndCommandBuffer")
 
         let start = ContinuousClock.now
@@ -133,7 +139,8 @@ final class RenderState {
                                              renderPassTargets: renderPassTargets, timestamps: timestamps, repetitions: options.repetitions,
                                              timeout: timeout, kernels: kernels, submitted: start,
                                              barriers: BarrierCounts(barriers: lastBarrierCount, batches: lastBarrierBatchCount),
-                                             validationLogged: validationLogged)
+                                             validationLogged: validationLogged,
+                                             checkedPasses: checkCounters == nil ? [] : kernelPipelines.indices.filter { kernelPipelines[$0].shape.checked })
         return lastTicket
     }
 
@@ -153,8 +160,47 @@ final class RenderState {
         try readback.buffer.invalidate()
         let outputs = frame.layout.readOutputs(frame.plan, from: readback.buffer.mapped)
         let deviceTimes = try frame.timestamps.map { pool throws(VulkanError) in try repetitionTimes(pool, repetitions: frame.repetitions) } ?? []
-        return FinishedFrame(result: ExecutionResult(outputs: outputs, deviceTimes: deviceTimes, hostTime: hostTime, barriers: frame.barriers),
+        let reports = frame.checkedPasses.isEmpty ? [] : try checkReports(frame.plan, passes: frame.checkedPasses, slots[frame.slot].checkArena!)
+        return FinishedFrame(result: ExecutionResult(outputs: outputs, deviceTimes: deviceTimes, hostTime: hostTime, reports: reports,
+                                                     barriers: frame.barriers),
                              validationLogged: frame.validationLogged, validationEnd: validationEnd)
+    }
+
+    // MARK: Checked passes
+
+    /// The counters of the plan's checked passes, a slot per pass, set to their initial words; nil when none is checked.
+    private func checkCounters(_ plan: RenderPlan, _ pipelines: [KernelPipelines.Pipeline], slot: FrameSlot) throws(VulkanError) -> HostArena? {
+        guard pipelines.contains(where: \.shape.checked) else { return nil }
+        let arena = try slot.checkCounters(size: plan.passes.count * CheckCounters.slotStride)
+        for (i, pass) in plan.passes.enumerated() where pipelines[i].shape.checked {
+            let words = CheckCounters.initial(limit: pass.maxSampleOffset)
+            words.withUnsafeBytes { arena.buffer.mapped.advanced(by: i * CheckCounters.slotStride).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+        }
+        try arena.buffer.flush()
+        return arena
+    }
+
+    /// What the checked passes counted, read after the frame's fence (with repetitions, the counts of them all).
+    private func checkReports(_ plan: RenderPlan, passes: [Int], _ arena: HostArena) throws(VulkanError) -> [ExecutionReport] {
+        try arena.buffer.invalidate()
+        var reports: [ExecutionReport] = []
+        for i in passes {
+            let pass = plan.passes[i]
+            let slot = arena.buffer.mapped.advanced(by: i * CheckCounters.slotStride)
+            let words = (0..<CheckCounters.words).map { slot.load(fromByteOffset: $0 * 4, as: UInt32.self) }
+            reports += CheckCounters.reports(kernel: pass.kernel.name, limit: pass.maxSampleOffset, slot: words)
+        }
+        return reports
+    }
+
+    /// The counters are written by shaders and read by the host after the fence.
+    private static func makeShaderWritesHostVisible(_ commandBuffer: VkCommandBuffer) {
+        var barrier = VkMemoryBarrier()
+        barrier.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER
+        barrier.srcAccessMask = vkFlags(VK_ACCESS_SHADER_WRITE_BIT)
+        barrier.dstAccessMask = vkFlags(VK_ACCESS_HOST_READ_BIT)
+        vkCmdPipelineBarrier(commandBuffer, vkFlags(VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT), vkFlags(VK_PIPELINE_STAGE_HOST_BIT), 0,
+                             1, &barrier, 0, nil, 0, nil)
     }
 
     private func retire(_ targets: [RenderPassTarget?]) {

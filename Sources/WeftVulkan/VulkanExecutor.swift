@@ -17,12 +17,16 @@ public final class VulkanExecutor: Executor, @unchecked Sendable {
         /// `timeoutPerMegapixel` for every million pixels the plan's passes write.
         public var submissionTimeout: Duration
         public var timeoutPerMegapixel: Duration
+        /// Runs the authors' kernels as their checked variants (`CompiledKernel.checked`) and reports what they count:
+        /// premultiplication, sample bound and non-finite values, as the CPU evaluator does (docs/kernel-abi.md).
+        public var checks: Bool
 
         public init(deviceName: String? = DeviceSelector.nameFromEnvironment,
                     validation: Bool = VulkanInstance.validationRequestedByEnvironment,
                     pipelineCache: PipelineCacheLocation = .standard,
                     submissionTimeout: Duration = VulkanExecutor.defaultSubmissionTimeout,
-                    timeoutPerMegapixel: Duration = VulkanExecutor.defaultTimeoutPerMegapixel) {
+                    timeoutPerMegapixel: Duration = VulkanExecutor.defaultTimeoutPerMegapixel, checks: Bool = false) {
+            self.checks = checks
             self.deviceName = deviceName
             self.validation = validation
             self.pipelineCache = pipelineCache
@@ -62,6 +66,8 @@ public final class VulkanExecutor: Executor, @unchecked Sendable {
     public let device: DeviceDescription
     public let submissionTimeout: Duration
     public let timeoutPerMegapixel: Duration
+    /// Whether renders run the checked variants (`Options.checks`).
+    public let checks: Bool
     /// One render at a time (internal for the tests that hold it).
     let lock = Mutex(())
     private let state: RenderState
@@ -70,12 +76,13 @@ public final class VulkanExecutor: Executor, @unchecked Sendable {
         let device = try VulkanDevice(selector: DeviceSelector(requestedName: options.deviceName),
                                       instanceOptions: VulkanInstance.Options(validation: options.validation))
         try self.init(device: device, pipelineCache: options.pipelineCache, submissionTimeout: options.submissionTimeout,
-                      timeoutPerMegapixel: options.timeoutPerMegapixel)
+                      timeoutPerMegapixel: options.timeoutPerMegapixel, checks: options.checks)
     }
 
     public init(device: VulkanDevice, pipelineCache: PipelineCacheLocation = .standard,
                 submissionTimeout: Duration = VulkanExecutor.defaultSubmissionTimeout,
-                timeoutPerMegapixel: Duration = VulkanExecutor.defaultTimeoutPerMegapixel) throws(VulkanError) {
+                timeoutPerMegapixel: Duration = VulkanExecutor.defaultTimeoutPerMegapixel, checks: Bool = false) throws(VulkanError) {
+        self.checks = checks
         self.vulkanDevice = device
         self.device = device.info.deviceDescription
         self.submissionTimeout = submissionTimeout
@@ -157,7 +164,7 @@ public final class VulkanExecutor: Executor, @unchecked Sendable {
         try plan.validate(options: options, maxTextureDimension: capabilities.maxTextureDimension)
         return try locked { () throws(VulkanError) in
             try state.run(plan, options: options, timeout: timeout(for: plan) * options.repetitions,
-                          validationLogged: vulkanDevice.validationLog.count)
+                          validationLogged: vulkanDevice.validationLog.count, checks: checks)
         }
     }
 
@@ -168,7 +175,7 @@ public final class VulkanExecutor: Executor, @unchecked Sendable {
         do {
             return try lock.withLock { _ throws(VulkanError) -> ExecutionTicket in
                 .submitted(try state.submit(plan, options: options, timeout: timeout(for: plan) * options.repetitions,
-                                            validationLogged: vulkanDevice.validationLog.count))
+                                            validationLogged: vulkanDevice.validationLog.count, checks: checks))
             }
         } catch {
             throw executionError(error)
@@ -193,7 +200,7 @@ public final class VulkanExecutor: Executor, @unchecked Sendable {
         }
         return try locked { () throws(VulkanError) in
             try state.run(plan, options: ExecutionOptions(), timeout: timeout(for: plan), validationLogged: vulkanDevice.validationLog.count,
-                          present: (output, copy))
+                          present: (output, copy), checks: checks)
         }
     }
 

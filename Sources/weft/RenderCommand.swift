@@ -12,10 +12,10 @@ enum RenderCommand: Command {
     static let usage = """
     weft render INPUT.png [--shaders PATH]... --effect NAME [--arg NAME=VALUE]... [--max-sample-offset X[,Y]] [--preset]
                        [--effect NAME ...]... [--scale S] [--time T] [--frame N] [--reduce-motion] [--device NAME|cpu]
-                       [--keep-overflow] [--16bit] [--backdrop FILE.png|COLOR] -o OUT.png
+                       [--keep-overflow] [--16bit] [--backdrop FILE.png|COLOR] [--check] -o OUT.png
            weft render --size WxH --effect FILLNAME [...] -o OUT.png
            weft render SCENE.json [--size WxH] [--time T] [--frame N] [--reduce-motion] [--scale S] [--device NAME|cpu] [--keep-overflow] [--16bit]
-                       [--no-fuse] [--stats] -o OUT.png
+                       [--no-fuse] [--stats] [--check] -o OUT.png
            weft render SCENE.json|INPUT.png ... --frames A..B [--fps F] [--shard I/N] [--apng ANIM.png] [--stats] -o out/frame%04d.png
            weft render SCENE.json|INPUT.png ... --frames A..B [--fps F] [--codec NAME] [--crf N] [--pix-fmt NAME] -o OUT.mp4|OUT.webm|OUT.mov|OUT.gif|OUT.rgba|/dev/null
     """
@@ -52,7 +52,7 @@ enum RenderCommand: Command {
         .value("device", "NAME|cpu", help: "Vulkan device whose name contains NAME, or cpu (default: $WEFT_DEVICE, else automatic)."),
         .flag("keep-overflow", help: "Grow the output to everything drawn beyond the input (effect padding)."),
         .flag("16bit", help: "Render in RGBA16F (extended linear) and write a 16-bit PNG."),
-        RenderRequest.noFuseOption,
+        RenderRequest.noFuseOption, RenderRequest.checkOption,
         .flag("stats", help: "Also print the plan's passes, bytes read and written, peak texture memory and cache hits."),
     ]
     static let acceptsPositionals = true
@@ -71,7 +71,7 @@ enum RenderCommand: Command {
             let sceneWarnings = SceneWarnings()
             let (view, size, options) = try frameSource(request, warned: sceneWarnings.add)(request.options.frame.time, request.frame, nil)
             try OutputFolder.prepare(for: request.outputPath)
-            let (executor, notice) = try DeviceChoice(flag: request.device).makeExecutor()
+            let (executor, notice) = try DeviceChoice(flag: request.device).makeExecutor(vulkanChecks: request.check)
             if let notice { output.printError(notice) }
             let context = RenderContext(executor: executor)
             let before = RenderStatistics.Snapshot(executor: executor)

@@ -36,6 +36,8 @@ struct RenderRequest {
     var sixteenBit: Bool
     /// `--stats`: print the plan's totals and the caches' hits after rendering.
     var stats: Bool
+    /// `--check`: run the checked kernels on a Vulkan device.
+    var check: Bool
 
     /// `requireOutput` false reads the same command line without `-o` (as `weft bench` does).
     init(_ arguments: ParsedArguments, requireOutput: Bool = true) throws(UsageError) {
@@ -98,6 +100,7 @@ struct RenderRequest {
         scaleGiven = scale != nil
         sixteenBit = arguments.has("16bit")
         stats = arguments.has("stats")
+        check = arguments.has("check")
         frame = try Self.frame(arguments.value("frame"))
         options = RenderOptions(scale: scale ?? 1, frame: FrameContext(time: time ?? 0, index: frame ?? 0, reduceMotion: arguments.has("reduce-motion")),
                                 outputFormat: sixteenBit ? .rgba16Float : .rgba8Unorm, keepOverflow: arguments.has("keep-overflow"),
@@ -116,6 +119,9 @@ struct RenderRequest {
         .value("frame", "N", help: "The frame index, for effects that animate ($frame; default 0, or the scene's)."),
         .flag("reduce-motion", help: "Ask effects to reduce motion ($reduceMotion; default off, or the scene's)."),
     ]
+
+    /// `--check`, shared by `render` and `gallery`.
+    static let checkOption = OptionSpec.flag("check", help: "On a Vulkan device, run the effects as their checked kernels and report premultiplication, sample-bound and non-finite findings (the CPU evaluator always checks).")
 
     /// `--no-fuse`, shared by `render`, `plan`, `gallery` and `bench`.
     static let noFuseOption = OptionSpec.flag("no-fuse", help: "Run every effect as a pass of its own (no stitching) and the passes in lowering order (no scheduling), to compare.")

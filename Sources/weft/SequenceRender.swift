@@ -21,7 +21,7 @@ enum SequenceRender {
                 video.executable = try FFmpegOutput.findExecutable()
                 destination = .video(video)
             }
-            let (executor, notice) = try DeviceChoice(flag: request.device).makeExecutor()
+            let (executor, notice) = try DeviceChoice(flag: request.device).makeExecutor(vulkanChecks: request.check)
             if let notice { output.printError(notice) }
             context = RenderContext(executor: executor)
         } catch {

@@ -39,10 +39,11 @@ public enum DeviceChoice: Sendable, Hashable, CustomStringConvertible {
     /// An executor as chosen, with a one-line notice when automatic choice fell back to the CPU
     /// evaluator (the caller prints it on standard error). `limits` default to the environment's
     /// (`RunawayLimits.fromEnvironment`); `cpuThreads` and `cpuChecks` set up the CPU evaluator when it is chosen or
-    /// fallen back to (default: every core, every check).
+    /// fallen back to (default: every core, every check); `vulkanChecks` runs the authors' kernels on a Vulkan device as their
+    /// checked variants (`--check`; default off, as they cost atomics on every store and sample).
     public func makeExecutor(validation: Bool = VulkanInstance.validationRequestedByEnvironment,
                              pipelineCache: PipelineCacheLocation = .standard, limits: RunawayLimits? = nil,
-                             cpuThreads: Int? = nil, cpuChecks: Bool = true) throws(DeviceChoiceError) -> (executor: any Executor, notice: String?) {
+                             cpuThreads: Int? = nil, cpuChecks: Bool = true, vulkanChecks: Bool = false) throws(DeviceChoiceError) -> (executor: any Executor, notice: String?) {
         let limits = if let limits { limits } else { try RunawayLimits.fromEnvironment() }
         let cpu = {
             CPUExecutor(options: CPUExecutor.Options(threads: max(1, cpuThreads ?? KernelProgram.defaultThreadCount),
@@ -56,7 +57,8 @@ public enum DeviceChoice: Sendable, Hashable, CustomStringConvertible {
         }
         do {
             let options = VulkanExecutor.Options(deviceName: name, validation: validation, pipelineCache: pipelineCache,
-                                                 submissionTimeout: limits.submissionTimeout, timeoutPerMegapixel: limits.timeoutPerMegapixel)
+                                                 submissionTimeout: limits.submissionTimeout, timeoutPerMegapixel: limits.timeoutPerMegapixel,
+                                                 checks: vulkanChecks)
             return (try VulkanExecutor(options: options), nil)
         } catch {
             if case .named(let requested) = self, Self.meansNoVulkanDevice(error), case .call = error {
