@@ -15,6 +15,8 @@ public final class ShaderLibrary: Sendable {
     public let cache: SPIRVCache
     private let indexByName: [String: Int]
     private let files: [String: ParsedFile]
+    /// The functions that are stock functions (`StockFunction`), by name.
+    let stockFunctions: [String: StockFunction]
     let prelude: String
     /// Kernels this library has produced, so a repeated request (every frame) skips even
     /// generating and hashing the wrapper. Only while the cache is enabled.
@@ -90,6 +92,7 @@ public final class ShaderLibrary: Sendable {
         self.files = files
         self.cache = cache
         self.prelude = prelude
+        self.stockFunctions = prelude == Self.stockPrelude ? StockFunction.recognise(functions, in: files) : [:]
     }
 
     /// Whether a file name is a shader source the library reads: GLSL (`.glsl`) or Metal (`.metal`).

@@ -77,19 +77,26 @@ extension Lowering {
             var frame = frameConstants(for: target)
             frame.layerOrigin = blurred.origin
             frame.layerSize = blurred.pixelSize
-            var block = ArgumentBlock()
-            block.vec4(step, SIMD2(0, radius))
-            block.vec4(tint ?? .zero)
-            block.ivec4(tinted ? 1 : 0)
-            let variant = EngineKernel.Variant(.standaloneBlur(workgroupMemory: textureLimit.workgroupMemory,
-                                                                          device: textureLimit.device.kind))
-            builder.add(KernelPass(kernel: try kernels.kernel(variant, outputFormat: canvas.format), output: output,
-                                   layer: blurred.texture, frame: frame, arguments: block.bytes,
-                                   arrayData: Blur.weights(sigma: sigmaPixels, radius: Int(radius))),
-                        origin: .engine(variant))
+            try addBlurPass(step: step, radius: Int(radius), weights: Blur.weights(sigma: sigmaPixels, radius: Int(radius)),
+                            tint: tinted ? tint : nil, layer: blurred.texture, frame: frame, output: output, format: canvas.format)
             blurred = target
         }
         return blurred.asLayer(toTarget: .identity)
+    }
+
+    /// One direction (`step`, a texel along x or y) of the engine's separable blur of `layer` into `output`, on the grid
+    /// `frame` gives: `weft.blur.tiled` where `EngineKernel.standaloneBlur` tiles, `weft.blur` elsewhere; `tint` tints the
+    /// blurred alpha.
+    mutating func addBlurPass(step: SIMD2<Float>, radius: Int, weights: [Float], tint: SIMD4<Float>?, layer: TextureID,
+                              frame: FrameConstants, output: TextureID, format: PixelFormat, placement: Affine? = nil) throws(RenderError) {
+        var block = ArgumentBlock()
+        block.vec4(step, SIMD2(0, Float(radius)))
+        block.vec4(tint ?? .zero)
+        block.ivec4(tint != nil ? 1 : 0)
+        let variant = EngineKernel.Variant(.standaloneBlur(workgroupMemory: textureLimit.workgroupMemory, device: textureLimit.device.kind))
+        builder.add(KernelPass(kernel: try kernels.kernel(variant, outputFormat: format), output: output, layer: layer, frame: frame,
+                               arguments: block.bytes, arrayData: weights),
+                    origin: .engine(variant), placement: placement)
     }
 
     /// One layer pass: `source` sampled through its map, converted to the canvas's color mode,

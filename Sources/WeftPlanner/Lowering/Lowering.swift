@@ -19,6 +19,8 @@ struct Lowering {
     /// Whether an effect's first run may read a lone aligned layer drawn into its padded layer directly, instead of a
     /// padded copy (`Canvas.holdUncomposited`); off with fusion, to compare.
     var readThroughLayers = true
+    /// Whether the stock gaussianBlur may run as the engine's blur (`RenderOptions.engineGaussian`).
+    var engineGaussian = true
     /// The plan's glyph atlas texture, uploaded once the lowering is done (`finishGlyphAtlas`) with the atlas as the
     /// last text left it: every glyph of the plan is in it.
     var glyphAtlasUpload: (generation: Int, texture: TextureID, pixels: PixelBuffer)?
@@ -219,6 +221,8 @@ struct Lowering {
         var frame = frameConstants(for: layer)
         frame.viewSize = size
         let images = bound.images.map { builder.upload($0) }
+        // The stock gaussianBlur with whole-pixel taps runs as the engine's blur, one pass per axis.
+        let engineBlurRadius = kind == .layer ? engineGaussianRadius(bound, scale: layer.scale) : nil
         // A multi-pass effect runs each pass over the layer's grid, each reading the one before.
         for (pass, kernel) in ([bound.kernel] + bound.laterPasses).enumerated() {
             let input: TextureID
@@ -232,10 +236,16 @@ struct Lowering {
                 frame.layerSize = layer.pixelSize
             }
             let output = builder.texture(width: layer.width, height: layer.height, format: layer.format)
-            builder.add(KernelPass(kernel: kernel, output: output, layer: input, images: images, frame: frame,
-                                   arguments: bound.arguments, arrayData: bound.arrayData,
-                                   maxSampleOffset: kind.samplesNeighbourhood ? padding : nil),
-                        origin: bound.origin(pass: pass, kernel: kernel), placement: layer.toOutput)
+            if let radius = engineBlurRadius {
+                try addBlurPass(step: pass == 0 ? SIMD2(1, 0) : SIMD2(0, 1), radius: radius,
+                                weights: Blur.weights(sigma: Float(radius) / 3, radius: radius), tint: nil, layer: input,
+                                frame: frame, output: output, format: layer.format, placement: layer.toOutput)
+            } else {
+                builder.add(KernelPass(kernel: kernel, output: output, layer: input, images: images, frame: frame,
+                                       arguments: bound.arguments, arrayData: bound.arrayData,
+                                       maxSampleOffset: kind.samplesNeighbourhood ? padding : nil),
+                            origin: bound.origin(pass: pass, kernel: kernel), placement: layer.toOutput)
+            }
             layer.texture = output
         }
         try composite(layer.asLayer(toTarget: transform), distributed: distributed, into: &canvas)

@@ -1,3 +1,4 @@
+import Foundation
 import WeftImage
 import WeftRuntime
 import WeftText
@@ -21,10 +22,15 @@ public struct RenderOptions: Sendable {
     /// Stitch effect chains that need no intermediate texture into one kernel and run independent passes level by level
     /// (docs/fusion.md, "Scheduling"); off only to compare.
     public var fusion: Bool = true
+    /// Run the stock `gaussianBlur` as the engine's blur passes where its taps land on whole pixels (docs/fusion.md, "The
+    /// tiled blur"); off, it runs as the stitchable. Default: on unless `$WEFT_ENGINE_GAUSSIAN` is `0` (to measure both).
+    public var engineGaussian: Bool = RenderOptions.engineGaussianByEnvironment
+
+    public static var engineGaussianByEnvironment: Bool { ProcessInfo.processInfo.environment["WEFT_ENGINE_GAUSSIAN"] != "0" }
 
     public init(scale: Float = 1, frame: FrameContext = FrameContext(), background: Color = .clear,
                 outputFormat: PixelFormat = .rgba8Unorm, workingColorMode: ColorMode = .nonLinear, keepOverflow: Bool = false,
-                fusion: Bool = true) {
+                fusion: Bool = true, engineGaussian: Bool = RenderOptions.engineGaussianByEnvironment) {
         self.scale = scale
         self.frame = frame
         self.background = background
@@ -32,6 +38,7 @@ public struct RenderOptions: Sendable {
         self.workingColorMode = workingColorMode
         self.keepOverflow = keepOverflow
         self.fusion = fusion
+        self.engineGaussian = engineGaussian
     }
 }
 

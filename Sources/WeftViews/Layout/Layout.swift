@@ -185,7 +185,9 @@ package enum Blur {
     /// How far a Gaussian of `sigma` reaches (3σ), in the same unit.
     package static func reach(sigma: Float) -> Float { (3 * sigma).rounded(.up) }
 
-    /// Normalized Gaussian weights for offsets −radius…radius (a single 1 when sigma is 0).
+    /// Normalized Gaussian weights for offsets −radius…radius (a single 1 when sigma is 0): the engine blur's, for shadows
+    /// and for the stock gaussianBlur it stands in for (σ = taps / 3, whose recurrence in Shaders/gaussianBlur.glsl gives
+    /// these weights, g^(k²) with g = exp(−1 / 2σ²)).
     package static func weights(sigma: Float, radius: Int) -> [Float] {
         let raw = (-radius...radius).map { k -> Double in
             sigma > 0 ? exp(-Double(k * k) / (2 * Double(sigma) * Double(sigma))) : (k == 0 ? 1 : 0)
