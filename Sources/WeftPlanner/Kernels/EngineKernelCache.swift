@@ -10,6 +10,8 @@ import WeftViews
 final class EngineKernelCache: Sendable {
     private struct Key: Hashable { var variant: EngineKernel.Variant; var format: PixelFormat }
     private let compiled = Mutex(LRUCache<Key, CompiledKernel>())
+    private struct BatchKey: Hashable { var count: Int; var format: PixelFormat }
+    private let batches = Mutex(LRUCache<BatchKey, CompiledKernel>())
     let spirv: SPIRVCache
     /// The glyph kernel's coverage, kept with its kernels: rasterised once per planner.
     let glyphAtlas = GlyphAtlas()
@@ -41,6 +43,27 @@ final class EngineKernelCache: Sendable {
                                     native: variant.kernel == .blur || variant.kernel == .tiledBlur ? .separableBlur
                                         : variant == EngineKernel.Variant(.shape, .overSolid) ? .shapesOverSolid : nil)
         compiled.withLock { $0[key] = result }
+        return result
+    }
+
+    /// `weft.layer.batch.N` for `count` items (`LayerBatchKernel`).
+    func layerBatch(count: Int, outputFormat: PixelFormat) throws(RenderError) -> CompiledKernel {
+        let key = BatchKey(count: count, format: outputFormat)
+        if let hit = batches.withLock({ $0[key] }) { return hit }
+        let source = LayerBatchKernel.source(count: count, outputFormat: outputFormat)
+        let name = LayerBatchKernel.name(count: count)
+        let words: [UInt32]
+        do {
+            words = try spirv.module(source: source, stage: "engine compute") { () throws(GLSLCompiler.Failure) in
+                try GLSLCompiler.compileCompute(source)
+            }.words
+        } catch {
+            throw .engineKernel(name: name, log: error.log)
+        }
+        let result = CompiledKernel(name: name, kind: .blend, outputFormat: outputFormat, spirv: words,
+                                    interface: LayerBatchKernel.interface(count: count),
+                                    cacheKey: "\(name).\(outputFormat.rawValue).\(Self.hash(source))")
+        batches.withLock { $0[key] = result }
         return result
     }
 

@@ -24,9 +24,12 @@ public final class Planner: Sendable {
         var boundedPasses = true
         /// Passes run level by level; nil follows `fusion`.
         var scheduled: Bool?
+        /// In-place composites onto one canvas run as one pass (`LayerBatching`), with `fusion`; `WEFT_LAYER_BATCH=0` turns it off.
+        var layerBatches = LayerBatching.isOnByEnvironment
 
-        package init(fusion: Bool, boundedPasses: Bool = true, scheduled: Bool? = nil) {
+        package init(fusion: Bool, boundedPasses: Bool = true, scheduled: Bool? = nil, layerBatches: Bool = LayerBatching.isOnByEnvironment) {
             self.fusion = fusion
+            self.layerBatches = layerBatches
             self.boundedPasses = boundedPasses
             self.scheduled = scheduled
         }
@@ -108,6 +111,7 @@ public final class Planner: Sendable {
             folding.foldLayers(composites: builder.foldableComposites, kernels: fusedKernels, engine: kernels)
             folding.foldSolids(kernels: fusedKernels, engine: kernels)
             builder.planned = folding.planned
+            if rewrites.layerBatches { builder.planned = LayerBatching.batched(builder.planned, engine: kernels) }
         }
         let (plan, readbacks, placements) = builder.finishPlaced(readingBack: readback, scheduled: rewrites.scheduled ?? rewrites.fusion)
         var timings = lowered.timings
