@@ -8,13 +8,15 @@
 # - exactness before and after the 1/256 sampling snap: the gallery fused against `--no-fuse` (within 1/255 wanted) and
 #   the GPU against the CPU evaluator (softLightBlend within 2/255 wanted), with each binary.
 #   BEFORE=path/to/main/weft AFTER=path/to/this/weft OUT=out/h200-chains Benchmarks/h200-rgba8-chains.sh
-# BEFORE may be left empty (then only AFTER runs). Statistics come from AFTER alone (BEFORE has no --pipeline-stats).
+# The exactness galleries show the stock effects alone (--shaders Shaders: no scenes). MAX_SECONDS (default 2) bounds a
+# bench row. BEFORE may be left empty (then only AFTER runs). Statistics come from AFTER alone (BEFORE has no --pipeline-stats).
 set -uo pipefail
 AFTER=${AFTER:-.build/release/weft}
 BEFORE=${BEFORE:-}
 OUT=${OUT:-out/h200-rgba8-chains}
 DEVICE=${DEVICE:-NVIDIA}
 SIZE=${SIZE:-3840x2160}
+MAX_SECONDS=${MAX_SECONDS:-2}
 PATTERN=examples/images/test-pattern.png
 mkdir -p "$OUT"
 "$AFTER" devices 2>&1 | tee "$OUT/devices.txt"
@@ -50,7 +52,7 @@ binary() { if [ "$1" = before ]; then echo "$BEFORE"; else echo "$AFTER"; fi; }
 for FORMAT in rgba8 rgba16f; do
     for WHICH in "${BINARIES[@]}"; do
         "$(binary "$WHICH")" bench --suite fusion --device "$DEVICE" --size "$SIZE" --format "$FORMAT" \
-            --json "$OUT/fusion-$FORMAT-$WHICH.json" 2>"$OUT/fusion-$FORMAT-$WHICH-progress.txt" | tee "$OUT/fusion-$FORMAT-$WHICH.txt"
+            --max-seconds "$MAX_SECONDS" --json "$OUT/fusion-$FORMAT-$WHICH.json" 2>"$OUT/fusion-$FORMAT-$WHICH-progress.txt" | tee "$OUT/fusion-$FORMAT-$WHICH.txt"
     done
 done
 for JSON in "$OUT"/fusion-*.json; do
@@ -64,9 +66,9 @@ done 2>&1 | tee "$OUT/chain-ratios.txt"
 
 for WHICH in "${BINARIES[@]}"; do
     W=$(binary "$WHICH")
-    "$W" gallery --device "$DEVICE" --out "$OUT/$WHICH-fused" > "$OUT/$WHICH-gallery-fused.txt" 2>&1
-    "$W" gallery --device "$DEVICE" --no-fuse --out "$OUT/$WHICH-unfused" > "$OUT/$WHICH-gallery-unfused.txt" 2>&1
-    "$W" gallery --device cpu --out "$OUT/$WHICH-cpu" > "$OUT/$WHICH-gallery-cpu.txt" 2>&1
+    "$W" gallery --shaders Shaders --device "$DEVICE" --out "$OUT/$WHICH-fused" > "$OUT/$WHICH-gallery-fused.txt" 2>&1
+    "$W" gallery --shaders Shaders --device "$DEVICE" --no-fuse --out "$OUT/$WHICH-unfused" > "$OUT/$WHICH-gallery-unfused.txt" 2>&1
+    "$W" gallery --shaders Shaders --device cpu --out "$OUT/$WHICH-cpu" > "$OUT/$WHICH-gallery-cpu.txt" 2>&1
     echo "== $WHICH: fused against --no-fuse on $DEVICE"
     "$W" compare "$OUT/$WHICH-fused/gallery" "$OUT/$WHICH-unfused/gallery" 2>&1
     echo "== $WHICH: $DEVICE against the CPU evaluator"

@@ -27,6 +27,9 @@ public final class PreviewSession {
         public var saveFolder: String = "."
         /// Show frames over a checkerboard, so that transparent content shows (K toggles it).
         public var checkerboard = false
+        /// Run the authors' kernels as their checked variants on the presenting device and print what they find
+        /// (`VulkanExecutor.Options.checks`); the CPU evaluator always checks.
+        public var checks = false
 
         public init(frames: Int? = nil, screenshotPath: String? = nil, clock: PreviewClock = PreviewClock(),
                     presentingDevice: String? = nil, validation: Bool = VulkanInstance.validationRequestedByEnvironment) {
@@ -48,6 +51,8 @@ public final class PreviewSession {
     private let options: Options
     private let print: (String) -> Void
     private let printError: (String) -> Void
+    /// The line printed for an executor's report (a check's finding or a validation message).
+    private let reportLine: (ExecutionReport) -> String
 
     private var content: PreviewContent
     private var overrides: [String: [Float]] = [:]
@@ -68,7 +73,9 @@ public final class PreviewSession {
     /// Reads the source once: a source that cannot be read is an error before any window opens. Without `context`, frames
     /// render on the presenting Vulkan device (`Options.presentingDevice`) and reach the window without a host copy.
     public init(source: any PreviewSource, context: RenderContext?, options: Options,
-                print: @escaping (String) -> Void, printError: @escaping (String) -> Void) throws {
+                print: @escaping (String) -> Void, printError: @escaping (String) -> Void,
+                reportLine: @escaping (ExecutionReport) -> String = { "weft preview: warning: \($0)" }) throws {
+        self.reportLine = reportLine
         self.source = source
         self.context = context
         self.options = options
@@ -94,7 +101,7 @@ public final class PreviewSession {
             if context == nil {
                 let info = try DeviceSelector(requestedName: options.presentingDevice).select(from: instance.devices)
                 let device = try VulkanDevice(instance: instance, device: info, presenting: true)
-                let executor = try VulkanExecutor(device: device)
+                let executor = try VulkanExecutor(device: device, checks: options.checks)
                 sharedExecutor = executor
                 context = RenderContext(executor: executor)
                 presenter = try VulkanPresenter(sharing: device, width: framebuffer.width, height: framebuffer.height,
@@ -281,7 +288,7 @@ public final class PreviewSession {
     /// Prints each executor report once.
     private func note(_ reports: [ExecutionReport]) {
         for report in reports where reported.insert(report).inserted {
-            printError("weft preview: \(report)")
+            printError(reportLine(report))
             if report.check == "validation" { validationReported = true }
         }
     }

@@ -12,7 +12,7 @@ enum PreviewCommand: Command {
     static let summary = "Show a scene file, or an image through effects, in a window that reloads as the files change."
     static let usage = """
     weft preview INPUT.png [--shaders PATH]... --effect NAME [--arg NAME=VALUE]... [--effect NAME ...]... [--time T] [--frame N]
-                        [--reduce-motion] [--paused] [--scale S] [--device NAME|cpu] [--checkerboard] [--no-vsync] [--host-copy] [--frames N [--screenshot OUT.png]]
+                        [--reduce-motion] [--paused] [--scale S] [--device NAME|cpu] [--checkerboard] [--no-vsync] [--host-copy] [--check] [--frames N [--screenshot OUT.png]]
            weft preview --size WxH --effect FILLNAME [...]
            weft preview SCENE.json [--time T] [--frame N] [--reduce-motion] [--paused] [--scale S] [--device NAME|cpu] [...]
     """
@@ -51,6 +51,7 @@ enum PreviewCommand: Command {
         .flag("no-vsync", help: "Present in mailbox mode where the window offers it, not FIFO (frames as fast as they render)."),
         .flag("checkerboard", help: "Show the content over a checkerboard, so that transparent parts show (K toggles it)."),
         .flag("host-copy", help: "Read each Vulkan frame back and copy it to the window from the host, as the CPU evaluator's (to compare)."),
+        RenderRequest.checkOption,
     ]
     static let acceptsPositionals = true
 
@@ -74,8 +75,10 @@ enum PreviewCommand: Command {
             options.vsync = !arguments.has("no-vsync")
             options.copyOnDevice = !arguments.has("host-copy")
             options.checkerboard = arguments.has("checkerboard")
+            options.checks = request.check
             let session = try PreviewSession(source: RequestPreviewSource(request: request), context: context,
-                                             options: options, print: { out.standard($0 + "\n") }, printError: { out.error($0 + "\n") })
+                                             options: options, print: { out.standard($0 + "\n") }, printError: { out.error($0 + "\n") },
+                                             reportLine: { CheckReportText.line($0, command: "weft preview", effects: request.effects) })
             return try session.run()
         } catch {
             for line in RenderCommand.messages(for: error, request: request, command: "weft preview") { output.printError(line) }

@@ -131,6 +131,23 @@ struct PreviewWindowTests {
         #expect(!preview.errors.contains("validation"), "\(preview.errors)")
     }
 
+    /// `--check` runs the effect as its checked kernel on the presenting device: a finding is printed once, labelled and
+    /// naming the author's effect, however many frames show it.
+    @Test func checkedKernelsReportTheirFindingsOnce() throws {
+        let server = try XServer()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("weft-preview-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "[[ stitchable ]] vec4 lifted(vec2 position, vec4 color) { return vec4(color.rgb + 0.5, color.a); }\n"
+            .write(to: folder.appendingPathComponent("lifted.glsl"), atomically: true, encoding: .utf8)
+        let preview = try RunningPreview([Weft.pattern, "--shaders", folder.path, "--effect", "lifted", "--check", "--paused", "--frames", "3"],
+                                         on: server)
+        #expect(preview.waitForExit(timeout: 120) == 0, "\(preview.errors)")
+        let findings = preview.errors.split(separator: "\n").filter { $0.hasPrefix("weft preview: warning: premultiplication in lifted: ") }
+        #expect(findings.count == 1, "\(preview.errors)")
+        #expect(!preview.errors.contains("validation"), "\(preview.errors)")
+    }
+
     @Test func resizingRemakesTheSwapchainAndRendersAtTheNewSize() throws {
         let server = try XServer()
         let fill = ["--size", "120x80", "--effect", "checkerboard", "--preset"]

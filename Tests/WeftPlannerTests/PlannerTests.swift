@@ -41,8 +41,8 @@ extension TextureLimit {
     }
     let planned = try context.plan(scene, size: Size(width: 64, height: 32))
     // A composite of each of the seven images that reach the canvas (the last three lie beyond it): the first over the
-    // canvas's clear color (the fill folded in), the others drawn in place on the one canvas texture.
-    #expect(planned.plan.passes.count == 7)
+    // canvas's clear color (the fill folded in), the other six drawn in place on the one canvas texture, in one batch.
+    #expect(planned.plan.passes.map(\.kernel.name) == ["weft.layer.overSolid", "weft.layer.batch.6"])
     #expect(planned.plan.textures.count == 10 + 1)
     #expect(planned.plan.readbacks == [planned.output])
     for pass in planned.plan.passes {

@@ -36,7 +36,7 @@ public final class PlanReuse {
             planned.timings.reused = true
             return planned
         }
-        let planned = planner.rewrite(lowered, rewrites: Planner.Rewrites(fusion: options.fusion))
+        let planned = planner.rewrite(lowered, rewrites: Planner.Rewrites(fusion: options.fusion, layerBatches: options.layerBatches))
         last = (lowered, planned, options.fusion)
         return planned
     }

@@ -25,9 +25,9 @@ public final class Planner: Sendable {
         /// Passes run level by level; nil follows `fusion`.
         var scheduled: Bool?
         /// In-place composites onto one canvas run as one pass (`LayerBatching`), with `fusion`; `WEFT_LAYER_BATCH=0` turns it off.
-        var layerBatches = LayerBatching.isOnByEnvironment
+        var layerBatches = true
 
-        package init(fusion: Bool, boundedPasses: Bool = true, scheduled: Bool? = nil, layerBatches: Bool = LayerBatching.isOnByEnvironment) {
+        package init(fusion: Bool, boundedPasses: Bool = true, scheduled: Bool? = nil, layerBatches: Bool = true) {
             self.fusion = fusion
             self.layerBatches = layerBatches
             self.boundedPasses = boundedPasses
@@ -37,7 +37,7 @@ public final class Planner: Sendable {
 
     /// Lowers `view`, offered `size` points, to a render plan whose textures fit `textureLimit`.
     public func plan(_ view: some View, size: Size, options: RenderOptions, textureLimit: TextureLimit) throws(RenderError) -> PlannedRender {
-        try plan(view, size: size, options: options, textureLimit: textureLimit, rewrites: Rewrites(fusion: options.fusion))
+        try plan(view, size: size, options: options, textureLimit: textureLimit, rewrites: Rewrites(fusion: options.fusion, layerBatches: options.layerBatches))
     }
 
     package func plan(_ view: some View, size: Size, options: RenderOptions, textureLimit: TextureLimit,

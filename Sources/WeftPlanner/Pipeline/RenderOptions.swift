@@ -26,6 +26,10 @@ public struct RenderOptions: Sendable {
     /// tiled blur"); off, it runs as the stitchable. Default: on unless `$WEFT_ENGINE_GAUSSIAN` is `0` (to measure both).
     public var engineGaussian: Bool = RenderOptions.engineGaussianByEnvironment
 
+    /// Run in-place layer composites that follow each other on one canvas as one `weft.layer.batch.N` pass (docs/
+    /// compositing.md, "Layer batches"); off, one pass each. Default: on unless `$WEFT_LAYER_BATCH` is `0`.
+    public var layerBatches: Bool = ProcessInfo.processInfo.environment["WEFT_LAYER_BATCH"] != "0"
+
     public static var engineGaussianByEnvironment: Bool { ProcessInfo.processInfo.environment["WEFT_ENGINE_GAUSSIAN"] != "0" }
 
     public init(scale: Float = 1, frame: FrameContext = FrameContext(), background: Color = .clear,

@@ -5,7 +5,7 @@ import WeftRuntime
 /// canvas that follow each other on that canvas — no pass between them reads or writes the canvas, or overwrites an
 /// earlier one's layer — run as one `weft.layer.batch.N` pass over the union of their rectangles, where the last of them
 /// ran (`LayerBatchKernel`). Overlapping items keep their order and their rounding, so the pixels are the passes'.
-/// `WEFT_LAYER_BATCH=0` turns it off.
+/// `RenderOptions.layerBatches` (`WEFT_LAYER_BATCH=0`) turns it off.
 struct LayerBatching {
     private(set) var planned: [PlannedPass]
 
@@ -18,8 +18,6 @@ struct LayerBatching {
         batching.batch(engine: engine)
         return batching.planned
     }
-
-    package static let isOnByEnvironment = ProcessInfo.processInfo.environment["WEFT_LAYER_BATCH"] != "0"
 
     mutating func batch(engine: EngineKernelCache) {
         var i = 0

@@ -1,0 +1,71 @@
+import Testing
+@testable import Weft
+import WeftImage
+@testable import WeftPlanner
+import WeftRuntime
+import WeftTestSupport
+@testable import WeftViews
+
+/// The layer batch (docs/compositing.md, "Layer batches"): consecutive in-place composites onto one canvas run as one
+/// `weft.layer.batch.N` pass that writes exactly what the passes wrote one after another.
+@Suite struct LayerBatchTests {
+    /// Seven translucent images, overlapping, with blend modes and opacities that differ from one to the next: the
+    /// order and the rounding after each item are what the batch must keep.
+    static var overlappingImages: some View {
+        let modes: [BlendMode] = [.normal, .multiply, .screen, .plusLighter, .overlay, .difference, .normal]
+        return ZStack {
+            for i in 0..<7 {
+                Image(testImage()).opacity(1 - Float(i) * 0.1).blendMode(modes[i]).offset(x: Float(i * 5), y: Float(i % 3) * 3)
+            }
+        }
+    }
+
+    static func options(batched: Bool) -> RenderOptions {
+        var options = RenderOptions(scale: 1.5, background: Color(red: 0.2, green: 0.3, blue: 0.9, alpha: 0.75))
+        options.layerBatches = batched
+        return options
+    }
+
+    @Test func consecutiveCompositesRunAsOneBatch() throws {
+        let size = Size(width: 64, height: 40)
+        let context = try Backend.cpu.makeContext()
+        let batched = try context.plan(Self.overlappingImages, size: size, options: Self.options(batched: true)).plan.passes.map(\.kernel.name)
+        let single = try context.plan(Self.overlappingImages, size: size, options: Self.options(batched: false)).plan.passes.map(\.kernel.name)
+        #expect(single.filter { $0 == "weft.layer.inPlace" }.count == 6, "\(single)")
+        #expect(batched.filter { $0.hasPrefix("weft.layer.batch.") } == ["weft.layer.batch.6"], "\(batched)")
+        #expect(batched.count == single.count - 5)
+    }
+
+    @Test(arguments: Backend.allCases)
+    func theBatchWritesWhatThePassesWrote(backend: Backend) throws {
+        let context = try backend.makeContext()
+        let size = Size(width: 64, height: 40)
+        let batched = try context.render(Self.overlappingImages, size: size, options: Self.options(batched: true))
+        let single = try context.render(Self.overlappingImages, size: size, options: Self.options(batched: false))
+        #expect(batched.reports.isEmpty, "\(batched.reports.prefix(3))")
+        let d = try #require(ImageDifference(batched.pixels, single.pixels))
+        #expect(d.maximum == 0, "\(d.maximum * 255)/255 at \(d.worstPixel)")
+        // Every image reached the canvas: the last one's right edge is covered, the canvas's far corner is background.
+        #expect(batched.pixels[Int(Float(6 * 5 + testImage().width - 1) * 1.5), 2].w > 0)
+    }
+
+    /// The examples whose passes batch: the same pixels with the batch on and off, and fewer passes on (Vulkan).
+    @Test(arguments: ["blend-modes.json", "toolbar-symbols.json", "paths.json"])
+    func examplesRenderAlikeBatchedOrNot(file: String) throws {
+        let context = try Backend.vulkan.makeContext()
+        let scene = try Examples.load(file)
+        let frame = scene.frame(at: 0)
+        var on = frame.options
+        on.layerBatches = true
+        var off = frame.options
+        off.layerBatches = false
+        let batchedPlan = try context.plan(frame.view, size: frame.size, options: on).plan
+        let singlePlan = try context.plan(frame.view, size: frame.size, options: off).plan
+        #expect(batchedPlan.passes.count < singlePlan.passes.count)
+        let batched = try context.render(scene, at: 0, options: on)
+        let single = try context.render(scene, at: 0, options: off)
+        #expect(batched.reports.isEmpty, "\(batched.reports.prefix(3))")
+        let d = try #require(ImageDifference(batched.pixels, single.pixels))
+        #expect(d.maximum == 0, "\(file): \(d.maximum * 255)/255 at \(d.worstPixel)")
+    }
+}
