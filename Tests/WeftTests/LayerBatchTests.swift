@@ -20,17 +20,24 @@ import WeftTestSupport
         }
     }
 
-    static func options(batched: Bool) -> RenderOptions {
-        var options = RenderOptions(scale: 1.5, background: Color(red: 0.2, green: 0.3, blue: 0.9, alpha: 0.75))
-        options.layerBatches = batched
-        return options
+    static let options = RenderOptions(scale: 1.5, background: Color(red: 0.2, green: 0.3, blue: 0.9, alpha: 0.75))
+
+    /// The plan with the batch on or off, on any executor: a render plans none on the CPU evaluator, where it is slower,
+    /// but its kernel must run there as on Vulkan.
+    static func plan(_ view: some View, size: Size, options: RenderOptions = options, batched: Bool,
+                     on context: RenderContext) throws -> PlannedRender {
+        try context.planner.plan(view, size: size, options: options, textureLimit: TextureLimit(of: context.executor),
+                                 rewrites: .init(fusion: true, layerBatches: batched))
     }
 
     @Test func consecutiveCompositesRunAsOneBatch() throws {
         let size = Size(width: 64, height: 40)
         let context = try Backend.cpu.makeContext()
-        let batched = try context.plan(Self.overlappingImages, size: size, options: Self.options(batched: true)).plan.passes.map(\.kernel.name)
-        let single = try context.plan(Self.overlappingImages, size: size, options: Self.options(batched: false)).plan.passes.map(\.kernel.name)
+        // Planned for a render on a GPU; none on the CPU evaluator.
+        #expect(!Planner.Rewrites(Self.options, device: .cpuEvaluator).layerBatches)
+        #expect(Planner.Rewrites(Self.options, device: .discreteGPU).layerBatches)
+        let batched = try Self.plan(Self.overlappingImages, size: size, batched: true, on: context).plan.passes.map(\.kernel.name)
+        let single = try Self.plan(Self.overlappingImages, size: size, batched: false, on: context).plan.passes.map(\.kernel.name)
         #expect(single.filter { $0 == "weft.layer.inPlace" }.count == 6, "\(single)")
         #expect(batched.filter { $0.hasPrefix("weft.layer.batch.") } == ["weft.layer.batch.6"], "\(batched)")
         #expect(batched.count == single.count - 5)
@@ -40,8 +47,8 @@ import WeftTestSupport
     func theBatchWritesWhatThePassesWrote(backend: Backend) throws {
         let context = try backend.makeContext()
         let size = Size(width: 64, height: 40)
-        let batched = try context.render(Self.overlappingImages, size: size, options: Self.options(batched: true))
-        let single = try context.render(Self.overlappingImages, size: size, options: Self.options(batched: false))
+        let batched = try context.run(try Self.plan(Self.overlappingImages, size: size, batched: true, on: context))
+        let single = try context.run(try Self.plan(Self.overlappingImages, size: size, batched: false, on: context))
         #expect(batched.reports.isEmpty, "\(batched.reports.prefix(3))")
         let d = try #require(ImageDifference(batched.pixels, single.pixels))
         #expect(d.maximum == 0, "\(d.maximum * 255)/255 at \(d.worstPixel)")

@@ -12,7 +12,7 @@ import WeftViews
 public final class PlanReuse {
     public let planner: Planner
     public let textureLimit: TextureLimit
-    private var last: (lowered: LoweredFrame, planned: PlannedRender, fusion: Bool)?
+    private var last: (lowered: LoweredFrame, planned: PlannedRender, rewrites: Planner.Rewrites)?
     /// Frames planned so far, and how many of them ran the previous frame's plan again.
     public private(set) var framesPlanned = 0
     public private(set) var framesReused = 0
@@ -27,7 +27,8 @@ public final class PlanReuse {
     public func plan(_ view: some View, size: Size, options: RenderOptions) throws(RenderError) -> PlannedRender {
         let lowered = try planner.lower(view, size: size, options: options, textureLimit: textureLimit, readThroughLayers: options.fusion)
         framesPlanned += 1
-        if let last, last.fusion == options.fusion, lowered.sameLowering(as: last.lowered) {
+        let rewrites = Planner.Rewrites(options, device: textureLimit.device.kind)
+        if let last, last.rewrites == rewrites, lowered.sameLowering(as: last.lowered) {
             framesReused += 1
             var planned = last.planned
             for i in planned.plan.passes.indices { options.frame.write(into: &planned.plan.passes[i].frame) }
@@ -36,8 +37,8 @@ public final class PlanReuse {
             planned.timings.reused = true
             return planned
         }
-        let planned = planner.rewrite(lowered, rewrites: Planner.Rewrites(fusion: options.fusion, layerBatches: options.layerBatches))
-        last = (lowered, planned, options.fusion)
+        let planned = planner.rewrite(lowered, rewrites: rewrites)
+        last = (lowered, planned, rewrites)
         return planned
     }
 

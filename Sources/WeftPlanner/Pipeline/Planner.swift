@@ -17,7 +17,7 @@ public final class Planner: Sendable {
     }
 
     /// Which rewrites run after lowering. Every one is on in a render; tests turn single ones off to compare.
-    package struct Rewrites: Sendable {
+    package struct Rewrites: Sendable, Equatable {
         /// Stitching, folding, read-through and scheduling (`RenderOptions.fusion`).
         var fusion: Bool
         /// Draws bounded to the pixels they change, in place.
@@ -26,6 +26,12 @@ public final class Planner: Sendable {
         var scheduled: Bool?
         /// In-place composites onto one canvas run as one pass (`LayerBatching`), with `fusion`; `WEFT_LAYER_BATCH=0` turns it off.
         var layerBatches = true
+
+        /// The rewrites of a render with `options` on `device`. The layer batch saves dispatches and barriers, which the
+        /// CPU evaluator does not pay; there its loop over the items measured slower than the passes (docs/compositing.md).
+        init(_ options: RenderOptions, device: DeviceKind) {
+            self.init(fusion: options.fusion, layerBatches: options.layerBatches && device != .cpuEvaluator)
+        }
 
         package init(fusion: Bool, boundedPasses: Bool = true, scheduled: Bool? = nil, layerBatches: Bool = true) {
             self.fusion = fusion
@@ -37,7 +43,7 @@ public final class Planner: Sendable {
 
     /// Lowers `view`, offered `size` points, to a render plan whose textures fit `textureLimit`.
     public func plan(_ view: some View, size: Size, options: RenderOptions, textureLimit: TextureLimit) throws(RenderError) -> PlannedRender {
-        try plan(view, size: size, options: options, textureLimit: textureLimit, rewrites: Rewrites(fusion: options.fusion, layerBatches: options.layerBatches))
+        try plan(view, size: size, options: options, textureLimit: textureLimit, rewrites: Rewrites(options, device: textureLimit.device.kind))
     }
 
     package func plan(_ view: some View, size: Size, options: RenderOptions, textureLimit: TextureLimit,
