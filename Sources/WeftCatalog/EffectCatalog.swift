@@ -156,7 +156,7 @@ public enum EffectArgumentText {
             }
             return .colors(colors)
         case .image:
-            do { return .image(try PNGFile.load(path: trimmed)) } catch { throw invalid(error.description) }
+            do { return .image(try ImageFile.load(path: trimmed)) } catch { throw invalid("\(error)") }
         }
     }
 

@@ -26,7 +26,7 @@ enum RenderCommand: Command {
     and --preset belong to the --effect before them. VALUE is read by the parameter's type: a number,
     numbers separated by commas for vectors (200,160), a color for vec4 (#ff8c1a, #ff8c1a80,
     1,0.55,0.1,1: sRGB, straight alpha; 4 numbers that are not a color are passed as they are),
-    colors separated by ';' for a ColorArray, a PNG path for an Image, or an engine binding
+    colors separated by ';' for a ColorArray, a PNG or JPEG path for an Image, or an engine binding
     ($time, $frame, $size, $boundingRect, $reduceMotion, $mouse). Layer and distortion effects get the
     padding of --max-sample-offset (default: the preset's with --preset, else the effect's // @maxSampleOffset, else 0). Blend effects blend
     the result so far over --backdrop (default: nothing). The output has the input's pixel size (for

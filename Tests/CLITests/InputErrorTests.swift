@@ -42,7 +42,7 @@ struct BadInput: Sendable, CustomTestStringConvertible {
                  expect: { _ in ["--backdrop \"#12345\"", "not a PNG file", "5 hex digits"] }),
         BadInput("JPEG as an Image argument", { [pattern, "--shaders", $0.path("probe.glsl"), "--effect", "textured",
                                                  "--arg", "img=" + $0.path("photo.png")] },
-                 expect: { [$0.path("photo.png"), "'img'", "not a PNG"] }),
+                 expect: { [$0.path("photo.png"), "'img'", "damaged JPEG"] }),
     ]
 
     // MARK: Sizes and scales

@@ -28,6 +28,28 @@ struct RenderInputsTests {
     }
     """
 
+    /// An `Image` argument is read by its content: a JPEG reaches the effect as the pixels libjpeg-turbo decodes.
+    @Test(arguments: devices)
+    func aJPEGIsAnImageArgument(device: String) throws {
+        try write("[[ stitchable ]]\nvec4 textured(vec2 position, Image img) { return sampleImage(img, position); }\n",
+                  to: "textured/textured.glsl")
+        let jpeg = CLI.packageRoot.appendingPathComponent("Fuzz/corpus/jpeg/baseline-420.jpg").path
+        let run = try CLI.weft(["render", "--size", "16x12", "--shaders", path("textured"), "--effect", "textured", "--arg", "img=" + jpeg,
+                                "--device", device, "-o", path("jpeg.png")])
+        #expect(run.status == 0, "\(run)")
+        let decoded = try ImageFile.load(path: jpeg)
+        let rendered = try PNGFile.load(path: path("jpeg.png"))
+        #expect(decoded.width == 16 && decoded.height == 12)
+        var largest: Float = 0
+        for y in 0..<12 {
+            for x in 0..<16 {
+                let d = CLI.pixel(rendered, x, y) - CLI.pixel(decoded, x, y)
+                largest = max(largest, abs(d.x), abs(d.y), abs(d.z), abs(d.w))
+            }
+        }
+        #expect(largest <= 1, "\(largest)/255")
+    }
+
     @Test(arguments: devices)
     func frameAndReduceMotionReachEffects(device: String) throws {
         try write(Self.probe, to: "probe/probe.glsl")
