@@ -90,6 +90,8 @@ enum PreviewCommand: Command {
 /// The preview's content from a `weft render`-style command line, read through `RenderCommand.prepare`.
 struct RequestPreviewSource: PreviewSource {
     var request: RenderRequest
+    /// A scene's warnings (an `onGeometryChange` cycle), each printed on standard error the first time a frame raises it.
+    let sceneWarnings = SceneWarnings()
 
     func load(overrides: [String: [Float]]) throws -> PreviewContent {
         var request = request
@@ -110,7 +112,10 @@ struct RequestPreviewSource: PreviewSource {
         }
         var shaderPaths: [String] = []
         var steps: [EffectStep] = []
-        let frames = try RenderCommand.frameSource(request) { shaderPaths = $0; steps = $1 }
+        let warnings = sceneWarnings
+        let frames = try RenderCommand.frameSource(request, loaded: { shaderPaths = $0; steps = $1 }, warned: { line in
+            if warnings.add(line) { FileHandle.standardError.write(Data("weft preview: warning: \(line)\n".utf8)) }
+        })
         let (view, size, options) = frames(request.options.frame.time, request.frame, nil)
         var name = steps.map(\.name).joined(separator: "+")
         var watched = shaderPaths.flatMap(Self.shaderFiles)

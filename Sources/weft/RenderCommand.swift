@@ -69,7 +69,7 @@ enum RenderCommand: Command {
     static func render(_ request: RenderRequest, output: inout Output) -> Int32 {
         do {
             let sceneWarnings = SceneWarnings()
-            let (view, size, options) = try frameSource(request, warned: sceneWarnings.add)(request.options.frame.time, request.frame, nil)
+            let (view, size, options) = try frameSource(request, warned: { _ = sceneWarnings.add($0) })(request.options.frame.time, request.frame, nil)
             try OutputFolder.prepare(for: request.outputPath)
             let (executor, notice) = try DeviceChoice(flag: request.device).makeExecutor(vulkanChecks: request.check)
             if let notice { output.printError(notice) }

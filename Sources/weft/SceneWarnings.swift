@@ -4,7 +4,14 @@ import Synchronization
 final class SceneWarnings: Sendable {
     private let found = Mutex<[String]>([])
 
-    @Sendable func add(_ line: String) { found.withLock { if !$0.contains(line) { $0.append(line) } } }
+    /// Keeps `line` unless it is kept already; whether it was new.
+    @discardableResult @Sendable func add(_ line: String) -> Bool {
+        found.withLock {
+            guard !$0.contains(line) else { return false }
+            $0.append(line)
+            return true
+        }
+    }
 
     var lines: [String] { found.withLock { $0 } }
 }

@@ -14,7 +14,7 @@ enum SequenceRender {
         var destination = sequence.destination
         let sceneWarnings = SceneWarnings()
         do {
-            source = try RenderCommand.frameSource(request, warned: sceneWarnings.add)
+            source = try RenderCommand.frameSource(request, warned: { _ = sceneWarnings.add($0) })
             if sequence.pattern != "/dev/null" { try OutputFolder.prepare(for: sequence.pattern) }
             if let apng = sequence.apngPath { try OutputFolder.prepare(for: apng) }
             if case .video(var video) = destination {

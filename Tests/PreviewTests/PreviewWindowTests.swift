@@ -148,6 +148,17 @@ struct PreviewWindowTests {
         #expect(!preview.errors.contains("validation"), "\(preview.errors)")
     }
 
+    /// A scene whose `onGeometryChange` cycles says so once, as `weft render` does, however many frames lay it out.
+    @Test func aGeometryCycleIsPrintedOnce() throws {
+        let server = try XServer()
+        let scene = Weft.packageRoot.appendingPathComponent("examples/geometry-cycle.json").path
+        let preview = try RunningPreview([scene, "--paused", "--frames", "3"], on: server)
+        #expect(preview.waitForExit(timeout: 120) == 0, "\(preview.errors)")
+        let lines = preview.errors.split(separator: "\n").filter { $0.hasPrefix("weft preview: warning: onGeometryChange") }
+        #expect(lines.count == 1, "\(preview.errors)")
+        #expect(lines.first?.contains("cycle") == true, "\(preview.errors)")
+    }
+
     @Test func resizingRemakesTheSwapchainAndRendersAtTheNewSize() throws {
         let server = try XServer()
         let fill = ["--size", "120x80", "--effect", "checkerboard", "--preset"]
