@@ -83,6 +83,40 @@ struct MetalShaderTests {
         #expect(rendered.pixels[60, 44] == input[60, 44])
     }
 
+    /// The third article's TimelineView shine (`examples/shine-sweep.json`, `examples/metal/brilloBarrido.metal`): time and
+    /// the view's measured size drive the band, whose centre crosses x + y = (-0.25 + 1.5 · fract(t / 2)) · (w + h) in the
+    /// view's space; with reduce motion it stands still at progress 0.35.
+    @Test(arguments: Backend.allCases)
+    func theArticlesShineSweepsWithTimeAndStopsForReduceMotion(backend: Backend) throws {
+        let scene = try Examples.load("shine-sweep.json")
+        let context = try backend.makeContext()
+        func render(_ time: Double, reduceMotion: Bool) throws -> PixelBuffer {
+            let frame = scene.frame(at: time, size: nil, index: nil, reduceMotion: reduceMotion)
+            let rendering = try context.render(frame.view, size: frame.size, options: frame.options)
+            #expect(rendering.reports.isEmpty, "\(rendering.reports.prefix(3))")
+            return rendering.pixels
+        }
+        // The 280×80 view is centred in 320×120: its origin is pixel (20, 20). Along its row y = 40.5 (pixel row 60) the
+        // light is symmetric about the point where x + y meets the band's centre: the brightness centroid is there.
+        func centroid(_ image: PixelBuffer) -> Float {
+            let base = (20..<300).map { image[$0, 60].x }.min()!
+            var sum: Float = 0, weight: Float = 0
+            for x in 20..<300 {
+                let w = image[x, 60].x - base
+                sum += w * (Float(x) + 0.5)
+                weight += w
+            }
+            return sum / weight
+        }
+        func expected(progress: Float) -> Float { (-0.25 + 1.5 * progress) * 360 - 40.5 + 20 }
+        let half = try render(1.0, reduceMotion: false), later = try render(2.8, reduceMotion: false)
+        #expect(abs(centroid(half) - expected(progress: 0.5)) <= 0.5, "\(centroid(half)) against \(expected(progress: 0.5))")
+        #expect(abs(centroid(later) - expected(progress: 0.4)) <= 0.5, "\(centroid(later)) against \(expected(progress: 0.4))")
+        let still = try render(0.3, reduceMotion: true)
+        #expect(abs(centroid(still) - expected(progress: 0.35)) <= 0.5, "\(centroid(still)) against \(expected(progress: 0.35))")
+        #expect(still.bytes == (try render(1.7, reduceMotion: true)).bytes)
+    }
+
     @Test(arguments: Backend.allCases)
     func theArticlesPixeladoRepeatsEachBlocksCentre(backend: Backend) throws {
         let library = try ShaderLibrary(path: Self.root.appendingPathComponent("examples/metal/pixelado.metal").path)
