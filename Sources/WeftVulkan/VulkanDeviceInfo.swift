@@ -181,42 +181,12 @@ extension VulkanDeviceInfo {
         default: .other
         }
         let extensions = Self.extensions(of: device)
-        var derivatives = false
-        if extensions.contains(Self.computeDerivativesExtension) {
-            var feature = VkPhysicalDeviceComputeShaderDerivativesFeaturesNV()
-            feature.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COMPUTE_SHADER_DERIVATIVES_FEATURES_NV
-            withUnsafeMutablePointer(to: &feature) { featurePtr in
-                var features2 = VkPhysicalDeviceFeatures2()
-                features2.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2
-                features2.pNext = UnsafeMutableRawPointer(featurePtr)
-                vkGetPhysicalDeviceFeatures2(device, &features2)
-            }
-            derivatives = feature.computeDerivativeGroupQuads != 0
-        }
-        var dynamicRendering = false
-        if extensions.contains(Self.dynamicRenderingExtension) {
-            var feature = VkPhysicalDeviceDynamicRenderingFeatures()
-            feature.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DYNAMIC_RENDERING_FEATURES
-            withUnsafeMutablePointer(to: &feature) { featurePtr in
-                var features2 = VkPhysicalDeviceFeatures2()
-                features2.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2
-                features2.pNext = UnsafeMutableRawPointer(featurePtr)
-                vkGetPhysicalDeviceFeatures2(device, &features2)
-            }
-            dynamicRendering = feature.dynamicRendering != 0
-        }
-        var executableInfo = false
-        if extensions.contains(Self.pipelineExecutablePropertiesExtension) {
-            var feature = VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR()
-            feature.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR
-            withUnsafeMutablePointer(to: &feature) { featurePtr in
-                var features2 = VkPhysicalDeviceFeatures2()
-                features2.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2
-                features2.pNext = UnsafeMutableRawPointer(featurePtr)
-                vkGetPhysicalDeviceFeatures2(device, &features2)
-            }
-            executableInfo = feature.pipelineExecutableInfo != 0
-        }
+        let derivatives = extensions.contains(Self.computeDerivativesExtension)
+            && Self.features(VkPhysicalDeviceComputeShaderDerivativesFeaturesNV(), \.sType, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COMPUTE_SHADER_DERIVATIVES_FEATURES_NV, of: device).computeDerivativeGroupQuads != 0
+        let dynamicRendering = extensions.contains(Self.dynamicRenderingExtension)
+            && Self.features(VkPhysicalDeviceDynamicRenderingFeatures(), \.sType, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DYNAMIC_RENDERING_FEATURES, of: device).dynamicRendering != 0
+        let executableInfo = extensions.contains(Self.pipelineExecutablePropertiesExtension)
+            && Self.features(VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR(), \.sType, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR, of: device).pipelineExecutableInfo != 0
         let wgSize = limits.maxComputeWorkGroupSize
         let wgCount = limits.maxComputeWorkGroupCount
         self.init(
@@ -244,5 +214,21 @@ extension VulkanDeviceInfo {
             computeQueueFamily: chosen.map { UInt32($0) },
             timestampValidBits: chosen.map { families[$0].timestampValidBits } ?? 0,
             timestampPeriod: limits.timestampPeriod)
+    }
+}
+
+extension VulkanDeviceInfo {
+    /// `empty` with its `sType` set to `type`, filled by vkGetPhysicalDeviceFeatures2.
+    static func features<Feature>(_ empty: Feature, _ sType: WritableKeyPath<Feature, VkStructureType>, _ type: VkStructureType,
+                                  of device: VkPhysicalDevice) -> Feature {
+        var feature = empty
+        feature[keyPath: sType] = type
+        withUnsafeMutablePointer(to: &feature) { featurePtr in
+            var features2 = VkPhysicalDeviceFeatures2()
+            features2.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2
+            features2.pNext = UnsafeMutableRawPointer(featurePtr)
+            vkGetPhysicalDeviceFeatures2(device, &features2)
+        }
+        return feature
     }
 }

@@ -29,14 +29,7 @@ final class EngineKernelCache: Sendable {
         let key = Key(variant: variant, format: outputFormat)
         if let hit = compiled.withLock({ $0[key] }) { return hit }
         let source = variant.source(outputFormat: outputFormat)
-        let words: [UInt32]
-        do {
-            words = try spirv.module(source: source, stage: "engine compute") { () throws(GLSLCompiler.Failure) in
-                try GLSLCompiler.compileCompute(source)
-            }.words
-        } catch {
-            throw .engineKernel(name: variant.name, log: error.log)
-        }
+        let words = try compile(source, name: variant.name)
         let result = CompiledKernel(name: variant.name, kind: variant.reportedKind, outputFormat: outputFormat,
                                     spirv: words, interface: variant.interface,
                                     cacheKey: "\(variant.name).\(outputFormat.rawValue).\(Self.hash(source))",
@@ -46,20 +39,24 @@ final class EngineKernelCache: Sendable {
         return result
     }
 
+    /// The SPIR-V of an engine kernel's `source`, through the SPIR-V cache.
+    private func compile(_ source: String, name: String) throws(RenderError) -> [UInt32] {
+        do {
+            return try spirv.module(source: source, stage: "engine compute") { () throws(GLSLCompiler.Failure) in
+                try GLSLCompiler.compileCompute(source)
+            }.words
+        } catch {
+            throw .engineKernel(name: name, log: error.log)
+        }
+    }
+
     /// `weft.layer.batch.N` for `count` items (`LayerBatchKernel`).
     func layerBatch(count: Int, outputFormat: PixelFormat) throws(RenderError) -> CompiledKernel {
         let key = BatchKey(count: count, format: outputFormat)
         if let hit = batches.withLock({ $0[key] }) { return hit }
         let source = LayerBatchKernel.source(count: count, outputFormat: outputFormat)
         let name = LayerBatchKernel.name(count: count)
-        let words: [UInt32]
-        do {
-            words = try spirv.module(source: source, stage: "engine compute") { () throws(GLSLCompiler.Failure) in
-                try GLSLCompiler.compileCompute(source)
-            }.words
-        } catch {
-            throw .engineKernel(name: name, log: error.log)
-        }
+        let words = try compile(source, name: name)
         let result = CompiledKernel(name: name, kind: .blend, outputFormat: outputFormat, spirv: words,
                                     interface: LayerBatchKernel.interface(count: count),
                                     cacheKey: "\(name).\(outputFormat.rawValue).\(Self.hash(source))")
