@@ -48,6 +48,26 @@ struct AnimationTimingTests {
         #expect(abs(spring.value(at: 0.8) - ((1 + end) + (1 - (1 + end)) * 0.5)) < 1e-5)
     }
 
+    /// A spring keyframe starts with the velocity the track had (SwiftUI's `SpringKeyframe` without `startVelocity`): the
+    /// value's rate just after a linear keyframe hands over equals the rate just before, and a spring after a spring
+    /// carries the first one's velocity on; from rest it is the plain spring.
+    @Test func aSpringKeyframeKeepsTheVelocityItIsHanded() {
+        let track = KeyframeTrack(.x, [.linear(100, duration: 0.5), .spring(0, duration: 1, response: 0.5, dampingFraction: 0.5)])
+        func rate(_ t: Double, _ track: KeyframeTrack) -> Float { (track.value(at: t + 1e-4) - track.value(at: t - 1e-4)) / 2e-4 }
+        #expect(abs(rate(0.499, track) - 200) < 1)
+        #expect(abs(track.motion(at: 0.5).velocity - 200) < 1e-3, "the spring starts at 200 points/s")
+        // Its rate is the derivative of its value (measured where the spring moves), so the two agree along the way.
+        for t in [0.55, 0.75, 1.2] { #expect(abs(track.motion(at: t).velocity - rate(t, track)) < 1, "\(t)") }
+        let twice = KeyframeTrack(.y, [.spring(10, duration: 0.2, response: 0.6, dampingFraction: 0.7),
+                                       .spring(-5, duration: 1, response: 0.3, dampingFraction: 0.9)])
+        #expect(abs(twice.motion(at: 0.2).velocity - twice.motion(at: 0.2 - 1e-9).velocity) < 1e-3)
+        #expect(abs(twice.motion(at: 0.2).velocity) > 10, "the first spring is still moving when it hands over")
+        for t in [0.05, 0.1, 0.15] {
+            let plain = Float(Spring(response: 0.6, dampingFraction: 0.7).value(at: t)) * 10
+            #expect(abs(twice.value(at: t) - plain) < 1e-4)
+        }
+    }
+
     /// A keyframe track moves a named square's drawing: its centre measured per frame, on both executors.
     @Test(arguments: Backend.allCases)
     func keyframesMoveTheNamedView(backend: Backend) throws {

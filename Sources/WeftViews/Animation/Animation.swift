@@ -172,6 +172,26 @@ struct Spring {
         return 1 + a * exp(r1 * t) + b * exp(r2 * t)
     }
 
+    /// The distance to the target and its rate `t` seconds after starting `y0` from it with velocity `v0` (the same
+    /// oscillator, any start): y'' + 2ζω₀y' + ω₀²y = 0, y(0) = y0, y'(0) = v0.
+    func displacement(at t: Double, from y0: Double, velocity v0: Double) -> (value: Double, velocity: Double) {
+        let w = omega, z = dampingFraction
+        if z < 1 {
+            let wd = w * (1 - z * z).squareRoot(), decay = exp(-z * w * t)
+            let b = (v0 + z * w * y0) / wd
+            let c = cos(wd * t), s = sin(wd * t)
+            return (decay * (y0 * c + b * s), decay * ((b * wd - z * w * y0) * c - (y0 * wd + z * w * b) * s))
+        }
+        if z == 1 {
+            let decay = exp(-w * t), b = v0 + w * y0
+            return (decay * (y0 + b * t), decay * (b - w * (y0 + b * t)))
+        }
+        let root = (z * z - 1).squareRoot()
+        let r1 = -w * (z - root), r2 = -w * (z + root)
+        let a = (v0 - r2 * y0) / (r1 - r2), b = y0 - a
+        return (a * exp(r1 * t) + b * exp(r2 * t), r1 * a * exp(r1 * t) + r2 * b * exp(r2 * t))
+    }
+
     /// When the envelope of the distance to the target falls below `settleTolerance`; the
     /// envelope bounds the motion from above, so the spring stays settled after it.
     var settlingTime: Double {

@@ -8,8 +8,8 @@ public enum Keyframe: Sendable, Hashable {
     case linear(Float, duration: Double)
     /// `CubicKeyframe`: along a cubic (Catmull-Rom) curve through the neighbouring keyframes' values.
     case cubic(Float, duration: Double)
-    /// `SpringKeyframe`: a spring (`Animation.spring(response:dampingFraction:)`) towards `value` for `duration` seconds;
-    /// the next keyframe starts from where it is then.
+    /// `SpringKeyframe`: a spring (`Animation.spring(response:dampingFraction:)`) towards `value` for `duration` seconds,
+    /// starting with the track's velocity then; the next keyframe starts from where and how fast it is then.
     case spring(Float, duration: Double, response: Double, dampingFraction: Double)
     /// `MoveKeyframe`: to `value` at once.
     case move(Float)
@@ -47,38 +47,44 @@ public struct KeyframeTrack: Sendable, Hashable {
     public var duration: Double { keyframes.reduce(0) { $0 + $1.duration } }
 
     /// The value `t` seconds into the track; the last keyframe's value after it.
-    public func value(at t: Double) -> Float {
-        var start = 0.0, from = attribute.initial
+    public func value(at t: Double) -> Float { motion(at: t).value }
+
+    /// The value and its rate (per second) `t` seconds into the track. A spring keyframe starts with the velocity the
+    /// track had when it began, as SwiftUI's `SpringKeyframe` does without a `startVelocity`; a move stops the motion.
+    func motion(at t: Double) -> (value: Float, velocity: Float) {
+        var start = 0.0, from = attribute.initial, velocity: Float = 0
         for (i, keyframe) in keyframes.enumerated() {
             let end = start + keyframe.duration
             guard t < end else {
-                from = settled(i, from: from)
+                (from, velocity) = segment(i, from: from, velocity: velocity, at: keyframe.duration)
                 start = end
                 continue
             }
-            let u = Float((t - start) / keyframe.duration)
-            switch keyframe {
-            case .move(let v): return v
-            case .linear(let v, _): return from + (v - from) * u
-            case .spring(let v, _, let response, let damping):
-                return from + (v - from) * Float(Spring(response: response, dampingFraction: damping).value(at: t - start))
-            case .cubic(let v, let d):
-                // Hermite segment with Catmull-Rom tangents; the track starts and ends at rest.
-                let before = i > 0 ? (i > 1 ? keyframes[i - 2].value : attribute.initial) : from
-                let after = i + 1 < keyframes.count ? keyframes[i + 1].value : v
-                let span0 = i > 0 ? keyframes[i - 1].duration + d : d, span1 = i + 1 < keyframes.count ? d + keyframes[i + 1].duration : d
-                let m0 = i > 0 ? (v - before) / Float(span0) : 0, m1 = i + 1 < keyframes.count ? (after - from) / Float(span1) : 0
-                let h = Float(d), u2 = u * u, u3 = u2 * u
-                return (2 * u3 - 3 * u2 + 1) * from + (u3 - 2 * u2 + u) * h * m0 + (-2 * u3 + 3 * u2) * v + (u3 - u2) * h * m1
-            }
+            return segment(i, from: from, velocity: velocity, at: t - start)
         }
-        return from
+        return (from, 0)
     }
 
-    /// Where keyframe `i` leaves the value: its target, or for a spring where the spring is when its time is up.
-    private func settled(_ i: Int, from: Float) -> Float {
-        guard case .spring(let v, let d, let response, let damping) = keyframes[i] else { return keyframes[i].value }
-        return from + (v - from) * Float(Spring(response: response, dampingFraction: damping).value(at: d))
+    /// Keyframe `i` `elapsed` seconds in, started at `from` moving at `velocity`.
+    private func segment(_ i: Int, from: Float, velocity: Float, at elapsed: Double) -> (value: Float, velocity: Float) {
+        let keyframe = keyframes[i]
+        switch keyframe {
+        case .move(let v): return (v, 0)
+        case .linear(let v, let d): return (from + (v - from) * Float(elapsed / d), (v - from) / Float(d))
+        case .spring(let v, _, let response, let damping):
+            let y = Spring(response: response, dampingFraction: damping).displacement(at: elapsed, from: Double(from - v), velocity: Double(velocity))
+            return (v + Float(y.value), Float(y.velocity))
+        case .cubic(let v, let d):
+            // Hermite segment with Catmull-Rom tangents; the track starts and ends at rest.
+            let before = i > 0 ? (i > 1 ? keyframes[i - 2].value : attribute.initial) : from
+            let after = i + 1 < keyframes.count ? keyframes[i + 1].value : v
+            let span0 = i > 0 ? keyframes[i - 1].duration + d : d, span1 = i + 1 < keyframes.count ? d + keyframes[i + 1].duration : d
+            let m0 = i > 0 ? (v - before) / Float(span0) : 0, m1 = i + 1 < keyframes.count ? (after - from) / Float(span1) : 0
+            let h = Float(d), u = Float(elapsed / d), u2 = u * u, u3 = u2 * u
+            let value = (2 * u3 - 3 * u2 + 1) * from + (u3 - 2 * u2 + u) * h * m0 + (-2 * u3 + 3 * u2) * v + (u3 - u2) * h * m1
+            let slope = (6 * u2 - 6 * u) * from + (3 * u2 - 4 * u + 1) * h * m0 + (-6 * u2 + 6 * u) * v + (3 * u2 - 2 * u) * h * m1
+            return (value, slope / h)
+        }
     }
 }
 
