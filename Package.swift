@@ -27,7 +27,7 @@ let package = Package(
         // Pixel buffers, pixel formats, color encodings, PNG and JPEG files.
         .target(name: "WeftImage", dependencies: ["CJPEG", "CPNG"]),
         // Fonts: found by fontconfig, shaped by HarfBuzz, rasterised by FreeType; text laid out in lines.
-        .target(name: "WeftText", dependencies: ["CFontconfig", "CFreeType", "CHarfBuzz"]),
+        .target(name: "WeftText", dependencies: ["CFontconfig", "CFreeType", "CHarfBuzz", "WeftImage"]),
         // The kernel ABI, render plans and the executor protocol every backend runs. No GLSL compiler below here.
         .target(name: "WeftRuntime", dependencies: ["WeftImage"]),
         // Stitchable GLSL → reflected effect → wrapper kernel → SPIR-V.
@@ -62,12 +62,12 @@ let package = Package(
         ),
         // What the command line names: effect catalogs from shader folders, presets, effect chains from flags, the
         // gallery and its contact sheet.
-        .target(name: "WeftCatalog", dependencies: ["Weft", "WeftImage", "WeftRuntime", "WeftScene", "WeftShaders"]),
+        .target(name: "WeftCatalog", dependencies: ["Weft", "WeftImage", "WeftRuntime", "WeftScene", "WeftShaders", "WeftText"]),
         // Benchmark runs: measurement, reports, regression comparison.
         .target(name: "WeftBench", dependencies: ["Weft", "WeftImage", "WeftRuntime", "WeftShaders"]),
         // The preview window: GLFW, hot reload, time and parameter keys, on WeftVulkan's presenter. Only `weft` links
         // it, so headless programs (the library's users, weft-example, weft-fuzz) never link GLFW.
-        .target(name: "WeftPreview", dependencies: ["CGLFW", "Weft", "WeftCatalog", "WeftImage", "WeftRuntime", "WeftShaders", "WeftVulkan"]),
+        .target(name: "WeftPreview", dependencies: ["CGLFW", "Weft", "WeftCatalog", "WeftImage", "WeftRuntime", "WeftShaders", "WeftText", "WeftVulkan"]),
         // Command-line tool.
         .executableTarget(name: "weft", dependencies: ["Weft", "WeftBench", "WeftCatalog", "WeftImage", "WeftPreview", "WeftRuntime", "WeftShaders", "WeftVulkan"]),
         // Writes Sources/SPIRV/Opcode.swift from glslang's SPIR-V header; OpcodeGenerationTests checks it.
@@ -84,7 +84,7 @@ let package = Package(
         .target(name: "CXWindow", path: "Tests/CXWindow", linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("vulkan")]),
         .testTarget(name: "SPIRVTests", dependencies: ["SPIRV", "WeftShaders"]),
         .testTarget(name: "WeftImageTests", dependencies: ["WeftImage", "WeftTestSupport"]),
-        .testTarget(name: "WeftCatalogTests", dependencies: ["Weft", "WeftCatalog", "WeftImage"]),
+        .testTarget(name: "WeftCatalogTests", dependencies: ["Weft", "WeftCatalog", "WeftImage", "WeftText"]),
         .testTarget(name: "WeftShadersTests", dependencies: ["WeftImage", "WeftRuntime", "WeftShaders", "WeftVulkan", "WeftTestSupport"]),
         .testTarget(name: "WeftVulkanTests", dependencies: ["CVulkan", "WeftImage", "WeftRuntime", "WeftShaders", "WeftVulkan", "WeftTestSupport"]),
         .testTarget(name: "WeftCPUTests", dependencies: ["WeftCPU", "WeftImage", "WeftRuntime", "WeftShaders", "WeftTestSupport"]),

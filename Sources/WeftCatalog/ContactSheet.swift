@@ -1,4 +1,5 @@
 import WeftImage
+import WeftText
 import Weft
 
 /// A rectangle of whole pixels, origin top-left.
@@ -24,7 +25,7 @@ public struct PixelRect: Sendable, Hashable, CustomStringConvertible {
 
 /// A grid of labelled thumbnails on one opaque RGBA8 (sRGB-encoded, premultiplied) sheet, for
 /// looking at many renders at once. Transparent parts of each image show a checkerboard; labels
-/// use `BitmapFont`. The caller writes the result with `PNGFile.write`.
+/// are real text (`LabelText`: the default face, shaped by HarfBuzz, FreeType's coverage). The caller writes the result with `PNGFile.write`.
 public struct ContactSheet: Sendable {
     public struct Item: Sendable {
         public var name: String
@@ -51,8 +52,8 @@ public struct ContactSheet: Sendable {
     public var spacing: Int = 12
     /// Pixels between a thumbnail and its label.
     public var labelGap: Int = 4
-    /// Size of one font pixel, in sheet pixels.
-    public var labelScale: Int = 1
+    /// The labels' size, pixels per em.
+    public var labelSize: Float = 12
     public var background = Color(white: 0.13)
     public var labelColor = Color(white: 0.92)
     public var checkerLight = Color(white: 0.8)
@@ -68,9 +69,9 @@ public struct ContactSheet: Sendable {
         public var thumbnailBox: PixelRect
         /// The scaled image inside the box (centered), with the checkerboard under it.
         public var imageFrame: PixelRect
-        /// The label as drawn (shortened with "..." when it is wider than the box).
+        /// The label as drawn (shortened with "…" when it is wider than the box).
         public var label: String
-        /// Where the label's glyphs are drawn; its origin is the first glyph's top-left pixel.
+        /// The label's line box: its advance width × the face's line height, the line's top-left corner at its origin.
         public var labelFrame: PixelRect
     }
 
@@ -82,16 +83,18 @@ public struct ContactSheet: Sendable {
         public var cells: [Cell]
     }
 
-    var labelHeight: Int { BitmapFont.glyphHeight * labelScale }
+    var labelText: LabelText { LabelText(pixelSize: labelSize) }
+    var labelHeight: Int { labelText.lineHeight }
     var cellHeight: Int { thumbnailHeight + labelGap + labelHeight }
 
     public func layout(for items: [Item]) -> Layout {
-        precondition(thumbnailWidth > 0 && thumbnailHeight > 0 && labelScale > 0 && checkerSize > 0, "invalid contact sheet settings")
+        precondition(thumbnailWidth > 0 && thumbnailHeight > 0 && labelSize > 0 && checkerSize > 0, "invalid contact sheet settings")
         precondition(margin >= 0 && spacing >= 0 && labelGap >= 0, "invalid contact sheet settings")
         let columnCount = max(1, columns ?? Int((Double(items.count).squareRoot()).rounded(.up)))
         let rowCount = (items.count + columnCount - 1) / columnCount
         let width = 2 * margin + columnCount * thumbnailWidth + (columnCount - 1) * spacing
         let height = max(1, 2 * margin + rowCount * cellHeight + max(0, rowCount - 1) * spacing)
+        let text = labelText
         let cells = items.enumerated().map { index, item in
             let box = PixelRect(x: margin + index % columnCount * (thumbnailWidth + spacing),
                                 y: margin + index / columnCount * (cellHeight + spacing),
@@ -99,8 +102,8 @@ public struct ContactSheet: Sendable {
             let size = fittedSize(width: item.image.width, height: item.image.height)
             let frame = PixelRect(x: box.x + (box.width - size.width) / 2, y: box.y + (box.height - size.height) / 2,
                                   width: size.width, height: size.height)
-            let label = fittedLabel(item.name)
-            let labelWidth = BitmapFont.width(of: label) * labelScale
+            let label = text.truncated(item.name, toWidth: thumbnailWidth)
+            let labelWidth = text.width(of: label)
             let labelFrame = PixelRect(x: box.x + (box.width - labelWidth) / 2, y: box.y + thumbnailHeight + labelGap,
                                        width: labelWidth, height: labelHeight)
             return Cell(thumbnailBox: box, imageFrame: frame, label: label, labelFrame: labelFrame)
@@ -120,12 +123,6 @@ public struct ContactSheet: Sendable {
                 max(1, min(thumbnailHeight, Int((Double(height) * scale).rounded()))))
     }
 
-    func fittedLabel(_ name: String) -> String {
-        let fits = (thumbnailWidth / labelScale + 1) / BitmapFont.advance
-        if name.count <= fits { return name }
-        return fits > 3 ? String(name.prefix(fits - 3)) + "..." : String(name.prefix(fits))
-    }
-
     /// Draws the sheet.
     public func render(_ items: [Item]) -> PixelBuffer {
         let layout = layout(for: items)
@@ -133,6 +130,7 @@ public struct ContactSheet: Sendable {
         let light = checkerLight.premultiplied(in: .nonLinear)
         let dark = checkerDark.premultiplied(in: .nonLinear)
         let ink = labelColor.premultiplied(in: .nonLinear)
+        let text = labelText
         for (item, cell) in zip(items, layout.cells) {
             let frame = cell.imageFrame
             let thumbnail = Thumbnail.scale(item.image, colorMode: item.colorMode, toWidth: frame.width, height: frame.height)
@@ -142,16 +140,8 @@ public struct ContactSheet: Sendable {
                     canvas.blend(thumbnail, pixel: y * frame.width + x, over: square, x: frame.x + x, y: frame.y + y)
                 }
             }
-            for (i, character) in cell.label.enumerated() {
-                for gx in 0..<BitmapFont.glyphWidth {
-                    for gy in 0..<BitmapFont.glyphHeight where BitmapFont.isLit(character, x: gx, y: gy) {
-                        let left = cell.labelFrame.x + (i * BitmapFont.advance + gx) * labelScale
-                        let top = cell.labelFrame.y + gy * labelScale
-                        for py in top..<top + labelScale {
-                            for px in left..<left + labelScale { canvas.blend(ink, x: px, y: py) }
-                        }
-                    }
-                }
+            text.forEachInk(cell.label, at: SIMD2(cell.labelFrame.x, cell.labelFrame.y)) { x, y, coverage in
+                canvas.blend(ink * (Float(coverage) / 255), x: x, y: y)
             }
         }
         return canvas.buffer()

@@ -1,5 +1,6 @@
 import Weft
 import WeftImage
+import WeftText
 
 extension FrameOverlay {
     /// The checkerboard's squares, in pixels, and their two grays.
@@ -31,16 +32,18 @@ extension FrameOverlay {
         return out
     }
 
-    /// `segments` packed into as few lines as fit a box `width` pixels wide at `scale` (`drawText`'s), joined by
-    /// `separator` within a line; a segment longer than a line is broken between words, and a word longer than a line
-    /// between characters, so no overlay runs past the window's edge.
+    /// `segments` packed into as few lines as fit a box `width` pixels wide at `scale` (`drawText`'s, measured with
+    /// its text), joined by `separator` within a line; a segment longer than a line is broken between words, and a word
+    /// longer than a line between characters, so no overlay runs past the window's edge.
     public static func wrap(_ segments: [String], toWidth width: Int, scale: Int, separator: String = " | ") -> [String] {
-        let columns = max(1, (width / max(scale, 1) - 4 + 1) / BitmapFont.advance)
+        let text = text(scale: scale)
+        let room = width - 4 * max(scale, 1)
+        func fits(_ line: String) -> Bool { text.width(of: line) <= room }
         var lines: [String] = []
         for segment in segments {
-            let pieces = split(segment, columns: columns)
+            let pieces = split(segment, fits: fits)
             // A segment's first piece goes on the line before when it fits there; the rest start lines of their own.
-            if let last = lines.last, let first = pieces.first, last.count + separator.count + first.count <= columns {
+            if let last = lines.last, let first = pieces.first, fits(last + separator + first) {
                 lines[lines.count - 1] = last + separator + first
                 lines += pieces.dropFirst()
             } else {
@@ -50,18 +53,20 @@ extension FrameOverlay {
         return lines
     }
 
-    /// `text` in lines of at most `columns` characters, broken at spaces where it can.
-    private static func split(_ text: String, columns: Int) -> [String] {
+    /// `text` in lines that `fits`, broken at spaces where it can (a line of one character is kept even when too wide).
+    private static func split(_ text: String, fits: (String) -> Bool) -> [String] {
         var lines: [String] = []
         var line = ""
         for word in text.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
             var word = word
-            while word.count > columns {
+            while !fits(word) && word.count > 1 {
                 if !line.isEmpty { lines.append(line); line = "" }
-                lines.append(String(word.prefix(columns)))
-                word = String(word.dropFirst(columns))
+                var count = word.count - 1
+                while count > 1 && !fits(String(word.prefix(count))) { count -= 1 }
+                lines.append(String(word.prefix(count)))
+                word = String(word.dropFirst(count))
             }
-            if line.isEmpty { line = word } else if line.count + 1 + word.count <= columns { line += " " + word } else {
+            if line.isEmpty { line = word } else if fits(line + " " + word) { line += " " + word } else {
                 lines.append(line)
                 line = word
             }

@@ -1,42 +1,39 @@
 import Weft
 import WeftCatalog
 import WeftImage
+import WeftText
 
-/// What the preview draws over a rendered frame before presenting it: text boxes in the built-in bitmap font and a
+/// What the preview draws over a rendered frame before presenting it: text boxes (`LabelText`, the default face) and a
 /// nearest-neighbour magnifier. Pure functions over RGBA8 pixels.
 public enum FrameOverlay {
     public static let textColor: SIMD4<UInt8> = [255, 255, 255, 255]
     public static let errorColor: SIMD4<UInt8> = [255, 96, 96, 255]
     public static let boxColor: SIMD4<UInt8> = [0, 0, 0, 200]
 
-    /// `lines` in a dark box with its top-left corner at `origin` (pixels), each glyph pixel `scale`×`scale`; a
-    /// negative `origin.y` counts from the bottom edge. Clipped to the frame.
+    /// The overlay's text at `scale`: 11 pixels per em times `scale`.
+    public static func text(scale: Int) -> LabelText { LabelText(pixelSize: 11 * Float(max(scale, 1))) }
+
+    /// `lines` in a dark box with its top-left corner at `origin` (pixels), the text `text(scale:)`, inset by
+    /// 2 × `scale`; a negative `origin.y` counts from the bottom edge. Clipped to the frame.
     public static func drawText(_ lines: [String], into pixels: inout PixelBuffer, at origin: SIMD2<Int>, scale: Int,
                                 color: SIMD4<UInt8> = textColor) {
         guard !lines.isEmpty, pixels.format == .rgba8Unorm else { return }
-        let lineHeight = (BitmapFont.glyphHeight + 3) * scale
-        let width = (lines.map(BitmapFont.width).max() ?? 0) * scale + 4 * scale
-        let height = lines.count * lineHeight + 2 * scale
+        let text = text(scale: scale)
+        let (width, height) = boxSize(lines, scale: scale)
         let top = origin.y >= 0 ? origin.y : pixels.height + origin.y - height
         fill(&pixels, x: origin.x, y: top, width: width, height: height, color: boxColor)
+        let inset = 2 * max(scale, 1)
         for (row, line) in lines.enumerated() {
-            var x0 = origin.x + 2 * scale
-            let y0 = top + 2 * scale + row * lineHeight
-            for character in line {
-                for gx in 0..<BitmapFont.glyphWidth {
-                    for gy in 0..<BitmapFont.glyphHeight where BitmapFont.isLit(character, x: gx, y: gy) {
-                        fill(&pixels, x: x0 + gx * scale, y: y0 + gy * scale, width: scale, height: scale, color: color)
-                    }
-                }
-                x0 += BitmapFont.advance * scale
-            }
+            text.draw(line, into: &pixels, at: SIMD2(origin.x + inset, top + inset + row * text.lineHeight), color: color)
         }
     }
 
-    /// The size in pixels of the box `drawText` draws for `lines`.
+    /// The size in pixels of the box `drawText` draws for `lines`: the widest line's advance and the lines' heights,
+    /// plus the inset on each side.
     public static func boxSize(_ lines: [String], scale: Int) -> (width: Int, height: Int) {
-        let lineHeight = (BitmapFont.glyphHeight + 3) * scale
-        return ((lines.map(BitmapFont.width).max() ?? 0) * scale + 4 * scale, lines.count * lineHeight + 2 * scale)
+        let text = text(scale: scale)
+        let inset = 2 * max(scale, 1)
+        return ((lines.map(text.width).max() ?? 0) + 2 * inset, lines.count * text.lineHeight + 2 * inset)
     }
 
     /// `lines` in an opaque box of their own, for drawing over a frame that is not on the host (`PresentOverlay`).

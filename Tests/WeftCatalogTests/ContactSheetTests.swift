@@ -2,6 +2,7 @@ import Testing
 import Weft
 import WeftCatalog
 import WeftImage
+import WeftText
 
 #if canImport(Glibc)
 import Glibc
@@ -28,18 +29,24 @@ import Glibc
         sheet.margin = 10
         sheet.spacing = 6
         sheet.labelGap = 3
-        sheet.labelScale = 2
+        sheet.labelSize = 24
+        let lineHeight = LabelText(pixelSize: 24).lineHeight
         let items = (0..<5).map { ContactSheet.Item(name: "item \($0)", image: solid(400, 100, [0, 0, 0, 255])) }
         let layout = sheet.layout(for: items)
-        // ⌈√5⌉ = 3 columns, 2 rows; a cell is 50 + 3 + 7·2 = 67 high.
+        // ⌈√5⌉ = 3 columns, 2 rows; a cell is 50 + 3 + the face's line height at 24 px high.
+        let cellHeight = 50 + 3 + lineHeight
+        #expect(lineHeight >= 24 && lineHeight <= 36)
         #expect(layout.columns == 3 && layout.rows == 2)
         #expect(layout.width == 2 * 10 + 3 * 100 + 2 * 6)
-        #expect(layout.height == 2 * 10 + 2 * 67 + 6)
-        #expect(layout.cells[4].thumbnailBox == PixelRect(x: 10 + 106, y: 10 + 73, width: 100, height: 50))
+        #expect(layout.height == 2 * 10 + 2 * cellHeight + 6)
+        #expect(layout.cells[4].thumbnailBox == PixelRect(x: 10 + 106, y: 10 + cellHeight + 6, width: 100, height: 50))
         // 400×100 fits as 100×25, centred vertically in the box.
-        #expect(layout.cells[4].imageFrame == PixelRect(x: 116, y: 83 + 12, width: 100, height: 25))
+        #expect(layout.cells[4].imageFrame == PixelRect(x: 116, y: 10 + cellHeight + 6 + 12, width: 100, height: 25))
         #expect(layout.cells[0].labelFrame.y == 10 + 50 + 3)
-        #expect(layout.cells[0].labelFrame.width == BitmapFont.width(of: "item 0") * 2)
+        #expect(layout.cells[0].labelFrame.height == lineHeight)
+        // The label's advance: HarfBuzz's pen after its last glyph.
+        let advance = LabelText(pixelSize: 24).layout("item 0").lines[0].width
+        #expect(layout.cells[0].labelFrame.width == Int(advance.rounded(.up)))
         let rendered = sheet.render(items)
         #expect(rendered.width == layout.width && rendered.height == layout.height)
 
@@ -53,41 +60,77 @@ import Glibc
         sheet.thumbnailHeight = 64
         let layout = sheet.layout(for: [ContactSheet.Item(name: "a-very-long-effect-name", image: solid(10, 20, [1, 2, 3, 255]))])
         #expect(layout.cells[0].imageFrame.width == 30 && layout.cells[0].imageFrame.height == 60)
-        #expect(layout.cells[0].label == "a-very-...")   // (64 + 1) / 6 = 10 characters fit
-        #expect(layout.cells[0].labelFrame.width <= 64)
+        // The longest prefix that fits with its ellipsis: one more character would not.
+        let label = layout.cells[0].label
+        let text = LabelText(pixelSize: sheet.labelSize)
+        #expect(label.hasSuffix("\u{2026}") && "a-very-long-effect-name".hasPrefix(label.dropLast()), "\(label)")
+        #expect(layout.cells[0].labelFrame.width <= 64 && text.width(of: label) <= 64)
+        #expect(text.width(of: String("a-very-long-effect-name".prefix(label.count)) + "\u{2026}") > 64)
     }
 
-    @Test func labelPixelsMatchTheFontBitmap() {
+    /// The label's pixels are FreeType's coverage of each glyph at HarfBuzz's pen positions: full coverage is the label
+    /// colour, none is the background, partial coverage lies between; nothing is drawn outside the glyphs' bitmaps.
+    @Test func labelPixelsAreTheGlyphsCoverage() {
         var sheet = ContactSheet()
-        sheet.labelScale = 2
-        sheet.thumbnailWidth = 200  // room for 16 characters at scale 2
+        sheet.labelSize = 20
+        sheet.thumbnailWidth = 240
         let name = "Ripple_2.5 (x)"
-        let rendered = sheet.render([ContactSheet.Item(name: name, image: solid(16, 16, [0, 0, 0, 255]))])
-        let frame = sheet.layout(for: [ContactSheet.Item(name: name, image: solid(16, 16, [0, 0, 0, 255]))]).cells[0].labelFrame
-        #expect(sheet.layout(for: [ContactSheet.Item(name: name, image: solid(1, 1, [0, 0, 0, 0]))]).cells[0].label == name)
-        let ink = bytes(sheet.labelColor)
-        let paper = bytes(sheet.background)
-        var lit = 0
-        var wrong = 0
-        for (i, character) in name.enumerated() {
-            for gx in 0..<BitmapFont.advance {
-                for gy in 0..<BitmapFont.glyphHeight {
-                    let on = gx < BitmapFont.glyphWidth && BitmapFont.isLit(character, x: gx, y: gy)
-                    if on { lit += 1 }
-                    for dy in 0..<2 {
-                        for dx in 0..<2 {
-                            let x = frame.x + (i * BitmapFont.advance + gx) * 2 + dx
-                            let y = frame.y + gy * 2 + dy
-                            if x < frame.x + frame.width && pixel(rendered, x, y) != (on ? ink : paper) { wrong += 1 }
-                        }
-                    }
+        let items = [ContactSheet.Item(name: name, image: solid(16, 16, [0, 0, 0, 255]))]
+        let rendered = sheet.render(items)
+        let frame = sheet.layout(for: items).cells[0].labelFrame
+        #expect(sheet.layout(for: items).cells[0].label == name)
+        let text = LabelText(pixelSize: 20)
+        var coverage = [Int: UInt8]()
+        for glyph in text.layout(name).lines[0].glyphs {
+            let bitmap = FontLibrary.shared.rasterize(GlyphKey(face: glyph.face, glyph: glyph.glyph, pixelSize: 20))
+            for row in 0..<bitmap.height {
+                for column in 0..<bitmap.width where bitmap.coverage[row * bitmap.width + column] > 0 {
+                    let x = frame.x + Int(glyph.position.x.rounded()) + bitmap.left + column
+                    let y = frame.y + Int(glyph.position.y.rounded()) - bitmap.top + row
+                    coverage[y * rendered.width + x] = max(coverage[y * rendered.width + x] ?? 0, bitmap.coverage[row * bitmap.width + column])
                 }
             }
         }
-        #expect(lit > 100)
-        #expect(wrong == 0)
-        // A row above and below the label is background only.
-        #expect((frame.x..<frame.x + frame.width).allSatisfy { pixel(rendered, $0, frame.y - 1) == paper && pixel(rendered, $0, frame.y + frame.height) == paper })
+        let ink = bytes(sheet.labelColor)
+        let paper = bytes(sheet.background)
+        var wrong: [String] = []
+        for y in frame.y - 4..<frame.y + frame.height + 4 {
+            for x in frame.x - 4..<frame.x + frame.width + 4 {
+                let p = pixel(rendered, x, y)
+                switch coverage[y * rendered.width + x] {
+                case nil: if p != paper { wrong.append("(\(x), \(y)) \(p) not paper") }
+                case 255: if p != ink { wrong.append("(\(x), \(y)) \(p) not ink") }
+                default: if !(paper[0]...ink[0]).contains(p[0]) || p[3] != 255 { wrong.append("(\(x), \(y)) \(p) not between") }
+                }
+            }
+        }
+        #expect(coverage.values.filter { $0 == 255 }.count > 100)
+        #expect(wrong.isEmpty, "\(wrong.prefix(5))")
+    }
+
+    /// Each cell's label band holds ink under its thumbnail and none past the cell.
+    @Test func everyLabelInksItsOwnCellOnly() {
+        var sheet = ContactSheet()
+        sheet.thumbnailWidth = 80
+        sheet.thumbnailHeight = 40
+        sheet.columns = 3
+        let items = ["a", "blur", "a-name-much-wider-than-its-thumbnail", "WWWWWWWWWWWWWWWWWW"].map {
+            ContactSheet.Item(name: $0, image: solid(8, 8, [0, 0, 0, 255]))
+        }
+        let layout = sheet.layout(for: items)
+        let rendered = sheet.render(items)
+        let paper = bytes(sheet.background)
+        for cell in layout.cells {
+            let band = PixelRect(x: cell.thumbnailBox.x - sheet.spacing / 2, y: cell.labelFrame.y,
+                                 width: cell.thumbnailBox.width + sheet.spacing, height: cell.labelFrame.height)
+            var inked: [Int] = []
+            for y in band.y..<band.y + band.height {
+                for x in band.x..<band.x + band.width where pixel(rendered, x, y) != paper { inked.append(x) }
+            }
+            #expect(!inked.isEmpty, "\(cell.label): no ink")
+            #expect(inked.allSatisfy { $0 >= cell.thumbnailBox.x && $0 < cell.thumbnailBox.x + cell.thumbnailBox.width },
+                    "\(cell.label): ink from \(inked.min() ?? 0) to \(inked.max() ?? 0) past \(cell.thumbnailBox)")
+        }
     }
 
     @Test func checkerboardShowsUnderTransparency() {
