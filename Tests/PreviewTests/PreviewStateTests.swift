@@ -39,11 +39,30 @@ import WeftShaders
     }
 
     @Test func textIsDrawnInABoxAndClipped() {
-        var frame = solid(40, 20, 0)
+        var frame = solid(40, 24, 0)
         FrameOverlay.drawText(["A"], into: &frame, at: SIMD2(2, 2), scale: 1, color: [255, 255, 255, 255])
-        // 'A' has its top-middle pixel lit: box at (2,2), text inset by 2 → glyph column 2, row 0 at (6, 4).
-        #expect(Array(frame.bytes[(4 * 40 + 6) * 4..<(4 * 40 + 6) * 4 + 4]) == [255, 255, 255, 255])
-        #expect(Array(frame.bytes[(19 * 40 + 39) * 4..<(19 * 40 + 39) * 4 + 4]) == [0, 0, 0, 0], "outside the box: untouched")
+        // The box is the text's advance and line height plus 2 pixels each side; the glyph's ink is the drawer's, inset
+        // by 2: white over the box, the box's black elsewhere inside, nothing outside.
+        let box = FrameOverlay.boxSize(["A"], scale: 1)
+        let text = FrameOverlay.text(scale: 1)
+        #expect(box.width == text.width(of: "A") + 4 && box.height == text.lineHeight + 4)
+        var ink = [Int: UInt8]()
+        text.forEachInk("A", at: SIMD2(4, 4)) { x, y, coverage in ink[y * 40 + x] = coverage }
+        #expect(ink.values.contains { $0 > 200 })
+        var wrong = 0
+        for y in 0..<24 {
+            for x in 0..<40 {
+                let p = Array(frame.bytes[(y * 40 + x) * 4..<(y * 40 + x) * 4 + 4])
+                let inside = x >= 2 && x < 2 + box.width && y >= 2 && y < 2 + box.height
+                if !inside { if p != [0, 0, 0, 0] { wrong += 1 }; continue }
+                if let coverage = ink[y * 40 + x] {
+                    let a = (255 * UInt32(coverage) + 127) / 255
+                    let expected = UInt8((255 * a + 127) / 255)
+                    if p[0] != expected || p[0] != p[1] || p[1] != p[2] { wrong += 1 }
+                } else if p != [0, 0, 0, 200] { wrong += 1 }
+            }
+        }
+        #expect(wrong == 0)
         var tiny = solid(3, 3, 0)
         FrameOverlay.drawText(["a long line of text"], into: &tiny, at: SIMD2(-5, -5), scale: 3)   // clipped, no trap
         #expect(tiny.width == 3)
