@@ -8,7 +8,9 @@ import WeftTestSupport
 /// after, saving a frame, quitting. Each state is compared with a headless `weft render` of the same settings.
 @Suite(.serialized, .enabled(if: XServer.unavailableReason == nil, Comment(rawValue: XServer.unavailableReason ?? "")))
 struct PreviewKeyTests {
-    static let rows = 32..<384
+    /// The rows the status overlay can cover: its box at y = 4, two lines high (the windows here are wide enough).
+    static let overlayBottom = 4 + FrameOverlay.boxSize(["", ""], scale: 1).height
+    static let rows = overlayBottom..<384
 
     /// Screenshots until the window matches `reference` below the overlay (and, with `marker`, away from a selected
     /// point parameter's marker there); whether it did within 10 s.
@@ -151,11 +153,11 @@ struct PreviewMouseTests {
 /// click on an effect that is not at the window's origin traced at the effect's own pixel.
 @Suite(.serialized, .enabled(if: XServer.unavailableReason == nil, Comment(rawValue: XServer.unavailableReason ?? "")))
 struct PreviewControlTests {
-    /// The largest difference outside the top 32 rows and the marker's 9×9 square around `marker`.
+    /// The largest difference outside the top `overlayBottom` rows and the marker's 9×9 square around `marker`.
     static func differenceAround(_ a: PixelBuffer, _ b: PixelBuffer, marker: (x: Int, y: Int)) -> Int? {
         guard a.width == b.width, a.height == b.height else { return nil }
         var largest = 0
-        for y in 32..<a.height {
+        for y in PreviewKeyTests.overlayBottom..<a.height {
             for x in 0..<a.width where abs(x - marker.x) > 5 || abs(y - marker.y) > 5 {
                 let i = (y * a.width + x) * 4
                 for c in 0..<3 { largest = max(largest, abs(Int(a.bytes[i + c]) - Int(b.bytes[i + c]))) }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WeftImage
+import WeftPreview
 
 /// The preview window under Xvfb, on lavapipe with the validation layer: what the X server shows matches a headless
 /// `weft render` of the same content and time, on both executors.
@@ -11,7 +12,7 @@ struct PreviewWindowTests {
     static func deviceArguments(_ device: Device) -> [String] { device == .cpu ? ["--device", "cpu"] : [] }
 
     /// The rows below the parameter overlay in the top-left corner.
-    static func belowOverlay(_ height: Int) -> Range<Int> { min(32, height)..<height }
+    static func belowOverlay(_ height: Int) -> Range<Int> { min(PreviewKeyTests.overlayBottom, height)..<height }
 
     @Test(arguments: Device.allCases)
     func theWindowShowsWhatRenderRenders(device: Device) throws {
@@ -58,7 +59,7 @@ struct PreviewWindowTests {
     @Test func framesAndScreenshotReadTheSwapchain() throws {
         let server = try XServer()
         let shot = FileManager.default.temporaryDirectory.appendingPathComponent("weft-preview-\(UUID().uuidString)/shot.png").path
-        // Wide enough that the wrapped overlay stays within the top 32 rows.
+        // Wide enough that the wrapped overlay stays within two lines.
         let preview = try RunningPreview(["--size", "320x96", "--effect", "checkerboard", "--preset", "--frames", "3", "--screenshot", shot],
                                          on: server)
         #expect(preview.waitForExit(timeout: 120) == 0, "\(preview.errors)")
@@ -99,8 +100,10 @@ struct PreviewWindowTests {
         let window = try server.window(titled: "weft preview")
         let reference = overBlack(try Weft.render(fill))
         let topRight = { (image: PixelBuffer) -> PixelBuffer in
-            var corner = PixelBuffer(width: 100, height: 40, format: .rgba8Unorm)
-            for y in 0..<40 { for x in 0..<100 { corner[x, y] = image[image.width - 100 + x, y] } }
+            // Down to the frame-time box's bottom when it sits under a two-line status box.
+            let height = min(image.height, PreviewKeyTests.overlayBottom + 4 + FrameOverlay.boxSize([""], scale: 1).height)
+            var corner = PixelBuffer(width: 100, height: height, format: .rgba8Unorm)
+            for y in 0..<height { for x in 0..<100 { corner[x, y] = image[image.width - 100 + x, y] } }
             return corner
         }
         #expect(try PreviewKeyTests.shows(reference, server, window), "the fill")
@@ -165,7 +168,7 @@ struct PreviewWindowTests {
         let preview = try RunningPreview(fill + ["--paused"], on: server)
         try preview.waitFor("weft preview: presenting")
         let window = try server.window(titled: "weft preview")
-        try server.resize(window, width: 320, height: 150)   // wide enough for the wrapped overlay to stay in 32 rows
+        try server.resize(window, width: 320, height: 150)   // wide enough for the wrapped overlay to stay in two lines
         let reference = overBlack(try Weft.render(["--size", "320x150", "--effect", "checkerboard", "--preset"]))
         var shown = try server.screenshot(window)
         let deadline = Date().addingTimeInterval(20)
