@@ -43,7 +43,7 @@ struct NewcomerTests {
         // Only the author's effects: no stock effect, no scene.
         let all = try CLI.weft(["gallery", "--shaders", "examples/metal", "--only", "boxBlur", "--out", out.path, "--device", "cpu"])
         #expect(all.status == 1)
-        #expect(all.stderr.contains("items: pixelado, tinteRadial\n") || all.stderr.contains("items: pixelado, tinteRadial"), "\(all)")
+        #expect(all.stderr.contains("items: brilloBarrido, pixelado, tinteRadial"), "\(all)")
     }
 
     @Test(.enabled(if: CLI.hasVulkan, "needs a Vulkan device to list"))
