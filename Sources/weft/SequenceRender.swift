@@ -46,7 +46,8 @@ enum SequenceRender {
         let clock = ContinuousClock()
         let start = clock.now
         // Frame n is submitted before frame n-1 is collected: the device renders one while the other is read back and
-        // handed to the writer, and the next frame is planned meanwhile (the executor's ring of frame slots).
+        // handed to the writer, and the next frame is planned meanwhile (the executor's ring of frame slots). A frame
+        // the executor finished while submitting it is collected at once.
         var inFlight: FrameInFlight?
         func collect(_ frame: FrameInFlight) {
             let n = frame.number
@@ -96,6 +97,9 @@ enum SequenceRender {
             if let previous = inFlight { collect(previous) }
             inFlight = nil
             switch submitted {
+            // An executor that ran the frame as it was submitted gains nothing from holding it: collected now, its
+            // time is its own and not the next frame's too.
+            case .success(let frame) where frame.pending.isFinished: collect(frame)
             case .success(let frame): inFlight = frame
             case .failure(let error):
                 failed(n, time: time, error)

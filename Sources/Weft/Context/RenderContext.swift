@@ -29,6 +29,11 @@ public struct Rendering: Sendable {
 public struct PendingRendering: Sendable {
     let planned: PlannedRender
     let ticket: ExecutionTicket
+
+    /// Whether the executor ran the plan while it was submitted (the CPU evaluator): collecting it waits for nothing.
+    public var isFinished: Bool {
+        if case .finished = ticket { true } else { false }
+    }
 }
 
 /// Renders views on one executor: plans with its `Planner`, runs the plan, reads the output back. Safe to share across

@@ -1,4 +1,3 @@
-import Foundation
 import WeftRuntime
 
 /// The last rewrite before scheduling (docs/compositing.md, "Layer batches"): in-place `weft.layer` composites onto one
