@@ -181,7 +181,7 @@ public enum KernelFusion {
         let access = composite?.destination == .inPlace ? "" : "writeonly "
         out += "layout(binding = \(KernelABI.outputBinding), \(outputFormat.glslQualifier)) uniform \(access)image2D weftOutput;\n"
         if functions[0].kind.readsLayer {
-            out += "layout(binding = \(KernelABI.layerBinding)) uniform sampler2D weftLayer;\n#define WEFT_HAS_LAYER 1\n"
+            out += WrapperGenerator.layerDeclaration
         }
         let blocks = functions.enumerated().filter { !$0.element.blockParameters.isEmpty }
         for (i, f) in blocks {

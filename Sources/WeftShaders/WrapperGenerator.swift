@@ -1,3 +1,4 @@
+import Foundation
 import WeftImage
 import WeftRuntime
 
@@ -18,6 +19,14 @@ enum WrapperGenerator {
     /// The `MetalPrelude` under its `#line` tag, for kernels with a translated `.metal` file among their sources.
     static func metalPrelude(for sources: [AuthorSource]) -> String {
         sources.contains { $0.language == .metal } ? "#line 1 \"\(metalPreludeTag)\"\n" + MetalPrelude.text : ""
+    }
+
+    /// The layer's sampler. `WEFT_SNAPPED_SAMPLING=0` in the environment compiles `sampleLayer` without its 1/256 snap, to
+    /// measure what the snap costs (docs/benchmarks.md); the SPIR-V cache keys on this text, so both kinds stay cached.
+    static var layerDeclaration: String {
+        var out = "layout(binding = \(KernelABI.layerBinding)) uniform sampler2D weftLayer;\n#define WEFT_HAS_LAYER 1\n"
+        if ProcessInfo.processInfo.environment["WEFT_SNAPPED_SAMPLING"] == "0" { out += "#define WEFT_UNSNAPPED_SAMPLING 1\n" }
+        return out
     }
 
     static let derivativeFunctions: Set<String> = ["dFdx", "dFdy", "fwidth", "dFdxFine", "dFdyFine", "fwidthFine",
@@ -62,7 +71,7 @@ enum WrapperGenerator {
             out += "layout(binding = \(KernelABI.outputBinding), \(outputFormat.glslQualifier)) uniform writeonly image2D weftOutput;\n"
         }
         if kind.readsLayer {
-            out += "layout(binding = \(KernelABI.layerBinding)) uniform sampler2D weftLayer;\n#define WEFT_HAS_LAYER 1\n"
+            out += layerDeclaration
         }
         if kind.readsDestination {
             out += "layout(binding = \(KernelABI.destinationBinding)) uniform sampler2D weftDestination;\n#define WEFT_HAS_DESTINATION 1\n"

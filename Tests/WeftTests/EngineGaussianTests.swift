@@ -84,6 +84,21 @@ import WeftVulkan
         #expect(cpu.count { $0.hasPrefix(EngineKernel.blur.rawValue) } == 2 && !cpu.contains(EngineKernel.tiledBlur.rawValue), "\(cpu)")
     }
 
+    /// By default the engine's blur stands in only on the CPU evaluator: on GPUs and lavapipe the stitchable measured
+    /// faster (docs/benchmarks.md, "The GPU's last factors on an H100").
+    @Test func byDefaultOnlyTheCPUEvaluatorRunsTheEngineBlur() throws {
+        var options = Self.options(format: .rgba8Unorm, engine: true)
+        options.engineGaussian = nil
+        #expect(options.usesEngineGaussian(on: .cpuEvaluator))
+        for device in [DeviceKind.discreteGPU, .integratedGPU, .cpuDevice] { #expect(!options.usesEngineGaussian(on: device)) }
+        let gpu = TextureLimit(maxDimension: 16384, device: DeviceDescription(name: "gpu", kind: .discreteGPU, driver: "", apiVersion: ""),
+                               workgroupMemory: 49152)
+        let onGPU = try Self.names(try Self.blurred(12), options: options, limit: gpu)
+        #expect(!onGPU.contains { $0.hasPrefix(EngineKernel.blur.rawValue) } && onGPU.contains { $0.hasPrefix("gaussianBlur") }, "\(onGPU)")
+        let cpu = try Self.names(try Self.blurred(12), options: options, limit: TextureLimit(of: try RenderContext.make(device: .cpu).executor))
+        #expect(cpu.count { $0.hasPrefix(EngineKernel.blur.rawValue) } == 2, "\(cpu)")
+    }
+
     /// An author's own `gaussianBlur` — the stock text with one comment changed, or another body — runs as written.
     @Test func anAuthorsOwnGaussianBlurIsNotSubstituted() throws {
         let stockText = try String(contentsOfFile: StockShaders.folder + "/gaussianBlur.glsl", encoding: .utf8)

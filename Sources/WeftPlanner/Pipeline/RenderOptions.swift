@@ -23,18 +23,29 @@ public struct RenderOptions: Sendable {
     /// (docs/fusion.md, "Scheduling"); off only to compare.
     public var fusion: Bool = true
     /// Run the stock `gaussianBlur` as the engine's blur passes where its taps land on whole pixels (docs/fusion.md, "The
-    /// tiled blur"); off, it runs as the stitchable. Default: on unless `$WEFT_ENGINE_GAUSSIAN` is `0` (to measure both).
-    public var engineGaussian: Bool = RenderOptions.engineGaussianByEnvironment
+    /// stock gaussianBlur as the engine's blur"); false, it runs as the stitchable everywhere. nil (the default) uses the
+    /// engine's blur where it measured faster: on the CPU evaluator only. `$WEFT_ENGINE_GAUSSIAN` `1` or `0` sets it
+    /// (to measure both).
+    public var engineGaussian: Bool? = RenderOptions.engineGaussianByEnvironment
 
     /// Run in-place layer composites that follow each other on one canvas as one `weft.layer.batch.N` pass (docs/
     /// compositing.md, "Layer batches"); off, one pass each. Default: on unless `$WEFT_LAYER_BATCH` is `0`.
     public var layerBatches: Bool = ProcessInfo.processInfo.environment["WEFT_LAYER_BATCH"] != "0"
 
-    public static var engineGaussianByEnvironment: Bool { ProcessInfo.processInfo.environment["WEFT_ENGINE_GAUSSIAN"] != "0" }
+    public static var engineGaussianByEnvironment: Bool? {
+        switch ProcessInfo.processInfo.environment["WEFT_ENGINE_GAUSSIAN"] {
+        case "1": true
+        case "0": false
+        default: nil
+        }
+    }
+
+    /// Whether the stock `gaussianBlur` runs as the engine's blur on `device` (`engineGaussian`).
+    public func usesEngineGaussian(on device: DeviceKind) -> Bool { engineGaussian ?? (device == .cpuEvaluator) }
 
     public init(scale: Float = 1, frame: FrameContext = FrameContext(), background: Color = .clear,
                 outputFormat: PixelFormat = .rgba8Unorm, workingColorMode: ColorMode = .nonLinear, keepOverflow: Bool = false,
-                fusion: Bool = true, engineGaussian: Bool = RenderOptions.engineGaussianByEnvironment) {
+                fusion: Bool = true, engineGaussian: Bool? = RenderOptions.engineGaussianByEnvironment) {
         self.scale = scale
         self.frame = frame
         self.background = background

@@ -75,9 +75,12 @@ vec4 sampleLayer(Layer layer, vec2 p) {
     // The filter's fraction snapped to its 1/256 grid and sampled a quarter step above it: texture units that weight
     // with 8 bits, rounding or truncating, and the CPU evaluator's sampler (which truncates to 8 bits) all weigh k/256,
     // whatever texture (padded copy or read-through) holds the texels (docs/kernel-abi.md, "Coordinates").
-    vec2 below = texel - 0.5;
-    vec2 cell = floor(below);
-    vec2 snapped = cell + 0.5 + (floor((below - cell) * 256.0 + 0.5) + 0.25) / 256.0;
+    // With c = floor(texel - 0.5), the snap c + 0.5 + (round((texel - 0.5 - c) * 256) + 0.25) / 256 is this, as c * 256 is whole.
+#ifdef WEFT_UNSNAPPED_SAMPLING
+    vec2 snapped = texel;
+#else
+    vec2 snapped = (floor(texel * 256.0 - 127.5) + 128.25) * (1.0 / 256.0);
+#endif
     return textureLod(weftLayer, snapped / weft.layerSize, 0.0) * coverage;
 #else
     return vec4(0.0);
