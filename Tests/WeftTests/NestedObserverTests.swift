@@ -98,7 +98,9 @@ struct NestedObserverTests {
             scene.size = Size(width: width, height: 40)
             let frame = scene.frame(at: 0)
             #expect(frame.geometryWarnings.isEmpty, "\(frame.geometryWarnings)")
-            check(try context.render(scene, at: 0).pixels, width: width, "\(backend) at \(width)")
+            let rendering = try context.render(scene, at: 0)
+            #expect(rendering.reports.isEmpty, "\(backend) at \(width): \(rendering.reports.prefix(3))")
+            check(rendering.pixels, width: width, "\(backend) at \(width)")
         }
         #expect(Self.predicted(width: 800) == ("expanded", [false, false, true, false]))
         #expect(Self.predicted(width: 720) == ("expanded", [false, true, true, false]))
@@ -143,7 +145,9 @@ struct NestedObserverTests {
             #expect(frame.geometryWarnings.map(\.observer) == observers, "\(frame.geometryWarnings)")
             #expect(warning.observer == "chipWidth" && warning.states == ["tight", "roomy", "tight"], "\(warning)")
             #expect(warning.sizes.map(\.width) == [width, 220], "\(warning)")
-            let pixels = try context.render(scene, at: 0).pixels
+            let rendering = try context.render(scene, at: 0)
+            #expect(rendering.reports.isEmpty, "\(backend) at \(width): \(rendering.reports.prefix(3))")
+            let pixels = rendering.pixels
             #expect(Self.difference(pixels[pixels.width / 2, 5], marker) < 0.02, "\(backend) at \(width): the bar's own state")
             let red = (0..<pixels.width).filter { let p = pixels[$0, 25]; return p.x > 0.9 && p.z < 0.1 }
             let blue = (0..<pixels.width).filter { pixels[$0, 25].z > 0.1 }
@@ -202,5 +206,27 @@ struct NestedObserverTests {
     @Test func aComponentStartsInOneOfItsStates() {
         let error = sceneError(##"{"size": [10, 10], "root": {"component": {"name": "chip", "initial": "c", "states": {"a": {"color": "#ff0000"}}}}}"##)
         #expect(error?.path?.description == "root.component.initial" && error?.description.contains("'c'") == true, "\(String(describing: error))")
+    }
+}
+
+/// `examples/nested-density.json` at the sizes docs/scenes.md names: the toolbar shows 2, 3 or 5 buttons by its width
+/// (compact < 360 ≤ regular < 700 ≤ expanded) and each button, 8 points inside the bar and 8 apart, shows its label
+/// (dark text pixels in its cell) from its own threshold of width on: 150 points, the export button's 130.
+@Test func theNestedDensityExampleDecidesAtEachSize() throws {
+    var scene = try Examples.load("nested-density.json")
+    let context = try Backend.cpu.makeContext()
+    for width: Float in [300, 340, 500, 720, 1000] {
+        scene.size = Size(width: width, height: 60)
+        let pixels = try context.render(scene, at: 0).pixels
+        let count = width < 360 ? 2 : width < 700 ? 3 : 5
+        let cell = (width - 16 - 8 * Float(count - 1)) / Float(count)
+        for i in 0..<count {
+            let start = 8 + Float(i) * (cell + 8)
+            let columns = Int(start.rounded())..<Int((start + cell).rounded())
+            var text = 0
+            for y in 22..<38 { for x in columns { let p = pixels[x, y]; if p.x < 0.3 && p.y < 0.3 && p.z < 0.3 { text += 1 } } }
+            let labelled = cell >= (i == 4 ? 130 : 150)
+            #expect(labelled ? text > 20 : text == 0, "at \(width), button \(i) (\(cell) wide): \(text) text pixels")
+        }
     }
 }
