@@ -186,6 +186,20 @@ struct NestedObserverTests {
         }
     }
 
+    /// The environment set around a component (a `font`) reaches every one of its states, not only the one it starts
+    /// in: switched to its text below 100 points, the component draws "H" in the 40-point font, well over 20 rows tall.
+    @Test func theEnvironmentReachesEveryStateOfAComponent() throws {
+        let observer = ##"{"onGeometryChange": {"of": "width", "threshold": 100, "below": "text", "otherwise": "plain"}}"##
+        var scene = try parseScene(##"{"size": [80, 60], "root": {"component": {"name": "caption", "initial": "plain", "states": {"##
+            + ##""plain": {"color": "#ff0000", "modifiers": [\##(observer)]}, "text": {"text": {"string": "H", "color": "#000000"}, "##
+            + ##""modifiers": [{"frame": {"maxWidth": "infinity", "maxHeight": "infinity"}}, \##(observer)]}}}, "modifiers": [{"font": {"size": 40}}]}}"##)
+        let pixels = try Backend.cpu.makeContext().render(scene, at: 0).pixels
+        let rows = (0..<pixels.height).filter { y in (0..<pixels.width).contains { pixels[$0, y].w > 0.5 } }
+        #expect(rows.count > 20 && pixels[2, 2].w == 0, "\(rows.count) rows of text, nothing red")
+        scene.size = Size(width: 200, height: 60)
+        #expect(try Backend.cpu.makeContext().render(scene, at: 0).pixels[100, 30].x > 0.9, "red from 100 points wide")
+    }
+
     @Test(arguments: [
         // The component lacks the state its observer names.
         (##"{"size": [10, 10], "root": {"component": {"name": "chip", "initial": "a", "states": {"a": {"color": "#ff0000", "modifiers": [{"onGeometryChange": {"of": "width", "threshold": 5, "below": "b", "otherwise": "a"}}]}}}}}"##,

@@ -5,7 +5,7 @@
 public struct StateSwitch: View {
     /// What errors and docs call it; with its place in the tree, what tells two components apart.
     public let name: String
-    package let states: [String: ViewNode]
+    package var states: [String: ViewNode]
     public let initial: String
     /// Where the sweep found it (child indices from the root), once resolved; nil as written.
     package var place: [Int]?
