@@ -40,8 +40,7 @@ public struct GeometrySweep: Sendable {
     public let states: [String: ViewNode]
     /// The scene's state.
     public private(set) var state: String
-    /// The state each component switched away from its initial one shows, by where it stands; the others show their
-    /// initial state.
+    /// The state of each component an action switched, by where it stands; the others show their initial state.
     public private(set) var componentStates: [ComponentPlace: String] = [:]
     /// Every action run so far, in order.
     public private(set) var events: [GeometryChangeEvent] = []
@@ -111,7 +110,7 @@ public struct GeometrySweep: Sendable {
 
     private func current(in scope: StateScope, of component: StateSwitch?) -> String {
         guard case .component(let key) = scope, let component else { return state }
-        return componentStates[key] ?? component.initial
+        return componentStates[key].flatMap { component.states[$0] != nil ? $0 : nil } ?? component.initial
     }
 
     private func names(in scope: StateScope, of component: StateSwitch?) -> Dictionary<String, ViewNode>.Keys {
@@ -153,11 +152,12 @@ public struct GeometrySweep: Sendable {
     enum StateScope: Hashable {
         case scene
         case component(ComponentPlace)
-        /// Where the scope's views stand: every observer inside has a place that starts so.
+        /// Where the scope's views stand: every observer inside has a place that starts so (a component's state is its
+        /// child 0; an observer on the component itself is outside it).
         var place: [Int] {
             switch self {
             case .scene: []
-            case .component(let key): key.place
+            case .component(let key): key.place + [0]
             }
         }
     }
