@@ -200,6 +200,52 @@ struct NestedObserverTests {
         #expect(try Backend.cpu.makeContext().render(scene, at: 0).pixels[100, 30].x > 0.9, "red from 100 points wide")
     }
 
+    /// Components under a timeline: red cards turn blue over a second (0.5 s to 1.5 s), and each card's chip, a
+    /// component, is a wide bar from 100 points of its own width, else a narrow one. The timeline names the scene's
+    /// state; the chip's observer chooses again in each state at the render size, and during the change both states'
+    /// chips are chosen so before their geometry is interpolated. Measured on the CPU evaluator: the bar's width and
+    /// colour at 0, 1 and 2 s.
+    @Test func componentsUnderATimelineChooseAtEachTime() throws {
+        func state(_ name: String, _ hex: String) -> String {
+            let observer = ##"{"onGeometryChange": {"of": "width", "threshold": 100, "below": "narrow", "otherwise": "wide"}}"##
+            return ##""\##(name)": {"component": {"name": "chip", "initial": "wide", "states": {"##
+                + ##""wide": {"zstack": [{"color": "\##(hex)", "modifiers": [{"frame": {"width": 40, "height": 10}}]}], "modifiers": [{"frame": {"maxWidth": "infinity"}}, \##(observer)]},"##
+                + ##""narrow": {"zstack": [{"color": "\##(hex)", "modifiers": [{"frame": {"width": 10, "height": 10}}]}], "modifiers": [{"frame": {"maxWidth": "infinity"}}, \##(observer)]}}}}"##
+        }
+        let scene = try parseScene(##"{"size": [200, 20], "states": {"## + state("red", "#ff0000") + ", " + state("blue", "#0000ff")
+                                   + ##"}, "timeline": [{"state": "red"}, {"at": 0.5, "state": "blue", "animation": {"linear": 1}}]}"##)
+        let context = try Backend.cpu.makeContext()
+        for (time, red, blue) in [(0.0, Float(1), Float(0)), (1.0, 0.5, 0.5), (2.0, 0, 1)] {
+            for (width, columns) in [(Float(200), 40), (60, 10)] {
+                let frame = scene.frame(at: time, size: Size(width: width, height: 20))
+                let pixels = try context.render(frame.view, size: frame.size).pixels
+                let covered = (0..<pixels.width).filter { pixels[$0, 10].w > 0.5 }
+                let middle = pixels[pixels.width / 2, 10]
+                #expect(covered.count == columns, "t=\(time) at \(width) wide: \(covered.count) columns")
+                #expect(abs(middle.x - red) <= 2 / 255 && abs(middle.z - blue) <= 2 / 255, "t=\(time) at \(width) wide: \(middle)")
+            }
+        }
+    }
+
+    /// A single root under keyframes holds a component: the chip chooses by its width and the keyframes still play
+    /// (its x moves 0 → 20 points over a second).
+    @Test func aKeyframedRootHoldsAComponent() throws {
+        let observer = ##"{"onGeometryChange": {"of": "width", "threshold": 100, "below": "narrow", "otherwise": "wide"}}"##
+        let scene = try parseScene(##"{"size": [200, 20], "root": {"component": {"name": "chip", "initial": "wide", "states": {"##
+            + ##""wide": {"zstack": [{"color": "#ff0000", "modifiers": [{"frame": {"width": 40, "height": 10}}]}], "modifiers": [{"frame": {"maxWidth": "infinity"}}, \##(observer)]},"##
+            + ##""narrow": {"zstack": [{"color": "#ff0000", "modifiers": [{"frame": {"width": 10, "height": 10}}]}], "modifiers": [{"frame": {"maxWidth": "infinity"}}, \##(observer)]}}},"##
+            + ##" "modifiers": [{"id": "mark"}]}, "keyframes": [{"view": "mark", "tracks": {"x": [{"linear": 20, "duration": 1}]}}]}"##)
+        let context = try Backend.cpu.makeContext()
+        for (time, width, columns) in [(0.0, Float(200), 40), (1.0, 200, 40), (1.0, 60, 10)] {
+            let frame = scene.frame(at: time, size: Size(width: width, height: 20))
+            let pixels = try context.render(frame.view, size: frame.size).pixels
+            let covered = (0..<pixels.width).filter { pixels[$0, 10].x > 0.5 }
+            let centre = Float(covered.reduce(0, +)) / Float(max(covered.count, 1)) + 0.5
+            #expect(covered.count == columns, "t=\(time) at \(width): \(covered.count) columns")
+            #expect(abs(centre - (width / 2 + 20 * Float(time))) <= 0.5, "t=\(time) at \(width): centre \(centre)")
+        }
+    }
+
     @Test(arguments: [
         // The component lacks the state its observer names.
         (##"{"size": [10, 10], "root": {"component": {"name": "chip", "initial": "a", "states": {"a": {"color": "#ff0000", "modifiers": [{"onGeometryChange": {"of": "width", "threshold": 5, "below": "b", "otherwise": "a"}}]}}}}}"##,
