@@ -24,7 +24,7 @@ extension FuzzTarget {
              "\"text\"", "\"string\"", "\"minWidth\"", "\"maxWidth\"", "\"minHeight\"", "\"maxHeight\"", "\"infinity\"",
              "\"id\"", "\"transition\"", "\"move\"", "\"geometryGroup\"", "\"namespace\"", "\"matchedGeometryEffect\"",
              "\"in\"", "\"properties\"", "\"anchor\"", "\"isSource\"", "\"onGeometryChange\"", "\"of\"", "\"threshold\"",
-             "\"below\"", "\"otherwise\"", "\"blendEffect\"",
+             "\"below\"", "\"otherwise\"", "\"blendEffect\"", "\"component\"", "\"initial\"", "\"name\"",
              "\"font\"", "\"headline\"", "\"largeTitle\"", "\"caption2\"", "\"weight\"", "\"bold\"", "\"design\"", "\"rounded\"", "\"monospaced\"", "\"family\"", "\"file\"", "\"style\"", "\"lineLimit\"", "\"multilineTextAlignment\"", "\"fontWeight\"", "\"orange\"", "\"\\u2603\"", "\"\\udbff\\udffd\""]
         case .presets:
             ["{", "}", "[", "]", ":", ",", "\"", "null", "true", "false", "-0", "-1", "1e999", "-1e999", "1e-999", "4294967296",

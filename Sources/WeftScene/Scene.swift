@@ -49,11 +49,11 @@ public struct Scene: Sendable {
     /// the faults of the view it lays out; a scene adds only those of a timeline's states, which during a change include
     /// the old state's, not in the view shown.
     private func shown(at time: Double, size: Size) -> (ViewNode, [MatchedGeometryWarning], [GeometryCycleWarning]) {
-        if let timeline, !timeline.changes.isEmpty, geometrySweep() != nil {
+        if let timeline, !timeline.changes.isEmpty || !timeline.animators.isEmpty, geometrySweep() != nil {
             // The timeline names the state; its onGeometryChanges choose again from it at this size.
             var cycles: [GeometryCycleWarning] = []
             let sized = timeline.replacingStates(initialName: initialState) { state, name in
-                guard let name, var sweep = try? GeometrySweep(states: states, initial: name) else { return state }
+                guard var sweep = sweep(of: state, named: name) else { return state }
                 let chosen = sweep.root(for: size)
                 for warning in sweep.warnings where !cycles.contains(warning) { cycles.append(warning) }
                 return chosen
@@ -68,12 +68,19 @@ public struct Scene: Sendable {
         return (timeline.view(at: time, size: size), timeline.warnings(at: time, size: size), [])
     }
 
-    /// A sweep over render sizes that switches between the scene's states by their `onGeometryChange`s,
-    /// starting from the initial state; nil when no state has one.
+    /// A sweep over render sizes that switches between the scene's states, and its components' (`StateSwitch`), by their
+    /// `onGeometryChange`s, starting from the initial states; nil when no view has one.
     public func geometrySweep() -> GeometrySweep? {
-        guard let initialState, states.values.contains(where: GeometrySweep.observes) else { return nil }
+        guard let initialState else { return GeometrySweep.observes(root) ? GeometrySweep(root) : nil }
+        guard states.values.contains(where: GeometrySweep.observes) else { return nil }
         // The reader made `initialState` one of `states`.
         return try? GeometrySweep(states: states, initial: initialState)
+    }
+
+    /// A sweep starting from `state`: the scene's state `name`, or, for a scene with a single root, that root.
+    private func sweep(of state: ViewNode, named name: String?) -> GeometrySweep? {
+        guard let name else { return initialState == nil ? GeometrySweep(state) : nil }
+        return try? GeometrySweep(states: states, initial: name)
     }
 
     /// Reads a scene file's `data` (`SceneDescription.parse`) and resolves it: `shaders` is asked once for a provider

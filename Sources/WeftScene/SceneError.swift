@@ -24,6 +24,9 @@ public enum SceneError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A shader the scene names that its shader folders cannot give as asked (the provider's words), or folders that
     /// cannot be loaded.
     case shader(path: JSONPath, message: String)
+    /// An `onGeometryChange` naming a state that its nearest enclosing component lacks: `component` is that component's
+    /// name (nil: the scene's own states, the outermost component), `known` its states.
+    case unknownState(path: JSONPath, state: String, component: String?, known: [String])
     /// A value at `path` that breaks a rule of the scene format not covered above.
     case invalid(path: JSONPath, message: String)
 
@@ -59,6 +62,9 @@ public enum SceneError: Error, Sendable, Hashable, CustomStringConvertible {
             "\(path): unknown \(kind) '\(name)'" + (known.isEmpty ? "" : "; one of \(known.joined(separator: ", "))")
         case let .unreadableImage(path, reason): "\(path): \(reason)"
         case let .shader(path, message): "\(path): \(message)"
+        case let .unknownState(path, state, component, known):
+            "\(path): an onGeometryChange names state '\(state)', which " + (component.map { "component '\($0)'" } ?? "the scene")
+                + " does not have (its states: \(known.joined(separator: ", ")))"
         case let .invalid(path, message): "\(path): \(message)"
         }
     }
@@ -69,7 +75,7 @@ public enum SceneError: Error, Sendable, Hashable, CustomStringConvertible {
         case .unreadable, .malformedJSON: nil
         case .tooDeep(let path, _), .unknownKey(let path, _, _), .missingKey(let path, _, _), .wrongType(let path, _, _),
              .outOfRange(let path, _, _), .unknownName(let path, _, _, _), .unreadableImage(let path, _), .shader(let path, _),
-             .invalid(let path, _):
+             .unknownState(let path, _, _, _), .invalid(let path, _):
             path
         }
     }

@@ -164,6 +164,12 @@ extension SceneReader {
             names = [try f.required("below", .string), try f.required("otherwise", .string)]
         }
         try f.finish()
+        guard let scope = stateScope else {
+            throw .invalid(path: path, message: "an onGeometryChange switches between states, and it stands in no component: put it in a \"component\" or in the scene's \"states\"")
+        }
+        if let missing = names.first(where: { !scope.names.contains($0) }) {
+            throw .unknownState(path: path, state: missing, component: scope.component, known: scope.names)
+        }
         let limits = bounds, states = names
         var change = GeometryChange(transform: { proxy in
                                         let side = proxy.size.vector[horizontal ? 0 : 1]
@@ -171,7 +177,6 @@ extension SceneReader {
                                     },
                                     same: { ($0 as? Int) == ($1 as? Int) },
                                     action: { ($0 as? Int).map { states[$0] } })
-        change.stateNames = names
         change.name = name
         return change
     }

@@ -10,6 +10,14 @@ struct SceneReader {
     let baseDirectory: String
     let images: SceneImageSource
     var provider: (any SceneShaderProvider)?
+    /// The states an `onGeometryChange` being read may name: its nearest enclosing component's (nil: it stands in none).
+    var stateScope: StateScope?
+
+    struct StateScope {
+        /// The component's name; nil for the scene's own states.
+        var component: String?
+        var names: [String]
+    }
 
     init(baseDirectory: String, images: SceneImageSource) {
         self.baseDirectory = baseDirectory
@@ -17,7 +25,7 @@ struct SceneReader {
     }
 
     static let contentKeys = ["image", "color", "rectangle", "roundedRectangle", "circle", "ellipse", "capsule", "zstack",
-                              "hstack", "vstack", "spacer", "text", "path", "forEach", "lazyVGrid", "grid", "symbol", "label", "button"]
+                              "hstack", "vstack", "spacer", "text", "path", "forEach", "lazyVGrid", "grid", "symbol", "label", "button", "component"]
 
     mutating func scene(_ json: JSONValue, shaders: ([String]) throws -> any SceneShaderProvider) throws(SceneError) -> Scene {
         var f = try SceneObject(json, at: JSONPath(""))
@@ -53,9 +61,6 @@ struct SceneReader {
         case (let r?, nil):
             if timelineJSON != nil { throw .invalid(path: top.key("timeline"), message: "a timeline changes between \"states\"; this scene has a single \"root\"") }
             root = try view(r, at: top.key("root"))
-            if !GeometrySweep.changes(in: root).isEmpty {
-                throw .invalid(path: top.key("root"), message: "an onGeometryChange switches between \"states\"; this scene has a single \"root\"")
-            }
             if !animators.isEmpty { timeline = try keyframed(root, animators, at: top.key("keyframes")) }
         case (nil, let states?):
             let read = try self.timeline(states: states, timelineJSON, animators: animators, at: top)
@@ -81,15 +86,7 @@ struct SceneReader {
         let statesPath = top.key("states")
         guard case .object(let named) = json else { throw .wrongType(path: statesPath, expected: "an object of named views", got: json.typeName) }
         guard !named.isEmpty else { throw .invalid(path: statesPath, message: "name at least one state") }
-        var states: [String: ViewNode] = [:]
-        for (name, value) in named.sorted(by: { $0.key < $1.key }) { states[name] = try view(value, at: statesPath.key(name)) }
-        for (name, state) in states.sorted(by: { $0.key < $1.key }) {
-            for change in GeometrySweep.changes(in: state) {
-                if let missing = change.stateNames.first(where: { states[$0] == nil }) {
-                    throw .invalid(path: statesPath.key(name), message: "an onGeometryChange names state '\(missing)', which is not one of: \(states.keys.sorted().joined(separator: ", "))")
-                }
-            }
-        }
+        let states = try namedViews(named, scope: StateScope(component: nil, names: named.keys.sorted()), at: statesPath)
         let path = top.key("timeline")
         guard let timelineJSON else { throw .missingKey(path: top, key: "timeline", alternative: "the states shown over time") }
         if case .object = timelineJSON {
@@ -130,6 +127,33 @@ struct SceneReader {
         }
     }
 
+    /// Named views, each the state of one component (`scope`): the `onGeometryChange`s inside name its states.
+    private func namedViews(_ named: [String: JSONValue], scope: StateScope, at path: JSONPath) throws(SceneError) -> [String: ViewNode] {
+        var reader = self
+        reader.stateScope = scope
+        var views: [String: ViewNode] = [:]
+        for (name, value) in named.sorted(by: { $0.key < $1.key }) { views[name] = try reader.view(value, at: path.key(name)) }
+        return views
+    }
+
+    /// `{"name": N, "states": {NAME: VIEW, …}, "initial": NAME}`: a component with its own states (`StateSwitch`).
+    private func component(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> ViewNode {
+        var f = try SceneObject(json, at: path)
+        let name = try f.required("name", .string)
+        let statesJSON = try f.required("states", .any)
+        let initial = try f.required("initial", .string)
+        try f.finish()
+        guard case .object(let named) = statesJSON else {
+            throw .wrongType(path: path.key("states"), expected: "an object of named views", got: statesJSON.typeName)
+        }
+        guard !named.isEmpty else { throw .invalid(path: path.key("states"), message: "name at least one state") }
+        guard named[initial] != nil else {
+            throw .unknownName(path: path.key("initial"), kind: "state", name: initial, known: named.keys.sorted())
+        }
+        let states = try namedViews(named, scope: StateScope(component: name, names: named.keys.sorted()), at: path.key("states"))
+        return try made(at: path) { () throws(ViewError) in try StateSwitch(name: name, states: states, initial: initial) }.node
+    }
+
     // MARK: Views
 
     func view(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> ViewNode {
@@ -158,6 +182,8 @@ struct SceneReader {
             node = ViewNode(.stack(try children(value, at: contentPath)))
         case "hstack", "vstack":
             node = try stack(value, axis: key == "hstack" ? .horizontal : .vertical, at: contentPath)
+        case "component":
+            node = try component(value, at: contentPath)
         case "spacer":
             var spacer = try SceneObject(value, at: contentPath)
             node = Spacer(minLength: try spacer.optional("minLength", .nonNegative) ?? 0).node

@@ -74,11 +74,11 @@ struct GeometryChangeTests {
 
     @Test(arguments: [
         (##"{"size": [10, 10], "states": {"a": {"color": "#ff0000", "modifiers": [{"onGeometryChange": {"of": "width", "threshold": 5, "below": "b", "otherwise": "a"}}]}}, "timeline": [{"state": "a"}]}"##,
-         "states.a", "state 'b'"),
+         "states.a.modifiers[0].onGeometryChange", "state 'b'"),
         (##"{"size": [10, 10], "states": {"a": {"color": "#ff0000", "modifiers": [{"onGeometryChange": {"of": "depth", "threshold": 5, "below": "a", "otherwise": "a"}}]}}, "timeline": [{"state": "a"}]}"##,
          "states.a.modifiers[0].onGeometryChange.of", "width"),
         (##"{"size": [10, 10], "root": {"color": "#ff0000", "modifiers": [{"onGeometryChange": {"of": "width", "threshold": 5, "below": "a", "otherwise": "a"}}]}}"##,
-         "root", "single"),
+         "root.modifiers[0].onGeometryChange", "in no component"),
     ])
     func faultsNameTheirPath(scene: String, path: String, word: String) {
         guard let error = sceneError(scene) else {

@@ -134,7 +134,7 @@ struct Lowering {
             let childTransform = transform * child.transform
             var d = distributed
             switch modifier {
-            case .frame, .flexibleFrame, .offset, .padding, .rotation, .scale, .relativeOffset, .id, .transition, .geometryChange, .namespace, .matchedGeometry, .geometryGroup, .groupAnchor:
+            case .frame, .flexibleFrame, .offset, .padding, .rotation, .scale, .relativeOffset, .id, .transition, .geometryChange, .stateSwitch, .namespace, .matchedGeometry, .geometryGroup, .groupAnchor:
                 break
             case .opacity(let value):
                 d.opacity *= value

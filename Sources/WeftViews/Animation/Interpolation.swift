@@ -265,6 +265,9 @@ enum Interpolation {
         case .geometryChange:
             guard case .geometryChange = b else { return nil }
             return b
+        case .stateSwitch(let x):
+            guard case .stateSwitch(let y) = b, x.name == y.name else { return nil }
+            return b
         case .geometryGroup:
             guard case .geometryGroup = b else { return nil }
             return b

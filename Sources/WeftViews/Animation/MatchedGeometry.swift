@@ -95,7 +95,7 @@ extension MatchedGeometry {
             case .drawingGroup(let opaque, _):
                 if opaque { clip = clip.intersection(Rect(size: size).applying(transform)) }
             case .frame, .flexibleFrame, .offset, .padding, .rotation, .scale, .opacity, .blendMode, .shadow, .compositingGroup, .effect,
-                 .blendEffect, .id, .transition, .relativeOffset, .geometryChange, .geometryGroup, .groupAnchor, .decoration, .blur:
+                 .blendEffect, .id, .transition, .relativeOffset, .geometryChange, .stateSwitch, .geometryGroup, .groupAnchor, .decoration, .blur:
                 break
             }
         }

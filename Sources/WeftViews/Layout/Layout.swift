@@ -100,7 +100,7 @@ package enum Layout {
                 return (childSize, [Placement(node: child, proposal: proposed, transform: .identity),
                                     Placement(node: decoration.view, proposal: childSize,
                                               transform: .translation((childSize - decorationSize) * decoration.alignment.vector))])
-            case .opacity, .blendMode, .shadow, .compositingGroup, .drawingGroup, .effect, .blendEffect, .id, .transition, .geometryChange, .namespace, .geometryGroup, .blur:
+            case .opacity, .blendMode, .shadow, .compositingGroup, .drawingGroup, .effect, .blendEffect, .id, .transition, .geometryChange, .stateSwitch, .namespace, .geometryGroup, .blur:
                 let childSize = size(of: child, proposed: proposed)
                 return (childSize, [Placement(node: child, proposal: proposed, transform: .identity)])
             }
@@ -174,7 +174,7 @@ package enum Layout {
             case .blur(let radius):
                 return inner.outset(by: SIMD2(repeating: Blur.reach(sigma: radius / 2)))
             case .frame, .flexibleFrame, .offset, .padding, .rotation, .scale, .opacity, .blendMode, .compositingGroup, .blendEffect,
-                 .id, .transition, .relativeOffset, .geometryChange, .namespace, .matchedGeometry, .geometryGroup, .groupAnchor:
+                 .id, .transition, .relativeOffset, .geometryChange, .stateSwitch, .namespace, .matchedGeometry, .geometryGroup, .groupAnchor:
                 return inner
             }
         }
@@ -209,7 +209,7 @@ extension ViewNode {
         case .spacer(let minLength): return minLength
         case .modified(let child, let modifier):
             switch modifier {
-            case .id, .transition, .geometryChange, .namespace, .opacity, .blendMode, .groupAnchor: return child.spacerLength
+            case .id, .transition, .geometryChange, .stateSwitch, .namespace, .opacity, .blendMode, .groupAnchor: return child.spacerLength
             default: return nil
             }
         default: return nil

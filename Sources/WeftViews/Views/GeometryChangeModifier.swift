@@ -7,22 +7,19 @@ public struct GeometryProxy: Sendable, Hashable {
 }
 
 /// `onGeometryChange`: a transform from the view's resolved geometry to a value; when the value
-/// differs from the last one seen, the action runs and may name the scene state to show next.
+/// differs from the last one seen, the action runs and may name the state to show next (of its nearest enclosing `StateSwitch`, else the scene's).
 package struct GeometryChange: Sendable {
     let transform: @Sendable (GeometryProxy) -> any Sendable
     let same: @Sendable (any Sendable, any Sendable) -> Bool
     let action: @Sendable (any Sendable) -> String?
-    /// The states the action can name, where the scene file names them (checked by the reader).
-    package var stateNames: [String] = []
     /// What warnings call the observer (a scene's `name`, or the id of the view observed).
     package var name: String?
 
     package init(transform: @escaping @Sendable (GeometryProxy) -> any Sendable, same: @escaping @Sendable (any Sendable, any Sendable) -> Bool,
-                 action: @escaping @Sendable (any Sendable) -> String?, stateNames: [String] = []) {
+                 action: @escaping @Sendable (any Sendable) -> String?) {
         self.transform = transform
         self.same = same
         self.action = action
-        self.stateNames = stateNames
     }
 }
 

@@ -42,6 +42,8 @@ package enum Modifier: Sendable {
     case relativeOffset(SIMD2<Float>)
     /// `onGeometryChange`: observes the view's geometry after layout; changes nothing drawn.
     case geometryChange(GeometryChange)
+    /// A component's own states (`StateSwitch`), over the one it shows; changes nothing drawn.
+    case stateSwitch(StateSwitch)
     /// Declares a namespace of `matchedGeometryEffect` ids for the view's content; changes nothing drawn.
     case namespace(String)
     case matchedGeometry(MatchedGeometry)

@@ -112,6 +112,9 @@ extension ViewNode {
         case .modified(let child, .decoration(var decoration)):
             decoration.view = decoration.view.settingText(change)
             return ViewNode(.modified(child.settingText(change), .decoration(decoration)))
+        case .modified(let child, .stateSwitch(var component)):
+            component.states = component.states.mapValues { $0.settingText(change) }
+            return ViewNode(.modified(child.settingText(change), .stateSwitch(component)))
         case .modified(let child, let modifier):
             return ViewNode(.modified(child.settingText(change), modifier))
         }

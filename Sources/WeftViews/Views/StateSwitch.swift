@@ -1,0 +1,25 @@
+/// A component: a view with its own named states, as a SwiftUI view keeps its own `@State`. It shows `initial` until an
+/// `onGeometryChange` inside it (and in no component nested deeper) names another of its states; a `GeometrySweep` keeps
+/// each component's state apart from the scene's and from every other component's, so nested observers each decide
+/// their own. In the tree it is a modifier that changes nothing drawn over the state it shows.
+public struct StateSwitch: View {
+    /// What errors and docs call it; with its place in the tree, what tells two components apart.
+    public let name: String
+    package var states: [String: ViewNode]
+    public let initial: String
+    /// Where the sweep found it (child indices from the root), once resolved; nil as written.
+    package var place: [Int]?
+
+    public init(name: String, states: [String: any View], initial: String) throws(ViewError) {
+        guard states[initial] != nil else { throw .unknownState(initial, known: states.keys.sorted()) }
+        self.name = name
+        self.states = states.mapValues(\.node)
+        self.initial = initial
+    }
+
+    /// The component showing its initial state.
+    public var node: ViewNode { ViewNode(.modified(states[initial]!, .stateSwitch(self))) }
+
+    /// The names of its states, sorted.
+    public var stateNames: [String] { states.keys.sorted() }
+}
