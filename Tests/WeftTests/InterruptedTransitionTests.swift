@@ -22,12 +22,12 @@ struct InterruptedTransitionTests {
 
     static let size = Size(width: 64, height: 8)
 
-    /// The square's centre along its middle row and how much of it is drawn there (its coverage times its opacity,
-    /// in squares: 1 for the whole square at full opacity).
-    static func square(_ timeline: Timeline, at time: Double, on backend: Backend) throws -> (x: Float, amount: Float) {
+    /// Along the square's middle row: its centre, how much of it is drawn (coverage times opacity, in squares: 1 for
+    /// the whole square at full opacity) and the most opaque pixel (its opacity, where a pixel is wholly covered).
+    static func square(_ timeline: Timeline, at time: Double, on backend: Backend) throws -> (x: Float, amount: Float, peak: Float) {
         let pixels = try Measure.render(timeline, at: time, size: size, on: backend)
-        let amount = (0..<pixels.width).reduce(Float(0)) { $0 + pixels[$1, 4].w } / 8
-        return (Measure.centre(pixels, channel: 2, row: 4) ?? -1, amount)
+        let alphas = (0..<pixels.width).map { pixels[$0, 4].w }
+        return (Measure.centre(pixels, channel: 2, row: 4) ?? -1, alphas.reduce(0, +) / 8, alphas.max() ?? 0)
     }
 
     /// Inserted at 0 under `linear(duration: 1)` (fading in), then moved from the leading to the trailing edge at 0.4 s
@@ -48,7 +48,8 @@ struct InterruptedTransitionTests {
             let pA = Float(min(time, 1)), pB = Float(Animation.easeInOut(duration: 1).progress(at: time - 0.4))
             let seen = try Self.square(interrupted, at: time, on: backend)
             #expect(abs(seen.x - (4 + 56 * pB)) < 0.01, "t=\(time): the square at \(seen.x)")
-            #expect(abs(seen.amount - (pA + (1 - pA) * pB)) < 0.01, "t=\(time): opacity \(seen.amount)")
+            let opacity = pA + (1 - pA) * pB
+            #expect(abs(seen.amount - opacity) < 0.01 && abs(seen.peak - opacity) < 0.01, "t=\(time): \(seen.amount) drawn, peak \(seen.peak)")
         }
     }
 
@@ -65,7 +66,7 @@ struct InterruptedTransitionTests {
         for time in [0.4, 0.6, 0.9, 1.1, 1.3] {
             let pA = Float(min(time, 1)), pB = Float(time - 0.4)
             let seen = try Self.square(interrupted, at: time, on: backend)
-            #expect(abs(seen.amount - pA * (1 - pB)) < 0.01, "t=\(time): opacity \(seen.amount)")
+            #expect(abs(seen.amount - pA * (1 - pB)) < 0.01 && abs(seen.peak - pA * (1 - pB)) < 0.01, "t=\(time): \(seen.amount) drawn, peak \(seen.peak)")
             #expect(abs(seen.x - 32) < 0.01, "t=\(time): the square at \(seen.x)")
         }
         #expect(try Self.square(interrupted, at: 1.4, on: backend).amount == 0)
