@@ -51,8 +51,9 @@ public struct KeyframeTrack: Sendable, Hashable {
     /// The value `t` seconds into the track; the last keyframe's value after it.
     public func value(at t: Double) -> Float { motion(at: t).value }
 
-    /// The value and its rate (per second) `t` seconds into the track. A spring keyframe starts with the velocity the
-    /// track had when it began, as SwiftUI's `SpringKeyframe` does without a `startVelocity`; a move stops the motion.
+    /// The value and its rate (per second) `t` seconds into the track. A spring or cubic keyframe starts with the
+    /// velocity the track had when it began, as SwiftUI's `SpringKeyframe` and `CubicKeyframe` do without a
+    /// `startVelocity`; a move stops the motion.
     func motion(at t: Double) -> (value: Float, velocity: Float) {
         var start = 0.0, from = attribute.initial, velocity: Float = 0
         for (i, keyframe) in keyframes.enumerated() {
