@@ -53,6 +53,25 @@ struct InterruptedTransitionTests {
         }
     }
 
+    /// A chain: inserted at 0, moved to the centre at 0.3 s and to the trailing edge at 0.6 s, each under
+    /// `linear(duration: 1)`: each change carries on what the one before shows, `lerp(lerp(pA, 1, pB), 1, pC)` of
+    /// the way in, at `lerp(lerp(4, 32, pB), 60, pC)` (the running changes keep running until they end).
+    @Test(arguments: Backend.allCases)
+    func aChainOfInterruptionsCarriesTheTransitionOn(backend: Backend) throws {
+        let timeline = try Timeline(initial: Self.row(nil),
+                                    changes: [.init(at: 0, to: Self.row(.leading), animation: .linear(duration: 1)),
+                                              .init(at: 0.3, to: Self.row(.center), animation: .linear(duration: 1)),
+                                              .init(at: 0.6, to: Self.row(.trailing), animation: .linear(duration: 1))])
+        func lerp(_ a: Float, _ b: Float, _ p: Float) -> Float { a + (b - a) * p }
+        for time in [0.6, 0.8, 1.1, 1.4, 1.6] {
+            let pA = Float(min(time, 1)), pB = Float(min(time - 0.3, 1)), pC = Float(min(time - 0.6, 1))
+            let seen = try Self.square(timeline, at: time, on: backend)
+            let opacity = lerp(lerp(pA, 1, pB), 1, pC)
+            #expect(abs(seen.peak - opacity) < 0.01, "t=\(time): opacity \(seen.peak), not \(opacity)")
+            #expect(abs(seen.x - lerp(lerp(4, 32, pB), 60, pC)) < 0.01, "t=\(time): the square at \(seen.x)")
+        }
+    }
+
     /// Inserted at 0 under `linear(duration: 1)` and removed at 0.4 s under `linear(duration: 1)`: it leaves from its
     /// opacity then (0.4), `lerp(pA(t), 0, pB(t))`, not from fully shown; it stays where it is and is gone at 1.4 s.
     @Test(arguments: Backend.allCases)

@@ -205,6 +205,19 @@ enum Interpolation {
         }
     }
 
+    /// `frame(width:height:alignment:)` as a flexible frame with equal bounds: it is a fixed frame at the centre and a
+    /// flexible one elsewhere, one view whatever its alignment (as SwiftUI's one frame modifier).
+    static func fixedFrame(_ modifier: Modifier) -> FlexibleFrame? {
+        switch modifier {
+        case .frame(let width, let height):
+            FlexibleFrame(minWidth: width, maxWidth: width, minHeight: height, maxHeight: height, alignment: .center)
+        case .flexibleFrame(let frame) where frame.minWidth == frame.maxWidth && frame.minHeight == frame.maxHeight:
+            frame
+        default:
+            nil
+        }
+    }
+
     /// The modifier between two of the same case; nil when they differ in kind. Exhaustive over `a`, so that a new
     /// modifier is decided here: interpolated, taken at once, or a different view.
     static func lerp(_ a: Modifier, _ b: Modifier, _ p: Float) -> Modifier? {
@@ -216,6 +229,7 @@ enum Interpolation {
             guard case .blur(let y) = b else { return nil }
             return .blur(radius: max(lerp(x, y, p), 0))
         case .frame(let wa, let ha):
+            if case .flexibleFrame = b { return fixedFrame(b).flatMap { lerp(.flexibleFrame(fixedFrame(a)!), .flexibleFrame($0), p) } }
             guard case .frame(let wb, let hb) = b else { return nil }
             func side(_ x: Float?, _ y: Float?) -> Float? {
                 guard let x, let y else { return y }
@@ -223,6 +237,7 @@ enum Interpolation {
             }
             return .frame(width: side(wa, wb), height: side(ha, hb))
         case .flexibleFrame(let x):
+            if case .frame = b { return fixedFrame(a).flatMap { lerp(.flexibleFrame($0), .flexibleFrame(fixedFrame(b)!), p) } }
             guard case .flexibleFrame(let y) = b else { return nil }
             func bound(_ u: Float?, _ v: Float?) -> Float? {
                 guard let u, let v, u.isFinite, v.isFinite else { return v }
