@@ -205,8 +205,15 @@ enum Interpolation {
         }
     }
 
-    /// `frame(width:height:alignment:)` as a flexible frame with equal bounds: it is a fixed frame at the centre and a
-    /// flexible one elsewhere, one view whatever its alignment (as SwiftUI's one frame modifier).
+    /// A fixed frame and a flexible one with equal bounds, interpolated as two flexible frames: `frame(width:height:
+    /// alignment:)` is the one at the centre and the other elsewhere, one view whatever its alignment (as SwiftUI's one
+    /// frame modifier). Nil for a flexible frame with a range: another view.
+    static func fixedFrames(_ a: Modifier, _ b: Modifier, _ p: Float) -> Modifier? {
+        guard let x = fixedFrame(a), let y = fixedFrame(b) else { return nil }
+        return lerp(.flexibleFrame(x), .flexibleFrame(y), p)
+    }
+
+    /// A fixed frame, or a flexible one with equal bounds, as a flexible frame.
     static func fixedFrame(_ modifier: Modifier) -> FlexibleFrame? {
         switch modifier {
         case .frame(let width, let height):
@@ -229,7 +236,7 @@ enum Interpolation {
             guard case .blur(let y) = b else { return nil }
             return .blur(radius: max(lerp(x, y, p), 0))
         case .frame(let wa, let ha):
-            if case .flexibleFrame = b { return fixedFrame(b).flatMap { lerp(.flexibleFrame(fixedFrame(a)!), .flexibleFrame($0), p) } }
+            if case .flexibleFrame = b { return fixedFrames(a, b, p) }
             guard case .frame(let wb, let hb) = b else { return nil }
             func side(_ x: Float?, _ y: Float?) -> Float? {
                 guard let x, let y else { return y }
@@ -237,7 +244,7 @@ enum Interpolation {
             }
             return .frame(width: side(wa, wb), height: side(ha, hb))
         case .flexibleFrame(let x):
-            if case .frame = b { return fixedFrame(a).flatMap { lerp(.flexibleFrame($0), .flexibleFrame(fixedFrame(b)!), p) } }
+            if case .frame = b { return fixedFrames(a, b, p) }
             guard case .flexibleFrame(let y) = b else { return nil }
             func bound(_ u: Float?, _ v: Float?) -> Float? {
                 guard let u, let v, u.isFinite, v.isFinite else { return v }
