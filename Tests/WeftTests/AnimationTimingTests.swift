@@ -68,6 +68,26 @@ struct AnimationTimingTests {
         }
     }
 
+    /// A cubic keyframe starts with the velocity the track has and ends with the one the next keyframe starts with
+    /// (SwiftUI's `CubicKeyframe`): at a spring → cubic join (the spring still moving when its time is up), cubic →
+    /// linear and linear → cubic, the rates measured just before and just after the join (second-order one-sided
+    /// differences, h = 1 ms) agree, and agree with the track's own velocity there.
+    @Test func aCubicKeyframeKeepsTheVelocityItIsHanded() {
+        let track = KeyframeTrack(.x, [.spring(100, duration: 0.2, response: 0.6, dampingFraction: 0.7), .cubic(40, duration: 0.5),
+                                       .linear(10, duration: 0.5), .cubic(20, duration: 0.5), .cubic(0, duration: 0.5)])
+        let h = 1e-3
+        func v(_ t: Double) -> Float { track.value(at: t) }
+        for join in [0.2, 0.7, 1.2] {
+            let before = (3 * v(join) - 4 * v(join - h) + v(join - 2 * h)) / Float(2 * h)
+            let after = (-3 * v(join) + 4 * v(join + h) - v(join + 2 * h)) / Float(2 * h)
+            #expect(abs(before) > 50, "t=\(join): the track moves at \(before) points/s")
+            #expect(abs(after - before) < 0.01 * abs(before) + 0.5, "t=\(join): \(before) points/s before, \(after) after")
+            #expect(abs(track.motion(at: join).velocity - before) < 0.01 * abs(before) + 0.5, "t=\(join)")
+        }
+        // Between cubics the tangent is still Catmull-Rom's: at 20 (1.7 s), from 10 (1.2 s) to 0 (2.2 s).
+        #expect(abs(track.motion(at: 1.7).velocity - (0 - 10) / 1) < 1e-3)
+    }
+
     /// A keyframe track moves a named square's drawing: its centre measured per frame, on both executors.
     @Test(arguments: Backend.allCases)
     func keyframesMoveTheNamedView(backend: Backend) throws {

@@ -156,6 +156,20 @@ struct ResolvedGeometryTests {
         Rectangle().fill(blue).frame(width: 8, height: 8).frame(width: 64, height: 8, alignment: alignment)
     }
 
+    /// A frame whose alignment changes is one view whatever the alignment (`frame(width:height:alignment: .center)`
+    /// is a fixed frame, the others flexible ones): centre → trailing slides the square, whole (its most opaque pixel
+    /// fully opaque), not a cross-fade of two squares whose centres average to the same place.
+    @Test(arguments: Backend.allCases)
+    func aFrameAlignmentChangeSlidesOneView(backend: Backend) throws {
+        let size = Size(width: 64, height: 8)
+        let timeline = try Timeline(initial: Self.square(at: .center), changes: [.init(at: 0, to: Self.square(at: .trailing), animation: .linear(duration: 1))])
+        for (time, x) in [(0.25, 39), (0.5, 46)] as [(Double, Float)] {
+            let pixels = try Self.render(timeline, at: time, size: size, on: backend)
+            let centre = Self.centre(pixels, channel: 2, row: 4) ?? -1, peak = (0..<64).map { pixels[$0, 4].w }.max() ?? 0
+            #expect(abs(centre - x) < 0.01 && peak == 1, "t=\(time): the square at \(centre), most opaque \(peak)")
+        }
+    }
+
     /// A spring retargeted mid-flight (leading → trailing, then back to the centre at 0.15 s) goes on from where it
     /// is at the speed it had: position and velocity are continuous at the interruption (second-order one-sided
     /// differences, h = 5 ms), while the frames before it are those of the first spring alone.

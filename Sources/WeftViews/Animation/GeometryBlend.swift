@@ -8,6 +8,10 @@
 /// inside a `geometryGroup()` or `drawingGroup()` (a geometry boundary), relative to the group's frame, so the
 /// group's children move with it. A view that only the new state has stands at its new place (relative to its
 /// group), one that only the old state has at its old place, each running its transition there.
+///
+/// A change that interrupts another blends from what that one shows (`Timeline`): a view still entering there goes
+/// on entering from where its transition is to fully shown, one removed goes out from where it is, both along the
+/// new change's curve (`Transitioning`).
 enum GeometryBlend {
     /// `from` laid out at `size` at `progress` 0, `to` at 1; frames in between (or, for springs, beyond).
     static func between(_ from: ViewNode, _ to: ViewNode, progress: Float, size: SIMD2<Float>) -> ViewNode {
@@ -19,6 +23,8 @@ enum GeometryBlend {
 
     /// The name of views leaving (no view of a state can have it: a `Text`'s and an author's ids are printable).
     static let leavingID = "\u{0}leaving"
+    /// The mark of views entering; they keep their own identity (`identity(of:)` looks through it).
+    static let enteringID = "\u{0}entering"
 
     /// A view of the result with its frame in layout space (relative to the canvas).
     struct Piece {
@@ -75,20 +81,76 @@ enum GeometryBlend {
     static func blend(_ a: Placed, _ b: Placed, group: Group, _ p: Float) -> [Piece] {
         let origin = group.origin + Interpolation.lerp(a.origin - group.old, b.origin - group.new, p)
         let size = pointwiseMax(Interpolation.lerp(a.size, b.size, p), .zero)
-        if let node = matched(a, b, origin: origin, size: size, group: group, p) { return [Piece(node: node, origin: origin, size: size)] }
+        if let entering = Transitioning(a), !entering.leaving {
+            if let node = matched(entering.view, b, origin: origin, size: size, group: group, p) {
+                return [Piece(node: entering.node(node, size: size, towards: 1, p), origin: origin, size: size)]
+            }
+        } else if let node = matched(a, b, origin: origin, size: size, group: group, p) {
+            return [Piece(node: node, origin: origin, size: size)]
+        }
         return [alone(a, group: group, entering: false, p), alone(b, group: group, entering: true, p)]
     }
 
     /// A view in one state only, at its own place relative to its group, `p` of the way through its transition.
     static func alone(_ x: Placed, group: Group, entering: Bool, _ p: Float) -> Piece {
         let origin = group.origin + x.origin - (entering ? group.new : group.old)
+        if !entering, let running = Transitioning(x) {
+            return Piece(node: running.node(rebuilt(running.view), size: running.view.size, towards: 0, p), origin: origin, size: x.size)
+        }
+        let transition = Interpolation.transition(of: x.node)
         var node = rebuilt(x)
-        if let modifier = Interpolation.transition(of: x.node).modifier(presence: entering ? p : 1 - p) {
-            node = ViewNode(.modified(Piece(node: node, origin: origin, size: x.size).pinned(in: origin), modifier))
+        if let modifier = transition.modifier(presence: entering ? p : 1 - p) {
+            node = Transitioning.shown(node, size: x.size, by: modifier)
+            if entering, transition != .identity { node = ViewNode(.modified(node, .id(enteringID))) }
         }
         // A view on its way out matches nothing when a change interrupts this one: it goes on leaving.
         if !entering { node = ViewNode(.modified(node, .id(leavingID))) }
         return Piece(node: node, origin: origin, size: x.size)
+    }
+
+    /// A view of a presented tree part of the way through its transition (not `identity`, which shows a view whole
+    /// or not at all): when a change interrupts the one that moves it, it goes on from where it is — `shown`, the
+    /// transition's modifier now — to fully shown (`towards` 1: the new state has it too) or to gone (0), along the
+    /// new change's progress, so nothing jumps or cross-fades at the interruption.
+    struct Transitioning {
+        /// The view without its transition's modifier.
+        var view: Placed
+        var transition: Transition
+        var shown: Modifier
+        var leaving: Bool
+
+        /// `x` when it is marked as entering or leaving under a transition's modifier (`alone` marks them so).
+        init?(_ x: Placed) {
+            guard case .modified(var marked, .id(let mark)) = x.node.kind, mark == enteringID || mark == leavingID else { return nil }
+            transition = Interpolation.transition(of: marked)
+            // Rebuilding a view (a container leaving around it) pins what was under the mark.
+            while case .modified(let inner, .groupAnchor) = marked.kind { marked = inner }
+            guard transition != .identity, case .modified(let view, let shown) = marked.kind else { return nil }
+            self.view = Placed(node: view, proposal: x.proposal, origin: x.origin)
+            self.shown = shown
+            leaving = mark == leavingID
+        }
+
+        /// `node` (the view, at `size`) `p` of the way from where its transition is to presence `towards`, marked
+        /// again unless it has arrived.
+        func node(_ node: ViewNode, size: SIMD2<Float>, towards presence: Float, _ p: Float) -> ViewNode {
+            let p = min(max(p, 0), 1)
+            if p == 1, presence == 1 { return node }
+            // The transition's modifiers at two presences, of one kind (not `identity`'s), so they interpolate.
+            let modifier = transition.modifier(presence: presence).flatMap { Interpolation.lerp(shown, $0, p) } ?? shown
+            return ViewNode(.modified(Self.shown(node, size: size, by: modifier), .id(presence == 1 ? enteringID : leavingID)))
+        }
+
+        /// `node` (at `size`) under a transition's `modifier`, which moves and scales it about its own frame.
+        static func shown(_ node: ViewNode, size: SIMD2<Float>, by modifier: Modifier) -> ViewNode {
+            ViewNode(.modified(ViewNode(.modified(node, .groupAnchor(GroupAnchor(origin: .zero, size: size)))), modifier))
+        }
+    }
+
+    /// The name a view of a presented tree is matched by: its own, through the mark of a view entering.
+    static func identity(of node: ViewNode) -> String? {
+        guard case .modified(let inner, .id(enteringID)) = node.kind else { return Interpolation.id(of: node) }
+        return Interpolation.id(of: inner)
     }
 
     /// `x` with every child pinned where its own layout put it.
@@ -135,14 +197,14 @@ enum GeometryBlend {
     /// Children of a container: matched ones in the new order, inserted ones entering, removed ones leaving,
     /// drawn at the place in the order they had.
     private static func children(_ a: [Placed], _ b: [Placed], group: Group, _ p: Float) -> [Piece] {
-        var unnamedA = a.indices.filter { Interpolation.id(of: a[$0].node) == nil }[...]
+        var unnamedA = a.indices.filter { identity(of: a[$0].node) == nil }[...]
         var named: [String: Int] = [:]
-        for (i, child) in a.enumerated() { if let id = Interpolation.id(of: child.node), named[id] == nil { named[id] = i } }
+        for (i, child) in a.enumerated() { if let id = identity(of: child.node), named[id] == nil { named[id] = i } }
         var used = Set<Int>()
         var result: [[Piece]] = []
         for child in b {
             let partner: Int?
-            if let id = Interpolation.id(of: child.node) { partner = named[id] } else { partner = unnamedA.popFirst() }
+            if let id = identity(of: child.node) { partner = named[id] } else { partner = unnamedA.popFirst() }
             if let partner, !used.contains(partner) {
                 used.insert(partner)
                 result.append(blend(a[partner], child, group: group, p))

@@ -205,6 +205,26 @@ enum Interpolation {
         }
     }
 
+    /// A fixed frame and a flexible one with equal bounds, interpolated as two flexible frames: `frame(width:height:
+    /// alignment:)` is the one at the centre and the other elsewhere, one view whatever its alignment (as SwiftUI's one
+    /// frame modifier). Nil for a flexible frame with a range: another view.
+    static func fixedFrames(_ a: Modifier, _ b: Modifier, _ p: Float) -> Modifier? {
+        guard let x = fixedFrame(a), let y = fixedFrame(b) else { return nil }
+        return lerp(.flexibleFrame(x), .flexibleFrame(y), p)
+    }
+
+    /// A fixed frame, or a flexible one with equal bounds, as a flexible frame.
+    static func fixedFrame(_ modifier: Modifier) -> FlexibleFrame? {
+        switch modifier {
+        case .frame(let width, let height):
+            FlexibleFrame(minWidth: width, maxWidth: width, minHeight: height, maxHeight: height, alignment: .center)
+        case .flexibleFrame(let frame) where frame.minWidth == frame.maxWidth && frame.minHeight == frame.maxHeight:
+            frame
+        default:
+            nil
+        }
+    }
+
     /// The modifier between two of the same case; nil when they differ in kind. Exhaustive over `a`, so that a new
     /// modifier is decided here: interpolated, taken at once, or a different view.
     static func lerp(_ a: Modifier, _ b: Modifier, _ p: Float) -> Modifier? {
@@ -216,6 +236,7 @@ enum Interpolation {
             guard case .blur(let y) = b else { return nil }
             return .blur(radius: max(lerp(x, y, p), 0))
         case .frame(let wa, let ha):
+            if case .flexibleFrame = b { return fixedFrames(a, b, p) }
             guard case .frame(let wb, let hb) = b else { return nil }
             func side(_ x: Float?, _ y: Float?) -> Float? {
                 guard let x, let y else { return y }
@@ -223,6 +244,7 @@ enum Interpolation {
             }
             return .frame(width: side(wa, wb), height: side(ha, hb))
         case .flexibleFrame(let x):
+            if case .frame = b { return fixedFrames(a, b, p) }
             guard case .flexibleFrame(let y) = b else { return nil }
             func bound(_ u: Float?, _ v: Float?) -> Float? {
                 guard let u, let v, u.isFinite, v.isFinite else { return v }

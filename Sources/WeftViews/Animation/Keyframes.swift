@@ -6,7 +6,9 @@ import Glibc
 public enum Keyframe: Sendable, Hashable {
     /// `LinearKeyframe`: straight to `value` over `duration` seconds.
     case linear(Float, duration: Double)
-    /// `CubicKeyframe`: along a cubic (Catmull-Rom) curve through the neighbouring keyframes' values.
+    /// `CubicKeyframe`: along a cubic curve that starts with the track's velocity and ends with the next keyframe's:
+    /// Catmull-Rom tangents between cubics (and before a spring), a linear keyframe's slope, at rest before a move
+    /// and at the end.
     case cubic(Float, duration: Double)
     /// `SpringKeyframe`: a spring (`Animation.spring(response:dampingFraction:)`) towards `value` for `duration` seconds,
     /// starting with the track's velocity then; the next keyframe starts from where and how fast it is then.
@@ -49,8 +51,9 @@ public struct KeyframeTrack: Sendable, Hashable {
     /// The value `t` seconds into the track; the last keyframe's value after it.
     public func value(at t: Double) -> Float { motion(at: t).value }
 
-    /// The value and its rate (per second) `t` seconds into the track. A spring keyframe starts with the velocity the
-    /// track had when it began, as SwiftUI's `SpringKeyframe` does without a `startVelocity`; a move stops the motion.
+    /// The value and its rate (per second) `t` seconds into the track. A spring or cubic keyframe starts with the
+    /// velocity the track had when it began, as SwiftUI's `SpringKeyframe` and `CubicKeyframe` do without a
+    /// `startVelocity`; a move stops the motion.
     func motion(at t: Double) -> (value: Float, velocity: Float) {
         var start = 0.0, from = attribute.initial, velocity: Float = 0
         for (i, keyframe) in keyframes.enumerated() {
@@ -75,11 +78,14 @@ public struct KeyframeTrack: Sendable, Hashable {
             let y = Spring(response: response, dampingFraction: damping).displacement(at: elapsed, from: Double(from - v), velocity: Double(velocity))
             return (v + Float(y.value), Float(y.velocity))
         case .cubic(let v, let d):
-            // Hermite segment with Catmull-Rom tangents; the track starts and ends at rest.
-            let before = i > 0 ? (i > 1 ? keyframes[i - 2].value : attribute.initial) : from
-            let after = i + 1 < keyframes.count ? keyframes[i + 1].value : v
-            let span0 = i > 0 ? keyframes[i - 1].duration + d : d, span1 = i + 1 < keyframes.count ? d + keyframes[i + 1].duration : d
-            let m0 = i > 0 ? (v - before) / Float(span0) : 0, m1 = i + 1 < keyframes.count ? (after - from) / Float(span1) : 0
+            // A Hermite segment (SwiftUI's `CubicKeyframe`): it starts with the track's velocity (after a cubic, the
+            // Catmull-Rom tangent it ended with) and ends with the velocity the next keyframe starts with.
+            let m0 = velocity, m1: Float
+            switch i + 1 < keyframes.count ? keyframes[i + 1] : nil {
+            case .cubic(let after, let next), .spring(let after, let next, _, _): m1 = (after - from) / Float(d + next)
+            case .linear(let after, let next): m1 = (after - v) / Float(next)
+            case .move, nil: m1 = 0
+            }
             let h = Float(d), u = Float(elapsed / d), u2 = u * u, u3 = u2 * u
             let value = (2 * u3 - 3 * u2 + 1) * from + (u3 - 2 * u2 + u) * h * m0 + (-2 * u3 + 3 * u2) * v + (u3 - u2) * h * m1
             let slope = (6 * u2 - 6 * u) * from + (3 * u2 - 4 * u + 1) * h * m0 + (-6 * u2 + 6 * u) * v + (3 * u2 - 2 * u) * h * m1
