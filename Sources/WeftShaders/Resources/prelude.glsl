@@ -75,13 +75,15 @@ vec4 sampleLayer(Layer layer, vec2 p) {
     // The filter's fraction snapped to its 1/256 grid and sampled a quarter step above it: texture units that weight
     // with 8 bits, rounding or truncating, and the CPU evaluator's sampler (which truncates to 8 bits) all weigh k/256,
     // whatever texture (padded copy or read-through) holds the texels (docs/kernel-abi.md, "Coordinates").
-    // With c = floor(texel - 0.5), the snap c + 0.5 + (round((texel - 0.5 - c) * 256) + 0.25) / 256 is this, as c * 256 is whole.
+    // With c = floor(texel - 0.5), the snap c + 0.5 + (round((texel - 0.5 - c) * 256) + 0.25) / 256 is
+    // (floor(texel * 256 - 127.5) + 128.25) / 256, as c * 256 is whole. A division, not a multiply by a reciprocal:
+    // lavapipe's reciprocal is approximate, enough to move the point off its quarter step.
 #ifdef WEFT_UNSNAPPED_SAMPLING
-    vec2 snapped = texel;
+    vec2 at = texel / weft.layerSize;
 #else
-    vec2 snapped = (floor(texel * 256.0 - 127.5) + 128.25) * (1.0 / 256.0);
+    vec2 at = (floor(texel * 256.0 - 127.5) + 128.25) / (256.0 * weft.layerSize);
 #endif
-    return textureLod(weftLayer, snapped / weft.layerSize, 0.0) * coverage;
+    return textureLod(weftLayer, at, 0.0) * coverage;
 #else
     return vec4(0.0);
 #endif
