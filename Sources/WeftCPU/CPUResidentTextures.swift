@@ -4,13 +4,14 @@ import WeftRuntime
 
 /// The textures the CPU evaluator keeps across plans (`RenderPlan.residents`), one per owner: a plan finds its owner's
 /// texture and copies in only the rows it lacks. A texture another render still reads is not written: it is replaced.
+/// The `ResidentTexture.ownersKept` most recently used owners' textures are kept.
 final class CPUResidentTextures: Sendable {
     private struct Kept {
         var held: ResidentTexture.Held
         var texture: CPUTexture
     }
     private struct State {
-        var kept: [UInt64: Kept] = [:]
+        var kept = LRUCache<UInt64, Kept>(capacity: ResidentTexture.ownersKept)
         var bytesUploaded = 0
     }
     private let state = Mutex(State())
@@ -20,7 +21,8 @@ final class CPUResidentTextures: Sendable {
         state.withLock { state in
             let held = state.kept[resident.owner]?.held
             var rows = resident.rows(toUploadHolding: held)
-            if var kept = state.kept.removeValue(forKey: resident.owner), !resident.replaces(held) {
+            if var kept = state.kept[resident.owner], !resident.replaces(held) {
+                state.kept[resident.owner] = nil
                 if !rows.isEmpty && !isKnownUniquelyReferenced(&kept.texture) {
                     kept.texture = CPUTexture(resident.pixels)
                     rows = 0..<resident.pixels.height

@@ -26,6 +26,9 @@ public struct ResidentTexture: Sendable {
 
     public var version: Int { firstChangedRows.count }
 
+    /// How many owners' textures an executor keeps; the least recently used is let go (a context that is gone).
+    public static let ownersKept = 8
+
     /// What an executor holds of a resident texture.
     public struct Held: Sendable, Hashable {
         public var generation: Int

@@ -6,7 +6,8 @@ import WeftRuntime
 /// lock. A plan's frame uploads only the rows its owner's texture lacks; an earlier frame still in flight may read the
 /// same texture, so the upload waits for those reads in the queue (`BarrierTracker.keptReadable`: a barrier's first
 /// scope is everything submitted before it). A texture of another generation or size is replaced; the old one is
-/// retired, and deferred destruction keeps it until the frames that read it are done.
+/// retired, and deferred destruction keeps it until the frames that read it are done; so is the texture of an owner
+/// not among the `ResidentTexture.ownersKept` most recently used.
 final class ResidentTextures {
     final class Kept {
         let texture: DeviceTexture
@@ -24,7 +25,7 @@ final class ResidentTextures {
     }
 
     let device: VulkanDevice
-    private var kept: [UInt64: Kept] = [:]
+    private var kept = LRUCache<UInt64, Kept>(capacity: ResidentTexture.ownersKept)
     private(set) var created = 0
     private(set) var bytesUploaded = 0
 
