@@ -125,6 +125,28 @@ import WeftRuntime
         #expect(rendering.pixels == (try Self.alone(framed, backend)))
     }
 
+    /// Plans submitted before the earlier ones are collected: each adds glyphs (rows written while a frame that reads
+    /// the atlas is in flight) and, in an atlas of 128 rows, the last ones start it over (the texture replaced while
+    /// frames read it). Every frame is what it is alone.
+    @Test(arguments: Backend.allCases)
+    func uploadsWhileEarlierFramesAreInFlight(_ backend: Backend) throws {
+        let context = try Self.freshContext(backend, glyphAtlasRows: 128)
+        let views = [try Self.view("abc"), try Self.view("abc def"), try Self.view("abc def ghij"),
+                     try Self.view("KLMNOPQRSTUVW", size: 90), try Self.view("abc XYZ", size: 90)]
+        var generations: Set<Int> = []
+        let pending = try views.map { view in
+            let planned = try context.plan(view, size: Self.size)
+            generations.insert(try Self.atlas(planned).generation)
+            return try context.submit(planned)
+        }
+        for (view, ticket) in zip(views, pending) {
+            let rendering = try context.collect(ticket)
+            #expect(rendering.reports.isEmpty, "\(rendering.reports)")
+            #expect(rendering.pixels == (try Self.alone(view, backend)))
+        }
+        #expect(generations.count >= 2, "the atlas started over while frames were in flight")
+    }
+
     /// A text scene's sequence, each frame submitted before the one before is collected, in a context of its own: the
     /// frames of a fresh context each.
     @Test(arguments: Backend.allCases, ["download-badge.json", "card-grid.json"])
