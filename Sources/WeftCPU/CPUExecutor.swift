@@ -48,6 +48,7 @@ public final class CPUExecutor: Executor {
     public let device = DeviceDescription(name: "Weft CPU evaluator", kind: .cpuEvaluator, driver: "WeftCPU", apiVersion: "SPIR-V 1.5")
     public let options: Options
     private let programs = Mutex(LRUCache<String, KernelProgram>())
+    private let residents = CPUResidentTextures()
 
     public init(options: Options = Options()) {
         self.options = options
@@ -72,7 +73,20 @@ public final class CPUExecutor: Executor {
     /// The largest texture side the evaluator accepts (a 16384² RGBA16F texture is 2 GiB).
     public static let maxTextureDimension = 16384
 
-    public var resourceCounts: ExecutorResourceCounts { ExecutorResourceCounts(live: ["programs": cachedProgramCount]) }
+    public var resourceCounts: ExecutorResourceCounts {
+        ExecutorResourceCounts(live: ["programs": cachedProgramCount, "resident textures": residents.count],
+                               created: ["resident bytes uploaded": residents.bytesUploaded])
+    }
+
+    /// The plan's textures: its uploads, its resident textures (kept across plans), the rest cleared.
+    private func textures(of plan: RenderPlan) -> [CPUTexture] {
+        plan.textures.enumerated().map { index, d in
+            let id = TextureID(index)
+            if let pixels = plan.uploads[id] { return CPUTexture(pixels) }
+            if let resident = plan.residents[id] { return residents.texture(for: resident) }
+            return CPUTexture(width: d.width, height: d.height, format: d.format)
+        }
+    }
 
     public var capabilities: ExecutorCapabilities {
         ExecutorCapabilities(deviceTimestamps: false, hostThreads: options.threads, derivatives: .evaluatorQuads,
@@ -81,9 +95,7 @@ public final class CPUExecutor: Executor {
 
     public func execute(_ plan: RenderPlan, options run: ExecutionOptions) throws(ExecutionError) -> ExecutionResult {
         try plan.validate(options: run, maxTextureDimension: Self.maxTextureDimension)
-        let textures = plan.textures.enumerated().map { index, d in
-            plan.uploads[TextureID(index)].map { CPUTexture($0) } ?? CPUTexture(width: d.width, height: d.height, format: d.format)
-        }
+        let textures = textures(of: plan)
         var programs: [KernelProgram] = []
         for (index, pass) in plan.passes.enumerated() {
             do { programs.append(try program(for: pass.kernel)) } catch {
@@ -116,9 +128,7 @@ public final class CPUExecutor: Executor {
                       limit: Int = 16) throws(ExecutionError) -> KernelTrace {
         try plan.validate(options: ExecutionOptions(), maxTextureDimension: Self.maxTextureDimension)
         precondition(plan.passes.indices.contains(target), "pass \(target) is not in the plan")
-        let textures = plan.textures.enumerated().map { index, d in
-            plan.uploads[TextureID(index)].map { CPUTexture($0) } ?? CPUTexture(width: d.width, height: d.height, format: d.format)
-        }
+        let textures = textures(of: plan)
         for (index, pass) in plan.passes.prefix(target).enumerated() {
             do { _ = try execute(pass, try program(for: pass.kernel), textures) } catch {
                 throw .backend(device: device.name, kernel: pass.kernel.name, pass: index, message: error.description)

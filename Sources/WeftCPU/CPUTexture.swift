@@ -42,6 +42,22 @@ public final class CPUTexture: @unchecked Sendable {
         }
     }
 
+    /// Overwrites `rows` with those of `pixels`, which has this texture's size and format.
+    func replaceRows(_ rows: Range<Int>, from pixels: PixelBuffer) {
+        precondition(pixels.width == width && pixels.height == height && pixels.format == format && rows.upperBound <= height)
+        if let words {
+            let rowBytes = width * 4
+            pixels.bytes.withUnsafeBytes { bytes in
+                (UnsafeMutableRawPointer(words) + rows.lowerBound * rowBytes)
+                    .copyMemory(from: bytes.baseAddress! + rows.lowerBound * rowBytes, byteCount: rows.count * rowBytes)
+            }
+        } else if let texels {
+            for y in rows {
+                for x in 0..<width { texels[y * width + x] = pixels[x, y] }
+            }
+        }
+    }
+
     deinit {
         words?.deallocate()
         texels?.deallocate()

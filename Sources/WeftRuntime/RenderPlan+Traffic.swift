@@ -2,7 +2,7 @@ import WeftImage
 
 /// What a plan moves through memory, for `weft plan` and `weft render --stats`: each pass writes every texel of its
 /// dispatch rectangle once and reads each input texture once per texel it writes (a layer effect that samples a
-/// neighbourhood reads more, served mostly by the texture cache), uploads and readbacks move whole textures.
+/// neighbourhood reads more, served mostly by the texture cache), uploads and readbacks move whole textures, a resident texture the rows it lacks.
 extension RenderPlan {
     public struct PassTraffic: Sendable, Hashable {
         public var bytesRead: Int
@@ -22,6 +22,12 @@ extension RenderPlan {
     public func bytes(of id: TextureID) -> Int {
         let d = textures[id.index]
         return d.width * d.height * d.format.bytesPerPixel
+    }
+
+    /// Bytes the plan uploads: its uploads whole, and the rows of its resident textures that its owner's previous plan
+    /// did not hold (`ResidentTexture.plannedRows`).
+    public var uploadedBytes: Int {
+        uploads.keys.reduce(0) { $0 + bytes(of: $1) } + residents.values.reduce(0) { $0 + $1.bytes(of: $1.plannedRows) }
     }
 
     /// Every texture of the plan exists for the whole submission, so this is its peak texture memory.

@@ -80,6 +80,8 @@ public struct KernelPass: Sendable, Equatable {
 public struct RenderPlan: Sendable {
     public var textures: [TextureDescriptor] = []
     public var uploads: [TextureID: PixelBuffer] = [:]
+    /// Textures the executor keeps across plans, brought up to date before the passes run (`ResidentTexture`).
+    public var residents: [TextureID: ResidentTexture] = [:]
     public var passes: [KernelPass] = []
     public var readbacks: [TextureID] = []
 
@@ -95,6 +97,14 @@ public struct RenderPlan: Sendable {
     public mutating func addUpload(_ pixels: PixelBuffer) -> TextureID {
         let id = addTexture(TextureDescriptor(width: pixels.width, height: pixels.height, format: pixels.format))
         uploads[id] = pixels
+        return id
+    }
+
+    /// Adds a texture the executor keeps across plans.
+    public mutating func addResident(_ resident: ResidentTexture) -> TextureID {
+        let pixels = resident.pixels
+        let id = addTexture(TextureDescriptor(width: pixels.width, height: pixels.height, format: pixels.format))
+        residents[id] = resident
         return id
     }
 
@@ -119,11 +129,24 @@ public struct RenderPlan: Sendable {
                 throw fail("upload \(id) is \(pixels.width)×\(pixels.height) \(pixels.format), its texture \(d.width)×\(d.height) \(d.format)")
             }
         }
+        for (id, resident) in residents {
+            try check(id, "resident texture")
+            let d = textures[id.index], pixels = resident.pixels
+            guard d.width == pixels.width && d.height == pixels.height && d.format == pixels.format else {
+                throw fail("resident texture \(id) is \(pixels.width)×\(pixels.height) \(pixels.format), its texture \(d.width)×\(d.height) \(d.format)")
+            }
+            guard uploads[id] == nil else { throw fail("texture \(id) is both an upload and resident") }
+            guard resident.rowsUsed <= pixels.height, resident.plannedRows.upperBound <= pixels.height,
+                  resident.firstChangedRows.allSatisfy({ 0 <= $0 && $0 <= resident.rowsUsed }) else {
+                throw fail("resident texture \(id): its changed rows are not inside its \(pixels.height) rows")
+            }
+        }
         for id in readbacks { try check(id, "readback") }
         for (index, pass) in passes.enumerated() {
             let name = "pass \(index) (\(pass.kernel.name))"
             let i = pass.kernel.interface
             try check(pass.output, "\(name): output")
+            guard residents[pass.output] == nil else { throw fail("\(name): a pass cannot write the resident texture \(pass.output)") }
             for input in pass.inputs { try check(input, "\(name): input") }
             guard textures[pass.output.index].format == pass.kernel.outputFormat else {
                 throw fail("\(name): the kernel writes \(pass.kernel.outputFormat), its output texture is \(textures[pass.output.index].format)")

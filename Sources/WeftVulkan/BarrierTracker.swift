@@ -151,12 +151,20 @@ struct BarrierTracker {
         states[index] = written
     }
 
-    /// Written in full by a transfer (upload copy or clear).
-    mutating func transferWrite(_ index: Int) {
+    /// Written by a transfer (upload copy or clear): in full, or in part keeping the rest (`keepingContents`).
+    mutating func transferWrite(_ index: Int, keepingContents: Bool = false) {
         let access = vkFlags(VK_ACCESS_TRANSFER_WRITE_BIT)
-        transition(index, to: VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, keepContents: false, dstStage: Self.transferStage, dstAccess: access)
+        transition(index, to: VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, keepContents: keepingContents, dstStage: Self.transferStage,
+                   dstAccess: access)
         states[index] = State(layout: VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, writeStages: Self.transferStage, writeAccess: access,
                               readStages: 0, lastWriteStages: Self.transferStage, lastWriteAccess: access, visibleStages: 0)
+    }
+
+    /// A texture kept from earlier frames (`ResidentTextures`), which left it shader-readable and may still read it: a
+    /// write waits for those reads.
+    mutating func keptReadable(_ index: Int) {
+        states[index] = State(layout: VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
+                              readStages: PassStage.compute.shaderStage | PassStage.fragment.shaderStage)
     }
 
     /// Copied out by a transfer (readback).

@@ -1,11 +1,13 @@
 import WeftImage
 import WeftRuntime
 
-/// Where a plan's host data lives: upload texels, frame blocks, argument blocks and array data in the upload
+/// Where a plan's host data lives: upload texels (and the rows of resident textures it uploads), frame blocks, argument blocks and array data in the upload
 /// arena (each at its required alignment), read-back texels in the readback arena.
 struct HostLayout {
     private(set) var uploadIDs: [TextureID] = []
     private(set) var uploadOffsets: [Int] = []
+    /// The rows of resident textures this frame uploads, and where they are in the arena.
+    private(set) var residentUploads: [(id: TextureID, rows: Range<Int>, offset: Int)] = []
     /// Per pass: offset of its `FrameConstants` block (the dynamic offset of descriptor set 1).
     private(set) var frameOffsets: [Int] = []
     /// Per pass: offset of its argument block, nil when it has none.
@@ -23,7 +25,7 @@ struct HostLayout {
 
     private static func align(_ value: Int, _ alignment: Int) -> Int { (value + alignment - 1) / alignment * alignment }
 
-    init(_ plan: RenderPlan, device: VulkanDeviceInfo) {
+    init(_ plan: RenderPlan, device: VulkanDeviceInfo, residentRows: [(id: TextureID, rows: Range<Int>)] = []) {
         let uniformAlign = max(16, Int(device.minUniformBufferOffsetAlignment))
         let storageAlign = max(16, Int(device.minStorageBufferOffsetAlignment))
         var cursor = 0
@@ -32,6 +34,11 @@ struct HostLayout {
             cursor = Self.align(cursor, 16)
             uploadOffsets.append(cursor)
             cursor += plan.uploads[id]!.bytes.count
+        }
+        for (id, rows) in residentRows where !rows.isEmpty {
+            cursor = Self.align(cursor, 16)
+            residentUploads.append((id, rows, cursor))
+            cursor += plan.residents[id]!.bytes(of: rows)
         }
         for pass in plan.passes {
             // Each block's descriptor spans two copies (the kernel reads the first): the second's bytes are whatever
@@ -74,6 +81,11 @@ struct HostLayout {
     func writeUploadData(_ plan: RenderPlan, to base: UnsafeMutableRawPointer) {
         for (i, id) in uploadIDs.enumerated() {
             plan.uploads[id]!.bytes.withUnsafeBytes { (base + uploadOffsets[i]).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+        }
+        for upload in residentUploads {
+            plan.residents[upload.id]!.pixels(of: upload.rows).withUnsafeBytes {
+                (base + upload.offset).copyMemory(from: $0.baseAddress!, byteCount: $0.count)
+            }
         }
         for (i, pass) in plan.passes.enumerated() {
             pass.frame.bytes.withUnsafeBytes { (base + frameOffsets[i]).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }

@@ -19,6 +19,8 @@ struct PlanRecording {
     let layout: HostLayout
     let images: [VkImage]
     let views: [VkImageView]
+    /// The plan's resident textures (`ResidentTextures`): whether earlier frames left each readable.
+    let residents: [(id: TextureID, wasReadable: Bool)]
     /// How fragment passes draw: dynamic rendering where the device has it, otherwise the
     /// render pass and framebuffer made for each fragment pass (nil for compute passes).
     let dynamicRendering: DynamicRenderingCommands?
@@ -60,6 +62,12 @@ struct PlanRecording {
             }
         }
         if let timestamps { vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, timestamps, UInt32(repetitions)) }
+        // The next frame finds resident textures readable, whatever this one did with them.
+        for resident in residents {
+            tracker.shaderRead(resident.id.index, in: .compute)
+            tracker.shaderRead(resident.id.index, in: .fragment)
+        }
+        tracker.flush(cmd)
         if let present {
             tracker.transferRead(present.output.index)
             tracker.flush(cmd)
@@ -153,7 +161,7 @@ struct PlanRecording {
     /// undefined contents); and, in the same opening batch of barriers, the first-write
     /// transitions of every other output.
     private func recordUploadsAndClears(_ cmd: VkCommandBuffer, _ tracker: inout BarrierTracker) {
-        var defined = Set(layout.uploadIDs)
+        var defined = Set(layout.uploadIDs + residents.map(\.id))
         var clears: [TextureID] = []
         for pass in plan.passes {
             for input in pass.distinctInputs where !defined.contains(input) {
@@ -166,7 +174,11 @@ struct PlanRecording {
             clears.append(id)
             defined.insert(id)
         }
+        for resident in residents where resident.wasReadable { tracker.keptReadable(resident.id.index) }
         for id in layout.uploadIDs + clears { tracker.transferWrite(id.index) }
+        for upload in layout.residentUploads {
+            tracker.transferWrite(upload.id.index, keepingContents: residents.contains { $0.id == upload.id && $0.wasReadable })
+        }
         var firstUseIsWrite = Set(plan.passes.map(\.output)).subtracting(layout.uploadIDs).subtracting(clears)
         for (i, pass) in plan.passes.enumerated() {
             for input in pass.distinctInputs { firstUseIsWrite.remove(input) }
@@ -176,6 +188,15 @@ struct PlanRecording {
         for (i, id) in layout.uploadIDs.enumerated() {
             var copy = region(id, bufferOffset: layout.uploadOffsets[i])
             vkCmdCopyBufferToImage(cmd, uploadBuffer, images[id.index], VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &copy)
+        }
+        for upload in layout.residentUploads {
+            let d = plan.textures[upload.id.index]
+            var copy = VkBufferImageCopy()
+            copy.bufferOffset = VkDeviceSize(upload.offset)
+            copy.imageSubresource = DeviceTexture.colorLayers
+            copy.imageOffset = VkOffset3D(x: 0, y: Int32(upload.rows.lowerBound), z: 0)
+            copy.imageExtent = VkExtent3D(width: UInt32(d.width), height: UInt32(upload.rows.count), depth: 1)
+            vkCmdCopyBufferToImage(cmd, uploadBuffer, images[upload.id.index], VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &copy)
         }
         var transparentBlack = VkClearColorValue()
         var range = DeviceTexture.colorRange

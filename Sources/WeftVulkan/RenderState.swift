@@ -11,6 +11,7 @@ final class RenderState {
 
     let device: VulkanDevice
     let texturePool: TexturePool
+    let residents: ResidentTextures
     let pipelines: KernelPipelines
     private let slots: [FrameSlot]
     private var nextSlot = 0
@@ -60,6 +61,7 @@ final class RenderState {
         self.device = device
         self.slots = slots
         self.texturePool = TexturePool(device: device)
+        self.residents = ResidentTextures(device: device)
     }
 
     deinit {
@@ -92,25 +94,37 @@ final class RenderState {
         entries.reserveCapacity(plan.textures.count)
         var submitted = false
         defer { if !submitted { texturePool.giveBack(entries) } }
-        for descriptor in plan.textures { entries.append(try texturePool.take(descriptor)) }
+        let residentUses = try residents.prepare(plan)
+        var images: [VkImage] = [], views: [VkImageView] = []
+        for (index, descriptor) in plan.textures.enumerated() {
+            if let use = residentUses.first(where: { $0.id.index == index }) {
+                images.append(use.kept.texture.image)
+                views.append(use.kept.texture.view)
+                continue
+            }
+            let entry = try texturePool.take(descriptor)
+            entries.append(entry)
+            images.append(entry.texture.image)
+            views.append(entry.texture.view)
+        }
         let kernelPipelines = try plan.passes.map { pass throws(VulkanError) in try pipelines.pipeline(for: pass.kernel, checked: checks) }
         let checkCounters = try self.checkCounters(plan, kernelPipelines, slot: slot)
         defer { pipelines.saveIfNeeded() }
 
-        let layout = HostLayout(plan, device: device.info)
+        let layout = HostLayout(plan, device: device.info, residentRows: residentUses.map { ($0.id, $0.rows) })
         let upload = try slot.upload(size: layout.uploadSize)
         let readback = try slot.readback(size: layout.readbackSize)
         layout.writeUploadData(plan, to: upload.buffer.mapped)
         try upload.buffer.flush()
 
-        let renderPassTargets = try self.renderPassTargets(plan, kernelPipelines, views: entries.map { $0.texture.view })
+        let renderPassTargets = try self.renderPassTargets(plan, kernelPipelines, views: views)
         defer { if !submitted { retire(renderPassTargets) } }
         // One set per pass, then the render's frame sets (descriptor set 1 of compute and of fragment passes).
         var sets = try slot.descriptorSets(for: kernelPipelines.map(\.layout.setLayout) + [pipelines.frameSetLayouts[.compute]!, pipelines.frameSetLayouts[.fragment]!],
                                            counts: FrameSlot.DescriptorCounts(kernelPipelines.map(\.shape)))
         let frameSets: [PassStage: VkDescriptorSet] = [.fragment: sets.removeLast(), .compute: sets.removeLast()]
         PlanDescriptors.write(device: device.handle, plan: plan, shapes: kernelPipelines.map(\.shape), sets: sets, frameSets: frameSets,
-                              views: entries.map { $0.texture.view }, uploadBuffer: upload.buffer.handle, layout: layout,
+                              views: views, uploadBuffer: upload.buffer.handle, layout: layout,
                               checkBuffer: checkCounters?.buffer.handle)
 
         let timestamps: VkQueryPool? = options.measureDeviceTime && device.info.timestampsTrusted
@@ -120,7 +134,8 @@ final class RenderState {
         begin.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO
         begin.flags = vkFlags(VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT)
         try vkCheck(vkBeginCommandBuffer(slot.commandBuffer, &begin), "vkBeginCommandBuffer")
-        var recording = PlanRecording(plan: plan, layout: layout, images: entries.map { $0.texture.image }, views: entries.map { $0.texture.view },
+        var recording = PlanRecording(plan: plan, layout: layout, images: images, views: views,
+                                      residents: residentUses.map { ($0.id, $0.wasReadable) },
                                       dynamicRendering: device.dynamicRendering, renderPassTargets: renderPassTargets, pipelines: kernelPipelines,
                                       descriptorSets: sets, frameSets: frameSets, uploadBuffer: upload.buffer.handle, readbackBuffer: readback.buffer.handle,
                                       timestamps: timestamps, repetitions: options.repetitions)
@@ -133,6 +148,7 @@ final class RenderState {
         let kernels = plan.passes.map(\.kernel.name)
         let serial = try device.submit(slot.commandBuffer, kernels: kernels, waitingFor: present?.copy.acquired)
         submitted = true
+        residents.commit(residentUses, plan: plan)
         nextSlot = (slotIndex + 1) % slots.count
         lastTicket += 1
         inFlight[lastTicket] = InFlightFrame(slot: slotIndex, serial: serial, plan: plan, layout: layout, entries: entries,

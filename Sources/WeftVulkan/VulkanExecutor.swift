@@ -124,13 +124,14 @@ public final class VulkanExecutor: Executor, @unchecked Sendable {
 
     public var resourceCounts: ExecutorResourceCounts {
         let s = statistics
+        let (residents, residentBytes) = lock.withLock { _ in (state.residents.count, state.residents.bytesUploaded) }
         return ExecutorResourceCounts(
             live: ["pool idle": s.idleTextures, "memory blocks": s.memoryBlocks, "suballocations": s.memoryAllocations,
                    "images": s.liveObjects.images, "buffers": s.liveObjects.buffers, "pipelines": s.liveObjects.pipelines,
                    "descriptor pools": s.liveObjects.descriptorPools, "framebuffers": s.liveObjects.framebuffers,
-                   "pending": s.liveObjects.pendingDestruction],
+                   "pending": s.liveObjects.pendingDestruction, "resident textures": residents],
             created: ["textures created": s.texturesCreated, "pipelines created": s.pipelinesCreated,
-                      "vkAllocateMemory": s.deviceMemoryAllocations])
+                      "vkAllocateMemory": s.deviceMemoryAllocations, "resident bytes uploaded": residentBytes])
     }
 
     public var capabilities: ExecutorCapabilities {

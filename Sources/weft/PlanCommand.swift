@@ -19,7 +19,8 @@ enum PlanCommand: Command {
     the kernels stitched into it (a+b+c), its kind, its input textures, the rectangle it dispatches
     over, its output texture and the bytes it reads and writes (each input read once per pixel);
     then each texture: its size, format, bytes, and which passes write it (textures written by
-    several passes are shared by intermediate results whose lifetimes do not overlap: aliased);
+    several passes are shared by intermediate results whose lifetimes do not overlap: aliased;
+    the glyph atlas is resident, kept by the executor across plans, with the rows a plan uploads);
     then, for each effect pass that was not stitched onto the pass before it, why. Plans for the
     CPU evaluator's limits unless --device names a Vulkan device. Nothing runs. With --pipeline-stats,
     compiles the plan's kernels on the Vulkan device (--device, else $WEFT_DEVICE, else automatic) and

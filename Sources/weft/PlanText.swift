@@ -34,6 +34,10 @@ enum PlanText {
             let d = plan.textures[index]
             var contents = [String]()
             if plan.uploads[id] != nil { contents.append("upload") }
+            if let resident = plan.residents[id] {
+                let rows = resident.plannedRows
+                contents.append(rows.isEmpty ? "resident, up to date" : "resident, uploads rows \(rows.lowerBound)..<\(rows.upperBound) (\(bytes(resident.bytes(of: rows))))")
+            }
             if let passes = writers[id] {
                 contents.append("written by pass\(passes.count == 1 ? "" : "es") \(passes.map(String.init).joined(separator: ", "))"
                                 + (passes.count > 1 ? " (aliased)" : ""))
@@ -52,7 +56,7 @@ enum PlanText {
     static func summary(_ planned: PlannedRender) -> String {
         let plan = planned.plan
         let traffic = plan.passes.map(plan.traffic(of:))
-        let uploaded = plan.uploads.keys.reduce(0) { $0 + plan.bytes(of: $1) }
+        let uploaded = plan.uploadedBytes
         return "\(plan.passes.count) pass\(plan.passes.count == 1 ? "" : "es"), \(plan.textures.count) textures; "
             + "read \(bytes(traffic.reduce(0) { $0 + $1.bytesRead })), written \(bytes(traffic.reduce(0) { $0 + $1.bytesWritten })), "
             + "uploaded \(bytes(uploaded)); peak texture memory \(bytes(plan.textureBytes))"

@@ -57,7 +57,7 @@ enum SequenceRender {
                 let collected = clock.now
                 frameSize = frameSize ?? (rendering.pixels.width, rendering.pixels.height)
                 let wait = writer.submit(FinishedFrame(number: n, pixels: rendering.pixels))
-                statistics.add(view: frame.view, plan: frame.plan, run: frame.submit + (collected - collecting), hostTime: rendering.hostTime,
+                statistics.add(view: frame.view, plan: frame.plan, uploaded: frame.uploaded, run: frame.submit + (collected - collecting), hostTime: rendering.hostTime,
                                deviceTime: rendering.deviceTime, queueWait: wait)
                 if sequence.apngPath != nil { rendered.append(rendering.pixels) }
                 for report in rendering.reports {
@@ -90,7 +90,7 @@ enum SequenceRender {
                 let planEnd = clock.now
                 let pending = try context.submit(planned, options: execution)
                 submitted = .success(FrameInFlight(number: n, time: time, pending: pending, begin: begin, view: built - begin,
-                                                   plan: planned.timings, submit: clock.now - planEnd))
+                                                   plan: planned.timings, uploaded: planned.plan.uploadedBytes, submit: clock.now - planEnd))
             } catch {
                 submitted = .failure(error)
             }
@@ -167,6 +167,8 @@ enum SequenceRender {
         let begin: ContinuousClock.Instant
         let view: Duration
         let plan: PlanTimings
+        /// Bytes the frame's plan uploads (`RenderPlan.uploadedBytes`).
+        let uploaded: Int
         let submit: Duration
     }
 

@@ -7,13 +7,15 @@ import WeftPlanner
 /// which compiles kernels and makes pipelines, is shown apart; the means are of the frames after it (warm).
 struct SequenceStatistics {
     /// The first frame's planning and run.
-    var first: (planning: Duration, run: Duration)?
+    var first: (planning: Duration, run: Duration, uploaded: Int)?
     var frames = 0
     var view: Duration = .zero
     var layout: Duration = .zero
     var lowering: Duration = .zero
     var rewrites: Duration = .zero
     var reused = 0
+    /// Bytes the plans uploaded: images, and the glyph atlas's rows the executor did not hold yet.
+    var uploaded = 0
     /// The render thread's part of executing the plan: recording and submitting it, then (after the next frame was
     /// submitted) waiting for it and copying its pixels out of the readback buffer.
     var run: Duration = .zero
@@ -27,11 +29,13 @@ struct SequenceStatistics {
     var written = 0
     var wall: Duration = .zero
 
-    mutating func add(view: Duration, plan: PlanTimings, run: Duration, hostTime: Duration, deviceTime: Duration?, queueWait: Duration) {
+    mutating func add(view: Duration, plan: PlanTimings, uploaded: Int, run: Duration, hostTime: Duration, deviceTime: Duration?,
+                      queueWait: Duration) {
         guard first != nil else {
-            first = (plan.total, run)
+            first = (plan.total, run, uploaded)
             return
         }
+        self.uploaded += uploaded
         frames += 1
         self.view += view
         layout += plan.layout
@@ -53,12 +57,15 @@ struct SequenceStatistics {
             n > 0 ? String(format: "%.3f ms", d / .milliseconds(1) / Double(n)) : "-"
         }
         let planning = layout + lowering + rewrites
-        var lines = first.map { ["first frame (compiles kernels, makes pipelines): planning \(ms($0.planning, 1)), run \(ms($0.run, 1))"] } ?? []
+        var lines = first.map {
+            ["first frame (compiles kernels, makes pipelines): planning \(ms($0.planning, 1)), run \(ms($0.run, 1)), uploaded \(RenderError.bytes(Double($0.uploaded)))"]
+        } ?? []
         lines += [
             "per frame (mean of the \(frames) after the first):",
             "  view (scene at its time)      \(ms(view, frames))",
             "  planning                      \(ms(planning, frames))  (layout \(ms(layout, frames)), lowering \(ms(lowering, frames)), rewrites \(ms(rewrites, frames)); plan reused for \(reused) of \(frames) frames)",
             "  run (record, submit, readback) \(ms(run, frames))  (in flight, submission to fence \(ms(inFlight, frames)); device \(deviceFrames > 0 ? ms(device, deviceFrames) : "- (not measured)"))",
+            "  uploaded                       \(frames > 0 ? RenderError.bytes(Double(uploaded) / Double(frames)) : "-")  (images, and glyph atlas rows not yet resident)",
             "  waiting for the writer         \(ms(queueWait, frames))",
             "  encoding (writer threads)      \(ms(writer.encoding, written))",
             "  writing (writer threads)       \(ms(writer.writing, written))",

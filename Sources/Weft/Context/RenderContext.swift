@@ -49,6 +49,12 @@ public final class RenderContext: Sendable {
         self.planner = Planner(cache: cache)
     }
 
+    /// A context planning with `planner` (tests give one with a small glyph atlas).
+    package init(executor: any Executor, planner: Planner) {
+        self.executor = executor
+        self.planner = planner
+    }
+
     /// Lowers `view` to a render plan for this context's executor; nothing runs.
     public func plan(_ view: some View, size: Size, options: RenderOptions = RenderOptions()) throws(RenderError) -> PlannedRender {
         try planner.plan(view, size: size, options: options, textureLimit: TextureLimit(of: executor))

@@ -14,10 +14,12 @@ final class EngineKernelCache: Sendable {
     private let batches = Mutex(LRUCache<BatchKey, CompiledKernel>())
     let spirv: SPIRVCache
     /// The glyph kernel's coverage, kept with its kernels: rasterised once per planner.
-    let glyphAtlas = GlyphAtlas()
+    let glyphAtlas: GlyphAtlas
 
-    init(spirv: SPIRVCache = .shared) {
+    /// `glyphAtlasRows` below the default only for tests that start the atlas over.
+    init(spirv: SPIRVCache = .shared, glyphAtlasRows: Int = GlyphAtlas.defaultMaxHeight) {
         self.spirv = spirv
+        glyphAtlas = GlyphAtlas(maxHeight: glyphAtlasRows)
     }
 
     func kernel(_ kernel: EngineKernel, _ destination: EngineKernel.Destination = .texture,

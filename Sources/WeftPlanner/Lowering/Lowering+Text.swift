@@ -31,16 +31,18 @@ extension Lowering {
                                      blendMode: BlendMode, into canvas: inout Canvas) throws(RenderError) {
         let pixelSize = layout.pointSize * canvas.scale * transform.a
         let keys = layout.lines.flatMap { line in line.glyphs.map { GlyphKey(face: $0.face, glyph: $0.glyph, pixelSize: pixelSize) } }
-        let (entries, atlasPixels, generation) = kernels.glyphAtlas.place(keys)
+        let (entries, snapshot) = kernels.glyphAtlas.place(keys)
         let atlas: TextureID
-        if let upload = glyphAtlasUpload, upload.generation == generation {
-            atlas = upload.texture
+        if let current = glyphAtlas, current.atlas.generation == snapshot.generation {
+            atlas = current.texture
         } else {
-            // The atlas started over: the passes drawn so far keep the old one's pixels.
-            finishGlyphAtlas()
-            atlas = builder.texture(width: atlasPixels.width, height: atlasPixels.height, format: atlasPixels.format)
+            if let earlier = glyphAtlas {
+                // The atlas started over: the passes drawn so far read the old generation, uploaded whole for this plan.
+                builder.fill(earlier.texture, with: earlier.atlas.pixels)
+            }
+            atlas = builder.texture(width: snapshot.pixels.width, height: snapshot.pixels.height, format: snapshot.pixels.format)
         }
-        glyphAtlasUpload = (generation, atlas, atlasPixels)
+        glyphAtlas = (atlas, snapshot)
         try flush(&canvas)
         var next = 0
         for line in layout.lines {
@@ -77,10 +79,11 @@ extension Lowering {
         }
     }
 
-    /// Uploads the plan's glyph atlas: one upload a plan, whatever number of texts drew from it.
+    /// Makes the plan's glyph atlas its resident texture, whatever number of texts drew from it: the executor keeps it
+    /// across plans and uploads only the rows it lacks.
     mutating func finishGlyphAtlas() {
-        guard let upload = glyphAtlasUpload else { return }
-        builder.fill(upload.texture, with: upload.pixels)
-        glyphAtlasUpload = nil
+        guard let current = glyphAtlas else { return }
+        builder.makeResident(current.texture, kernels.glyphAtlas.resident(current.atlas))
+        glyphAtlas = nil
     }
 }

@@ -21,9 +21,9 @@ struct Lowering {
     var readThroughLayers = true
     /// Whether the stock gaussianBlur may run as the engine's blur (`RenderOptions.engineGaussian`).
     var engineGaussian = true
-    /// The plan's glyph atlas texture, uploaded once the lowering is done (`finishGlyphAtlas`) with the atlas as the
+    /// The plan's glyph atlas texture, made resident once the lowering is done (`finishGlyphAtlas`) with the atlas as the
     /// last text left it: every glyph of the plan is in it.
-    var glyphAtlasUpload: (generation: Int, texture: TextureID, pixels: PixelBuffer)?
+    var glyphAtlas: (texture: TextureID, atlas: GlyphAtlas.Snapshot)?
     /// What drawing the texts warned of (families not installed, characters no installed font has), each once.
     var textWarnings: [TextWarning] = []
 

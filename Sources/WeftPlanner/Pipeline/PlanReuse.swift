@@ -1,8 +1,9 @@
 import WeftViews
 
 /// Plans a run of frames (a sequence, the preview), rewriting only frames that lower differently from the one before:
-/// every frame is laid out and lowered, and when its passes, textures, uploads and values equal the previous frame's
-/// but for the frame's clock (time, frame index, reduce-motion, pointer in each pass's constants), the previous plan runs
+/// every frame is laid out and lowered, and when its passes, textures, uploads, resident textures (the glyph atlas's
+/// generation, glyphs and the rows the plan uploads: the second frame of a text, which uploads none, is planned anew)
+/// and values equal the previous frame's but for the frame's clock (time, frame index, reduce-motion, pointer in each pass's constants), the previous plan runs
 /// again with the new clock written into its passes, and the rewrites and allocation are skipped.
 ///
 /// A frame whose values changed but not its structure is rewritten in full: the rewrites concatenate and fold argument

@@ -16,6 +16,11 @@ public final class Planner: Sendable {
         kernels = EngineKernelCache(spirv: cache)
     }
 
+    /// A planner whose glyph atlas holds at most `glyphAtlasRows` rows, for tests that start the atlas over.
+    package init(cache: SPIRVCache = .shared, glyphAtlasRows: Int) {
+        kernels = EngineKernelCache(spirv: cache, glyphAtlasRows: glyphAtlasRows)
+    }
+
     /// Which rewrites run after lowering. Every one is on in a render; tests turn single ones off to compare.
     package struct Rewrites: Sendable, Equatable {
         /// Stitching, folding, read-through and scheduling (`RenderOptions.fusion`).

@@ -8,6 +8,8 @@ import WeftViews
 struct PlanBuilder {
     private(set) var logical: [TextureDescriptor] = []
     private(set) var uploads: [TextureID: PixelBuffer] = [:]
+    /// Textures the executor keeps across plans (the glyph atlas): like uploads, never written by a pass nor aliased.
+    private(set) var residents: [TextureID: ResidentTexture] = [:]
     /// The passes in lowering order; the rewrites (`Fusion`, `CompositeFolding`) replace them.
     var planned: [PlannedPass] = []
     /// Layer composites that may be folded into the pass producing their layer, by the logical texture they write.
@@ -24,7 +26,8 @@ struct PlanBuilder {
     func sameLowering(as other: PlanBuilder) -> Bool {
         guard logical == other.logical, planned.count == other.planned.count,
               zip(planned, other.planned).allSatisfy({ $0.sameIgnoringClock($1) }), foldableComposites == other.foldableComposites,
-              inPlace.count == other.inPlace.count, uploads == other.uploads else { return false }
+              inPlace.count == other.inPlace.count, uploads == other.uploads,
+              residents == other.residents else { return false }
         return inPlace.allSatisfy { id, entry in
             other.inPlace[id].map { $0.region == entry.region && $0.kernel.cacheKey == entry.kernel.cacheKey } ?? false
         }
@@ -48,12 +51,20 @@ struct PlanBuilder {
         uploads[id] = pixels
     }
 
+    /// Makes `id`, made by `texture` and read by passes added since, the resident texture `resident`.
+    mutating func makeResident(_ id: TextureID, _ resident: ResidentTexture) {
+        precondition(!planned.contains { $0.pass.output == id }, "a logical texture is written once")
+        let pixels = resident.pixels
+        logical[id.index] = TextureDescriptor(width: pixels.width, height: pixels.height, format: pixels.format)
+        residents[id] = resident
+    }
+
     func format(of id: TextureID) -> PixelFormat { logical[id.index].format }
 
     func isUpload(_ id: TextureID) -> Bool { uploads[id] != nil }
 
     mutating func add(_ pass: KernelPass, origin: PlannedPass.Origin, placement: Affine? = nil) {
-        precondition(uploads[pass.output] == nil && !planned.contains { $0.pass.output == pass.output },
+        precondition(uploads[pass.output] == nil && residents[pass.output] == nil && !planned.contains { $0.pass.output == pass.output },
                      "a logical texture is written once")
         planned.append(PlannedPass(pass: pass, origin: origin, placement: placement))
     }
@@ -108,7 +119,7 @@ struct PlanBuilder {
         let passes = self.passes
         let schedule = scheduled ? PassSchedule(passes) : nil
         let order = schedule?.order ?? Array(passes.indices)
-        let (plan, readbacks) = TextureAllocator.allocate(logical: logical, uploads: uploads, passes: order.map { passes[$0] },
+        let (plan, readbacks) = TextureAllocator.allocate(logical: logical, uploads: uploads, residents: residents, passes: order.map { passes[$0] },
                                                           levels: schedule?.levels, readbacks: outputs)
         return (plan, readbacks, order.map { planned[$0].placement })
     }
@@ -118,7 +129,8 @@ struct PlanBuilder {
 /// its logical texture, and the next pass needing the same size and format takes it. With `levels` (ascending, one per
 /// pass: `PassSchedule`) it returns only after that pass's level, so no pass overwrites what another of its level reads.
 enum TextureAllocator {
-    static func allocate(logical: [TextureDescriptor], uploads: [TextureID: PixelBuffer], passes: [KernelPass],
+    static func allocate(logical: [TextureDescriptor], uploads: [TextureID: PixelBuffer], residents: [TextureID: ResidentTexture] = [:],
+                         passes: [KernelPass],
                          levels: [Int]? = nil, readbacks: [TextureID]) -> (plan: RenderPlan, readbacks: [TextureID]) {
         let levels = levels ?? Array(passes.indices)
         var lastUse = [Int](repeating: -1, count: logical.count)
@@ -135,10 +147,13 @@ enum TextureAllocator {
         for (id, pixels) in uploads.sorted(by: { $0.key < $1.key }) {
             physical[id.index] = plan.addUpload(pixels)
         }
-        // An upload's texture is never reused: a plan run again (benchmark repetitions) uploads only once.
+        for (id, resident) in residents.sorted(by: { $0.key < $1.key }) {
+            physical[id.index] = plan.addResident(resident)
+        }
+        // An upload's texture (or a resident one) is never reused: a plan run again (benchmark repetitions) uploads only once.
         var releasing = [TextureID]()
         func release(_ id: TextureID) {
-            guard !kept.contains(id), uploads[id] == nil, let p = physical[id.index] else { return }
+            guard !kept.contains(id), uploads[id] == nil, residents[id] == nil, let p = physical[id.index] else { return }
             releasing.append(p)
         }
 
