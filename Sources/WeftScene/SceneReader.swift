@@ -84,8 +84,7 @@ struct SceneReader {
     private func timeline(states json: JSONValue, _ timelineJSON: JSONValue?, animators: [KeyframeAnimator], at top: JSONPath) throws(SceneError)
         -> (timeline: Timeline, states: [String: ViewNode], initial: String) {
         let statesPath = top.key("states")
-        guard case .object(let named) = json else { throw .wrongType(path: statesPath, expected: "an object of named views", got: json.typeName) }
-        guard !named.isEmpty else { throw .invalid(path: statesPath, message: "name at least one state") }
+        let named = try namedStates(json, at: statesPath)
         let states = try namedViews(named, scope: StateScope(component: nil, names: named.keys.sorted()), at: statesPath)
         let path = top.key("timeline")
         guard let timelineJSON else { throw .missingKey(path: top, key: "timeline", alternative: "the states shown over time") }
@@ -127,6 +126,13 @@ struct SceneReader {
         }
     }
 
+    /// A `"states"` value: an object of at least one named view.
+    private func namedStates(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> [String: JSONValue] {
+        guard case .object(let named) = json else { throw .wrongType(path: path, expected: "an object of named views", got: json.typeName) }
+        guard !named.isEmpty else { throw .invalid(path: path, message: "name at least one state") }
+        return named
+    }
+
     /// Named views, each the state of one component (`scope`): the `onGeometryChange`s inside name its states.
     private func namedViews(_ named: [String: JSONValue], scope: StateScope, at path: JSONPath) throws(SceneError) -> [String: ViewNode] {
         var reader = self
@@ -143,10 +149,7 @@ struct SceneReader {
         let statesJSON = try f.required("states", .any)
         let initial = try f.required("initial", .string)
         try f.finish()
-        guard case .object(let named) = statesJSON else {
-            throw .wrongType(path: path.key("states"), expected: "an object of named views", got: statesJSON.typeName)
-        }
-        guard !named.isEmpty else { throw .invalid(path: path.key("states"), message: "name at least one state") }
+        let named = try namedStates(statesJSON, at: path.key("states"))
         guard named[initial] != nil else {
             throw .unknownName(path: path.key("initial"), kind: "state", name: initial, known: named.keys.sorted())
         }

@@ -153,16 +153,7 @@ import WeftRuntime
     func aTextSequenceEqualsFramesRenderedAlone(_ backend: Backend, _ file: String) throws {
         let scene = try Examples.load(file)
         let frames = [0.0, 0.2, 0.4, 0.6, 0.8, 1.0, 1.5].enumerated().map { i, t in scene.frame(at: t, index: UInt32(i)) }
-        let context = try Self.freshContext(backend)
-        let reuse = context.makePlanReuse()
-        var pending: PendingRendering?
-        var rendered: [Rendering] = []
-        for frame in frames {
-            let next = try context.submit(try reuse.plan(frame.view, size: frame.size, options: frame.options))
-            if let previous = pending { rendered.append(try context.collect(previous)) }
-            pending = next
-        }
-        if let last = pending { rendered.append(try context.collect(last)) }
+        let rendered = try PipelinedSequenceTests.submittingAhead(frames, try Self.freshContext(backend))
         let alone = try frames.map { frame in
             try Self.freshContext(backend).render(frame.view, size: frame.size, options: frame.options).pixels
         }

@@ -24,13 +24,9 @@ import WeftVulkan
         try frames.map { try context.render($0.view, size: $0.size, options: $0.options).pixels }
     }
 
-    /// The sequence loop's order: frame N+1 is planned and submitted before frame N is collected.
-    @Test(arguments: Backend.allCases, scenes)
-    func submittingAheadEqualsRenderingOneAtATime(_ backend: Backend, _ file: String) throws {
-        let context = try backend.makeContext()
-        let frames = try Self.frames(file)
-        let expected = try Self.oneAtATime(frames, context)
-        #expect(expected.indices.filter { $0 > 0 && expected[$0] != expected[$0 - 1] }.count >= 3, "the animation changes the frames")
+    /// `frames` in the sequence loop's order: frame N+1 is planned (through one `PlanReuse`) and submitted before frame N
+    /// is collected.
+    static func submittingAhead(_ frames: [SceneFrame], _ context: RenderContext) throws -> [Rendering] {
         let reuse = context.makePlanReuse()
         var pending: PendingRendering?
         var rendered: [Rendering] = []
@@ -40,6 +36,17 @@ import WeftVulkan
             pending = next
         }
         if let last = pending { rendered.append(try context.collect(last)) }
+        return rendered
+    }
+
+    /// The sequence loop's order: frame N+1 is planned and submitted before frame N is collected.
+    @Test(arguments: Backend.allCases, scenes)
+    func submittingAheadEqualsRenderingOneAtATime(_ backend: Backend, _ file: String) throws {
+        let context = try backend.makeContext()
+        let frames = try Self.frames(file)
+        let expected = try Self.oneAtATime(frames, context)
+        #expect(expected.indices.filter { $0 > 0 && expected[$0] != expected[$0 - 1] }.count >= 3, "the animation changes the frames")
+        let rendered = try Self.submittingAhead(frames, context)
         #expect(rendered.map(\.pixels) == expected)
         #expect(rendered.flatMap(\.reports).isEmpty, "\(rendered.flatMap(\.reports))")
     }
