@@ -1,3 +1,4 @@
+import Dispatch
 import WeftImage
 import WeftRuntime
 
@@ -107,9 +108,27 @@ struct HostLayout {
         for (i, id) in readbackIDs.enumerated() {
             let d = plan.textures[id.index]
             let count = d.width * d.height * d.format.bytesPerPixel
-            let bytes = [UInt8](UnsafeRawBufferPointer(start: base + readbackOffsets[i], count: count))
+            let bytes = Self.copied(from: base + readbackOffsets[i], count: count)
             outputs[id] = PixelBuffer(width: d.width, height: d.height, format: d.format, bytes: bytes)
         }
         return outputs
+    }
+
+    /// `count` bytes of the mapped arena in a fresh array. A frame's worth (8 MB at 1080p) is copied in slices on every
+    /// core: one thread spent most of a sequence frame's host time on it (the copy and the new array's page faults).
+    static func copied(from source: UnsafeRawPointer, count: Int) -> [UInt8] {
+        let slice = 1 << 20
+        let slices = (count + slice - 1) / slice
+        return [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            // Addresses as integers: the slices are disjoint, and the arena stays mapped until this returns.
+            let (to, from) = (Int(bitPattern: buffer.baseAddress!), Int(bitPattern: source))
+            let copy = { @Sendable (i: Int) in
+                let start = i * slice
+                UnsafeMutableRawPointer(bitPattern: to + start)!.copyMemory(from: UnsafeRawPointer(bitPattern: from + start)!,
+                                                                           byteCount: min(slice, count - start))
+            }
+            if slices < 4 { (0..<slices).forEach(copy) } else { DispatchQueue.concurrentPerform(iterations: slices, execute: copy) }
+            initialized = count
+        }
     }
 }
