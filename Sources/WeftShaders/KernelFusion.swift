@@ -1,3 +1,4 @@
+import Foundation
 import WeftImage
 import WeftRuntime
 
@@ -258,9 +259,11 @@ public enum KernelFusion {
 
     /// `vec4 weftStored(vec4 c)`: what storing `c` in a texture of `format` and reading it back gives (clamped and
     /// rounded to 1/255, or rounded to half precision), so that an effect that quantizes sees what it would have read
-    /// from the texture.
+    /// from the texture. `WEFT_STORE_ROUNDING=0` in the environment leaves the color as it is, to measure what the
+    /// rounding costs a fused chain; it is not for rendering (fused then differs from unfused).
     public static func storedFunction(_ format: PixelFormat) -> String {
-        "vec4 weftStored(vec4 c) { \(storeRounding(format)) }\n"
+        if ProcessInfo.processInfo.environment["WEFT_STORE_ROUNDING"] == "0" { return "vec4 weftStored(vec4 c) { return c; }\n" }
+        return "vec4 weftStored(vec4 c) { \(storeRounding(format)) }\n"
     }
 
     private static func storeRounding(_ format: PixelFormat) -> String {
