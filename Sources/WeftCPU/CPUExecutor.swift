@@ -31,7 +31,7 @@ public final class CPUExecutor: Executor {
         public var nativeKernels: Bool
         /// `nativeKernels`' default: on unless `$WEFT_CPU_NATIVE_KERNELS` is `0` (to measure or check the SPIR-V path
         /// from the command line).
-        public static var nativeKernelsByEnvironment: Bool { ProcessInfo.processInfo.environment["WEFT_CPU_NATIVE_KERNELS"] != "0" }
+        public static let nativeKernelsByEnvironment = ProcessInfo.processInfo.environment["WEFT_CPU_NATIVE_KERNELS"] != "0"
 
         public init(threads: Int = KernelProgram.defaultThreadCount, checks: Checks = .all,
                     instructionBudget: Int = KernelProgram.defaultInstructionBudget, samplers: [UInt32: SamplerState] = [:],

@@ -262,9 +262,11 @@ public enum KernelFusion {
     /// from the texture. `WEFT_STORE_ROUNDING=0` in the environment leaves the color as it is, to measure what the
     /// rounding costs a fused chain; it is not for rendering (fused then differs from unfused).
     public static func storedFunction(_ format: PixelFormat) -> String {
-        if ProcessInfo.processInfo.environment["WEFT_STORE_ROUNDING"] == "0" { return "vec4 weftStored(vec4 c) { return c; }\n" }
+        if !storeRoundingByEnvironment { return "vec4 weftStored(vec4 c) { return c; }\n" }
         return "vec4 weftStored(vec4 c) { \(storeRounding(format)) }\n"
     }
+
+    private static let storeRoundingByEnvironment = ProcessInfo.processInfo.environment["WEFT_STORE_ROUNDING"] != "0"
 
     private static func storeRounding(_ format: PixelFormat) -> String {
         switch format {

@@ -25,9 +25,11 @@ enum WrapperGenerator {
     /// measure what the snap costs (docs/benchmarks.md); the SPIR-V cache keys on this text, so both kinds stay cached.
     static var layerDeclaration: String {
         var out = "layout(binding = \(KernelABI.layerBinding)) uniform sampler2D weftLayer;\n#define WEFT_HAS_LAYER 1\n"
-        if ProcessInfo.processInfo.environment["WEFT_SNAPPED_SAMPLING"] == "0" { out += "#define WEFT_UNSNAPPED_SAMPLING 1\n" }
+        if !snappedSamplingByEnvironment { out += "#define WEFT_UNSNAPPED_SAMPLING 1\n" }
         return out
     }
+
+    private static let snappedSamplingByEnvironment = ProcessInfo.processInfo.environment["WEFT_SNAPPED_SAMPLING"] != "0"
 
     static let derivativeFunctions: Set<String> = ["dFdx", "dFdy", "fwidth", "dFdxFine", "dFdyFine", "fwidthFine",
                                                     "dFdxCoarse", "dFdyCoarse", "fwidthCoarse"]

@@ -3,7 +3,7 @@ import Glibc
 
 /// `-o out.mp4|.webm|.mov|.gif`: Debian's `ffmpeg` reads the frames as raw RGBA on its standard input and writes the
 /// file. Each container has defaults that keep alpha where its codec can (VP9 in WebM, ProRes 4444 in MOV);
-/// `--codec`, `--crf` and `--pix-fmt` replace them. A GIF gets a palette made from all its frames (palettegen,
+/// `--codec`, `--crf`, `--encoder-preset` and `--pix-fmt` replace them. A GIF gets a palette made from all its frames (palettegen,
 /// paletteuse).
 struct FFmpegOutput {
     enum Container: String, CaseIterable {
@@ -14,6 +14,8 @@ struct FFmpegOutput {
     var container: Container
     var codec: String?
     var crf: Int?
+    /// x264's and x265's speed preset (`SequenceRequest` refuses it for other codecs, which ffmpeg would ignore).
+    var preset: String?
     var pixelFormat: String?
     var executable: String
 
@@ -58,6 +60,7 @@ struct FFmpegOutput {
             let format = pixelFormat ?? defaultFormat
             arguments += ["-c:v", codec ?? defaultCodec, "-pix_fmt", format]
             if let quality = crf ?? defaultCRF { arguments += ["-crf", String(quality)] }
+            if let preset { arguments += ["-preset", preset] }
             if container == .webm && (codec ?? defaultCodec) == "libvpx-vp9" { arguments += ["-b:v", "0", "-row-mt", "1"] }
             if container == .mov && (codec ?? defaultCodec) == "prores_ks" { arguments += ["-profile:v", "4444"] }
             if container == .mp4 { arguments += ["-movflags", "+faststart"] }
@@ -68,6 +71,12 @@ struct FFmpegOutput {
         }
         return arguments + [output]
     }
+
+    /// The codec ffmpeg encodes with: `--codec`, or the container's default.
+    var effectiveCodec: String { codec ?? defaults.codec }
+
+    /// Codecs that take `-preset` (ultrafast … veryslow).
+    static let presetCodecs: Set<String> = ["libx264", "libx264rgb", "libx265"]
 
     /// Codec, pixel format and CRF of each container when not given.
     private var defaults: (codec: String, pixelFormat: String, crf: Int?) {

@@ -30,6 +30,7 @@ struct SequenceRequest {
         .value("apng", "FILE.png", help: "Also write the sequence as one animated PNG."),
         .value("codec", "NAME", help: "ffmpeg's video codec for -o .mp4/.webm/.mov (default libx264, libvpx-vp9, prores_ks)."),
         .value("crf", "N", help: "Constant rate factor for -o .mp4/.webm (default 18, 32; lower is better)."),
+        .value("encoder-preset", "NAME", help: "The encoder's speed preset for -o .mp4/.mov with libx264 or libx265 (ultrafast … veryslow; default the encoder's own, medium)."),
         .value("pix-fmt", "NAME", help: "ffmpeg's pixel format of the video (default yuv420p, yuva420p, yuva444p10le: alpha kept in WebM and MOV)."),
     ]
 
@@ -47,7 +48,7 @@ struct SequenceRequest {
     /// nil when the command line has no `--frames` (and none of the flags that need it).
     init?(_ arguments: ParsedArguments, outputPath: String) throws(UsageError) {
         guard let text = arguments.value("frames") else {
-            for option in ["fps", "shard", "apng", "codec", "crf", "pix-fmt"] where arguments.value(option) != nil {
+            for option in ["fps", "shard", "apng", "codec", "crf", "encoder-preset", "pix-fmt"] where arguments.value(option) != nil {
                 throw UsageError(message: "--\(option) belongs to a sequence; give --frames A..B")
             }
             return nil
@@ -82,8 +83,12 @@ struct SequenceRequest {
                 guard let value = Int(text), (0...63).contains(value) else { throw .invalidValue("crf", text, "expected a whole number from 0 to 63") }
                 crf = value
             }
-            destination = .video(FFmpegOutput(path: outputPath, container: container, codec: arguments.value("codec"), crf: crf,
-                                               pixelFormat: arguments.value("pix-fmt"), executable: ""))
+            let video = FFmpegOutput(path: outputPath, container: container, codec: arguments.value("codec"), crf: crf,
+                                     preset: arguments.value("encoder-preset"), pixelFormat: arguments.value("pix-fmt"), executable: "")
+            if video.preset != nil, !FFmpegOutput.presetCodecs.contains(video.effectiveCodec) {
+                throw UsageError(message: "--encoder-preset is for libx264 and libx265 (this video is encoded with \(video.effectiveCodec))")
+            }
+            destination = .video(video)
         } else if lowered.hasSuffix(".rgba") || outputPath == "/dev/null" {
             destination = .raw
         } else {
@@ -94,7 +99,7 @@ struct SequenceRequest {
             destination = .files
         }
         if case .video = destination {} else {
-            for option in ["codec", "crf", "pix-fmt"] where arguments.value(option) != nil {
+            for option in ["codec", "crf", "encoder-preset", "pix-fmt"] where arguments.value(option) != nil {
                 throw UsageError(message: "--\(option) belongs to a video output (-o out.mp4, .webm, .mov)")
             }
         }

@@ -125,6 +125,27 @@ struct FrameOutputTests {
         #expect(alpha.stdout.contains("alpha_mode=1"), "VP9 in WebM keeps alpha: \(alpha)")
     }
 
+    /// `--encoder-preset` reaches x264 (ultrafast turns CABAC off; x264 writes its settings into the stream), a preset x264 does
+    /// not know is ffmpeg's error, and a codec without presets is refused before anything renders.
+    @Test func presetReachesTheEncoder() throws {
+        guard Self.hasFFmpeg else {
+            print("skipped: ffmpeg is not installed (apt-get install ffmpeg)")
+            return
+        }
+        let scene = try tests.writeScene()
+        for (preset, cabac) in [("ultrafast", "cabac=0"), ("veryslow", "cabac=1")] {
+            let name = "\(preset).mp4"
+            let run = try CLI.weft(["render", scene, "--frames", "0..3", "--device", "cpu", "--encoder-preset", preset, "-o", path(name)])
+            #expect(run.status == 0, "\(run)")
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: path(name)))
+            #expect(bytes.range(of: Data(cabac.utf8)) != nil, "\(preset): x264's settings in the stream hold \(cabac)")
+        }
+        let unknown = try CLI.weft(["render", scene, "--frames", "0..3", "--device", "cpu", "--encoder-preset", "no-such-preset", "-o", path("bad.mp4")])
+        #expect(unknown.status == 1 && unknown.stderr.contains("no-such-preset"), "\(unknown)")
+        let webm = try CLI.weft(["render", scene, "--frames", "0..3", "--device", "cpu", "--encoder-preset", "fast", "-o", path("v.webm")])
+        #expect(webm.status != 0 && webm.stderr.contains("--encoder-preset is for libx264 and libx265"), "\(webm)")
+    }
+
     /// ffmpeg's own failure reaches the user, and no file is left.
     @Test func ffmpegsErrorReachesTheUser() throws {
         guard Self.hasFFmpeg else {

@@ -30,15 +30,15 @@ public struct RenderOptions: Sendable {
 
     /// Run in-place layer composites that follow each other on one canvas as one `weft.layer.batch.N` pass (docs/
     /// compositing.md, "Layer batches"); off, one pass each. Default: on unless `$WEFT_LAYER_BATCH` is `0`.
-    public var layerBatches: Bool = ProcessInfo.processInfo.environment["WEFT_LAYER_BATCH"] != "0"
+    public var layerBatches: Bool = RenderOptions.layerBatchesByEnvironment
 
-    public static var engineGaussianByEnvironment: Bool? {
-        switch ProcessInfo.processInfo.environment["WEFT_ENGINE_GAUSSIAN"] {
-        case "1": true
-        case "0": false
-        default: nil
-        }
+    // Read once: a sequence makes options for every frame, and reading the environment copies all of it.
+    public static let engineGaussianByEnvironment: Bool? = switch ProcessInfo.processInfo.environment["WEFT_ENGINE_GAUSSIAN"] {
+    case "1": true
+    case "0": false
+    default: nil
     }
+    static let layerBatchesByEnvironment = ProcessInfo.processInfo.environment["WEFT_LAYER_BATCH"] != "0"
 
     /// Whether the stock `gaussianBlur` runs as the engine's blur on `device` (`engineGaussian`).
     public func usesEngineGaussian(on device: DeviceKind) -> Bool { engineGaussian ?? (device == .cpuEvaluator) }
