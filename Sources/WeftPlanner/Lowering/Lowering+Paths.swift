@@ -7,24 +7,16 @@ extension Lowering {
     /// How far a flattened curve may stray from the true one, in canvas pixels.
     static let pathTolerance = 0.005
 
-    /// The coverage of `shape` in a frame of `size` drawn through `transform`, on `canvas`'s pixel grid.
-    func coverage(of shape: PathShape, size: SIMD2<Float>, transform: Affine, on canvas: Canvas) -> PathCoverage? {
+    /// The polygons of `shape` in a frame of `size` drawn through `transform`, on `canvas`'s pixel grid, as a coverage
+    /// layer holding `color` (premultiplied in the canvas's mode) times the coverage; nil when it covers no pixel.
+    mutating func coverageLayer(of shape: PathShape, size: SIMD2<Float>, transform: Affine, color: SIMD4<Float>,
+                                on canvas: Canvas) -> LayerSource? {
         let toPixels = Affine.scaling(SIMD2(repeating: canvas.scale)) * .translation(-canvas.origin) * transform
         let (polygons, rule) = shape.polygons(size: size, through: toPixels, tolerance: Self.pathTolerance)
-        return PathCoverage(polygons: polygons, rule: rule, limit: SIMD2(canvas.width, canvas.height))
-    }
-
-    /// `coverage` as a texture on `canvas`'s grid holding `color` (premultiplied in the canvas's mode) times the coverage.
-    mutating func coverageLayer(_ coverage: PathCoverage, color: SIMD4<Float>, on canvas: Canvas) -> LayerSource {
-        var pixels = PixelBuffer(width: coverage.width, height: coverage.height, format: canvas.format)
-        for y in 0..<coverage.height {
-            for x in 0..<coverage.width {
-                let a = coverage.values[y * coverage.width + x]
-                if a > 0 { pixels[x, y] = color * a }
-            }
-        }
-        let origin = canvas.origin + SIMD2(Float(coverage.origin.x), Float(coverage.origin.y)) / canvas.scale
-        return LayerSource(texture: builder.upload(pixels), origin: origin, width: coverage.width, height: coverage.height,
+        guard let layer = pathCoverage.layer(.init(polygons: polygons, rule: rule, limit: SIMD2(canvas.width, canvas.height),
+                                                   color: color, format: canvas.format)) else { return nil }
+        let origin = canvas.origin + SIMD2(Float(layer.origin.x), Float(layer.origin.y)) / canvas.scale
+        return LayerSource(texture: builder.upload(layer.pixels), origin: origin, width: layer.pixels.width, height: layer.pixels.height,
                            scale: canvas.scale, mode: canvas.mode, toTarget: .identity)
     }
 
@@ -32,13 +24,13 @@ extension Lowering {
     /// layer on the canvas's grid, cut to the coverage (destination-in) and composited.
     mutating func drawPath(_ shape: PathShape, fill: FillStyle, size: SIMD2<Float>, transform: Affine,
                            distributed: Distributed, into canvas: inout Canvas) throws(RenderError) {
-        guard let coverage = coverage(of: shape, size: size, transform: transform, on: canvas) else { return }
         if case .color(let color) = fill.kind {
-            let source = coverageLayer(coverage, color: color.premultiplied(in: canvas.mode), on: canvas)
+            guard let source = coverageLayer(of: shape, size: size, transform: transform, color: color.premultiplied(in: canvas.mode),
+                                             on: canvas) else { return }
             try emitLayer(source, mask: nil, opaque: false, opacity: distributed.opacity, blendMode: distributed.blendMode, into: &canvas)
             return
         }
-        let mask = coverageLayer(coverage, color: SIMD4(repeating: 1), on: canvas)
+        guard let mask = coverageLayer(of: shape, size: size, transform: transform, color: SIMD4(repeating: 1), on: canvas) else { return }
         guard var layer = try makeCanvas(covering: mask.targetRect, on: canvas, mode: canvas.mode) else { return }
         // The fill's own frame: the shape's, grown to the path's reach when the path strays outside it.
         let frame = Rect(size: size).union(shape.path(in: size).boundingRect).outset(by: SIMD2(repeating: Float(max(shape.stroke?.lineWidth ?? 0, 0))))

@@ -14,6 +14,7 @@ import WeftViews
 struct Lowering {
     var builder = PlanBuilder()
     let kernels: EngineKernelCache
+    let pathCoverage: PathCoverageCache
     let frameContext: FrameContext
     let textureLimit: TextureLimit
     /// Whether an effect's first run may read a lone aligned layer drawn into its padded layer directly, instead of a
@@ -27,8 +28,9 @@ struct Lowering {
     /// What drawing the texts warned of (families not installed, characters no installed font has), each once.
     var textWarnings: [TextWarning] = []
 
-    init(kernels: EngineKernelCache, frameContext: FrameContext, textureLimit: TextureLimit) {
+    init(kernels: EngineKernelCache, pathCoverage: PathCoverageCache, frameContext: FrameContext, textureLimit: TextureLimit) {
         self.kernels = kernels
+        self.pathCoverage = pathCoverage
         self.frameContext = frameContext
         self.textureLimit = textureLimit
     }

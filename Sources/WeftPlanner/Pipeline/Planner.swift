@@ -9,6 +9,7 @@ import WeftViews
 public final class Planner: Sendable {
     let kernels: EngineKernelCache
     let fusedKernels = FusedKernelCache()
+    let pathCoverage = PathCoverageCache()
 
     /// `cache` keeps the engine's own kernels, as a `ShaderLibrary`'s keeps author kernels, so a process that finds
     /// them on disk starts no compiler at all.
@@ -83,7 +84,7 @@ public final class Planner: Sendable {
         let pixels = try textureLimit.check(pointwiseMax(hi - lo, SIMD2(1, 1)), format: mode.storageFormat)
         let laidOut = clock.now
 
-        var lowering = Lowering(kernels: kernels, frameContext: options.frame, textureLimit: textureLimit)
+        var lowering = Lowering(kernels: kernels, pathCoverage: pathCoverage, frameContext: options.frame, textureLimit: textureLimit)
         lowering.readThroughLayers = readThroughLayers
         lowering.engineGaussian = options.usesEngineGaussian(on: textureLimit.device.kind)
         var canvas = try lowering.makeCanvas(origin: lo / scale, width: pixels.width, height: pixels.height, scale: scale,
