@@ -156,9 +156,17 @@ extension EngineKernel.Variant {
         case .layer: return header + text(PackageResources.common_glsl) + text(PackageResources.layer_glsl)
         case .glyph: return header + text(PackageResources.common_glsl) + text(PackageResources.glyph_glsl)
         case .tiledBlur:
-            let steps = (0..<EngineKernel.blurRun).map { "F(\($0))" }.joined(separator: " ")
-            return header + "#define WEFT_TILED 1\n#define WEFT_BLUR_RUN \(EngineKernel.blurRun)\n#define WEFT_BLUR_EACH(F) \(steps)\n"
-                + text(PackageResources.blur_glsl)
+            let run = EngineKernel.blurRun
+            let each = (0..<run).map { "F(\($0))" }.joined(separator: " ")
+            let slide = (0..<run - 1).map { "F(\($0), \($0 + 1))" }.joined(separator: " ")
+            return header + """
+                #define WEFT_TILED 1
+                #define WEFT_BLUR_RUN \(run)
+                #define WEFT_BLUR_EACH(F) \(each)
+                #define WEFT_BLUR_SLIDE(F) \(slide)
+                #define WEFT_BLUR_LAST texel\(run - 1)
+
+                """ + text(PackageResources.blur_glsl)
         case .blur:
             guard let composite else { return header + text(PackageResources.blur_glsl) }
             return header + text(PackageResources.common_glsl) + text(PackageResources.blur_glsl)

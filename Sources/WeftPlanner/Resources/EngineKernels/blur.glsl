@@ -31,16 +31,18 @@ vec4 directSum(ivec2 center) {
 }
 vec4 blurAt(vec2 position) { return tinted(directSum(centerAt(position))); }
 #if defined(WEFT_TILED)
-// WEFT_BLUR_RUN consecutive outputs along the blur's axis per invocation (KernelPass.outputsPerInvocation), summed in
-// registers (WEFT_BLUR_EACH writes each step out for outputs 0 … WEFT_BLUR_RUN − 1): the 2·radius + WEFT_BLUR_RUN texels
-// they reach are fetched once, in order, and each is added to every output whose taps reach it, so every output adds its
-// taps in the order directSum adds them and the sums are the same.
+// WEFT_BLUR_RUN consecutive outputs along the blur's axis per invocation (KernelPass.outputsPerInvocation), from a window
+// of as many texels in registers that slides one texel a tap: at tap k, output j adds weight k times texel j of the
+// window, then the window moves on by one texel fetched once. Every output adds its taps in the order directSum adds
+// them, so the sums are the same. The steps for each output (WEFT_BLUR_EACH, WEFT_BLUR_SLIDE) are written out by
+// EngineKernel.Variant.source so sums and window stay registers.
 #define WEFT_OUTPUT(j) (first + (j) * axis)
 #define WEFT_CENTER(j) centerAt(weft.outputOrigin + (vec2(WEFT_OUTPUT(j)) + 0.5) / weft.scale)
-#define WEFT_ZERO(j) vec4 sum##j = vec4(0.0);
 #define WEFT_ON_GRID(j) && WEFT_CENTER(j) == center + (j) * axis
-#define WEFT_ADD(j) sum##j += weftArrayData[i - (j)] * t;
-#define WEFT_ADD_IF_TAP(j) if (uint(i - (j)) <= uint(last)) sum##j += weftArrayData[i - (j)] * t;
+#define WEFT_DECLARE(j) vec4 sum##j = vec4(0.0); vec4 texel##j = vec4(0.0);
+#define WEFT_LOAD(j) texel##j = texel(center + ((j) - radius) * step);
+#define WEFT_ADD(j) sum##j += w * texel##j;
+#define WEFT_MOVE(j, next) texel##j = texel##next;
 #define WEFT_DIRECT(j) sum##j = directSum(WEFT_CENTER(j));
 #define WEFT_STORE(j) if (all(lessThan(WEFT_OUTPUT(j), weft.outputSize))) imageStore(weftOutput, WEFT_OUTPUT(j), tinted(sum##j));
 void main() {
@@ -52,21 +54,14 @@ void main() {
     ivec2 center = WEFT_CENTER(0);
     // Outputs not on the layer's grid (a scale, a fractional offset) or a step of more than one texel are summed directly.
     bool window = step == axis WEFT_BLUR_EACH(WEFT_ON_GRID);
-    WEFT_BLUR_EACH(WEFT_ZERO)
+    WEFT_BLUR_EACH(WEFT_DECLARE)
     if (window) {
-        // Texel i of the window is tap i − j of output j; the taps of every output reach texels WEFT_BLUR_RUN − 1 … last.
-        int last = 2 * radius;
-        for (int i = 0; i < WEFT_BLUR_RUN - 1; i++) {
-            vec4 t = texel(center + (i - radius) * step);
-            WEFT_BLUR_EACH(WEFT_ADD_IF_TAP)
-        }
-        for (int i = WEFT_BLUR_RUN - 1; i <= last; i++) {
-            vec4 t = texel(center + (i - radius) * step);
+        WEFT_BLUR_EACH(WEFT_LOAD)
+        for (int k = 0; k <= 2 * radius; k++) {
+            float w = weftArrayData[k];
             WEFT_BLUR_EACH(WEFT_ADD)
-        }
-        for (int i = max(WEFT_BLUR_RUN - 1, last + 1); i < last + WEFT_BLUR_RUN; i++) {
-            vec4 t = texel(center + (i - radius) * step);
-            WEFT_BLUR_EACH(WEFT_ADD_IF_TAP)
+            WEFT_BLUR_SLIDE(WEFT_MOVE)
+            WEFT_BLUR_LAST = texel(center + (k + WEFT_BLUR_RUN - radius) * step);
         }
     } else {
         WEFT_BLUR_EACH(WEFT_DIRECT)
