@@ -61,9 +61,10 @@ for FORMAT in $FORMATS; do
 done
 
 for SCENE in $SCENES; do
+    SCENE=$(realpath "$SCENE")
     name=$(basename "$SCENE" .json)
     sides=(before after-pertap)
-    bench "scene-$name-before" "$BEFORE" WEFT_BLUR_RUN=8 -- "$SCENE"
+    bench "scene-$name-before" "$BEFORE" -- "$SCENE"
     bench "scene-$name-after-pertap" "$AFTER" WEFT_TILED_BLUR=0 -- "$SCENE"
     for RUN in $RUNS; do
         bench "scene-$name-after-run$RUN" "$AFTER" WEFT_BLUR_RUN=$RUN -- "$SCENE"
