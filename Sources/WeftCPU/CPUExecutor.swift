@@ -139,9 +139,11 @@ public final class CPUExecutor: Executor {
             let program = try KernelProgram(spirv: kernel.spirv, tracing: true)
             let resources = try BoundResources(program: program, bindings: bindings(for: pass, textures))
             let output = textures[pass.output.index]
-            let groups = ((output.width + program.localSize.x - 1) / program.localSize.x,
-                          (output.height + program.localSize.y - 1) / program.localSize.y, 1)
-            return try program.trace(pixel: pixel, groups: groups, resources: resources, limit: limit,
+            let whole = PixelRegion(origin: .zero, size: SIMD2(Int32(output.width), Int32(output.height)))
+            let xy = pass.workgroups(for: whole, localSize: (program.localSize.x, program.localSize.y))
+            // The invocation that writes `pixel`.
+            let invocation = (pixel.x / pass.outputsPerInvocation.x, pixel.y / pass.outputsPerInvocation.y)
+            return try program.trace(pixel: invocation, groups: (xy.x, xy.y, 1), resources: resources, limit: limit,
                                      instructionBudget: options.instructionBudget)
         } catch {
             throw .backend(device: device.name, kernel: pass.kernel.name, pass: target, message: error.description)
@@ -197,9 +199,9 @@ public final class CPUExecutor: Executor {
                                                   outputOrigin: f.outputOrigin, scale: f.scale, limit: pass.maxSampleOffset)
         }
         let resources = try BoundResources(program: program, bindings: bindings)
-        let size = pass.dispatchRegion(width: output.width, height: output.height).size
-        let groups = ((Int(size.x) + program.localSize.x - 1) / program.localSize.x,
-                      (Int(size.y) + program.localSize.y - 1) / program.localSize.y, 1)
+        let xy = pass.workgroups(for: pass.dispatchRegion(width: output.width, height: output.height),
+                                 localSize: (program.localSize.x, program.localSize.y))
+        let groups = (xy.x, xy.y, 1)
         do {
             return try program.dispatch(groups: groups, resources: resources, threads: options.threads,
                                         instructionBudget: options.instructionBudget, checks: checks)

@@ -18,15 +18,11 @@ public struct ExecutorCapabilities: Sendable, Hashable {
     public var derivatives: DerivativePath
     /// The largest texture width or height the executor accepts.
     public var maxTextureDimension: Int
-    /// Bytes of shared memory one compute workgroup may declare; 0 where kernels cannot share memory (the evaluator).
-    public var workgroupMemory: Int
 
-    public init(deviceTimestamps: Bool, hostThreads: Int?, derivatives: DerivativePath, maxTextureDimension: Int,
-                workgroupMemory: Int = 0) {
+    public init(deviceTimestamps: Bool, hostThreads: Int?, derivatives: DerivativePath, maxTextureDimension: Int) {
         self.deviceTimestamps = deviceTimestamps
         self.hostThreads = hostThreads
         self.derivatives = derivatives
         self.maxTextureDimension = maxTextureDimension
-        self.workgroupMemory = workgroupMemory
     }
 }

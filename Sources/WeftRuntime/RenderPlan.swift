@@ -41,6 +41,9 @@ public struct KernelPass: Sendable, Equatable {
     /// The pixels the pass runs over, when not its whole output: only for kernels that read their output
     /// (`KernelInterface.readsOutput`), which keep the rest. Set with `bounded(to:)`.
     public private(set) var region: PixelRegion?
+    /// Output pixels one invocation writes along x and y (a kernel that sums a run of outputs, `weft.blur.tiled`): the
+    /// dispatch covers the region with `workgroups(for:localSize:)`.
+    public var outputsPerInvocation = SIMD2<Int>(1, 1)
 
     public init(kernel: CompiledKernel, output: TextureID, layer: TextureID? = nil, destination: TextureID? = nil,
                 images: [TextureID] = [], frame: FrameConstants, arguments: [UInt8] = [], arrayData: [Float] = [],
@@ -72,6 +75,12 @@ public struct KernelPass: Sendable, Equatable {
     /// The pixels the pass runs over in an output texture of `width × height`.
     public func dispatchRegion(width: Int, height: Int) -> PixelRegion {
         region ?? PixelRegion(origin: .zero, size: SIMD2(Int32(width), Int32(height)))
+    }
+
+    /// The workgroups of `localSize` invocations that cover `region`, each invocation writing `outputsPerInvocation`.
+    public func workgroups(for region: PixelRegion, localSize: (x: Int, y: Int)) -> (x: Int, y: Int) {
+        let span = SIMD2(localSize.x, localSize.y) &* outputsPerInvocation
+        return ((Int(region.size.x) + span.x - 1) / span.x, (Int(region.size.y) + span.y - 1) / span.y)
     }
 }
 

@@ -101,10 +101,9 @@ struct PlanRecording {
     }
 
     private func recordDispatch(_ cmd: VkCommandBuffer, _ pass: KernelPass) {
-        let (gx, gy) = (KernelABI.workgroupSize.x, KernelABI.workgroupSize.y)
         let d = plan.textures[pass.output.index]
-        let size = pass.dispatchRegion(width: d.width, height: d.height).size
-        vkCmdDispatch(cmd, UInt32((Int(size.x) + gx - 1) / gx), UInt32((Int(size.y) + gy - 1) / gy), 1)
+        let groups = pass.workgroups(for: pass.dispatchRegion(width: d.width, height: d.height), localSize: KernelABI.workgroupSize)
+        vkCmdDispatch(cmd, UInt32(groups.x), UInt32(groups.y), 1)
     }
 
     /// One full-screen triangle into the pass's output (colour attachment 0, already in

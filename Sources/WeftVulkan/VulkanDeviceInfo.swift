@@ -23,7 +23,6 @@ public struct VulkanDeviceInfo: Sendable, Hashable {
     public var maxComputeWorkGroupInvocations: UInt32
     public var maxComputeWorkGroupSize: [UInt32]
     public var maxComputeWorkGroupCount: [UInt32]
-    public var maxComputeSharedMemorySize: UInt32
     public var maxPushConstantsSize: UInt32
     public var minUniformBufferOffsetAlignment: UInt64
     public var minStorageBufferOffsetAlignment: UInt64
@@ -59,7 +58,6 @@ public struct VulkanDeviceInfo: Sendable, Hashable {
                 apiVersion: UInt32 = (1 << 22) | (3 << 12), pipelineCacheUUID: [UInt8] = Array(repeating: 0, count: 16),
                 maxImageDimension2D: UInt32 = 16384, maxComputeWorkGroupInvocations: UInt32 = 1024,
                 maxComputeWorkGroupSize: [UInt32] = [1024, 1024, 64], maxComputeWorkGroupCount: [UInt32] = [65535, 65535, 65535],
-                maxComputeSharedMemorySize: UInt32 = 16384,
                 maxPushConstantsSize: UInt32 = 128, minUniformBufferOffsetAlignment: UInt64 = 256,
                 minStorageBufferOffsetAlignment: UInt64 = 256, nonCoherentAtomSize: UInt64 = 256,
                 storageRGBA8: Bool = true, storageRGBA16F: Bool = true,
@@ -80,7 +78,6 @@ public struct VulkanDeviceInfo: Sendable, Hashable {
         self.maxComputeWorkGroupInvocations = maxComputeWorkGroupInvocations
         self.maxComputeWorkGroupSize = maxComputeWorkGroupSize
         self.maxComputeWorkGroupCount = maxComputeWorkGroupCount
-        self.maxComputeSharedMemorySize = maxComputeSharedMemorySize
         self.maxPushConstantsSize = maxPushConstantsSize
         self.minUniformBufferOffsetAlignment = minUniformBufferOffsetAlignment
         self.minStorageBufferOffsetAlignment = minStorageBufferOffsetAlignment
@@ -201,7 +198,6 @@ extension VulkanDeviceInfo {
             maxComputeWorkGroupInvocations: limits.maxComputeWorkGroupInvocations,
             maxComputeWorkGroupSize: [wgSize.0, wgSize.1, wgSize.2],
             maxComputeWorkGroupCount: [wgCount.0, wgCount.1, wgCount.2],
-            maxComputeSharedMemorySize: limits.maxComputeSharedMemorySize,
             maxPushConstantsSize: limits.maxPushConstantsSize,
             minUniformBufferOffsetAlignment: limits.minUniformBufferOffsetAlignment,
             minStorageBufferOffsetAlignment: limits.minStorageBufferOffsetAlignment,

@@ -138,8 +138,7 @@ public final class VulkanExecutor: Executor, @unchecked Sendable {
         let info = vulkanDevice.info
         return ExecutorCapabilities(deviceTimestamps: info.timestampsTrusted, hostThreads: nil,
                                     derivatives: info.computeDerivatives ? .computeQuads : .fragmentPasses,
-                                    maxTextureDimension: Int(info.maxImageDimension2D),
-                                    workgroupMemory: Int(info.maxComputeSharedMemorySize))
+                                    maxTextureDimension: Int(info.maxImageDimension2D))
     }
 
     /// The driver's statistics of every kernel `plan` runs, once per kernel in the order the passes first run them;

@@ -17,8 +17,9 @@ enum EngineKernel: String, Sendable, CaseIterable {
     case layer = "weft.layer"
     /// One direction of a separable Gaussian blur, optionally tinting the blurred alpha.
     case blur = "weft.blur"
-    /// `blur` computed from workgroup tiles in shared memory (docs/kernel-abi.md): the same arguments, the same sums in the
-    /// same order, each texel fetched once per workgroup instead of once per tap. Standalone passes only.
+    /// `blur` summing a run of outputs along its axis in each invocation, in registers (docs/kernel-abi.md): the same
+    /// arguments, the same sums in the same order, each texel fetched once per run instead of once per tap. Standalone
+    /// passes only, dispatched with `KernelPass.outputsPerInvocation` = `tiledBlurOutputs(step:)`.
     case tiledBlur = "weft.blur.tiled"
     /// Covers a run of glyphs with their coverage from the glyph atlas (`GlyphAtlas`), each in its color, blended
     /// over the destination in order.
@@ -103,25 +104,27 @@ enum EngineKernel: String, Sendable, CaseIterable {
     /// blur's, drawn only into a texture of its own).
     var destinations: [Destination] { self == .solid || self == .tiledBlur ? [.texture] : Destination.allCases }
 
-    /// Texels along the blur's axis that one chunk of `tiledBlur`'s tile holds for each of its 16 lanes; wider windows
-    /// (16 + 2·radius texels) are summed chunk after chunk.
-    static let tiledBlurChunk = 64
-    /// The shared memory `tiledBlur` declares: 16 lanes of `tiledBlurChunk` + 1 texels (the padding keeps a column's
-    /// lanes in different banks), each a `vec4`.
-    static let tiledBlurSharedBytes = 16 * (tiledBlurChunk + 1) * 16
-
-    /// The blur a standalone pass (a shadow's, each direction) runs on `device` with `workgroupMemory` bytes of shared
-    /// memory per workgroup: the tiled one where it fits, except on CPU Vulkan devices (lavapipe), where it measured
-    /// slower than the per-tap blur (docs/benchmarks.md). `$WEFT_TILED_BLUR` `0` never tiles, `1` tiles wherever it fits.
-    static func standaloneBlur(workgroupMemory: Int, device: DeviceKind) -> EngineKernel {
-        guard workgroupMemory >= tiledBlurSharedBytes else { return .blur }
+    /// The blur a standalone pass (a shadow's, each direction) runs on `device`: the tiled one, except on the CPU evaluator
+    /// (whose native blur runs either) and on devices of unknown kind. `$WEFT_TILED_BLUR` `0` never tiles, `1` always does.
+    static func standaloneBlur(device: DeviceKind) -> EngineKernel {
         switch tiledBlurByEnvironment {
         case "0": return .blur
         case "1": return .tiledBlur
-        default: return device == .cpuDevice ? .blur : .tiledBlur
+        default: return device == .cpuEvaluator || device == .other ? .blur : .tiledBlur
         }
     }
     private static let tiledBlurByEnvironment = ProcessInfo.processInfo.environment["WEFT_TILED_BLUR"]
+
+    /// Consecutive outputs one invocation of `tiledBlur` sums along the blur's axis: 8, or `$WEFT_BLUR_RUN` (1–32) to
+    /// measure others.
+    static let blurRun: Int = {
+        guard let text = ProcessInfo.processInfo.environment["WEFT_BLUR_RUN"], let run = Int(text), (1...32).contains(run) else { return 8 }
+        return run
+    }()
+
+    /// `KernelPass.outputsPerInvocation` of a `tiledBlur` pass stepping `step`: `blurRun` along x for a step along x, along
+    /// y otherwise, as the kernel lays its run.
+    static func tiledBlurOutputs(step: SIMD2<Float>) -> SIMD2<Int> { step.y == 0 ? SIMD2(blurRun, 1) : SIMD2(1, blurRun) }
 
     /// The engine's compositing functions (`weftBlend`, `weftStoreClamp`, color conversion), for generated kernels that
     /// composite (`FusionComposite`).
@@ -153,7 +156,17 @@ extension EngineKernel.Variant {
         case .layer: return header + text(PackageResources.common_glsl) + text(PackageResources.layer_glsl)
         case .glyph: return header + text(PackageResources.common_glsl) + text(PackageResources.glyph_glsl)
         case .tiledBlur:
-            return header + "#define WEFT_TILED 1\n#define WEFT_BLUR_CHUNK \(EngineKernel.tiledBlurChunk)\n" + text(PackageResources.blur_glsl)
+            let run = EngineKernel.blurRun
+            let each = (0..<run).map { "F(\($0))" }.joined(separator: " ")
+            let slide = (0..<run - 1).map { "F(\($0), \($0 + 1))" }.joined(separator: " ")
+            return header + """
+                #define WEFT_TILED 1
+                #define WEFT_BLUR_RUN \(run)
+                #define WEFT_BLUR_EACH(F) \(each)
+                #define WEFT_BLUR_SLIDE(F) \(slide)
+                #define WEFT_BLUR_LAST texel\(run - 1)
+
+                """ + text(PackageResources.blur_glsl)
         case .blur:
             guard let composite else { return header + text(PackageResources.blur_glsl) }
             return header + text(PackageResources.common_glsl) + text(PackageResources.blur_glsl)

@@ -93,10 +93,11 @@ extension Lowering {
         block.vec4(step, SIMD2(0, Float(radius)))
         block.vec4(tint ?? .zero)
         block.ivec4(tint != nil ? 1 : 0)
-        let variant = EngineKernel.Variant(.standaloneBlur(workgroupMemory: textureLimit.workgroupMemory, device: textureLimit.device.kind))
-        builder.add(KernelPass(kernel: try kernels.kernel(variant, outputFormat: format), output: output, layer: layer, frame: frame,
-                               arguments: block.bytes, arrayData: weights),
-                    origin: .engine(variant), placement: placement)
+        let variant = EngineKernel.Variant(.standaloneBlur(device: textureLimit.device.kind))
+        var pass = KernelPass(kernel: try kernels.kernel(variant, outputFormat: format), output: output, layer: layer, frame: frame,
+                              arguments: block.bytes, arrayData: weights)
+        if variant.kernel == .tiledBlur { pass.outputsPerInvocation = EngineKernel.tiledBlurOutputs(step: step) }
+        builder.add(pass, origin: .engine(variant), placement: placement)
     }
 
     /// One layer pass: `source` sampled through its map, converted to the canvas's color mode,

@@ -8,19 +8,15 @@ import WeftViews
 public struct TextureLimit: Sendable {
     public var maxDimension: Int
     public var device: DeviceDescription
-    /// The executor's shared memory per workgroup (`ExecutorCapabilities.workgroupMemory`): whether tiled kernels fit.
-    public var workgroupMemory: Int
 
-    public init(maxDimension: Int, device: DeviceDescription, workgroupMemory: Int = 0) {
+    public init(maxDimension: Int, device: DeviceDescription) {
         self.maxDimension = maxDimension
         self.device = device
-        self.workgroupMemory = workgroupMemory
     }
 
     public init(of executor: any Executor) {
         maxDimension = executor.capabilities.maxTextureDimension
         device = executor.device
-        workgroupMemory = executor.capabilities.workgroupMemory
     }
 
     /// `pixels` as whole numbers, or the error naming the limit and what such a texture would take.

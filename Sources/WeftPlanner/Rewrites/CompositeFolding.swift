@@ -58,7 +58,7 @@ struct CompositeFolding {
                   let kernel = try? kernels.kernel(stitch.stages, parts: stitch.parts, composite: .inPlace) else { return nil }
             return (kernel, .stitched(stitch, .inPlace))
         }
-        // A tiled blur stays a pass of its own: over the blur's own rectangle, from its tile, it costs less than
+        // A tiled blur stays a pass of its own: over the blur's own rectangle, each texel fetched once a run, it costs less than
         // summing every tap again over the composite's area.
         guard planned[p].engine == EngineKernel.Variant(.blur), let kernel = try? engine.kernel(.blur, .inPlace, outputFormat: format) else {
             return nil

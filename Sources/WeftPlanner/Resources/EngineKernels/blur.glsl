@@ -31,53 +31,42 @@ vec4 directSum(ivec2 center) {
 }
 vec4 blurAt(vec2 position) { return tinted(directSum(centerAt(position))); }
 #if defined(WEFT_TILED)
-// The workgroup's 16 lanes (rows for a horizontal blur, columns for a vertical one) of texels along the axis, one chunk of
-// WEFT_BLUR_CHUNK at a time: each texel is fetched once, then every invocation adds its taps from the chunk in the order
-// directSum adds them, so the sums are the same.
-#define WEFT_BLUR_STRIDE (WEFT_BLUR_CHUNK + 1)
-shared vec4 weftTile[16 * WEFT_BLUR_STRIDE];
+// WEFT_BLUR_RUN consecutive outputs along the blur's axis per invocation (KernelPass.outputsPerInvocation), from a window
+// of as many texels in registers that slides one texel a tap: at tap k, output j adds weight k times texel j of the
+// window, then the window moves on by one texel fetched once. Every output adds its taps in the order directSum adds
+// them, so the sums are the same. The steps for each output (WEFT_BLUR_EACH, WEFT_BLUR_SLIDE) are written out by
+// EngineKernel.Variant.source so sums and window stay registers.
+#define WEFT_OUTPUT(j) (first + (j) * axis)
+#define WEFT_CENTER(j) centerAt(weft.outputOrigin + (vec2(WEFT_OUTPUT(j)) + 0.5) / weft.scale)
+#define WEFT_ON_GRID(j) && WEFT_CENTER(j) == center + (j) * axis
+#define WEFT_DECLARE(j) vec4 sum##j = vec4(0.0); vec4 texel##j = vec4(0.0);
+#define WEFT_LOAD(j) texel##j = texel(center + ((j) - radius) * step);
+#define WEFT_ADD(j) sum##j += w * texel##j;
+#define WEFT_MOVE(j, next) texel##j = texel##next;
+#define WEFT_DIRECT(j) sum##j = directSum(WEFT_CENTER(j));
+#define WEFT_STORE(j) if (all(lessThan(WEFT_OUTPUT(j), weft.outputSize))) imageStore(weftOutput, WEFT_OUTPUT(j), tinted(sum##j));
 void main() {
-    ivec2 local = ivec2(gl_LocalInvocationID.xy);
-    ivec2 first = ivec2(gl_WorkGroupID.xy) * 16 + weft.dispatchOrigin;
-    ivec2 pixel = first + local;
-    ivec2 center = centerAt(weft.outputOrigin + (vec2(pixel) + 0.5) / weft.scale);
-    ivec2 base = centerAt(weft.outputOrigin + (vec2(first) + 0.5) / weft.scale);
     ivec2 step = ivec2(args.params.xy);
     int radius = int(args.params.w);
-    bool horizontal = step == ivec2(1, 0);
-    // Uniform: any other step is summed directly. Per invocation: a pixel whose center is not its place in the tile
-    // (outputs not on the layer's grid) is too.
-    bool tiled = horizontal || step == ivec2(0, 1);
-    bool fromTile = tiled && center == base + local;
-    int along = horizontal ? local.x : local.y;
-    int lane = horizontal ? local.y : local.x;
-    vec4 sum = vec4(0.0);
-    if (tiled) {
-        int start = (horizontal ? base.x : base.y) - radius;
-        int span = 16 + 2 * radius;
-        for (int chunk = 0; chunk < span; chunk += WEFT_BLUR_CHUNK) {
-            int count = min(WEFT_BLUR_CHUNK, span - chunk);
-            barrier();
-            for (int i = int(gl_LocalInvocationIndex); i < 16 * count; i += 256) {
-                int l = horizontal ? i / count : i % 16;
-                int p = horizontal ? i % count : i / 16;
-                ivec2 t = horizontal ? ivec2(start + chunk + p, base.y + l) : ivec2(base.x + l, start + chunk + p);
-                weftTile[l * WEFT_BLUR_STRIDE + p] = texel(t);
-            }
-            barrier();
-            if (fromTile) {
-                // Tap k reads the window's texel along + radius + k, which this chunk holds from chunk on.
-                int offset = along + radius - chunk;
-                int lo = max(-radius, -offset), hi = min(radius, count - 1 - offset);
-                for (int k = lo; k <= hi; k++) {
-                    sum += weftArrayData[k + radius] * weftTile[lane * WEFT_BLUR_STRIDE + offset + k];
-                }
-            }
+    // The axis the run lies along: x for a step along x, y otherwise (EngineKernel.tiledBlurOutputs).
+    ivec2 axis = step.y == 0 ? ivec2(1, 0) : ivec2(0, 1);
+    ivec2 first = weft.dispatchOrigin + ivec2(gl_GlobalInvocationID.xy) * (ivec2(1) + (WEFT_BLUR_RUN - 1) * axis);
+    ivec2 center = WEFT_CENTER(0);
+    // Outputs not on the layer's grid (a scale, a fractional offset) or a step of more than one texel are summed directly.
+    bool window = step == axis WEFT_BLUR_EACH(WEFT_ON_GRID);
+    WEFT_BLUR_EACH(WEFT_DECLARE)
+    if (window) {
+        WEFT_BLUR_EACH(WEFT_LOAD)
+        for (int k = 0; k <= 2 * radius; k++) {
+            float w = weftArrayData[k];
+            WEFT_BLUR_EACH(WEFT_ADD)
+            WEFT_BLUR_SLIDE(WEFT_MOVE)
+            WEFT_BLUR_LAST = texel(center + (k + WEFT_BLUR_RUN - radius) * step);
         }
+    } else {
+        WEFT_BLUR_EACH(WEFT_DIRECT)
     }
-    if (!fromTile) sum = directSum(center);
-    if (any(greaterThanEqual(pixel, weft.outputSize))) return;
-    imageStore(weftOutput, pixel, tinted(sum));
+    WEFT_BLUR_EACH(WEFT_STORE)
 }
 #elif defined(WEFT_COMPOSITE)
 vec4 weftProduce(ivec2 pixel) { return blurAt(args.composite.fade.yz + (vec2(pixel) + 0.5) / weft.scale); }
