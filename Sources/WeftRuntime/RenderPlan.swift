@@ -68,6 +68,13 @@ public struct KernelPass: Sendable, Equatable {
         return pass
     }
 
+    /// The pass run over the whole of its output again; the caller sets the constants' dispatch origin and end.
+    public func unbounded() -> KernelPass {
+        var pass = self
+        pass.region = nil
+        return pass
+    }
+
     /// The textures the pass samples: its layer, destination and images, in binding order (one bound twice appears
     /// twice). A pass drawn in place also reads its output, which is not among them.
     public var inputs: [TextureID] { [layer, destination].compactMap { $0 } + images }

@@ -13,7 +13,9 @@ struct SequenceStatistics {
     var layout: Duration = .zero
     var lowering: Duration = .zero
     var rewrites: Duration = .zero
+    var rebinding: Duration = .zero
     var reused = 0
+    var rebound = 0
     /// Bytes the plans uploaded: images, and the glyph atlas's rows the executor did not hold yet.
     var uploaded = 0
     /// The render thread's part of executing the plan: recording and submitting it, then (after the next frame was
@@ -41,7 +43,9 @@ struct SequenceStatistics {
         layout += plan.layout
         lowering += plan.lowering
         rewrites += plan.rewrites
+        rebinding += plan.rebinding
         if plan.reused { reused += 1 }
+        if plan.rebound { rebound += 1 }
         self.run += run
         inFlight += hostTime
         if let deviceTime {
@@ -56,14 +60,14 @@ struct SequenceStatistics {
         func ms(_ d: Duration, _ n: Int) -> String {
             n > 0 ? String(format: "%.3f ms", d / .milliseconds(1) / Double(n)) : "-"
         }
-        let planning = layout + lowering + rewrites
+        let planning = layout + lowering + rewrites + rebinding
         var lines = first.map {
             ["first frame (compiles kernels, makes pipelines): planning \(ms($0.planning, 1)), run \(ms($0.run, 1)), uploaded \(RenderError.bytes(Double($0.uploaded)))"]
         } ?? []
         lines += [
             "per frame (mean of the \(frames) after the first):",
             "  view (scene at its time)      \(ms(view, frames))",
-            "  planning                      \(ms(planning, frames))  (layout \(ms(layout, frames)), lowering \(ms(lowering, frames)), rewrites \(ms(rewrites, frames)); plan reused for \(reused) of \(frames) frames)",
+            "  planning                      \(ms(planning, frames))  (layout \(ms(layout, frames)), lowering \(ms(lowering, frames)), rewrites \(ms(rewrites, frames)), rebinding \(ms(rebinding, frames)); plan reused for \(reused), rebound for \(rebound) of \(frames) frames)",
             "  run (record, submit, readback) \(ms(run, frames))  (in flight, submission to fence \(ms(inFlight, frames)); device \(deviceFrames > 0 ? ms(device, deviceFrames) : "- (not measured)"))",
             "  uploaded                       \(frames > 0 ? RenderError.bytes(Double(uploaded) / Double(frames)) : "-")  (images, and glyph atlas rows not yet resident)",
             "  waiting for the writer         \(ms(queueWait, frames))",

@@ -3,7 +3,8 @@ import WeftText
 import WeftViews
 
 /// A frame laid out and lowered: its passes over logical textures before the rewrites, and what the plan needs of its
-/// canvas. Two lowered frames that are `sameLowering` give the same plan (the rewrites read nothing else).
+/// canvas. Two lowered frames of the `sameStructure` give the same plan but for the values its passes carry (the
+/// rewrites read nothing else).
 struct LoweredFrame: Sendable {
     var builder: PlanBuilder
     var output: TextureID
@@ -13,7 +14,7 @@ struct LoweredFrame: Sendable {
     var textWarnings: [TextWarning]
     var timings: PlanTimings
 
-    func sameLowering(as other: LoweredFrame) -> Bool {
-        output == other.output && origin == other.origin && scale == other.scale && builder.sameLowering(as: other.builder)
+    func sameStructure(as other: LoweredFrame) -> Bool {
+        output == other.output && origin == other.origin && scale == other.scale && builder.sameStructure(as: other.builder)
     }
 }

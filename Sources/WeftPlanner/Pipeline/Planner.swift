@@ -110,6 +110,11 @@ public final class Planner: Sendable {
 
     /// The rewrites in their one order, then texture allocation.
     func rewrite(_ lowered: LoweredFrame, rewrites: Rewrites) -> PlannedRender {
+        rewriteTracing(lowered, rewrites: rewrites).planned
+    }
+
+    /// `rewrite`, with where each of the plan's passes took its values from, in the plan's order.
+    func rewriteTracing(_ lowered: LoweredFrame, rewrites: Rewrites) -> (planned: PlannedRender, provenance: [ValueProvenance?]) {
         let start = ContinuousClock.now
         var builder = lowered.builder
         let readback = [lowered.output]
@@ -125,10 +130,11 @@ public final class Planner: Sendable {
             builder.planned = folding.planned
             if rewrites.layerBatches { builder.planned = LayerBatching.batched(builder.planned, engine: kernels) }
         }
-        let (plan, readbacks, placements) = builder.finishPlaced(readingBack: readback, scheduled: rewrites.scheduled ?? rewrites.fusion)
+        let (plan, readbacks, placements, provenance) = builder.finishPlaced(readingBack: readback, scheduled: rewrites.scheduled ?? rewrites.fusion)
         var timings = lowered.timings
         timings.rewrites = ContinuousClock.now - start
-        return PlannedRender(plan: plan, output: readbacks[0], origin: lowered.origin, scale: lowered.scale, fusionNotes: notes,
-                             warnings: lowered.warnings, timings: timings, textWarnings: lowered.textWarnings, placements: placements)
+        let planned = PlannedRender(plan: plan, output: readbacks[0], origin: lowered.origin, scale: lowered.scale, fusionNotes: notes,
+                                    warnings: lowered.warnings, timings: timings, textWarnings: lowered.textWarnings, placements: placements)
+        return (planned, provenance)
     }
 }

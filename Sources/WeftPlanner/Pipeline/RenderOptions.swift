@@ -68,7 +68,7 @@ public struct PlannedRender: Sendable {
     public var fusionNotes: [FusionNote] = []
     /// `matchedGeometryEffect` faults found in laying the view out.
     public var warnings: [MatchedGeometryWarning] = []
-    /// How long planning took, by phase; `reused` when `PlanReuse` ran the previous frame's plan again.
+    /// How long planning took, by phase; `reused` or `rebound` when `PlanReuse` ran the previous frame's plan again.
     public var timings = PlanTimings()
     /// What drawing the texts warned of: families not installed, characters no installed font has.
     public var textWarnings: [TextWarning] = []

@@ -20,12 +20,13 @@ struct PlanBuilder {
 
     var passes: [KernelPass] { planned.map(\.pass) }
 
-    /// Whether `other` lowered to the same passes, textures, uploads and rewrite candidates, values included but the
-    /// frame's clock (`FrameContext`'s fields of each pass's constants), so that the rewrites would make the same plan of
-    /// it but for those fields. Uploads compare by their pixels (the same image compares by identity).
-    func sameLowering(as other: PlanBuilder) -> Bool {
+    /// Whether `other` lowered to the same passes, textures, uploads, resident textures and rewrite candidates, so that
+    /// the rewrites make the same plan of it but for the passes' values: their argument and array bytes (of the same
+    /// sizes) and the frame's clock (`PlannedPass.sameStructure`). Uploads compare by their pixels (the same image
+    /// compares by identity).
+    func sameStructure(as other: PlanBuilder) -> Bool {
         guard logical == other.logical, planned.count == other.planned.count,
-              zip(planned, other.planned).allSatisfy({ $0.sameIgnoringClock($1) }), foldableComposites == other.foldableComposites,
+              zip(planned, other.planned).allSatisfy({ $0.sameStructure(as: $1) }), foldableComposites == other.foldableComposites,
               inPlace.count == other.inPlace.count, uploads == other.uploads,
               residents == other.residents else { return false }
         return inPlace.allSatisfy { id, entry in
@@ -66,7 +67,8 @@ struct PlanBuilder {
     mutating func add(_ pass: KernelPass, origin: PlannedPass.Origin, placement: Affine? = nil) {
         precondition(uploads[pass.output] == nil && residents[pass.output] == nil && !planned.contains { $0.pass.output == pass.output },
                      "a logical texture is written once")
-        planned.append(PlannedPass(pass: pass, origin: origin, placement: placement))
+        planned.append(PlannedPass(pass: pass, origin: origin, placement: placement,
+                                   provenance: ValueProvenance(lowered: planned.count, of: pass)))
     }
 
     /// An engine draw over its destination that changes only `region`: as added, a pass writing a whole new texture;
@@ -93,9 +95,12 @@ struct PlanBuilder {
             guard let (kernel, region) = inPlace[pass.output], let destination = pass.destination, case .engine(let variant, let facts) = entry.origin,
                   lastUse[destination] == i, uploads[destination] == nil, !outputs.contains(destination),
                   pass.layer != destination, !pass.images.contains(destination) else { continue }
-            var drawn = pass.bounded(to: region)
-            drawn.kernel = kernel
-            planned[i] = PlannedPass(pass: drawn, origin: .engine(EngineKernel.Variant(variant.kernel, .inPlace), facts))
+            var drawn = entry
+            drawn.pass = pass.bounded(to: region)
+            drawn.pass.kernel = kernel
+            drawn.origin = .engine(EngineKernel.Variant(variant.kernel, .inPlace), facts)
+            drawn.placement = nil
+            planned[i] = drawn
         }
         var read = Set(outputs)
         var kept = [Bool](repeating: false, count: planned.count)
@@ -113,15 +118,15 @@ struct PlanBuilder {
         return (finished.plan, finished.readbacks)
     }
 
-    /// `finish`, with each pass's `PlannedPass.placement` in the plan's order.
+    /// `finish`, with each pass's `PlannedPass.placement` and `provenance` in the plan's order.
     func finishPlaced(readingBack outputs: [TextureID], scheduled: Bool = false)
-        -> (plan: RenderPlan, readbacks: [TextureID], placements: [Affine?]) {
+        -> (plan: RenderPlan, readbacks: [TextureID], placements: [Affine?], provenance: [ValueProvenance?]) {
         let passes = self.passes
         let schedule = scheduled ? PassSchedule(passes) : nil
         let order = schedule?.order ?? Array(passes.indices)
         let (plan, readbacks) = TextureAllocator.allocate(logical: logical, uploads: uploads, residents: residents, passes: order.map { passes[$0] },
                                                           levels: schedule?.levels, readbacks: outputs)
-        return (plan, readbacks, order.map { planned[$0].placement })
+        return (plan, readbacks, order.map { planned[$0].placement }, order.map { planned[$0].provenance })
     }
 }
 

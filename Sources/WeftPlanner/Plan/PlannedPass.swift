@@ -10,6 +10,8 @@ struct PlannedPass: Sendable, Equatable {
     /// Maps the user space of the pass's output texture to the output's, for an effect's pass as lowered (nil where a
     /// rewrite replaced the pass): how the pixel debugger finds the pass's pixel under an output pixel.
     var placement: Affine? = nil
+    /// Where its argument and array bytes came from; nil where a rewrite did not say (such a plan is never rebound).
+    var provenance: ValueProvenance? = nil
 
     enum Origin: Sendable, Equatable {
         /// One of the engine's kernels onto its destination, with what the rewrites read of its arguments.
@@ -46,11 +48,14 @@ struct PlannedPass: Sendable, Equatable {
         var shapes = 0
     }
 
-    /// Whether `other` equals this pass but for the fields of its constants the frame's `FrameContext` writes (time,
-    /// frame index, reduce-motion, pointer): every pass's constants get them from the one context (`Lowering`), and the
-    /// rewrites keep them, so a plan whose passes differ only there runs for another frame once they are written again.
-    func sameIgnoringClock(_ other: PlannedPass) -> Bool {
+    /// Whether `other` equals this pass but for its values: the bytes of its argument block and array buffer (of the
+    /// same sizes), and the fields of its constants the frame's `FrameContext` writes (time, frame index, reduce-motion,
+    /// pointer). The rewrites decide on everything else; they only carry values (`ValueProvenance`).
+    func sameStructure(as other: PlannedPass) -> Bool {
+        guard pass.arguments.count == other.pass.arguments.count, pass.arrayData.count == other.pass.arrayData.count else { return false }
         var (a, b) = (self, other)
+        (a.pass.arguments, b.pass.arguments) = ([], [])
+        (a.pass.arrayData, b.pass.arrayData) = ([], [])
         FrameContext().write(into: &a.pass.frame)
         FrameContext().write(into: &b.pass.frame)
         return a == b

@@ -38,13 +38,17 @@ struct CompositeFolding {
                 continue
             }
             let producer = planned[p].pass
-            var frame = producer.frame
-            frame.outputOrigin -= SIMD2<Float>(fold.offset) / frame.scale
             let block = Self.compositeBlock(fold, grid: logical[producer.output.index], origin: producer.frame.outputOrigin)
-            let pass = KernelPass(kernel: kernel, output: composite.output, layer: producer.layer, destination: composite.destination,
-                                  images: producer.images, frame: frame, arguments: producer.arguments + block,
-                                  arrayData: producer.arrayData, maxSampleOffset: producer.maxSampleOffset).bounded(to: region)
-            planned[i] = PlannedPass(pass: pass, origin: origin)
+            var pass = producer
+            pass.kernel = kernel
+            pass.output = composite.output
+            pass.destination = composite.destination
+            pass.frame.outputOrigin -= SIMD2<Float>(fold.offset) / pass.frame.scale
+            pass.arguments += block
+            let provenance = planned[p].provenance.map {
+                ValueProvenance(arguments: $0.arguments + ValueProvenance.computed(block.count), arrayData: $0.arrayData)
+            }
+            planned[i] = PlannedPass(pass: pass.bounded(to: region), origin: origin, provenance: provenance)
             planned.remove(at: p)
         }
     }
@@ -80,13 +84,16 @@ struct CompositeFolding {
                 s += 1
                 continue
             }
-            let draw = planned[c].pass
-            var frame = draw.frame
-            frame.dispatchOrigin = .zero
-            frame.outputSize = fill.frame.outputSize
-            let pass = KernelPass(kernel: kernel, output: draw.output, layer: draw.layer, images: draw.images, frame: frame,
-                                  arguments: arguments, arrayData: draw.arrayData, maxSampleOffset: draw.maxSampleOffset)
-            planned[c] = PlannedPass(pass: pass, origin: origin)
+            var pass = planned[c].pass.unbounded()
+            pass.kernel = kernel
+            pass.destination = nil
+            pass.frame.dispatchOrigin = .zero
+            pass.frame.outputSize = fill.frame.outputSize
+            pass.arguments = arguments
+            let provenance = planned[c].provenance.map { draw in
+                ValueProvenance(arguments: Self.withSolid(draw.arguments, folded: planned[c].hasFoldedComposite), arrayData: draw.arrayData)
+            }
+            planned[c] = PlannedPass(pass: pass, origin: origin, provenance: provenance)
             planned.remove(at: s)
         }
     }
@@ -127,6 +134,15 @@ struct CompositeFolding {
         case .stitched, .compiled:
             return nil
         }
+    }
+
+    /// Where the bytes of a draw's arguments with its solid destination (`overSolid`) come from: the draw's, with the
+    /// solid's 16 bytes (computed from the fill's color) in place of a folded composite's last member or after them.
+    private static func withSolid(_ runs: [ValueProvenance.Run], folded: Bool) -> [ValueProvenance.Run] {
+        let solid = ValueProvenance.computed(16)
+        guard folded else { return runs + solid }
+        let count = runs.reduce(0) { $0 + $1.count }
+        return ValueProvenance.replacing(runs, count - 16 ..< count, with: solid)
     }
 
     /// The composite's member of a folded kernel's argument block (`FusionComposite.blockSize`).

@@ -67,12 +67,33 @@ enum Fusion {
             }
             let (arguments, arrayData) = KernelFusion.concatenate(arguments: parts.map(\.arguments),
                                                                   arrayData: parts.map(\.arrayData), of: stages)
-            let first = parts[0]
-            let pass = KernelPass(kernel: kernel, output: chain.last.output, layer: first.layer, images: parts.flatMap(\.images),
-                                  frame: first.frame, arguments: arguments, arrayData: arrayData, maxSampleOffset: first.maxSampleOffset)
-            return PlannedPass(pass: pass, origin: .stitched(PlannedPass.Stitch(stages: stages, parts: parts.map(\.kernel)), .texture))
+            var pass = parts[0]
+            pass.kernel = kernel
+            pass.output = chain.last.output
+            pass.destination = nil
+            pass.images = parts.flatMap(\.images)
+            pass.arguments = arguments
+            pass.arrayData = arrayData
+            return PlannedPass(pass: pass, origin: .stitched(PlannedPass.Stitch(stages: stages, parts: parts.map(\.kernel)), .texture),
+                               provenance: provenance(of: chain.parts, stages))
         }
         return (rewritten, notes)
+    }
+
+    /// Where a stitched pass's values come from (`KernelFusion.concatenate`): each part's bytes in turn, but for each
+    /// array handle, which is computed (moved by the floats of the earlier stages' arrays).
+    private static func provenance(of parts: [PlannedPass], _ stages: [FusionStage]) -> ValueProvenance? {
+        var arguments: [ValueProvenance.Run] = [], arrayData: [ValueProvenance.Run] = []
+        for (stage, part) in zip(stages, parts) {
+            guard var values = part.provenance?.arguments else { return nil }
+            for p in stage.function.parameters where p.isArray {
+                let handle = p.blockOffset! ..< p.blockOffset! + 4
+                values = ValueProvenance.replacing(values, handle, with: ValueProvenance.computed(4, reading: ValueProvenance.spans(of: values, handle)))
+            }
+            arguments += values
+            arrayData += part.provenance!.arrayData
+        }
+        return ValueProvenance(arguments: arguments, arrayData: arrayData)
     }
 
     /// Why `pass` (running `stitch`) cannot join `chain`, whose last pass writes its layer; nil when it can.

@@ -23,7 +23,7 @@ struct LayerBatching {
         while i < planned.count {
             let items = run(from: i)
             if items.count >= 2, let batch = try? batch(items.map { planned[$0].pass }, engine: engine) {
-                planned[items.last!] = PlannedPass(pass: batch, origin: .compiled)
+                planned[items.last!] = PlannedPass(pass: batch, origin: .compiled, provenance: provenance(of: items.map { planned[$0].provenance }))
                 for index in items.dropLast().reversed() { planned.remove(at: index) }
             }
             i += 1
@@ -79,12 +79,27 @@ struct LayerBatching {
         }
         var block = ArgumentBlock()
         block.ivec4(Int32(items.count))
-        var frame = first.frame
-        frame.layerOrigin = .zero
-        frame.layerSize = .zero
-        let pass = KernelPass(kernel: try engine.layerBatch(count: items.count, outputFormat: first.kernel.outputFormat),
-                              output: items.last!.output, destination: first.destination, images: items.map { $0.layer! }, frame: frame, arguments: block.bytes,
-                              arrayData: records)
+        var pass = first
+        pass.kernel = try engine.layerBatch(count: items.count, outputFormat: first.kernel.outputFormat)
+        pass.output = items.last!.output
+        pass.layer = nil
+        pass.images = items.map { $0.layer! }
+        pass.frame.layerOrigin = .zero
+        pass.frame.layerSize = .zero
+        pass.arguments = block.bytes
+        pass.arrayData = records
+        pass.maxSampleOffset = nil
         return pass.bounded(to: PixelRegion(origin: lower, size: upper &- lower))
+    }
+
+    /// Where a batch's values come from (`batch`): its block is computed (the count); each item's record is its
+    /// argument bytes, then its layer's placement and its rectangle (computed from its constants and region).
+    private func provenance(of items: [ValueProvenance?]) -> ValueProvenance? {
+        var records: [ValueProvenance.Run] = []
+        for item in items {
+            guard let item else { return nil }
+            records += item.arguments + ValueProvenance.computed(32)
+        }
+        return ValueProvenance(arguments: ValueProvenance.computed(16), arrayData: records)
     }
 }
