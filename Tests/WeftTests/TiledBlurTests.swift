@@ -8,7 +8,7 @@ import WeftTestSupport
 @testable import WeftViews
 import WeftVulkan
 
-/// The tiled engine blur (`EngineKernel.tiledBlur`: a run of `EngineKernel.blurRun` outputs an invocation, summed in
+/// The tiled engine blur (`EngineKernel.tiledBlur`: a run of `EngineKernel.blurRun(outputs:)` outputs an invocation, summed in
 /// registers) against the per-tap blur it replaces and against a direct 2-D Gaussian: both directions of a shadow's blur
 /// over a noisy image whose size is no multiple of the run nor of the 16-pixel workgroup, with radii from none to wider
 /// than the run, in both formats.
@@ -38,7 +38,7 @@ import WeftVulkan
     /// `Lowering.blurredShadow` emits them; the second tints the blurred alpha when `tint` is given. `offGrid`: at scale
     /// 1.5 from a layer at a fractional origin, stepping two texels, which the tiled blur sums tap by tap.
     static func plan(_ kernel: EngineKernel, radius: Int, format: PixelFormat, tint: SIMD4<Float>?,
-                     offGrid: Bool = false) throws -> (RenderPlan, TextureID) {
+                     offGrid: Bool = false, run: Int = 8) throws -> (RenderPlan, TextureID) {
         let kernels = EngineKernelCache()
         var plan = RenderPlan()
         let source = plan.addUpload(image(format))
@@ -59,9 +59,10 @@ import WeftVulkan
             block.vec4(step, SIMD2(0, r))
             block.vec4(tint ?? .zero)
             block.ivec4(vertical && tint != nil ? 1 : 0)
-            var pass = KernelPass(kernel: try kernels.kernel(kernel, outputFormat: format), output: output, layer: layer.texture,
+            let variant = EngineKernel.Variant(kernel, blurRun: kernel == .tiledBlur ? run : 1)
+            var pass = KernelPass(kernel: try kernels.kernel(variant, outputFormat: format), output: output, layer: layer.texture,
                                   frame: frame, arguments: block.bytes, arrayData: weights)
-            if kernel == .tiledBlur { pass.outputsPerInvocation = EngineKernel.tiledBlurOutputs(step: step) }
+            if kernel == .tiledBlur { pass.outputsPerInvocation = EngineKernel.tiledBlurOutputs(step: step, run: run) }
             plan.passes.append(pass)
             layer = (output, frame.outputOrigin, size)
         }
@@ -86,12 +87,14 @@ import WeftVulkan
         for radius in Self.radii {
             for (tint, offGrid) in [(nil, false), (SIMD4<Float>(0.1, 0.2, 0.3, 0.6), false), (nil, true)] {
                 let tiled = try Self.plan(.tiledBlur, radius: radius, format: format, tint: tint, offGrid: offGrid)
+                let single = try Self.plan(.tiledBlur, radius: radius, format: format, tint: tint, offGrid: offGrid, run: 1)
                 let perTap = try Self.plan(.blur, radius: radius, format: format, tint: tint, offGrid: offGrid)
                 let label = "\(format) radius \(radius)\(tint == nil ? "" : " tinted")\(offGrid ? " off the grid" : "")"
                 let onVulkan = try Self.run(tiled, on: vulkan)
                 // The interpreter takes a while on the widest blurs; they are the same code, run longer.
                 let onCPU = radius > 24 ? nil : try Self.run(tiled, on: interpreted)
-                var exact = [("lavapipe", onVulkan, try Self.run(perTap, on: vulkan))]
+                var exact = [("lavapipe", onVulkan, try Self.run(perTap, on: vulkan)),
+                             ("lavapipe, runs of 1", try Self.run(single, on: vulkan), try Self.run(perTap, on: vulkan))]
                 if let onCPU { exact.append(("CPU interpreted", onCPU, try Self.run(perTap, on: interpreted))) }
                 for (name, tiled, perTap) in exact {
                     let d = try #require(ImageDifference(tiled, perTap))
@@ -107,18 +110,25 @@ import WeftVulkan
         #expect(problems.isEmpty, "\(problems)")
     }
 
-    /// A tiled pass covers its output with workgroups of 16 × 16 invocations of `blurRun` outputs along its axis, on
+    /// A tiled pass covers its output with workgroups of 16 × 16 invocations of its run of outputs along its axis, on
     /// both executors: the last partial run and workgroup included, nothing beyond.
     @Test func aTiledPassDispatchesOneInvocationARun() throws {
         var pass = KernelPass(kernel: try EngineKernelCache().kernel(.tiledBlur, outputFormat: .rgba8Unorm), output: TextureID(0),
                               frame: FrameConstants())
         let region = PixelRegion(origin: SIMD2(3, 5), size: SIMD2(150, 70))
         #expect(pass.workgroups(for: region, localSize: (16, 16)) == (10, 5))
-        pass.outputsPerInvocation = EngineKernel.tiledBlurOutputs(step: SIMD2(1, 0))
-        #expect(pass.outputsPerInvocation == SIMD2(EngineKernel.blurRun, 1))
-        #expect(pass.workgroups(for: region, localSize: (16, 16)) == ((150 + 16 * EngineKernel.blurRun - 1) / (16 * EngineKernel.blurRun), 5))
-        pass.outputsPerInvocation = EngineKernel.tiledBlurOutputs(step: SIMD2(0, 1))
-        #expect(pass.workgroups(for: region, localSize: (16, 16)) == (10, (70 + 16 * EngineKernel.blurRun - 1) / (16 * EngineKernel.blurRun)))
+        pass.outputsPerInvocation = EngineKernel.tiledBlurOutputs(step: SIMD2(1, 0), run: 8)
+        #expect(pass.outputsPerInvocation == SIMD2(8, 1))
+        #expect(pass.workgroups(for: region, localSize: (16, 16)) == (2, 5))
+        pass.outputsPerInvocation = EngineKernel.tiledBlurOutputs(step: SIMD2(0, 1), run: 4)
+        #expect(pass.workgroups(for: region, localSize: (16, 16)) == (10, 2))
+    }
+
+    /// The run grows with the pass: one output an invocation for a small shadow, 8 for a large blur.
+    @Test func theRunGrowsWithThePass() {
+        #expect(EngineKernel.blurRun(outputs: 140 * 140) == 1)
+        #expect(EngineKernel.blurRun(outputs: 300 * 300) == 4)
+        #expect(EngineKernel.blurRun(outputs: 3840 * 2160) == 8)
     }
 
     /// The tiled blur of both passes against Σᵢ Σⱼ wᵢ wⱼ · texel(x + i, y + j) computed in doubles from the source
@@ -171,7 +181,8 @@ import WeftVulkan
         #expect(tiled.count >= 2, "\(planned.plan.passes.map(\.kernel.name))")
         for pass in tiled {
             let step = pass.arguments.withUnsafeBytes { SIMD2($0.load(as: Float.self), $0.load(fromByteOffset: 4, as: Float.self)) }
-            #expect(pass.outputsPerInvocation == EngineKernel.tiledBlurOutputs(step: step) && pass.outputsPerInvocation != SIMD2(1, 1))
+            let run = EngineKernel.blurRun(outputs: pass.frame.outputSize.x == 0 ? 0 : Int(pass.frame.outputSize.x) * Int(pass.frame.outputSize.y))
+            #expect(pass.outputsPerInvocation == EngineKernel.tiledBlurOutputs(step: step, run: run))
         }
     }
 }

@@ -19,7 +19,7 @@ enum EngineKernel: String, Sendable, CaseIterable {
     case blur = "weft.blur"
     /// `blur` summing a run of outputs along its axis in each invocation, in registers (docs/kernel-abi.md): the same
     /// arguments, the same sums in the same order, each texel fetched once per run instead of once per tap. Standalone
-    /// passes only, dispatched with `KernelPass.outputsPerInvocation` = `tiledBlurOutputs(step:)`.
+    /// passes only, dispatched with `KernelPass.outputsPerInvocation` = `tiledBlurOutputs(step:run:)`.
     case tiledBlur = "weft.blur.tiled"
     /// Covers a run of glyphs with their coverage from the glyph atlas (`GlyphAtlas`), each in its color, blended
     /// over the destination in order.
@@ -37,11 +37,15 @@ enum EngineKernel: String, Sendable, CaseIterable {
     struct Variant: Hashable, Sendable, CaseIterable {
         var kernel: EngineKernel
         var destination: Destination
+        /// `tiledBlur`'s outputs an invocation (`EngineKernel.blurRun(outputs:)`); 1 for every other kernel.
+        var blurRun: Int
 
-        init(_ kernel: EngineKernel, _ destination: Destination = .texture) {
+        init(_ kernel: EngineKernel, _ destination: Destination = .texture, blurRun: Int = 1) {
             precondition(kernel.destinations.contains(destination), "\(kernel) has no \(destination) variant")
+            precondition(blurRun == 1 || kernel == .tiledBlur, "only the tiled blur sums a run of outputs")
             self.kernel = kernel
             self.destination = destination
+            self.blurRun = blurRun
         }
 
         static var allCases: [Variant] {
@@ -115,16 +119,22 @@ enum EngineKernel: String, Sendable, CaseIterable {
     }
     private static let tiledBlurByEnvironment = ProcessInfo.processInfo.environment["WEFT_TILED_BLUR"]
 
-    /// Consecutive outputs one invocation of `tiledBlur` sums along the blur's axis: 8, or `$WEFT_BLUR_RUN` (1–32) to
-    /// measure others.
-    static let blurRun: Int = {
-        guard let text = ProcessInfo.processInfo.environment["WEFT_BLUR_RUN"], let run = Int(text), (1...32).contains(run) else { return 8 }
+    /// Consecutive outputs one invocation of `tiledBlur` sums along the blur's axis, for a pass of `outputs` pixels: 8
+    /// from 512 × 512 pixels up, 4 from 256 × 256, 1 below, where fewer invocations would leave a GPU idle (on an H100, 4K
+    /// blurs ran fastest at 8, shadows of 140 × 140 pixels at 1: docs/benchmarks.md). `$WEFT_BLUR_RUN` (1–32) sets
+    /// every pass's, to measure.
+    static func blurRun(outputs: Int) -> Int {
+        if let blurRunByEnvironment { return blurRunByEnvironment }
+        return outputs >= 512 * 512 ? 8 : outputs >= 256 * 256 ? 4 : 1
+    }
+    private static let blurRunByEnvironment: Int? = {
+        guard let text = ProcessInfo.processInfo.environment["WEFT_BLUR_RUN"], let run = Int(text), (1...32).contains(run) else { return nil }
         return run
     }()
 
-    /// `KernelPass.outputsPerInvocation` of a `tiledBlur` pass stepping `step`: `blurRun` along x for a step along x, along
-    /// y otherwise, as the kernel lays its run.
-    static func tiledBlurOutputs(step: SIMD2<Float>) -> SIMD2<Int> { step.y == 0 ? SIMD2(blurRun, 1) : SIMD2(1, blurRun) }
+    /// `KernelPass.outputsPerInvocation` of a `tiledBlur` pass of `run` stepping `step`: `run` along x for a step along x,
+    /// along y otherwise, as the kernel lays its run.
+    static func tiledBlurOutputs(step: SIMD2<Float>, run: Int) -> SIMD2<Int> { step.y == 0 ? SIMD2(run, 1) : SIMD2(1, run) }
 
     /// The engine's compositing functions (`weftBlend`, `weftStoreClamp`, color conversion), for generated kernels that
     /// composite (`FusionComposite`).
@@ -156,7 +166,7 @@ extension EngineKernel.Variant {
         case .layer: return header + text(PackageResources.common_glsl) + text(PackageResources.layer_glsl)
         case .glyph: return header + text(PackageResources.common_glsl) + text(PackageResources.glyph_glsl)
         case .tiledBlur:
-            let run = EngineKernel.blurRun
+            let run = blurRun
             let each = (0..<run).map { "F(\($0))" }.joined(separator: " ")
             let slide = (0..<run - 1).map { "F(\($0), \($0 + 1))" }.joined(separator: " ")
             return header + """

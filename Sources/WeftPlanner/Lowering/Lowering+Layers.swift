@@ -93,10 +93,13 @@ extension Lowering {
         block.vec4(step, SIMD2(0, Float(radius)))
         block.vec4(tint ?? .zero)
         block.ivec4(tint != nil ? 1 : 0)
-        let variant = EngineKernel.Variant(.standaloneBlur(device: textureLimit.device.kind))
+        let kernel = EngineKernel.standaloneBlur(device: textureLimit.device.kind)
+        let size = builder.logical[output.index]
+        let run = kernel == .tiledBlur ? EngineKernel.blurRun(outputs: size.width * size.height) : 1
+        let variant = EngineKernel.Variant(kernel, blurRun: run)
         var pass = KernelPass(kernel: try kernels.kernel(variant, outputFormat: format), output: output, layer: layer, frame: frame,
                               arguments: block.bytes, arrayData: weights)
-        if variant.kernel == .tiledBlur { pass.outputsPerInvocation = EngineKernel.tiledBlurOutputs(step: step) }
+        pass.outputsPerInvocation = kernel == .tiledBlur ? EngineKernel.tiledBlurOutputs(step: step, run: run) : SIMD2(1, 1)
         builder.add(pass, origin: .engine(variant), placement: placement)
     }
 
