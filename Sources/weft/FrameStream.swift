@@ -91,6 +91,9 @@ final class FrameStream: FrameSink, @unchecked Sendable {
             self.temporary = temporary
             fd = dup(input.fileHandleForWriting.fileDescriptor)
             try? input.fileHandleForWriting.close()
+            // A 64 KiB pipe hands ffmpeg a 1080p frame in 128 reads, each a switch between the two processes; 1 MiB (the
+            // largest an unprivileged process may ask for) takes 8. Best effort: the default still works.
+            _ = fcntl(fd, Self.setPipeSize, 1 << 20)
         }
     }
 
@@ -135,6 +138,9 @@ final class FrameStream: FrameSink, @unchecked Sendable {
             .trimmingCharacters(in: .whitespacesAndNewlines)
         return text.isEmpty ? "" : "; ffmpeg said: \(text)"
     }
+
+    /// fcntl's F_SETPIPE_SZ (Linux), which Glibc's module does not export.
+    static let setPipeSize: Int32 = 1031
 
     /// Writes all of `bytes`; returns why it could not, or nil.
     static func writeAll(_ bytes: [UInt8], to fd: Int32) -> String? {
