@@ -83,17 +83,23 @@ import WeftVulkan
         #expect(cpu.count { $0.hasPrefix(EngineKernel.blur.rawValue) } == 2 && !cpu.contains(EngineKernel.tiledBlur.rawValue), "\(cpu)")
     }
 
-    /// By default the engine's blur stands in only on the CPU evaluator: on GPUs and lavapipe the stitchable measured
-    /// faster (docs/benchmarks.md, "The GPU's last factors on an H100").
-    @Test func byDefaultOnlyTheCPUEvaluatorRunsTheEngineBlur() throws {
+    /// By default the engine's blur stands in on the CPU evaluator at every radius, on GPUs from 12 pixels, and never on
+    /// lavapipe, as measured (docs/benchmarks.md, "The sliding-window blur on the GPU").
+    @Test func byDefaultTheEngineBlurStandsInWhereItMeasuredFaster() throws {
         var options = Self.options(format: .rgba8Unorm, engine: true)
         options.engineGaussian = nil
-        #expect(options.usesEngineGaussian(on: .cpuEvaluator))
-        for device in [DeviceKind.discreteGPU, .integratedGPU, .cpuDevice] { #expect(!options.usesEngineGaussian(on: device)) }
+        #expect(options.engineGaussianMinimumRadius(on: .cpuEvaluator) == 1)
+        for device in [DeviceKind.discreteGPU, .integratedGPU, .virtualGPU] { #expect(options.engineGaussianMinimumRadius(on: device) == 12) }
+        #expect(options.engineGaussianMinimumRadius(on: .cpuDevice) == nil)
         let gpu = TextureLimit(maxDimension: 16384, device: DeviceDescription(name: "gpu", kind: .discreteGPU, driver: "", apiVersion: ""))
-        let onGPU = try Self.names(try Self.blurred(12), options: options, limit: gpu)
-        #expect(!onGPU.contains { $0.hasPrefix(EngineKernel.blur.rawValue) } && onGPU.contains { $0.hasPrefix("gaussianBlur") }, "\(onGPU)")
-        let cpu = try Self.names(try Self.blurred(12), options: options, limit: TextureLimit(of: try RenderContext.make(device: .cpu).executor))
+        let twelve = try Self.names(try Self.blurred(12), options: options, limit: gpu)
+        #expect(twelve.count { $0.hasPrefix(EngineKernel.blur.rawValue) } == 2 && !twelve.contains { $0.hasPrefix("gaussianBlur") }, "\(twelve)")
+        let six = try Self.names(try Self.blurred(6), options: options, limit: gpu)
+        #expect(!six.contains { $0.hasPrefix(EngineKernel.blur.rawValue) } && six.contains { $0.hasPrefix("gaussianBlur") }, "\(six)")
+        let lavapipe = TextureLimit(maxDimension: 16384, device: DeviceDescription(name: "llvmpipe", kind: .cpuDevice, driver: "", apiVersion: ""))
+        let onLavapipe = try Self.names(try Self.blurred(12), options: options, limit: lavapipe)
+        #expect(!onLavapipe.contains { $0.hasPrefix(EngineKernel.blur.rawValue) }, "\(onLavapipe)")
+        let cpu = try Self.names(try Self.blurred(6), options: options, limit: TextureLimit(of: try RenderContext.make(device: .cpu).executor))
         #expect(cpu.count { $0.hasPrefix(EngineKernel.blur.rawValue) } == 2, "\(cpu)")
     }
 

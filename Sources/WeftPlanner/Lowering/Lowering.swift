@@ -20,8 +20,9 @@ struct Lowering {
     /// Whether an effect's first run may read a lone aligned layer drawn into its padded layer directly, instead of a
     /// padded copy (`Canvas.holdUncomposited`); off with fusion, to compare.
     var readThroughLayers = true
-    /// Whether the stock gaussianBlur may run as the engine's blur (`RenderOptions.engineGaussian`).
-    var engineGaussian = true
+    /// The smallest radius in pixels at which the stock gaussianBlur runs as the engine's blur, nil for none
+    /// (`RenderOptions.engineGaussianMinimumRadius(on:)`).
+    var engineGaussianMinimumRadius: Int? = 1
     /// The plan's glyph atlas texture, made resident once the lowering is done (`finishGlyphAtlas`) with the atlas as the
     /// last text left it: every glyph of the plan is in it.
     var glyphAtlas: (texture: TextureID, atlas: GlyphAtlas.Snapshot)?

@@ -86,7 +86,7 @@ public final class Planner: Sendable {
 
         var lowering = Lowering(kernels: kernels, pathCoverage: pathCoverage, frameContext: options.frame, textureLimit: textureLimit)
         lowering.readThroughLayers = readThroughLayers
-        lowering.engineGaussian = options.usesEngineGaussian(on: textureLimit.device.kind)
+        lowering.engineGaussianMinimumRadius = options.engineGaussianMinimumRadius(on: textureLimit.device.kind)
         var canvas = try lowering.makeCanvas(origin: lo / scale, width: pixels.width, height: pixels.height, scale: scale,
                                              mode: mode, fill: options.background.premultiplied(in: mode))
         try lowering.draw(root, proposed: proposal, transform: rootTransform, distributed: Distributed(), into: &canvas)

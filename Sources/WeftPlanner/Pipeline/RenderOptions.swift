@@ -24,8 +24,8 @@ public struct RenderOptions: Sendable {
     public var fusion: Bool = true
     /// Run the stock `gaussianBlur` as the engine's blur passes where its taps land on whole pixels (docs/fusion.md, "The
     /// stock gaussianBlur as the engine's blur"); false, it runs as the stitchable everywhere. nil (the default) uses the
-    /// engine's blur where it measured faster: on the CPU evaluator only. `$WEFT_ENGINE_GAUSSIAN` `1` or `0` sets it
-    /// (to measure both).
+    /// engine's blur where it measured faster: on the CPU evaluator, and on GPUs from a radius of 12 pixels
+    /// (`engineGaussianMinimumRadius(on:)`). `$WEFT_ENGINE_GAUSSIAN` `1` or `0` sets it (to measure both).
     public var engineGaussian: Bool? = RenderOptions.engineGaussianByEnvironment
 
     /// Run in-place layer composites that follow each other on one canvas as one `weft.layer.batch.N` pass (docs/
@@ -40,8 +40,22 @@ public struct RenderOptions: Sendable {
     }
     static let layerBatchesByEnvironment = ProcessInfo.processInfo.environment["WEFT_LAYER_BATCH"] != "0"
 
-    /// Whether the stock `gaussianBlur` runs as the engine's blur on `device` (`engineGaussian`).
-    public func usesEngineGaussian(on device: DeviceKind) -> Bool { engineGaussian ?? (device == .cpuEvaluator) }
+    /// The smallest radius in pixels at which the stock `gaussianBlur` runs as the engine's blur on `device`, or nil where
+    /// it never does (`engineGaussian`). By default: every radius on the CPU evaluator; from 12 on GPUs, where the
+    /// sliding-window blur measured faster than the stitchable's paired bilinear taps at 12 and 24 and slower at 6
+    /// (docs/benchmarks.md, "The sliding-window blur on the GPU"); never on lavapipe, where the stitchable was faster.
+    public func engineGaussianMinimumRadius(on device: DeviceKind) -> Int? {
+        switch engineGaussian {
+        case true?: 1
+        case false?: nil
+        case nil:
+            switch device {
+            case .cpuEvaluator: 1
+            case .discreteGPU, .integratedGPU, .virtualGPU: 12
+            default: nil
+            }
+        }
+    }
 
     public init(scale: Float = 1, frame: FrameContext = FrameContext(), background: Color = .clear,
                 outputFormat: PixelFormat = .rgba8Unorm, workingColorMode: ColorMode = .nonLinear, keepOverflow: Bool = false,
