@@ -56,13 +56,13 @@ struct FFmpegOutput {
             arguments += ["-filter_complex", "[0:v]split[a][b];[a]palettegen=reserve_transparent=1:stats_mode=full[p];[b][p]paletteuse=alpha_threshold=128",
                           "-loop", "0"]
         case .mp4, .webm, .mov:
-            let (defaultCodec, defaultFormat, defaultCRF) = defaults
+            let (_, defaultFormat, defaultCRF) = defaults
             let format = pixelFormat ?? defaultFormat
-            arguments += ["-c:v", codec ?? defaultCodec, "-pix_fmt", format]
+            arguments += ["-c:v", effectiveCodec, "-pix_fmt", format]
             if let quality = crf ?? defaultCRF { arguments += ["-crf", String(quality)] }
             if let preset { arguments += ["-preset", preset] }
-            if container == .webm && (codec ?? defaultCodec) == "libvpx-vp9" { arguments += ["-b:v", "0", "-row-mt", "1"] }
-            if container == .mov && (codec ?? defaultCodec) == "prores_ks" { arguments += ["-profile:v", "4444"] }
+            if container == .webm && effectiveCodec == "libvpx-vp9" { arguments += ["-b:v", "0", "-row-mt", "1"] }
+            if container == .mov && effectiveCodec == "prores_ks" { arguments += ["-profile:v", "4444"] }
             if container == .mp4 { arguments += ["-movflags", "+faststart"] }
             // 4:2:0 chroma needs even sides: one transparent row or column more.
             if format.contains("420") && (width % 2 == 1 || height % 2 == 1) {

@@ -99,7 +99,7 @@ extension Lowering {
         let variant = EngineKernel.Variant(kernel, blurRun: run)
         var pass = KernelPass(kernel: try kernels.kernel(variant, outputFormat: format), output: output, layer: layer, frame: frame,
                               arguments: block.bytes, arrayData: weights)
-        pass.outputsPerInvocation = kernel == .tiledBlur ? EngineKernel.tiledBlurOutputs(step: step, run: run) : SIMD2(1, 1)
+        if kernel == .tiledBlur { pass.outputsPerInvocation = EngineKernel.tiledBlurOutputs(step: step, run: run) }
         builder.add(pass, origin: .engine(variant), placement: placement)
     }
 

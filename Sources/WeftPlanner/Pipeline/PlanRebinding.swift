@@ -33,9 +33,8 @@ struct PlanRebinding {
             case .arrayData: for b in range { marks[pass].1[b] = true }
             }
         }
-        let complete = provenance.allSatisfy { $0 != nil }
-        for (k, entry) in provenance.enumerated() where complete {
-            guard let entry else { continue }
+        let entries = provenance.allSatisfy { $0 != nil } ? provenance.compactMap { $0 } : []
+        for (k, entry) in entries.enumerated() {
             for (into, runs) in [(ValueProvenance.Buffer.arguments, entry.arguments), (.arrayData, entry.arrayData)] {
                 var at = 0
                 for run in runs {
