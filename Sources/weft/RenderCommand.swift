@@ -60,7 +60,7 @@ enum RenderCommand: Command {
     static func run(_ arguments: ParsedArguments, output: inout Output) throws(UsageError) -> Int32 {
         let request = try RenderRequest(arguments)
         if let sequence = try SequenceRequest(arguments, outputPath: request.outputPath) {
-            return SequenceRender.run(request, sequence, output: &output)
+            return SequenceCommand.run(request, sequence, output: &output)
         }
         return render(request, output: &output)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Weft
 
 /// `weft verify FOLDER`: whether the shards of a sequence rendered into one folder (on one machine or many) left
 /// every frame, complete and of one size.

@@ -1,11 +1,11 @@
 import Foundation
 import WeftPlanner
 
-/// `weft render --frames … --stats`: where a sequence's time went, per frame. The render thread's steps (building the
+/// Where a sequence's time went, per frame. The render thread's steps (building the
 /// frame's view, planning, running the plan) add up to its time; encoding and writing run on the writer's threads
 /// beside it, so they cost wall time only where the render thread waited for the writer's queue. The first frame,
 /// which compiles kernels and makes pipelines, is shown apart; the means are of the frames after it (warm).
-struct SequenceStatistics {
+public struct SequenceStatistics: Sendable {
     /// The first frame's planning and run.
     var first: (planning: Duration, run: Duration, uploaded: Int)?
     var frames = 0
@@ -56,7 +56,7 @@ struct SequenceStatistics {
     }
 
     /// The breakdown as lines of text, milliseconds per frame.
-    var lines: [String] {
+    public var lines: [String] {
         func ms(_ d: Duration, _ n: Int) -> String {
             n > 0 ? String(format: "%.3f ms", d / .milliseconds(1) / Double(n)) : "-"
         }

@@ -5,39 +5,46 @@ import Glibc
 /// file. Each container has defaults that keep alpha where its codec can (VP9 in WebM, ProRes 4444 in MOV);
 /// `--codec`, `--crf`, `--encoder-preset` and `--pix-fmt` replace them. A GIF gets a palette made from all its frames (palettegen,
 /// paletteuse).
-struct FFmpegOutput {
-    enum Container: String, CaseIterable {
+public struct FFmpegOutput: Sendable {
+    public enum Container: String, CaseIterable, Sendable {
         case mp4, webm, mov, gif
     }
 
-    var path: String
-    var container: Container
-    var codec: String?
-    var crf: Int?
+    public var path: String
+    public var container: Container
+    public var codec: String?
+    public var crf: Int?
     /// x264's and x265's speed preset (`SequenceRequest` refuses it for other codecs, which ffmpeg would ignore).
-    var preset: String?
-    var pixelFormat: String?
-    var executable: String
+    public var preset: String?
+    public var pixelFormat: String?
+    /// The ffmpeg that encodes; empty until `SequenceRequest.preparingOutputs()` finds it on PATH.
+    public var executable: String
 
-    static let extensions = Container.allCases.map { "." + $0.rawValue }
+    public init(path: String, container: Container, codec: String? = nil, crf: Int? = nil, preset: String? = nil,
+                pixelFormat: String? = nil, executable: String = "") {
+        self.path = path
+        self.container = container
+        self.codec = codec
+        self.crf = crf
+        self.preset = preset
+        self.pixelFormat = pixelFormat
+        self.executable = executable
+    }
+
+    public static let extensions = Container.allCases.map { "." + $0.rawValue }
 
     /// The container `path` names by its extension, or nil.
-    static func container(of path: String) -> Container? {
+    public static func container(of path: String) -> Container? {
         Container(rawValue: (path as NSString).pathExtension.lowercased())
     }
 
     /// The `ffmpeg` on PATH, or why there is none.
-    static func findExecutable() throws(UsageFailure) -> String {
+    static func findExecutable() throws(SequenceError) -> String {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         for folder in path.split(separator: ":") where access("\(folder)/ffmpeg", X_OK) == 0 {
             return "\(folder)/ffmpeg"
         }
-        throw UsageFailure(message: "video and GIF outputs need ffmpeg, which is not installed: run `sudo apt-get install ffmpeg` (or `make deps`)")
-    }
-
-    struct UsageFailure: Error, CustomStringConvertible {
-        var message: String
-        var description: String { message }
+        throw .ffmpegMissing
     }
 
     /// Beside the output, with its extension, so ffmpeg picks the container by name.
@@ -73,10 +80,10 @@ struct FFmpegOutput {
     }
 
     /// The codec ffmpeg encodes with: `--codec`, or the container's default.
-    var effectiveCodec: String { codec ?? defaults.codec }
+    public var effectiveCodec: String { codec ?? defaults.codec }
 
     /// Codecs that take `-preset` (ultrafast … veryslow).
-    static let presetCodecs: Set<String> = ["libx264", "libx264rgb", "libx265"]
+    public static let presetCodecs: Set<String> = ["libx264", "libx264rgb", "libx265"]
 
     /// Codec, pixel format and CRF of each container when not given.
     private var defaults: (codec: String, pixelFormat: String, crf: Int?) {

@@ -20,19 +20,19 @@ protocol FrameSink: Sendable {
     func finish() throws(FrameWriteError)
 }
 
-struct FrameWriteTimes: Sendable {
-    var encoding: Duration = .zero
-    var writing: Duration = .zero
+public struct FrameWriteTimes: Sendable {
+    public var encoding: Duration = .zero
+    public var writing: Duration = .zero
 }
 
 /// Why a frame (or the stream they go to) could not be written.
-struct FrameWriteError: Error, Sendable, CustomStringConvertible {
+public struct FrameWriteError: Error, Sendable, CustomStringConvertible {
     /// The frame, or nil for the stream as a whole.
-    var frame: Int?
-    var message: String
+    public var frame: Int?
+    public var message: String
     /// The frame's time in seconds, to name it as a failed render does.
-    var time: Double?
-    var description: String {
+    public var time: Double?
+    public var description: String {
         guard let frame else { return message }
         return "frame \(frame)\(time.map { " (t=\($0) s)" } ?? ""): \(message)"
     }

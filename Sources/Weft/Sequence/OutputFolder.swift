@@ -1,19 +1,16 @@
 import Glibc
-import WeftImage
-import WeftRuntime
-import WeftShaders
 
 /// The folder an output file goes in, made when missing (as `mkdir -p`), so `-o out/x.png`
 /// works without `out/`. Checked before any rendering, so a path that can never be written
 /// fails at once.
-enum OutputFolder {
-    struct Failure: Error, CustomStringConvertible {
-        let output: String
-        let reason: String
-        var description: String { "\(output): cannot write the output: \(reason)" }
+public enum OutputFolder {
+    public struct Failure: Error, Sendable, CustomStringConvertible {
+        public let output: String
+        public let reason: String
+        public var description: String { "\(output): cannot write the output: \(reason)" }
     }
 
-    static func prepare(for output: String) throws(Failure) {
+    public static func prepare(for output: String) throws(Failure) {
         var info = stat()
         if stat(output, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
             throw Failure(output: output, reason: "it is a folder")

@@ -1,0 +1,190 @@
+import Foundation
+import WeftImage
+import WeftPlanner
+import WeftRuntime
+
+/// A sequence's frames rendered in turn on one render context, planned by a `PlanReuse`, and handed to a `FrameWriter`
+/// that encodes and writes earlier frames on other threads meanwhile; a frame that fails is reported and the rest go
+/// on. A sharded file sequence leaves a shard manifest beside its frames.
+public struct SequenceRender {
+    /// What frame `frame` at `time` seconds shows: its view, size in points and options.
+    public typealias FrameSource = (_ time: Double, _ frame: UInt32) throws -> (view: ViewNode, size: Size, options: RenderOptions)
+
+    /// What happened to one frame, as it happens.
+    public enum Event {
+        /// Rendered and handed to the writer; `elapsed` from building its view until its pixels were read back.
+        case rendered(frame: Int, time: Double, rendering: Rendering, elapsed: Duration)
+        case failed(frame: Int, time: Double, error: any Error)
+    }
+
+    /// What a sequence wrote.
+    public struct Result {
+        /// Frames that failed to render or to be written, in order.
+        public var failed: [Int] = []
+        /// Failures of writing: a frame's, or (frame nil) the stream's or the video's as a whole.
+        public var writeFailures: [FrameWriteError] = []
+        /// Frames written.
+        public var written = 0
+        public var statistics = SequenceStatistics()
+        /// The frames' size in pixels, once one rendered.
+        public var frameSize: (width: Int, height: Int)?
+        /// Why the shard manifest could not be written.
+        public var manifestFailure: (any Error)?
+        /// The animated PNG: written, or why not (nil when none was asked for).
+        public var apng: Swift.Result<Int, any Error>?
+
+        /// Whether the stream or video as a whole failed (no file was left).
+        public var streamFailed: Bool { writeFailures.contains { $0.frame == nil } }
+    }
+
+    public let context: RenderContext
+    public let sequence: SequenceRequest
+    /// RGBA16F frames, written as 16-bit PNG or 16-bit raw samples.
+    public var sixteenBit = false
+    /// Measure each frame's device time (`ExecutionOptions.measureDeviceTime`).
+    public var measureDeviceTime = false
+
+    public init(context: RenderContext, sequence: SequenceRequest) {
+        self.context = context
+        self.sequence = sequence
+    }
+
+    /// Renders every frame of the shard from `source`, telling `observe` of each; throws only when the output cannot
+    /// be written at all, before the first frame.
+    public func run(_ source: FrameSource, observe: (Event) -> Void = { _ in }) throws(SequenceError) -> Result {
+        let sequence = try sequence.preparingOutputs()
+        let sink: any FrameSink
+        switch sequence.destination {
+        case .files: sink = PNGFrameFiles(sequence: sequence, sixteenBit: sixteenBit)
+        case .raw: sink = FrameStream(target: .raw(path: sequence.pattern), sixteenBit: sixteenBit, fps: sequence.fps)
+        case .video(let video): sink = FrameStream(target: .ffmpeg(video), sixteenBit: sixteenBit, fps: sequence.fps)
+        }
+        let writer = FrameWriter(sink: sink)
+        let planning = context.makePlanReuse()
+        let execution = ExecutionOptions(measureDeviceTime: measureDeviceTime)
+        var result = Result()
+        var rendered: [PixelBuffer] = []
+        let clock = ContinuousClock()
+        let start = clock.now
+        // Frame n is submitted before frame n-1 is collected: the device renders one while the other is read back and
+        // handed to the writer, and the next frame is planned meanwhile (the executor's ring of frame slots). A frame
+        // the executor finished while submitting it is collected at once.
+        var inFlight: FrameInFlight?
+        func collect(_ frame: FrameInFlight) {
+            do {
+                let collecting = clock.now
+                let rendering = try context.collect(frame.pending)
+                let collected = clock.now
+                result.frameSize = result.frameSize ?? (rendering.pixels.width, rendering.pixels.height)
+                let wait = writer.submit(FinishedFrame(number: frame.number, pixels: rendering.pixels))
+                result.statistics.add(view: frame.view, plan: frame.plan, uploaded: frame.uploaded, run: frame.submit + (collected - collecting),
+                                      hostTime: rendering.hostTime, deviceTime: rendering.deviceTime, queueWait: wait)
+                if sequence.apngPath != nil { rendered.append(rendering.pixels) }
+                observe(.rendered(frame: frame.number, time: frame.time, rendering: rendering, elapsed: collected - frame.begin))
+            } catch {
+                failed(frame.number, time: frame.time, error)
+            }
+        }
+        func failed(_ n: Int, time: Double, _ error: any Error) {
+            result.failed.append(n)
+            observe(.failed(frame: n, time: time, error: error))
+        }
+        for n in sequence.shardFrames {
+            let time = sequence.time(ofFrame: n)
+            let submitted: Swift.Result<FrameInFlight, any Error>
+            do {
+                let begin = clock.now
+                let (view, size, options) = try source(time, UInt32(n))
+                let built = clock.now
+                let planned = try planning.plan(view, size: size, options: options)
+                let planEnd = clock.now
+                let pending = try context.submit(planned, options: execution)
+                submitted = .success(FrameInFlight(number: n, time: time, pending: pending, begin: begin, view: built - begin,
+                                                   plan: planned.timings, uploaded: planned.plan.uploadedBytes, submit: clock.now - planEnd))
+            } catch {
+                submitted = .failure(error)
+            }
+            if let previous = inFlight { collect(previous) }
+            inFlight = nil
+            switch submitted {
+            // An executor that ran the frame as it was submitted gains nothing from holding it: collected now, its
+            // time is its own and not the next frame's too.
+            case .success(let frame) where frame.pending.isFinished: collect(frame)
+            case .success(let frame): inFlight = frame
+            case .failure(let error): failed(n, time: time, error)
+            }
+        }
+        if let last = inFlight { collect(last) }
+        let summary = writer.finish()
+        result.statistics.wall = clock.now - start
+        result.statistics.writer = summary.times
+        result.statistics.written = summary.written
+        result.written = summary.written
+        result.writeFailures = summary.failures
+        for failure in summary.failures {
+            if let frame = failure.frame, !result.failed.contains(frame) { result.failed.append(frame) }
+        }
+        result.failed.sort()
+        if case .files = sequence.destination, sequence.sharded {
+            result.manifestFailure = writeManifest(of: sequence, failed: result.failed, frameSize: result.frameSize)
+        }
+        if let apng = sequence.apngPath {
+            if result.failed.isEmpty {
+                do {
+                    try APNGFile.write(rendered, fps: sequence.fps, to: apng)
+                    result.apng = .success(rendered.count)
+                } catch {
+                    result.apng = .failure(error)
+                }
+            } else {
+                result.apng = .failure(FrameWriteError(message: "\(apng) not written: frames are missing"))
+            }
+        }
+        return result
+    }
+
+    /// Writes the shard manifest beside the frames; why it could not, or nil.
+    private func writeManifest(of sequence: SequenceRequest, failed: [Int], frameSize: (width: Int, height: Int)?) -> (any Error)? {
+        let folder = URL(fileURLWithPath: sequence.pattern).deletingLastPathComponent().path
+        let failedSet = Set(failed)
+        let manifest = ShardManifest(shard: sequence.shard.index, shardCount: sequence.shard.count, first: sequence.frames.lowerBound,
+                                     last: sequence.frames.upperBound, fps: sequence.fps,
+                                     pattern: URL(fileURLWithPath: sequence.pattern).lastPathComponent,
+                                     written: sequence.shardFrames.filter { !failedSet.contains($0) }, failed: failed,
+                                     width: frameSize?.width, height: frameSize?.height)
+        do {
+            try manifest.write(toFolder: folder)
+            return nil
+        } catch {
+            return FrameWriteError(message: "\(folder)/\(ShardManifest.fileName(shard: manifest.shard, of: manifest.shardCount)): cannot write the shard manifest: \(error.localizedDescription)")
+        }
+    }
+
+    /// A frame submitted to the executor and not yet collected, with the times spent on it so far.
+    private struct FrameInFlight {
+        let number: Int
+        let time: Double
+        let pending: PendingRendering
+        let begin: ContinuousClock.Instant
+        let view: Duration
+        let plan: PlanTimings
+        /// Bytes the frame's plan uploads (`RenderPlan.uploadedBytes`).
+        let uploaded: Int
+        let submit: Duration
+    }
+}
+
+extension RenderContext {
+    /// Renders frames `frames` of `scene` at `fps` frames a second (frame n at n / fps seconds, `$frame` n) to `output`:
+    /// PNG files named by one `%d` or `%0Nd` (`out/frame%04d.png`), raw straight-alpha RGBA (`.rgba`), or a video
+    /// through ffmpeg (`.mp4`, `.webm`, `.mov`, `.gif`; `video` sets its encoder). A frame that fails is in the
+    /// result's `failed`, and the others are written.
+    public func renderSequence(_ scene: Scene, frames: ClosedRange<Int>, fps: Double, to output: String,
+                               video: FFmpegOutput? = nil) throws(SequenceError) -> SequenceRender.Result {
+        let sequence = try SequenceRequest(frames: frames, fps: fps, to: output, video: video)
+        return try SequenceRender(context: self, sequence: sequence).run { time, frame in
+            let shown = scene.frame(at: time, index: frame)
+            return (shown.view, shown.size, shown.options)
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import Weft
+
+/// `weft render … --frames A..B`: a `SequenceRender` of the command line's view, with a progress bar on a terminal
+/// (a line per frame otherwise), every failure named by its frame, and the exit status the number of failed frames.
+enum SequenceCommand {
+    static func run(_ request: RenderRequest, _ sequence: SequenceRequest, output: inout Output) -> Int32 {
+        let source: RenderCommand.FrameSource
+        let context: RenderContext
+        let prepared: SequenceRequest
+        let sceneWarnings = SceneWarnings()
+        do {
+            source = try RenderCommand.frameSource(request, warned: { _ = sceneWarnings.add($0) })
+            prepared = try sequence.preparingOutputs()
+            let (executor, notice) = try DeviceChoice(flag: request.device).makeExecutor(vulkanChecks: request.check)
+            if let notice { output.printError(notice) }
+            context = RenderContext(executor: executor)
+        } catch {
+            RenderCommand.report(error, of: request, output: &output)
+            return 1
+        }
+        var render = SequenceRender(context: context, sequence: prepared)
+        render.sixteenBit = request.sixteenBit
+        render.measureDeviceTime = request.stats
+        let frames = prepared.shardFrames
+        var progress = Progress(total: frames.count, terminal: isatty(STDERR_FILENO) != 0)
+        let result: SequenceRender.Result
+        do {
+            result = try render.run({ time, frame in
+                let (view, size, options) = source(time, frame, nil)
+                return (view, size, options)
+            }, observe: { event in
+                switch event {
+                case .rendered(let n, let time, let rendering, let elapsed):
+                    for report in rendering.reports {
+                        output.printError(CheckReportText.line(report, command: "weft render: frame \(n)", effects: request.effects))
+                    }
+                    for warning in rendering.warnings + rendering.textWarnings.map(\.description) as [any CustomStringConvertible] {
+                        output.printError("weft render: frame \(n): warning: \(warning)")
+                    }
+                    if !progress.terminal && !request.stats {
+                        output.print("\(prepared.path(ofFrame: n)): \(rendering.pixels.width)x\(rendering.pixels.height), t=\(time) s, \(CheckCommand.milliseconds(elapsed))")
+                    }
+                case .failed(let n, let time, let error):
+                    progress.clear(&output)
+                    RenderCommand.report(error, of: request, context: "frame \(n) (t=\(time) s): ", output: &output)
+                }
+                progress.advance(&output)
+            })
+        } catch {
+            RenderCommand.report(error, of: request, output: &output)
+            return 1
+        }
+        progress.clear(&output)
+        for warning in sceneWarnings.lines { output.printError("weft render: warning: \(warning)") }
+        for failure in result.writeFailures { output.printError("weft render: \(failure)") }
+        if let failure = result.manifestFailure { output.printError("weft render: \(failure)") }
+        var apngFailed = false
+        switch result.apng {
+        case .success(let count)?: output.print("\(prepared.apngPath ?? ""): \(count) frames at \(prepared.fps) frames/s")
+        case .failure(let error)?:
+            output.printError("weft render: \(error)")
+            // Missing frames are counted already; a file that could not be written is one failure more.
+            apngFailed = result.failed.isEmpty
+        case nil: break
+        }
+        if case .files = prepared.destination {} else if !result.streamFailed && result.failed.isEmpty {
+            output.print("\(prepared.pattern): \(result.written) frames at \(prepared.fps) frames/s")
+        }
+        let rate = progress.framesPerSecond.map { String(format: "%.3g frames/s (%.3g s a frame)", $0, 1 / $0) } ?? "-"
+        output.print("\(frames.count - result.failed.count) of \(frames.count) frames rendered, \(rate), \(context.executor.device.name)")
+        if request.stats {
+            for line in result.statistics.lines { output.print(line) }
+        }
+        if !result.failed.isEmpty {
+            output.printError("weft render: \(result.failed.count) frames failed: \(result.failed.map(String.init).joined(separator: ", "))")
+        }
+        return Int32(min(result.failed.count + (apngFailed || result.streamFailed ? 1 : 0), 125))
+    }
+
+    /// A progress bar on a terminal: frames done, frames a second, time left.
+    struct Progress {
+        let total: Int
+        let terminal: Bool
+        var done = 0
+        let start = ContinuousClock.now
+
+        init(total: Int, terminal: Bool) {
+            self.total = total
+            self.terminal = terminal
+        }
+
+        var framesPerSecond: Double? {
+            let seconds = (ContinuousClock.now - start) / .seconds(1)
+            return done > 0 && seconds > 0 ? Double(done) / seconds : nil
+        }
+
+        mutating func advance(_ output: inout Output) {
+            done += 1
+            guard terminal else { return }
+            let width = 30
+            let filled = total > 0 ? width * done / total : width
+            let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
+            var line = "\r[\(bar)] \(done)/\(total)"
+            if let rate = framesPerSecond {
+                line += String(format: "  %.2f frames/s  %.0f s left", rate, Double(total - done) / rate)
+            }
+            output.error(line + "\u{1B}[K")
+        }
+
+        func clear(_ output: inout Output) {
+            if terminal && done > 0 { output.error("\r\u{1B}[K") }
+        }
+    }
+}

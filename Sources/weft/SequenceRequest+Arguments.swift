@@ -1,0 +1,80 @@
+import Weft
+
+/// `weft render --frames A..B …`: the sequence a command line asks for.
+extension SequenceRequest {
+    static let options: [OptionSpec] = [
+        .value("frames", "A..B", help: "Render frames A to B (inclusive) as a sequence; -o holds %04d for the frame number."),
+        .value("fps", "F", help: "Frames per second of the sequence: frame N is at N/F seconds (default 30)."),
+        .value("shard", "I/N", help: "Render only every N-th frame of the sequence, from its I-th (0 ≤ I < N)."),
+        .value("apng", "FILE.png", help: "Also write the sequence as one animated PNG."),
+        .value("codec", "NAME", help: "ffmpeg's video codec for -o .mp4/.webm/.mov (default libx264, libvpx-vp9, prores_ks)."),
+        .value("crf", "N", help: "Constant rate factor for -o .mp4/.webm (default 18, 32; lower is better)."),
+        .value("encoder-preset", "NAME", help: "The encoder's speed preset for -o .mp4/.mov with libx264 or libx265 (ultrafast … veryslow; default the encoder's own, medium)."),
+        .value("pix-fmt", "NAME", help: "ffmpeg's pixel format of the video (default yuv420p, yuva420p, yuva444p10le: alpha kept in WebM and MOV)."),
+    ]
+
+    /// The options that only a video output takes.
+    private static let videoOptions = ["codec", "crf", "encoder-preset", "pix-fmt"]
+
+    /// nil when the command line has no `--frames` (and none of the flags that need it).
+    init?(_ arguments: ParsedArguments, outputPath: String) throws(UsageError) {
+        guard let text = arguments.value("frames") else {
+            for option in ["fps", "shard", "apng"] + Self.videoOptions where arguments.value(option) != nil {
+                throw UsageError(message: "--\(option) belongs to a sequence; give --frames A..B")
+            }
+            return nil
+        }
+        let bounds = text.components(separatedBy: "..")
+        guard bounds.count == 2, let first = Int(bounds[0]), let last = Int(bounds[1]), first >= 0, first <= last,
+              last <= Int(UInt32.max) else {
+            throw .invalidValue("frames", text, "expected A..B, whole numbers with 0 ≤ A ≤ B")
+        }
+        var fps = 30.0
+        if let f = arguments.value("fps") {
+            guard let value = Double(f), value.isFinite, value > 0 else { throw .invalidValue("fps", f, "expected a positive number") }
+            fps = value
+        }
+        var shard: (index: Int, count: Int)?
+        if let s = arguments.value("shard") {
+            let parts = s.split(separator: "/", omittingEmptySubsequences: false).map { Int($0) }
+            guard parts.count == 2, let i = parts[0], let n = parts[1], n > 0, (0..<n).contains(i) else {
+                throw .invalidValue("shard", s, "expected I/N with 0 ≤ I < N")
+            }
+            shard = (i, n)
+        }
+        for option in ["time", "frame"] where arguments.value(option) != nil {
+            throw UsageError(message: "--\(option) is for one frame; a sequence gives frame N the time N/fps and $frame N")
+        }
+        var video: FFmpegOutput?
+        if let container = FFmpegOutput.container(of: outputPath) {
+            var crf: Int?
+            if let text = arguments.value("crf") {
+                guard let value = Int(text), (0...63).contains(value) else { throw .invalidValue("crf", text, "expected a whole number from 0 to 63") }
+                crf = value
+            }
+            video = FFmpegOutput(path: outputPath, container: container, codec: arguments.value("codec"), crf: crf,
+                                 preset: arguments.value("encoder-preset"), pixelFormat: arguments.value("pix-fmt"))
+        } else {
+            for option in Self.videoOptions where arguments.value(option) != nil {
+                throw UsageError(message: "--\(option) belongs to a video output (-o out.mp4, .webm, .mov)")
+            }
+        }
+        do {
+            try self.init(frames: first...last, fps: fps, to: outputPath, video: video, shard: shard, apng: arguments.value("apng"))
+        } catch {
+            throw Self.usageError(error, output: outputPath)
+        }
+    }
+
+    /// A sequence's refusal in the command line's words: a value that cannot be used, or a command line of the wrong shape.
+    private static func usageError(_ error: SequenceError, output: String) -> UsageError {
+        switch error {
+        case .noFrameNumber: .invalidValue("output", output, error.description)
+        case .apngPath(let path): .invalidValue("apng", path, "give the file to write")
+        case .shardNeedsFiles: UsageError(message: "--shard writes frame files that a later step joins; give -o out/frame%04d.png")
+        case .apngNeedsWholeSequence: UsageError(message: "--apng needs the whole sequence; it cannot be combined with --shard")
+        case .presetUnsupported(let codec): UsageError(message: "--encoder-preset is for libx264 and libx265 (this video is encoded with \(codec))")
+        default: UsageError(message: error.description, isInvalidValue: true)
+        }
+    }
+}
