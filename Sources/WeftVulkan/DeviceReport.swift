@@ -19,6 +19,8 @@ extension VulkanDeviceInfo {
             ("driver", (driverName.isEmpty ? "unknown" : driverName) + (driverInfo.isEmpty ? "" : " (\(driverInfo))")),
             ("Vulkan", apiVersionString),
             ("vendor / device id", "0x\(String(vendorID, radix: 16)) / 0x\(String(deviceID, radix: 16))"),
+            ("UUID", uuidString),
+            ("PCI bus", pciAddress.map { "\($0)" } ?? "not reported"),
             ("maxImageDimension2D", "\(maxImageDimension2D)"),
             ("compute workgroups", "\(maxComputeWorkGroupInvocations) invocations, size \(size), count \(count)"),
             ("storage RGBA8_UNORM", "\(yesNo(storageRGBA8)) (linear sampling: \(yesNo(sampledLinearRGBA8)))"),
@@ -39,20 +41,23 @@ extension VulkanDeviceInfo {
 extension DeviceSelector {
     /// Every device with its report, the one selection picks marked, and why the others were
     /// rejected — the text of `weft devices`. With `vulkanChosen` false (`--device cpu`) no device is marked: the
-    /// usable ones say they would be chosen without it.
-    public func formattedReport(_ devices: [VulkanDeviceInfo], vulkanChosen: Bool = true) -> String {
+    /// usable ones say they would be chosen without it. `chosenBy` names what decided (default: `basis`).
+    public func formattedReport(_ devices: [VulkanDeviceInfo], vulkanChosen: Bool = true, chosenBy: String? = nil) -> String {
         if devices.isEmpty {
             return "no Vulkan devices found (is a Vulkan driver installed? for CPU rendering: apt install mesa-vulkan-drivers)\n"
         }
-        let best = ranked(devices).first
+        let ranking = Result { () throws(VulkanError) in try ranked(devices) }
+        let best = try? ranking.get().first
         let chosen = vulkanChosen ? best : nil
+        let gpuOrder = DeviceSpecifier.gpuOrder(of: devices)
         var out = ""
         for device in devices {
-            let reasons = rejections(of: device)
+            let reasons = rejections(of: device, among: devices)
             let mark = device.index == chosen?.index ? "* " : "  "
-            out += mark + device.formattedReport().replacingNewlines(with: "\n  ") + "\n"
+            let place = gpuOrder[device.index].map { "GPU \($0): " } ?? ""
+            out += mark + place + device.formattedReport().replacingNewlines(with: "\n  ") + "\n"
             if device.index == chosen?.index {
-                out += "    selected\n"
+                out += "    selected by \(chosenBy ?? basis)\n"
             } else if !reasons.isEmpty {
                 out += "    rejected: " + reasons.joined(separator: "; ") + "\n"
             } else if !vulkanChosen, device.index == best?.index {
@@ -61,7 +66,9 @@ extension DeviceSelector {
                 out += "    usable, not preferred\n"
             }
         }
-        if chosen == nil, vulkanChosen {
+        if case .failure(let error) = ranking {
+            out += "\(error)\n"
+        } else if chosen == nil, vulkanChosen {
             out += requestedName.map { "no usable device matches \"\($0)\"\n" } ?? "no usable device\n"
         }
         return out

@@ -18,6 +18,10 @@ public struct VulkanDeviceInfo: Sendable, Hashable {
     /// Packed Vulkan version the device supports.
     public var apiVersion: UInt32
     public var pipelineCacheUUID: [UInt8]
+    /// `VkPhysicalDeviceIDProperties.deviceUUID`: on NVIDIA's driver the UUID `nvidia-smi -L` prints (`uuidString`).
+    public var deviceUUID: [UInt8]
+    /// Where the device sits on the PCI bus (VK_EXT_pci_bus_info); nil where the driver does not say (lavapipe).
+    public var pciAddress: PCIAddress?
 
     public var maxImageDimension2D: UInt32
     public var maxComputeWorkGroupInvocations: UInt32
@@ -56,6 +60,7 @@ public struct VulkanDeviceInfo: Sendable, Hashable {
     public init(index: Int = 0, name: String, kind: DeviceKind, vendorID: UInt32 = 0, deviceID: UInt32 = 0,
                 driverID: UInt32 = 0, driverName: String = "", driverInfo: String = "",
                 apiVersion: UInt32 = (1 << 22) | (3 << 12), pipelineCacheUUID: [UInt8] = Array(repeating: 0, count: 16),
+                deviceUUID: [UInt8] = Array(repeating: 0, count: 16), pciAddress: PCIAddress? = nil,
                 maxImageDimension2D: UInt32 = 16384, maxComputeWorkGroupInvocations: UInt32 = 1024,
                 maxComputeWorkGroupSize: [UInt32] = [1024, 1024, 64], maxComputeWorkGroupCount: [UInt32] = [65535, 65535, 65535],
                 maxPushConstantsSize: UInt32 = 128, minUniformBufferOffsetAlignment: UInt64 = 256,
@@ -74,6 +79,8 @@ public struct VulkanDeviceInfo: Sendable, Hashable {
         self.driverInfo = driverInfo
         self.apiVersion = apiVersion
         self.pipelineCacheUUID = pipelineCacheUUID
+        self.deviceUUID = deviceUUID
+        self.pciAddress = pciAddress
         self.maxImageDimension2D = maxImageDimension2D
         self.maxComputeWorkGroupInvocations = maxComputeWorkGroupInvocations
         self.maxComputeWorkGroupSize = maxComputeWorkGroupSize
@@ -124,6 +131,7 @@ extension VulkanDeviceInfo {
     static let computeDerivativesExtension = "VK_NV_compute_shader_derivatives"
     static let dynamicRenderingExtension = "VK_KHR_dynamic_rendering"
     static let pipelineExecutablePropertiesExtension = "VK_KHR_pipeline_executable_properties"
+    static let pciBusInfoExtension = "VK_EXT_pci_bus_info"
 
     static func extensions(of device: VkPhysicalDevice) -> Set<String> {
         var count: UInt32 = 0
@@ -134,17 +142,32 @@ extension VulkanDeviceInfo {
     }
 
     init(probing device: VkPhysicalDevice, index: Int) {
-        var driver = VkPhysicalDeviceDriverProperties()
-        driver.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES
-        var properties2 = VkPhysicalDeviceProperties2()
-        properties2.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2
         var basic = VkPhysicalDeviceProperties()
         vkGetPhysicalDeviceProperties(device, &basic)
+        let extensions = Self.extensions(of: device)
+        // Driver properties are core in 1.2, the device UUID in 1.1; the PCI address needs its extension.
+        var driver = VkPhysicalDeviceDriverProperties()
+        driver.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES
+        var identity = VkPhysicalDeviceIDProperties()
+        identity.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ID_PROPERTIES
+        var pci = VkPhysicalDevicePCIBusInfoPropertiesEXT()
+        pci.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PCI_BUS_INFO_PROPERTIES_EXT
         let hasDriverProperties = basic.apiVersion >= vkAPIVersion(1, 2)
-        if hasDriverProperties {
+        let hasIdentity = basic.apiVersion >= vkAPIVersion(1, 1)
+        let hasPCI = hasIdentity && extensions.contains(Self.pciBusInfoExtension)
+        if hasIdentity {
             withUnsafeMutablePointer(to: &driver) { driverPtr in
-                properties2.pNext = UnsafeMutableRawPointer(driverPtr)
-                vkGetPhysicalDeviceProperties2(device, &properties2)
+                withUnsafeMutablePointer(to: &identity) { identityPtr in
+                    withUnsafeMutablePointer(to: &pci) { pciPtr in
+                        let pciLink: UnsafeMutableRawPointer? = hasPCI ? UnsafeMutableRawPointer(pciPtr) : nil
+                        driverPtr.pointee.pNext = pciLink
+                        identityPtr.pointee.pNext = hasDriverProperties ? UnsafeMutableRawPointer(driverPtr) : pciLink
+                        var properties2 = VkPhysicalDeviceProperties2()
+                        properties2.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2
+                        properties2.pNext = UnsafeMutableRawPointer(identityPtr)
+                        vkGetPhysicalDeviceProperties2(device, &properties2)
+                    }
+                }
             }
         }
         let p = basic
@@ -177,7 +200,6 @@ extension VulkanDeviceInfo {
         case VK_PHYSICAL_DEVICE_TYPE_CPU: .cpuDevice
         default: .other
         }
-        let extensions = Self.extensions(of: device)
         let derivatives = extensions.contains(Self.computeDerivativesExtension)
             && Self.features(VkPhysicalDeviceComputeShaderDerivativesFeaturesNV(), \.sType, VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_COMPUTE_SHADER_DERIVATIVES_FEATURES_NV, of: device).computeDerivativeGroupQuads != 0
         let dynamicRendering = extensions.contains(Self.dynamicRenderingExtension)
@@ -194,6 +216,8 @@ extension VulkanDeviceInfo {
             driverInfo: hasDriverProperties ? string(fromCArray: driver.driverInfo) : "",
             apiVersion: p.apiVersion,
             pipelineCacheUUID: withUnsafeBytes(of: p.pipelineCacheUUID) { Array($0) },
+            deviceUUID: hasIdentity ? withUnsafeBytes(of: identity.deviceUUID) { Array($0) } : Array(repeating: 0, count: 16),
+            pciAddress: hasPCI ? PCIAddress(domain: pci.pciDomain, bus: pci.pciBus, device: pci.pciDevice, function: pci.pciFunction) : nil,
             maxImageDimension2D: limits.maxImageDimension2D,
             maxComputeWorkGroupInvocations: limits.maxComputeWorkGroupInvocations,
             maxComputeWorkGroupSize: [wgSize.0, wgSize.1, wgSize.2],

@@ -13,6 +13,13 @@ public enum VulkanError: Error, Sendable, CustomStringConvertible {
     case extensionMissing(String)
     /// No physical device qualifies (or none matches the requested name); lists every device seen.
     case noSuitableDevice(requestedName: String?, candidates: [DeviceCandidate])
+    /// `--device` or `WEFT_DEVICE` is `uuid:…` or `index:…` with a value that is not one.
+    case invalidDeviceSpecifier(String, expected: String)
+    /// `CUDA_VISIBLE_DEVICES` or `NVIDIA_VISIBLE_DEVICES` holds something that names no GPU.
+    case invalidVisibleDevices(variable: String, value: String, reason: String)
+    /// `setting` (`CUDA_VISIBLE_DEVICES=3`) lists `entry`, which names no NVIDIA GPU Vulkan lists (or, `ambiguous`,
+    /// several); `nvidiaGPUs` are those it lists, in PCI bus order.
+    case visibleDeviceMissing(setting: String, entry: String, ambiguous: Bool, nvidiaGPUs: [String])
     /// No memory type satisfies a request.
     case noMemoryType(purpose: String)
     /// A texture larger than the device allows.
@@ -54,6 +61,15 @@ public enum VulkanError: Error, Sendable, CustomStringConvertible {
                 lines.append("  \(c.name) (\(c.kind.rawValue)): " + (c.rejections.isEmpty ? "usable" : c.rejections.joined(separator: "; ")))
             }
             return lines.joined(separator: "\n")
+        case let .invalidDeviceSpecifier(text, expected):
+            return "device \"\(text)\": expected \(expected)"
+        case let .invalidVisibleDevices(variable, value, reason):
+            return "\(variable)=\(value): \(reason); set it as the scheduler does (indices or GPU-… UUIDs separated by commas, all, none), or unset it"
+        case let .visibleDeviceMissing(setting, entry, ambiguous, gpus):
+            let what = ambiguous ? "names several NVIDIA GPUs" : "names no NVIDIA GPU that Vulkan lists"
+            let listed = gpus.isEmpty ? "Vulkan lists no NVIDIA GPU (is the NVIDIA Vulkan driver installed, its ICD file found?)"
+                : "the NVIDIA GPUs in PCI bus order: " + gpus.joined(separator: "; ")
+            return "\(setting): \(entry) \(what); \(listed). Fix the variable, or pick a device with --device"
         case let .noMemoryType(purpose):
             return "the Vulkan device has no memory type suitable for \(purpose)"
         case let .textureTooLarge(width, height, limit):

@@ -132,7 +132,7 @@ struct BenchPlan {
         var names: [String?] = []
         for device in devices {
             if device?.lowercased() == "all" {
-                let survey = DeviceChoice.automatic.survey()
+                let survey = DeviceChoice.automatic.survey(basis: DeviceChoice.basis(flag: nil))
                 if let reason = survey.vulkanUnavailable { notice("weft bench: no Vulkan devices (\(reason)); --device all runs the CPU evaluator only") }
                 names += survey.deviceNames.map { Optional($0) } + [DeviceChoice.cpuName]
             } else {

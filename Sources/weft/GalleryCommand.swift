@@ -24,7 +24,7 @@ enum GalleryCommand: Command {
     """
     static let options: [OptionSpec] = [
         .value("shaders", "PATH", help: "A folder or .glsl or .metal file of effects to show instead of the stock ones (repeatable)."),
-        .value("device", "NAME|cpu", help: "Vulkan device whose name contains NAME, or cpu (default: $WEFT_DEVICE, else automatic)."),
+        RenderRequest.deviceOption,
         .value("out", "DIR", help: "Output folder (default: out)."),
         .value("only", "NAMES", help: "Render only these items (effect names or scene-NAME, comma-separated)."),
         .value("scale", "S", help: "Pixels per point (default 1; scenes: their own scale times S)."),

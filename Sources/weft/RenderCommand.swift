@@ -49,7 +49,7 @@ enum RenderCommand: Command {
     ] + effectOptions + [
         .value("size", "WxH", help: "Render a fill effect at this size instead of an input image, or a scene file at this size instead of its own."),
     ] + RenderRequest.viewOptions + RenderRequest.frameOptions + SequenceRequest.options + [
-        .value("device", "NAME|cpu", help: "Vulkan device whose name contains NAME, or cpu (default: $WEFT_DEVICE, else automatic)."),
+        RenderRequest.deviceOption,
         .flag("keep-overflow", help: "Grow the output to everything drawn beyond the input (effect padding)."),
         .flag("16bit", help: "Render in RGBA16F (extended linear) and write a 16-bit PNG."),
         RenderRequest.noFuseOption, RenderRequest.checkOption,
@@ -87,6 +87,7 @@ enum RenderCommand: Command {
             for warning in sceneWarnings.lines { output.printError("weft render: warning: \(warning)") }
             output.print("\(request.outputPath): \(rendering.pixels.width)x\(rendering.pixels.height), \(executor.device.name), \(CheckCommand.milliseconds(elapsed))")
             if request.stats {
+                output.print(RenderStatistics.device(executor, flag: request.device))
                 output.print(PlanText.summary(try context.plan(view, size: size, options: options)))
                 output.print(RenderStatistics.caches(from: before, to: after))
                 output.print(RenderStatistics.barriers(rendering.barriers))

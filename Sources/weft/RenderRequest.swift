@@ -95,6 +95,7 @@ struct RenderRequest {
         if let device, device.trimmingCharacters(in: .whitespaces).isEmpty {
             throw .invalidValue("device", device, "give a device name (see weft devices) or cpu")
         }
+        if let device, let problem = DeviceChoice.problem(with: device) { throw .invalidValue("device", device, problem) }
         let scale = try Self.number("scale", arguments.value("scale"), positive: true)
         let time = try Self.number("time", arguments.value("time"), positive: false, as: Double.self)
         scaleGiven = scale != nil
@@ -119,6 +120,11 @@ struct RenderRequest {
         .value("frame", "N", help: "The frame index, for effects that animate ($frame; default 0, or the scene's)."),
         .flag("reduce-motion", help: "Ask effects to reduce motion ($reduceMotion; default off, or the scene's)."),
     ]
+
+    /// `--device`, shared by `render` and `gallery`.
+    static let deviceOption = OptionSpec.value(
+        "device", "NAME|uuid:GPU-…|index:N|cpu",
+        help: "A Vulkan device: part of its name, its UUID as nvidia-smi -L prints it, or the Nth GPU in PCI bus order (nvidia-smi's numbering); or cpu, the CPU evaluator (default: $WEFT_DEVICE, else the first GPU of $CUDA_VISIBLE_DEVICES, else of $NVIDIA_VISIBLE_DEVICES, else automatic).")
 
     /// `--check`, shared by `render` and `gallery`.
     static let checkOption = OptionSpec.flag("check", help: "On a Vulkan device, run the effects as their checked kernels and report premultiplication, sample-bound and non-finite findings (the CPU evaluator always checks).")

@@ -28,6 +28,12 @@ enum RenderStatistics {
             + "\(made) pipelines or programs made by the executor"
     }
 
+    /// The device that rendered and what chose it: `--device`, `WEFT_DEVICE`, the scheduler's variable, or the
+    /// automatic rule (`DeviceChoice.basis(flag:)`).
+    static func device(_ executor: any Executor, flag: String?) -> String {
+        "device: \(executor.device.name) (\(executor.device.kind.rawValue)), chosen by \(DeviceChoice.basis(flag: flag))"
+    }
+
     /// The pipeline barriers the executor recorded for the render, or `-` where it records none (the CPU evaluator).
     static func barriers(_ counts: BarrierCounts?) -> String {
         guard let counts else { return "barriers: - (the executor records none)" }

@@ -70,6 +70,7 @@ enum SequenceCommand {
         let rate = progress.framesPerSecond.map { String(format: "%.3g frames/s (%.3g s a frame)", $0, 1 / $0) } ?? "-"
         output.print("\(frames.count - result.failed.count) of \(frames.count) frames rendered, \(rate), \(context.executor.device.name)")
         if request.stats {
+            output.print(RenderStatistics.device(context.executor, flag: request.device))
             for line in result.statistics.lines { output.print(line) }
         }
         if !result.failed.isEmpty {

@@ -16,7 +16,7 @@ struct DeviceSelectionTests {
     @Test func prefersDiscreteThenIntegratedThenVirtualThenCPU() throws {
         let selector = DeviceSelector(requestedName: nil)
         #expect(try selector.select(from: Self.all).name == "NVIDIA H200")
-        #expect(selector.ranked(Self.all).map(\.kind) == [.discreteGPU, .integratedGPU, .virtualGPU, .cpuDevice])
+        #expect(try selector.ranked(Self.all).map(\.kind) == [.discreteGPU, .integratedGPU, .virtualGPU, .cpuDevice])
         #expect(try selector.select(from: [Self.lavapipe, Self.virtualGPU]).kind == .virtualGPU)
         #expect(try selector.select(from: [Self.lavapipe]).kind == .cpuDevice)
     }
@@ -43,7 +43,7 @@ struct DeviceSelectionTests {
         weak.apiVersion = (1 << 22) | (1 << 12)
         let selector = DeviceSelector(requestedName: nil)
         #expect(try selector.select(from: [weak, Self.lavapipe]).kind == .cpuDevice)
-        let reasons = selector.rejections(of: weak)
+        let reasons = selector.rejections(of: weak, among: [weak, Self.lavapipe])
         #expect(reasons.contains { $0.contains("R16G16B16A16_SFLOAT") })
         #expect(reasons.contains { $0.contains("Vulkan 1.1.0") })
     }
@@ -89,7 +89,7 @@ struct DeviceSelectionTests {
         var weak = Self.integrated
         weak.storageRGBA8 = false
         let report = DeviceSelector(requestedName: nil).formattedReport([Self.lavapipe, weak, Self.discrete])
-        #expect(report.contains("* NVIDIA H200"))
+        #expect(report.contains("* GPU 1: NVIDIA H200"), "GPUs are numbered, the weak integrated one first")
         #expect(report.contains("selected"))
         #expect(report.contains("rejected: no storage images in R8G8B8A8_UNORM"))
         #expect(report.contains("usable, not preferred"))

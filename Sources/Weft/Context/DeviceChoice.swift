@@ -28,6 +28,25 @@ public enum DeviceChoice: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// What is wrong with `flag` as a device (a `uuid:` or `index:` without a UUID or an index), or nil when it names
+    /// one. Whether that device exists is known only once Vulkan lists its devices.
+    public static func problem(with flag: String) -> String? {
+        guard flag.lowercased() != cpuName else { return nil }
+        do { _ = try DeviceSpecifier(parsing: flag) } catch {
+            if case .invalidDeviceSpecifier(_, let expected) = error { return "expected \(expected)" }
+            return error.description
+        }
+        return nil
+    }
+
+    /// What decides the device for a command line whose `--device` is `flag` (nil: not given): the flag, `WEFT_DEVICE`,
+    /// the scheduler's `CUDA_VISIBLE_DEVICES` or `NVIDIA_VISIBLE_DEVICES`, or the automatic rule.
+    public static func basis(flag: String?) -> String {
+        if let flag, !flag.isEmpty { return "--device \(flag)" }
+        if let name = DeviceSelector.nameFromEnvironment { return "WEFT_DEVICE=\(name)" }
+        return DeviceSelector(requestedName: nil).basis
+    }
+
     public var description: String {
         switch self {
         case .automatic: "automatic"

@@ -14,22 +14,30 @@ public struct DeviceSurvey: Sendable {
     public var deviceNames: [String]
     /// The Vulkan device the choice renders on; nil for `.cpu`, or when no device fits.
     public var chosen: (name: String, kind: DeviceKind)?
+    /// What decided the choice (`DeviceChoice.basis(flag:)`).
+    public var basis: String
+    /// Why the request or the scheduler's variable names no device (an unreadable value, a GPU not there), when so.
+    public var selectionError: String? = nil
     /// Why no Vulkan device can be had at all (no driver, no instance), when so.
     public var vulkanUnavailable: String?
 }
 
 extension DeviceChoice {
-    /// Looks at the Vulkan devices without opening any.
-    public func survey() -> DeviceSurvey {
+    /// Looks at the Vulkan devices without opening any; `basis` is what decided this choice (`basis(flag:)`).
+    public func survey(basis: String) -> DeviceSurvey {
         let instance: VulkanInstance
         do { instance = try VulkanInstance(VulkanInstance.Options(validation: false)) } catch {
-            return DeviceSurvey(report: "", deviceNames: [], chosen: nil, vulkanUnavailable: Self.firstLine(of: error.description))
+            return DeviceSurvey(report: "", deviceNames: [], chosen: nil, basis: basis, vulkanUnavailable: Self.firstLine(of: error.description))
         }
         let name: String? = if case .named(let n) = self { n } else { nil }
         let selector = DeviceSelector(requestedName: name)
-        var report = selector.formattedReport(instance.devices, vulkanChosen: self != .cpu)
+        var report = selector.formattedReport(instance.devices, vulkanChosen: self != .cpu, chosenBy: basis)
         if report.hasSuffix("\n") { report.removeLast() }
-        let chosen = self == .cpu ? nil : selector.ranked(instance.devices).first.map { ($0.name, $0.kind) }
-        return DeviceSurvey(report: report, deviceNames: instance.devices.map(\.name), chosen: chosen, vulkanUnavailable: nil)
+        let ranking = Result { () throws(VulkanError) in try selector.ranked(instance.devices) }
+        let chosen = self == .cpu ? nil : (try? ranking.get())?.first.map { ($0.name, $0.kind) }
+        var selectionError: String?
+        if case .failure(let error) = ranking { selectionError = error.description }
+        return DeviceSurvey(report: report, deviceNames: instance.devices.map(\.name), chosen: chosen, basis: basis,
+                            selectionError: selectionError, vulkanUnavailable: nil)
     }
 }
