@@ -1,4 +1,5 @@
 import Weft
+import WeftImage
 import WeftRuntime
 import WeftShaders
 

@@ -36,9 +36,11 @@ extension Color {
             return
         }
         let digits = trimmed.hasPrefix("#") ? String(trimmed.dropFirst()) : trimmed
+        if !trimmed.hasPrefix("#"), !digits.allSatisfy(\.isHexDigit) {
+            throw .invalidColor(text: text, reason: "not a color name\(NameSuggestion.clause(for: trimmed.lowercased(), in: Self.named.keys)), hex color or component list")
+        }
         guard digits.count == 6 || digits.count == 8 else {
-            throw .invalidColor(text: text, reason: trimmed.hasPrefix("#") || digits.allSatisfy(\.isHexDigit)
-                ? "\(digits.count) hex digits, not 6 or 8" : "not a color name, hex color or component list")
+            throw .invalidColor(text: text, reason: "\(digits.count) hex digits, not 6 or 8")
         }
         guard digits.allSatisfy(\.isHexDigit), let color = Color(hex: digits) else {
             throw .invalidColor(text: text, reason: "\"\(digits)\" is not hexadecimal")

@@ -1,4 +1,4 @@
-import WeftCatalog
+import WeftImage
 
 /// A command's options and positional arguments, declared up front so that parsing and
 /// `--help` come from one description.

@@ -1,3 +1,5 @@
+import WeftImage
+
 /// `weft COMMAND …`: finds the command in `Commands.table`, parses its options and runs it.
 /// Exit status: the command's own, 1 for a value that cannot be used, or 2 for a usage error.
 enum Tool {
@@ -7,17 +9,15 @@ enum Tool {
             return 2
         }
         if first == "--help" || first == "-h" || first == "help" {
-            if first == "help", arguments.count > 1, let command = Commands.table.first(where: { $0.name == arguments[1] }) {
-                output.print(command.help)
-            } else {
+            guard first == "help", arguments.count > 1 else {
                 output.print(help)
+                return 0
             }
+            guard let command = command(named: arguments[1], output: &output) else { return 2 }
+            output.print(command.help)
             return 0
         }
-        guard let command = Commands.table.first(where: { $0.name == first }) else {
-            output.printError("weft: unknown command '\(first)'\n\n\(help)")
-            return 2
-        }
+        guard let command = command(named: first, output: &output) else { return 2 }
         do {
             let parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), options: command.options,
                                                   acceptsPositionals: command.acceptsPositionals)
@@ -33,6 +33,14 @@ enum Tool {
             output.printError("weft \(command.name): \(error.message)\nUSAGE: \(command.usage)\nSee 'weft \(command.name) --help'.")
             return 2
         }
+    }
+
+    /// The command called `name`; else nil, with the error (and the nearest name, if `name` looks like a typo of one)
+    /// printed.
+    private static func command(named name: String, output: inout Output) -> (any Command.Type)? {
+        if let command = Commands.table.first(where: { $0.name == name }) { return command }
+        output.printError("weft: unknown command '\(name)'\(NameSuggestion.clause(for: name, in: Commands.table.map { command in command.name }))\n\n\(help)")
+        return nil
     }
 
     static var help: String {

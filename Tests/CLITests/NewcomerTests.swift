@@ -18,6 +18,23 @@ struct NewcomerTests {
         #expect(!far.stderr.contains("did you mean"), "\(far)")
     }
 
+    /// An unknown command, run or asked about with `help`, is a usage error that names the nearest command.
+    @Test func misspeltCommandsGetASuggestion() throws {
+        let run = try CLI.weft(["rendr", CLI.pattern, "-o", "/tmp/unused.png"])
+        #expect(run.status == 2, "\(run)")
+        #expect(run.stderr.hasPrefix("weft: unknown command 'rendr' (did you mean 'render'?)"), "\(run)")
+        let help = try CLI.weft(["help", "foo"])
+        #expect(help.status == 2, "\(help)")
+        #expect(help.stdout.isEmpty, "\(help)")
+        #expect(help.stderr.hasPrefix("weft: unknown command 'foo'\n"), "\(help)")
+        let helpTypo = try CLI.weft(["help", "chek"])
+        #expect(helpTypo.status == 2)
+        #expect(helpTypo.stderr.contains("unknown command 'chek' (did you mean 'check'?)"), "\(helpTypo)")
+        let known = try CLI.weft(["help", "check"])
+        #expect(known.status == 0, "\(known)")
+        #expect(known.stdout.contains("weft check"), "\(known)")
+    }
+
     /// Exit status 2 is for a command line of the wrong shape; a path or name that is not there is 1.
     @Test func inputsThatAreNotThereAreExitStatusOne() throws {
         let check = try CLI.weft(["check", "/nonexistent"])

@@ -32,7 +32,9 @@ import WeftImage
         ("0,0,0,-0.1", "alpha -0.1 is outside 0…1"),
         ("nan,0,0", "red \"nan\" is not a number"),
         ("inf,0,0", "red \"inf\" is not a number"),
-        ("chartreuse", "not a color name"),
+        ("chartreuse", "not a color name, hex color"),
+        ("orang", "not a color name (did you mean 'orange'?), hex color or component list"),
+        ("Purpel", "not a color name (did you mean 'purple'?)"),
     ]
 
     @Test(arguments: accepted)
