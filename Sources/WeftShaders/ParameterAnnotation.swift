@@ -1,7 +1,7 @@
 import WeftRuntime
 
-/// An author's note on one argument parameter, from the comment block right above the
-/// `[[ stitchable ]]` marker, one line each:
+/// An author's note on one argument parameter, from the `//` lines above the `[[ stitchable ]]` marker (blank lines
+/// may stand between them), one line each:
 ///
 ///     // @param amplitude 0..40 = 8  wave height in points
 ///     // @param center = 256, 192     where the waves start
@@ -46,8 +46,6 @@ public struct ParameterAnnotation: Sendable, Hashable {
 
 /// Reads the `// @param` lines above stitchable functions.
 enum AnnotationParser {
-    /// The annotations in the comment block right above `markerOffset` (lines that start with
-    /// `//`, up to the first line that does not), checked against `function`'s parameters.
     /// `// @maxSampleOffset X[, Y] [NOTE]` in the comment block above `markerOffset`: how far a layer or distortion
     /// effect samples from the pixel, in points (what a preset's `maxSampleOffset` says); one number is both.
     static func maxSampleOffset(above markerOffset: Int, in source: AuthorSource,
@@ -84,17 +82,25 @@ enum AnnotationParser {
         return (found, diagnostics)
     }
 
-    /// The lines of the `//` comment block right above the marker's line, in order.
+    /// The `//` lines above the marker's line, in order: up to the first line that is neither a comment nor blank, so
+    /// a blank line between the annotations and the marker (or between annotations) does not cut them off.
     static func commentBlock(above markerOffset: Int, in source: AuthorSource) -> [Int] {
         var lines = [Int]()
         var line = source.location(of: markerOffset).line - 1
-        while line >= 1, source.rawLine(line).drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("//") {
-            lines.insert(line, at: 0)
+        while line >= 1 {
+            let text = source.rawLine(line).drop(while: { $0 == " " || $0 == "\t" || $0 == "\r" })
+            if text.hasPrefix("//") {
+                lines.insert(line, at: 0)
+            } else if !text.isEmpty {
+                break
+            }
             line -= 1
         }
         return lines
     }
 
+    /// The annotations in the comment block above `markerOffset` (`commentBlock`), checked against `function`'s
+    /// parameters.
     static func annotations(above markerOffset: Int, in source: AuthorSource,
                             for function: StitchableFunction) -> (annotations: [ParameterAnnotation], diagnostics: [ShaderDiagnostic]) {
         let blockLines = commentBlock(above: markerOffset, in: source)

@@ -53,6 +53,43 @@ vec2 wobble(vec2 position, float amplitude, vec2 center, vec4 tint, int count, F
     #expect(try library(prose).function(named: "f").annotations.isEmpty)
 }
 
+/// A blank line between the annotations and the marker, or between annotations, does not drop them: they attach, and
+/// an out-of-range default among them is still reported.
+@Test func annotationsAttachAcrossBlankLines() throws {
+    let spaced = """
+    // f: a color effect.
+    // @param amount 0..1 = 0.5  how much
+
+    // @param offset = 3, 4
+
+    [[ stitchable ]]
+    vec4 f(vec2 position, vec4 color, float amount, vec2 offset) { return color * amount; }
+    """
+    let f = try library(spaced).function(named: "f")
+    #expect(f.annotation(named: "amount") == ParameterAnnotation(name: "amount", range: 0...1, defaultValue: [0.5], meaning: "how much", line: 2))
+    #expect(f.annotation(named: "offset")?.defaultValue == [3, 4])
+
+    let outOfRange = "// @param amount 0..1 = 2\n\n[[ stitchable ]]\nvec4 f(vec2 position, vec4 color, float amount) { return color; }"
+    let diagnostics = loadDiagnostics(outOfRange)
+    #expect(diagnostics.count == 1, "\(diagnostics)")
+    #expect(diagnostics.first?.line == 1)
+    #expect(diagnostics.first?.message.contains("the default 2.0 of 'amount' is outside its range 0.0..1.0") == true, "\(diagnostics)")
+
+    let metal = try library("""
+    #include <metal_stdlib>
+    using namespace metal;
+
+    // @param tamano 2..64 = 12  cell size in points
+    // @maxSampleOffset 32
+
+    [[ stitchable ]] half4 pixelado(float2 posicion, SwiftUI::Layer capa, float tamano) {
+        return capa.sample(floor(posicion / tamano) * tamano + tamano * 0.5);
+    }
+    """, name: "pixelado.metal").function(named: "pixelado")
+    #expect(metal.annotation(named: "tamano")?.range == 2...64)
+    #expect(metal.maxSampleOffset == SIMD2(32, 32))
+}
+
 /// Malformed annotations: the comment block and a substring of the diagnostic; each is reported on line 1.
 private let malformed: [(String, String)] = [
     ("// @param", "@param needs a parameter name"),
