@@ -91,7 +91,7 @@ let package = Package(
         // The planner on its own: no executor, no device.
         .testTarget(name: "WeftPlannerTests", dependencies: ["WeftImage", "WeftPlanner", "WeftRuntime", "WeftShaders", "WeftTestSupport", "WeftViews"]),
         .testTarget(name: "WeftTests", dependencies: ["Weft", "WeftCatalog", "WeftCPU", "WeftImage", "WeftPlanner", "WeftRuntime", "WeftScene", "WeftShaders", "WeftViews", "WeftVulkan", "WeftTestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["Weft", "WeftCatalog", "WeftBench", "WeftImage", "WeftTestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["Weft", "WeftCatalog", "WeftBench", "WeftImage", "WeftShaders", "WeftTestSupport"]),
         .testTarget(name: "WeftBenchTests", dependencies: ["Weft", "WeftBench", "WeftRuntime", "WeftTestSupport"]),
         .testTarget(name: "PreviewTests", dependencies: ["CXWindow", "WeftPreview", "Weft", "WeftCatalog", "WeftImage", "WeftShaders", "WeftTestSupport", "WeftVulkan"]),
         .testTarget(name: "FuzzTests", dependencies: ["WeftFuzz", "SPIRV", "Weft", "WeftCatalog", "WeftCPU", "WeftImage", "WeftPlanner", "WeftScene", "WeftShaders"]),

@@ -17,6 +17,7 @@
 @_exported import struct WeftPlanner.RenderOptions
 @_exported import struct WeftRuntime.FrameContext
 @_exported import enum WeftShaders.ArgumentValue
+@_exported import enum WeftShaders.WrittenArgument
 @_exported import struct WeftShaders.Shader
 @_exported import class WeftShaders.ShaderLibrary
 @_exported import enum WeftText.TextWarning

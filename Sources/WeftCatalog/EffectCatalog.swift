@@ -42,22 +42,22 @@ public struct EffectCatalog: Sendable {
         throw .unknownEffect(name: name, available: effectNames)
     }
 
-    /// A bound shader from `NAME=VALUE` texts (`arguments`); with `usePreset`, parameters not
-    /// given come from the effect's preset, then from the defaults of its `// @param` annotations
-    /// (an effect whose every parameter has a default needs no preset). Also returns the preset's `maxSampleOffset` when used,
-    /// else the effect's own `// @maxSampleOffset`.
-    public func shader(named name: String, arguments: [(name: String, text: String)],
+    /// A bound shader from arguments as written (`NAME=VALUE` texts on a command line, a preview control's values); with
+    /// `usePreset`, parameters not given come from the effect's preset, then from the defaults of its `// @param`
+    /// annotations (an effect whose every parameter has a default needs no preset). Also returns the preset's
+    /// `maxSampleOffset` when used, else the effect's own `// @maxSampleOffset`.
+    public func shader(named name: String, arguments: [(name: String, value: WrittenArgument)],
                        usePreset: Bool = false) throws(EffectSetupError) -> (shader: Shader, presetOffset: Size?) {
         let (folder, function) = try lookUp(name)
         var given: [String: ArgumentValue] = [:]
         var texts: [String: String] = [:]
-        for (parameterName, text) in arguments {
+        for (parameterName, written) in arguments {
             guard let parameter = function.parameters.first(where: { $0.name == parameterName }) else {
                 throw .unknownParameter(effect: name, parameter: parameterName, parameters: function.parameters.map(\.description))
             }
             guard given[parameterName] == nil else { throw .duplicateArgument(effect: name, parameter: parameterName) }
-            given[parameterName] = try EffectArgumentText.parse(text, for: parameter, of: name)
-            texts[parameterName] = text
+            given[parameterName] = try EffectArgumentText.parse(written, for: parameter, of: name)
+            texts[parameterName] = written.description
         }
         var preset: EffectPreset?
         if usePreset {
@@ -89,7 +89,17 @@ public struct EffectCatalog: Sendable {
                                       message: "\(function.name).args.\(key): \(function.name) has no parameter '\(key)'")
             }
         }
-        var arguments = given.merging(preset?.arguments ?? [:]) { fromFlag, _ in fromFlag }
+        var arguments = given
+        for (key, written) in (preset?.arguments ?? [:]).sorted(by: { $0.key < $1.key }) where arguments[key] == nil {
+            guard let type = function.parameters.first(where: { $0.name == key })?.type else { continue }
+            do {
+                arguments[key] = try ArgumentValue(written, for: type) { file in
+                    try ImageFile.load(path: file.hasPrefix("/") ? file : folder.presets.baseDirectory + "/" + file)
+                }
+            } catch {
+                throw .invalidPresets(file: folder.presets.file ?? folder.path, message: "\(function.name).args.\(key) (\(type)): \(error.reason)")
+            }
+        }
         if preset != nil {
             for annotation in function.annotations where arguments[annotation.name] == nil {
                 arguments[annotation.name] = annotation.defaultArgument
@@ -113,64 +123,22 @@ public struct EffectCatalog: Sendable {
     }
 }
 
-/// Reads a shader argument written on a command line, by the parameter's type: a number, a
-/// comma list of numbers, a color (`#rrggbb`, `#rrggbbaa`, `r,g,b[,a]` in 0…1, a name), colors
-/// separated by `;` (or commas between hex colors) for a `ColorArray`, a PNG path for an
-/// `Image`, or an engine binding (`$time`, `$frame`, `$size`, `$boundingRect`, `$reduceMotion`, `$mouse`).
+/// Reads a shader argument given on a command line (or by a preview control) by the parameter's type, through the one
+/// conversion (`ArgumentValue.init(_:for:loadImage:)`; docs/cli.md, `--arg`): a number, a comma list of numbers, a
+/// color (`#rrggbb`, `#rrggbbaa`, `r,g,b[,a]` in 0…1, a name), colors separated by `;` (or commas between hex colors)
+/// for a `ColorArray`, a PNG or JPEG path for an `Image`, or an engine binding (`$time`, `$size`…).
 public enum EffectArgumentText {
-    public static func parse(_ text: String, for parameter: StitchableFunction.Parameter,
+    public static func parse(_ written: WrittenArgument, for parameter: StitchableFunction.Parameter,
                              of effect: String) throws(EffectSetupError) -> ArgumentValue {
-        func invalid(_ reason: String) -> EffectSetupError {
-            .invalidValue(effect: effect, parameter: parameter.name, type: parameter.type, text: text, reason: reason)
-        }
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        if trimmed.hasPrefix("$") {
-            guard let binding = Shader.EngineValue(spelling: String(trimmed.dropFirst())) else {
-                throw invalid("unknown engine binding; one of " + Shader.EngineValue.spellings)
-            }
-            return .binding(binding)
-        }
-        switch parameter.type {
-        case .float, .int:
-            return .number(try numbers(trimmed, count: 1, invalid)[0])
-        case .vec2:
-            return .numbers(try numbers(trimmed, count: 2, invalid))
-        case .vec3:
-            return .numbers(try numbers(trimmed, count: 3, invalid))
-        case .vec4:
-            if let color = try? Color(parsing: trimmed) { return .color(color) }
-            guard let values = try? numbers(trimmed, count: 4, invalid) else {
-                throw invalid("expected a color (#rrggbb, #rrggbbaa, r,g,b,a in 0…1, or a name) or 4 numbers")
-            }
-            return .numbers(values)
-        case .floatArray:
-            return .numbers(try numbers(trimmed, count: nil, invalid))
-        case .colorArray:
-            // `;` separates colors; so do commas between colors that are not numbers (hex, names).
-            let commaParts = trimmed.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-            let parts = trimmed.contains(";") ? trimmed.split(separator: ";").map(String.init)
-                : commaParts.allSatisfy({ Float($0) == nil }) ? commaParts : [trimmed]
-            var colors: [Color] = []
-            for part in parts {
-                do { colors.append(try Color(parsing: part)) } catch { throw invalid(error.description) }
-            }
-            return .colors(colors)
-        case .image:
-            do { return .image(try ImageFile.load(path: trimmed)) } catch { throw invalid("\(error)") }
+        do {
+            return try ArgumentValue(written, for: parameter.type) { path in try ImageFile.load(path: path) }
+        } catch {
+            throw .invalidValue(effect: effect, parameter: parameter.name, type: parameter.type, text: written.description, reason: error.reason)
         }
     }
 
-    static func numbers(_ text: String, count: Int?, _ invalid: (String) -> EffectSetupError) throws(EffectSetupError) -> [Float] {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-        var values: [Float] = []
-        for part in parts {
-            guard let value = Float(part) else { throw invalid("\"\(part)\" is not a number") }
-            guard value.isFinite else { throw invalid("\"\(part)\" is not a finite number") }
-            values.append(value)
-        }
-        if let count, values.count != count {
-            throw invalid(count == 1 ? "expected one number" : "expected \(count) numbers separated by commas, got \(values.count)")
-        }
-        return values
+    public static func parse(_ text: String, for parameter: StitchableFunction.Parameter,
+                             of effect: String) throws(EffectSetupError) -> ArgumentValue {
+        try parse(.text(text), for: parameter, of: effect)
     }
 }

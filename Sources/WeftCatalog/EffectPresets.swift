@@ -7,9 +7,10 @@ import WeftShaders
 
 /// Arguments that show an effect well, from a library's `presets.json`:
 /// `{"radialTint": {"args": {"center": [256, 192], …}, "maxSampleOffset": [0, 0]}, …}`.
-/// Argument values are written as in scene files (docs/scenes.md) and converted the same way.
+/// Argument values are written as in scene files (docs/scenes.md) and converted the same way, by their parameter's
+/// type, when the effect is bound (`EffectCatalog`).
 public struct EffectPreset: Sendable {
-    public var arguments: [String: ArgumentValue]
+    public var arguments: [String: WrittenArgument]
     /// For layer and distortion effects.
     public var maxSampleOffset: Size?
 }
@@ -18,10 +19,13 @@ public struct EffectPresets: Sendable {
     public var presets: [String: EffectPreset]
     /// The file they came from (for messages); nil when the folder has none.
     public var file: String?
+    /// The folder image arguments' relative paths are read from.
+    public var baseDirectory: String
 
-    public init(presets: [String: EffectPreset] = [:], file: String? = nil) {
+    public init(presets: [String: EffectPreset] = [:], file: String? = nil, baseDirectory: String = ".") {
         self.presets = presets
         self.file = file
+        self.baseDirectory = baseDirectory
     }
 
     public subscript(effect: String) -> EffectPreset? { presets[effect] }
@@ -64,12 +68,12 @@ public struct EffectPresets: Sendable {
             for key in fields.keys.sorted() where key != "args" && key != "maxSampleOffset" {
                 throw .invalidPresets(file: file, message: "\(path.key(key)): unknown key '\(key)' (allowed: args, maxSampleOffset)")
             }
-            var arguments: [String: ArgumentValue] = [:]
+            var arguments: [String: WrittenArgument] = [:]
             if let args = fields["args"] {
                 guard case .object(let list) = args else { throw .invalidPresets(file: file, message: "\(path.key("args")): expected an object") }
                 for (key, value) in list {
                     do {
-                        arguments[key] = try ArgumentValue(json: value, at: path.key("args").key(key), baseDirectory: baseDirectory)
+                        arguments[key] = try WrittenArgument(json: value, at: path.key("args").key(key))
                     } catch {
                         throw .invalidPresets(file: file, message: error.description)
                     }
@@ -85,6 +89,6 @@ public struct EffectPresets: Sendable {
             }
             presets[name] = EffectPreset(arguments: arguments, maxSampleOffset: offset)
         }
-        return EffectPresets(presets: presets, file: file)
+        return EffectPresets(presets: presets, file: file, baseDirectory: baseDirectory)
     }
 }

@@ -90,18 +90,30 @@ extension ExecutionReport {
 
     public static func notPremultiplied(kernel: String, count: Int, x: Int, y: Int, value: SIMD4<Float>?) -> ExecutionReport {
         ExecutionReport(kernel: kernel, check: "premultiplication",
-                        message: "\(count) stored pixel(s) have RGB greater than A; first at (\(x), \(y))" + (value.map { ": " + describe($0) } ?? ""))
+                        message: "\(count) stored pixel(s) have RGB greater than A; first at (\(x), \(y))" + (value.map { ": " + describe($0) } ?? ""),
+                        fix: "return premultiplied color, RGB no greater than alpha (multiply the RGB by the alpha, e.g. vec4(rgb * a, a))")
     }
 
     public static func nonFinite(kernel: String, count: Int, x: Int, y: Int, value: SIMD4<Float>?) -> ExecutionReport {
         ExecutionReport(kernel: kernel, check: "non-finite",
-                        message: "\(count) stored pixel(s) hold NaN or infinity; first at (\(x), \(y))" + (value.map { ": " + describe($0) } ?? ""))
+                        message: "\(count) stored pixel(s) hold NaN or infinity; first at (\(x), \(y))" + (value.map { ": " + describe($0) } ?? ""),
+                        fix: "keep divisors away from zero and the arguments of sqrt, log and pow in their domains at these values "
+                            + "(e.g. max(x, 1e-4)), or narrow the parameter's range with // @param NAME LOW..HIGH")
     }
 
     public static func sampleBound(kernel: String, count: Int, x: Int, y: Int, limit: SIMD2<Float>, farthest m: SIMD2<Float>,
                                    sampled: SIMD2<Float>?) -> ExecutionReport {
         ExecutionReport(kernel: kernel, check: "sample bound",
                         message: "samples up to (\(m.x), \(m.y)) points from the pixel, beyond the declared maxSampleOffset (\(limit.x), \(limit.y)); \(count) sample(s) too far, first at pixel (\(x), \(y))"
-                            + (sampled.map { ", which sampled point (\($0.x), \($0.y))" } ?? ""))
+                            + (sampled.map { ", which sampled point (\($0.x), \($0.y))" } ?? ""),
+                        fix: maxSampleOffsetFix(reach: m), sampleReach: m)
+    }
+
+    /// How to declare a maxSampleOffset that covers `reach` (points), in each place one is declared.
+    public static func maxSampleOffsetFix(reach: SIMD2<Float>) -> String {
+        func points(_ v: Float) -> String { String(Int(v.rounded(.up))) }
+        let (x, y) = (points(reach.x), points(reach.y))
+        return "declare a maxSampleOffset of at least \(x), \(y): // @maxSampleOffset \(x), \(y) above the function, "
+            + "--max-sample-offset \(x),\(y) on the command line, or \"maxSampleOffset\": [\(x), \(y)] on the effect in a scene or presets.json"
     }
 }

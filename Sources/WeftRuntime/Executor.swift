@@ -41,12 +41,20 @@ public struct ExecutionReport: Sendable, Hashable, CustomStringConvertible {
     public var kernel: String
     public var check: String
     public var message: String
-    public init(kernel: String, check: String, message: String) {
+    /// What the effect's author does about it, in words that follow "to fix:" (nil for validation messages).
+    public var fix: String?
+    /// A sample-bound finding's farthest sample from its pixel, per axis, in points.
+    public var sampleReach: SIMD2<Float>?
+    public init(kernel: String, check: String, message: String, fix: String? = nil, sampleReach: SIMD2<Float>? = nil) {
         self.kernel = kernel
         self.check = check
         self.message = message
+        self.fix = fix
+        self.sampleReach = sampleReach
     }
     public var description: String { "\(kernel): \(check): \(message)" }
+    /// The message, then its fix when there is one.
+    public var messageWithFix: String { fix.map { "\(message); to fix: \($0)" } ?? message }
 }
 
 public struct ExecutionResult: Sendable {

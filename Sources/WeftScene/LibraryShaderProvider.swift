@@ -22,20 +22,31 @@ public struct LibraryShaderProvider: SceneShaderProvider {
         }
     }
 
+    public func parameters(ofShader name: String, kind: EffectKind) throws -> [StitchableFunction.Parameter] {
+        try function(named: name, kind: kind).function.parameters
+    }
+
     public func shader(named name: String, kind: EffectKind, arguments: [String: ArgumentValue]) throws -> EffectShader {
-        guard let (library, function) = libraries.lazy.compactMap({ library in
-            (try? library.function(named: name)).map { (library, $0) }
-        }).first else {
-            let known = libraries.flatMap { $0.functions.map(\.name) }.sorted()
-            throw SceneShaderProblem("no stitchable function '\(name)' in the scene's shaders (available: \(known.joined(separator: ", ")))")
-        }
-        guard function.kind == kind else {
-            throw SceneShaderProblem("'\(name)' is a \(function.kind.rawValue) effect, but it is used as a \(kind.rawValue) effect")
-        }
+        let (library, function) = try function(named: name, kind: kind)
         do {
             return try library.shader(function, arguments: arguments).effect
         } catch {
             throw SceneShaderProblem(error.description)
         }
+    }
+
+    /// The first library's function called `name`, which must be of `kind`.
+    private func function(named name: String, kind: EffectKind) throws(SceneShaderProblem) -> (library: ShaderLibrary, function: StitchableFunction) {
+        guard let (library, function) = libraries.lazy.compactMap({ library in
+            (try? library.function(named: name)).map { (library, $0) }
+        }).first else {
+            let known = libraries.flatMap { $0.functions.map(\.name) }.sorted()
+            throw SceneShaderProblem("no stitchable function '\(name)' in the scene's shaders\(NameSuggestion.clause(for: name, in: known)) "
+                + "(available: \(known.joined(separator: ", ")))")
+        }
+        guard function.kind == kind else {
+            throw SceneShaderProblem("'\(name)' is a \(function.kind.rawValue) effect, but it is used as a \(kind.rawValue) effect")
+        }
+        return (library, function)
     }
 }

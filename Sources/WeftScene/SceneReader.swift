@@ -464,16 +464,34 @@ struct SceneReader {
                         more: (inout SceneObject) throws(SceneError) -> Void = { _ in }) throws(SceneError) -> EffectShader {
         var f = try SceneObject(json, at: path)
         let name = try f.required("shader", .string)
-        let arguments = try f.optional("args", SceneValue { json, path throws(SceneError) -> [String: ArgumentValue] in
-            guard case .object(let list) = json else { throw .wrongType(path: path, expected: "an object", got: json.typeName) }
-            var arguments: [String: ArgumentValue] = [:]
-            for (key, value) in list { arguments[key] = try argument(value, at: path.key(key)) }
-            return arguments
-        }) ?? [:]
+        let argumentsJSON = try f.optional("args", .any)
         try more(&f)
         try f.finish()
         guard let provider else {
             throw .shader(path: path.key("shader"), message: "shader '\(name)' is used, but the scene lists no \"shaders\" folders")
+        }
+        let parameters: [StitchableFunction.Parameter]
+        do {
+            parameters = try provider.parameters(ofShader: name, kind: kind)
+        } catch {
+            throw .shader(path: path, message: "\(error)")
+        }
+        // Each argument is read by its parameter's type.
+        var arguments: [String: ArgumentValue] = [:]
+        if let argumentsJSON {
+            let argumentsPath = path.key("args")
+            guard case .object(let list) = argumentsJSON else {
+                throw .wrongType(path: argumentsPath, expected: "an object", got: argumentsJSON.typeName)
+            }
+            for (key, value) in list.sorted(by: { $0.key < $1.key }) {
+                guard let parameter = parameters.first(where: { $0.name == key }) else {
+                    throw .invalid(path: argumentsPath.key(key), message: "'\(name)' has no parameter '\(key)'"
+                        + NameSuggestion.clause(for: key, in: parameters.map(\.name))
+                        + " (parameters: \(parameters.map(\.description).joined(separator: ", ")))")
+                }
+                arguments[key] = try ArgumentValue(json: value, for: parameter.type, at: argumentsPath.key(key),
+                                                   baseDirectory: baseDirectory, images: images)
+            }
         }
         do {
             return try EffectShader.animatable(arguments: arguments) { values in
@@ -481,37 +499,6 @@ struct SceneReader {
             }
         } catch {
             throw .shader(path: path, message: "\(error)")
-        }
-    }
-
-    func argument(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> ArgumentValue {
-        switch json {
-        case .number(let n):
-            return .number(try SceneValue.finite(n, at: path))
-        case .bool(let b):
-            return .number(b ? 1 : 0)
-        case .string(let s) where s.hasPrefix("$"):
-            guard let binding = Shader.EngineValue(spelling: String(s.dropFirst())) else {
-                throw .unknownName(path: path, kind: "engine binding", name: s, known: Shader.EngineValue.allCases.map { "$" + $0.spelling })
-            }
-            return .binding(binding)
-        case .string(let s) where s.hasPrefix("#"):
-            return .color(try SceneValue.color(json, at: path))
-        case .string(let s) where SceneReferences.namesImage(s):
-            let file = s.hasPrefix("/") ? s : baseDirectory + "/" + s
-            do {
-                return .image(try images.load(file))
-            } catch {
-                throw .unreadableImage(path: path, reason: "\(error)")
-            }
-        case .array(let items):
-            if items.allSatisfy({ if case .string = $0 { true } else { false } }), !items.isEmpty {
-                return .colors(try SceneValue.color.array(json, at: path))
-            }
-            return .numbers(try SceneValue.number.array(json, at: path))
-        default:
-            throw .wrongType(path: path, expected: "a number, an array of numbers, a color, an array of colors, an image file or an engine binding",
-                             got: json.typeName)
         }
     }
 

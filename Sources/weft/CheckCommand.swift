@@ -8,17 +8,27 @@ import WeftShaders
 /// `weft check [PATH…]`: compiles every stitchable function, lists them, reports diagnostics.
 enum CheckCommand: Command {
     static let name = "check"
-    static let summary = "Compile every stitchable function and list it, or report its diagnostics."
-    static let usage = "weft check [--render] [--no-cache] [--cache-dir DIR] [PATH…]"
+    static let summary = "Compile every stitchable function and list it, or report its diagnostics; check scene files."
+    static let usage = """
+    weft check [--render] [--no-cache] [--cache-dir DIR] [PATH…]
+           weft check SCENE.json…
+    """
     static let discussion = """
-    PATH is a .glsl or .metal file or a folder of them (default: Shaders). Each function is compiled
+    PATH is a .glsl or .metal file or a folder of them (default: Shaders); a .json file is
+    checked as a scene: read as weft render reads it (its JSON, its shader folders and images,
+    each effect's arguments against its parameters), then every state it shows planned at the
+    first and the last frame it is shown (frames at 30/s, for the CPU evaluator's limits), one
+    row each; nothing renders. Each function is compiled
     for both output formats (rgba8 and rgba16f); the table shows the time of each and
     whether the SPIR-V came from the cache. Diagnostics go to standard error as
     path:line:column: error: message. With --render, each effect then also runs on the CPU
     evaluator over the test pattern at its declared defaults (its // @param defaults, then its
-    presets.json entry) and fails when a stored pixel's RGB exceeds its alpha, a layer sample
-    lies beyond the declared maxSampleOffset (the distance needed is printed), a pixel is NaN
-    or infinite, or an annotated parameter changes nothing at the ends and middle of its range.
+    presets.json entry) and across its parameters' ranges (a float or int with no declared range
+    over a quarter to four times its default), and fails when a stored pixel's RGB exceeds its
+    alpha, a layer sample lies beyond the declared maxSampleOffset (the distance needed is
+    printed), a pixel is NaN or infinite, or an annotated parameter changes nothing at the ends
+    and middle of its range; each finding ends with what to change. Notes say which ranges were
+    derived, and how far an effect that declares no maxSampleOffset samples.
     With --no-cache, glslang's once-per-process start-up
     is measured first and printed on its own line; otherwise the first compile of a run
     includes it. Exit status: 0 when everything compiles, 1 when anything fails, 2 for a
@@ -40,6 +50,19 @@ enum CheckCommand: Command {
             cache = SPIRVCache(directory: URL(fileURLWithPath: directory, isDirectory: true))
         } else {
             cache = .shared
+        }
+        // Scene files are checked as scenes; shader files and folders as shaders.
+        let scenes = arguments.positionals.filter { $0.lowercased().hasSuffix(".json") }
+        if !scenes.isEmpty {
+            if arguments.has("render") { throw UsageError(message: "--render checks effects; a scene file is checked without it") }
+            var failed = 0
+            for scene in scenes where !SceneCheck.run(path: scene, output: &output) { failed += 1 }
+            let shaderPaths = arguments.positionals.filter { !$0.lowercased().hasSuffix(".json") }
+            guard !shaderPaths.isEmpty else { return failed == 0 ? 0 : 1 }
+            var shaderArguments = arguments
+            shaderArguments.positionals = shaderPaths
+            let shaders = try run(shaderArguments, output: &output)
+            return failed == 0 ? shaders : 1
         }
         let files = try shaderFiles(in: arguments.positionals.isEmpty ? ["Shaders"] : arguments.positionals)
         guard !files.isEmpty else {
@@ -134,6 +157,7 @@ enum CheckCommand: Command {
                           outcome.passed ? "passed" : "FAILED"])
             if !outcome.passed { failed += 1 }
             for finding in outcome.findings { output.printError("weft check: \(name): \(finding)") }
+            for note in outcome.notes { output.printError("weft check: \(name): note: \(note)") }
         }
         output.print(table.rendered)
         let total = table.rows.count

@@ -13,10 +13,10 @@ enum CheckReportText {
             // A multi-pass effect's kernels are NAME.passN.
             let name = stage.range(of: ".pass").map { String(stage[..<$0.lowerBound]) } ?? stage
             guard let effect = effects.first(where: { $0.name == name }), !effect.arguments.isEmpty else { return name }
-            return name + " (" + effect.arguments.map { "\($0.name)=\($0.text)" }.joined(separator: ", ") + ")"
+            return name + " (" + effect.arguments.map { "\($0.name)=\($0.value)" }.joined(separator: ", ") + ")"
         }
-        guard !authors.isEmpty else { return "\(command): warning: \(report.check) in \(report.kernel): \(report.message)" }
+        guard !authors.isEmpty else { return "\(command): warning: \(report.check) in \(report.kernel): \(report.messageWithFix)" }
         let together = authors.count > 1 ? " (stitched into one kernel: the check cannot tell which)" : ""
-        return "\(command): warning: \(report.check) in \(authors.joined(separator: " then "))\(together): \(report.message)"
+        return "\(command): warning: \(report.check) in \(authors.joined(separator: " then "))\(together): \(report.messageWithFix)"
     }
 }

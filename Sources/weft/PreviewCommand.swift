@@ -99,16 +99,13 @@ struct RequestPreviewSource: PreviewSource {
             let parts = id.split(separator: ".", maxSplits: 1)
             guard parts.count == 2, let index = Int(parts[0]), request.effects.indices.contains(index) else { continue }
             var name = String(parts[1])
-            var text = values.map { "\($0)" }.joined(separator: ",")
-            if name.hasSuffix(Self.colorSuffix) {   // a color argument: straight RGBA, as #rrggbbaa
+            var value: ArgumentValue = values.count == 1 ? .number(values[0]) : .numbers(values)
+            if name.hasSuffix(Self.colorSuffix), values.count == 4 {   // a color argument: straight RGBA, as it was given
                 name.removeLast(Self.colorSuffix.count)
-                text = "#" + values.map { v in
-                    let byte = Int((min(max(v, 0), 1) * 255).rounded())
-                    return String(byte, radix: 16).count == 1 ? "0" + String(byte, radix: 16) : String(byte, radix: 16)
-                }.joined()
+                value = .color(Color(red: values[0], green: values[1], blue: values[2], alpha: values[3]))
             }
             request.effects[index].arguments.removeAll { $0.name == name }
-            request.effects[index].arguments.append((name, text))
+            request.effects[index].arguments.append((name, .value(value)))
         }
         var shaderPaths: [String] = []
         var steps: [EffectStep] = []
@@ -143,7 +140,7 @@ struct RequestPreviewSource: PreviewSource {
         RenderCommand.messages(for: error, request: request, command: "weft preview")
     }
 
-    /// Ends the override id of a parameter given as a color (`#rrggbb`, straight alpha), which is written back as one.
+    /// Ends the override id of a parameter given as a color (straight alpha), which is given back as one.
     static let colorSuffix = ":color"
 
     /// Each effect's parameters that the window can change, with their current values: `float`s with an annotated

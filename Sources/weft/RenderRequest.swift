@@ -9,7 +9,7 @@ struct RenderRequest {
     /// One `--effect` and the options that belong to it.
     struct Effect {
         var name: String
-        var arguments: [(name: String, text: String)] = []
+        var arguments: [(name: String, value: WrittenArgument)] = []
         var maxSampleOffset: Size?
         var preset = false
     }
@@ -142,11 +142,11 @@ struct RenderRequest {
     }
 
     /// `NAME=VALUE`, split at the first `=`.
-    static func argument(_ text: String) throws(UsageError) -> (name: String, text: String) {
+    static func argument(_ text: String) throws(UsageError) -> (name: String, value: WrittenArgument) {
         guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
             throw .invalidValue("arg", text, "expected NAME=VALUE")
         }
-        return (String(text[..<equals]), String(text[text.index(after: equals)...]))
+        return (String(text[..<equals]), .text(String(text[text.index(after: equals)...])))
     }
 
     /// `X` (both axes) or `X,Y`, points ≥ 0.

@@ -46,6 +46,14 @@ struct CheckRenderTests {
                 "\(run)")
         #expect(run.stderr.contains("infinite: non-finite:"), "\(run)")
         #expect(run.stderr.contains("ignoresStrength: unused parameter: 'strength' changes nothing across its declared range 0.0..1.0 ("), "\(run)")
+        // Every finding ends with what to change.
+        let findings = run.stderr.split(separator: "\n").filter { $0.hasPrefix("weft check: ") }
+        #expect(findings.count >= 4, "\(run)")
+        for finding in findings { #expect(finding.contains("; to fix: "), "\(finding)") }
+        #expect(run.stderr.contains("to fix: return premultiplied color"), "\(run)")
+        #expect(run.stderr.contains("// @maxSampleOffset 20, 0 above the function"), "\(run)")
+        #expect(run.stderr.contains("to fix: keep divisors away from zero"), "\(run)")
+        #expect(run.stderr.contains("to fix: use it in the function"), "\(run)")
         #expect(!run.stderr.contains("healthy"), "\(run)")
         let rows = run.stdout.split(separator: "\n").filter { $0.contains("passed") || $0.contains("FAILED") }
         #expect(rows.count == 5, "\(run)")

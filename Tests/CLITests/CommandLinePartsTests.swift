@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Weft
 import WeftCatalog
+import WeftShaders
 
 /// The pieces under the commands that need no device: device-choice words, presets, argument
 /// text and where the stock library is found.
@@ -18,11 +19,21 @@ import WeftCatalog
     let presets = try EffectPresets.parse(Data(json.utf8), file: "p.json", baseDirectory: "/")
     let a = try #require(presets["a"])
     #expect(a.arguments["x"] == .number(2))
-    #expect(a.arguments["v"] == .numbers([1, 2]))
-    #expect(a.arguments["c"] == .color(try Color(parsing: "#ff000080")))
-    #expect(a.arguments["t"] == .binding(.time))
-    #expect(a.arguments["s"] == .colors([try Color(parsing: "#ff0000"), try Color(parsing: "#00ff00")]))
+    #expect(a.arguments["v"] == .array([.number(1), .number(2)]))
+    #expect(a.arguments["c"] == .string("#ff000080"))
+    #expect(a.arguments["t"] == .string("$time"))
+    #expect(a.arguments["s"] == .array([.string("#ff0000"), .string("#00ff00")]))
     #expect(a.maxSampleOffset == Size(width: 3, height: 4))
+    // Read by type, as a scene's arguments are.
+    func read(_ key: String, _ type: ParameterType) throws -> ArgumentValue {
+        try ArgumentValue(try #require(a.arguments[key]), for: type) { _ in throw CLI.Failure(message: "no images here") }
+    }
+    #expect(try read("x", .float) == .number(2))
+    #expect(try read("v", .vec2) == .numbers([1, 2]))
+    #expect(try read("c", .vec4) == .color(try Color(parsing: "#ff000080")))
+    #expect(try read("t", .float) == .binding(.time))
+    #expect(try read("s", .colorArray) == .colors([try Color(parsing: "#ff0000"), try Color(parsing: "#00ff00")]))
+    #expect(throws: ArgumentConversionError.self) { try read("c", .float) }
 }
 
 @Test(arguments: [

@@ -25,7 +25,7 @@ import WeftTestSupport
     @Test func nestingWithinTheLimitStillReads() throws {
         // The top object, the entry and "args" take three levels; an argument's one array a fourth.
         let presets = try EffectPresets.parse(Data(#"{"a": {"args": {"x": [1, 2]}}}"#.utf8), file: "p.json", baseDirectory: "/")
-        #expect(presets["a"]?.arguments["x"] == .numbers([1, 2]))
+        #expect(presets["a"]?.arguments["x"] == .array([.number(1), .number(2)]))
     }
 
     @Test func aFileLargerThanASceneFileMayBeIsRefusedUnread() throws {

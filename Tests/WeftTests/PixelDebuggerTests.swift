@@ -27,7 +27,7 @@ import WeftTestSupport
         (value?.components ?? []).map { if case .float(let x) = $0 { x } else { .nan } }
     }
 
-    static func trace(_ effect: String, arguments: [(name: String, text: String)], pixel: (x: Int, y: Int),
+    static func trace(_ effect: String, arguments: [(name: String, value: WrittenArgument)], pixel: (x: Int, y: Int),
                       offset: Size = .zero, limit: Int = 16) throws -> PixelTrace {
         let catalog = try EffectCatalog(paths: [shaders])
         let shader = try catalog.shader(named: effect, arguments: arguments).shader
@@ -37,7 +37,7 @@ import WeftTestSupport
     }
 
     @Test func waveTraceMatchesItsArithmeticAndItsLines() throws {
-        let trace = try Self.trace("wave", arguments: [("amplitude", "10"), ("wavelength", "64"), ("phase", "0.25")], pixel: (100, 50))
+        let trace = try Self.trace("wave", arguments: [("amplitude", .text("10")), ("wavelength", .text("64")), ("phase", .text("0.25"))], pixel: (100, 50))
         #expect(trace.effect == "wave" && trace.file.hasSuffix("Shaders/wave.glsl"))
         #expect(trace.point == [100.5, 50.5])
         #expect(trace.arguments.map(\.label) == ["position", "amplitude", "wavelength", "phase"])
@@ -65,7 +65,7 @@ import WeftTestSupport
     }
 
     @Test func boxBlurTraceShowsEachSampleAndCountsIterationsBeyondTheLimit() throws {
-        let trace = try Self.trace("boxBlur", arguments: [("radius", "6")], pixel: (300, 150), offset: Size(width: 6, height: 6), limit: 10)
+        let trace = try Self.trace("boxBlur", arguments: [("radius", .text("6"))], pixel: (300, 150), offset: Size(width: 6, height: 6), limit: 10)
         let sampleLine = try Self.line(of: "sum += sampleLayer(", in: "boxBlur.glsl")
         let calls = trace.steps.filter { $0.kind == "call" && $0.name == "sampleLayer" }
         let returns = trace.steps.filter { $0.kind == "return" && $0.name == "sampleLayer" }
@@ -120,10 +120,10 @@ import WeftTestSupport
 
     @Test func aPixelOutsideOrAnEffectNotRunningThereIsANamedProblem() throws {
         #expect(throws: PixelDebugger.Problem.pixelOutside(x: 512, y: 0, width: 512, height: 384)) {
-            try Self.trace("grayscale", arguments: [("amount", "1")], pixel: (512, 0))
+            try Self.trace("grayscale", arguments: [("amount", .text("1"))], pixel: (512, 0))
         }
         let catalog = try EffectCatalog(paths: [Self.shaders])
-        let shader = try catalog.shader(named: "grayscale", arguments: [("amount", "1")]).shader
+        let shader = try catalog.shader(named: "grayscale", arguments: [("amount", .text("1"))]).shader
         let view = try EffectChain.apply([EffectStep(shader: shader)], to: Image(TestPattern.make()))
         #expect(throws: PixelDebugger.Problem.self) {
             try PixelDebugger(libraries: catalog.folders.map(\.library))
@@ -134,7 +134,7 @@ import WeftTestSupport
     /// A 100×100 effect centred on a 300×300 canvas: output pixels are traced at the effect's own pixel under them.
     static func centredGrayscale() throws -> (view: ModifiedView, libraries: [ShaderLibrary]) {
         let catalog = try EffectCatalog(paths: [shaders])
-        let shader = try catalog.shader(named: "grayscale", arguments: [("amount", "1")]).shader
+        let shader = try catalog.shader(named: "grayscale", arguments: [("amount", .text("1"))]).shader
         let view = Rectangle().fill(Color(red: 1, green: 0.5, blue: 0)).frame(width: 100, height: 100).colorEffect(shader)
             .frame(width: 300, height: 300)
         return (view, catalog.folders.map(\.library))
@@ -169,8 +169,8 @@ import WeftTestSupport
     /// is padded by its maxSampleOffset), and the distortion's trace shows the color it sampled.
     @Test func stackedEffectsAreTracedInOrderWithWhatTheDistortionSampled() throws {
         let catalog = try EffectCatalog(paths: [Self.shaders])
-        let grayscale = try catalog.shader(named: "grayscale", arguments: [("amount", "1")]).shader
-        let wave = try catalog.shader(named: "wave", arguments: [("amplitude", "4"), ("wavelength", "40"), ("phase", "0")]).shader
+        let grayscale = try catalog.shader(named: "grayscale", arguments: [("amount", .text("1"))]).shader
+        let wave = try catalog.shader(named: "wave", arguments: [("amplitude", .text("4")), ("wavelength", .text("40")), ("phase", .text("0"))]).shader
         let view = Rectangle().fill(Color(red: 0.2, green: 0.6, blue: 1)).frame(width: 100, height: 100)
             .colorEffect(grayscale).distortionEffect(wave, maxSampleOffset: Size(width: 0, height: 10))
             .frame(width: 300, height: 300)
@@ -202,7 +202,7 @@ import WeftTestSupport
     /// 89.5 points up and left of the centre, is 44.75 of the layer's points from its centre (50, 50): point 5.25, pixel 10.
     @Test func aScaledEffectIsTracedThroughItsPlacement() throws {
         let catalog = try EffectCatalog(paths: [Self.shaders])
-        let shader = try catalog.shader(named: "grayscale", arguments: [("amount", "1")]).shader
+        let shader = try catalog.shader(named: "grayscale", arguments: [("amount", .text("1"))]).shader
         let view = Rectangle().fill(Color(red: 1, green: 0.5, blue: 0)).frame(width: 100, height: 100).colorEffect(shader)
             .scaleEffect(2).frame(width: 300, height: 300)
         let debugger = PixelDebugger(libraries: catalog.folders.map(\.library))

@@ -72,6 +72,10 @@ private final class Asked: @unchecked Sendable {
 }
 
 private struct NoShaders: SceneShaderProvider {
+    func parameters(ofShader name: String, kind: EffectKind) throws -> [StitchableFunction.Parameter] {
+        throw SceneShaderProblem("no shaders here")
+    }
+
     func shader(named name: String, kind: EffectKind, arguments: [String: ArgumentValue]) throws -> EffectShader {
         throw SceneShaderProblem("no shaders here")
     }

@@ -12,9 +12,17 @@ import WeftTestSupport
 
 /// Knows one color effect, `tint`, taking `amount` (a number).
 struct OneShaderProvider: SceneShaderProvider {
-    func shader(named name: String, kind: EffectKind, arguments: [String: ArgumentValue]) throws -> EffectShader {
-        guard name == "tint" else { throw SceneShaderProblem("no shader named '\(name)' in the library") }
+    static let tint = try? ShaderLibrary(source: "[[ stitchable ]] vec4 tint(vec2 position, vec4 color, float amount) { return color; }",
+                                         cache: SPIRVCache(directory: nil)).function(named: "tint")
+
+    func parameters(ofShader name: String, kind: EffectKind) throws -> [StitchableFunction.Parameter] {
+        guard name == "tint", let tint = Self.tint else { throw SceneShaderProblem("no shader named '\(name)' in the library") }
         guard kind == .color else { throw SceneShaderProblem("'tint' is a color effect, used as a \(kind.rawValue) effect") }
+        return tint.parameters
+    }
+
+    func shader(named name: String, kind: EffectKind, arguments: [String: ArgumentValue]) throws -> EffectShader {
+        _ = try parameters(ofShader: name, kind: kind)
         for (key, value) in arguments {
             guard key == "amount" else { throw SceneShaderProblem("'tint' has no parameter '\(key)'") }
             guard case .number = value else { throw SceneShaderProblem("parameter 'amount' of 'tint' is a float") }
@@ -99,6 +107,11 @@ func sceneErrorsNameTheirPath(scene: String, path: String, word: String) {
 
 @Test func engineBindingsParse() throws {
     struct Recorder: SceneShaderProvider {
+        func parameters(ofShader name: String, kind: EffectKind) throws -> [StitchableFunction.Parameter] {
+            try ShaderLibrary(source: "[[ stitchable ]] vec2 wave(vec2 position, float t, vec4 r, vec4 c, vec2 p) { return position; }",
+                              cache: SPIRVCache(directory: nil)).function(named: "wave").parameters
+        }
+
         func shader(named name: String, kind: EffectKind, arguments: [String: ArgumentValue]) throws -> EffectShader {
             #expect(arguments["t"] == .binding(.time))
             #expect(arguments["r"] == .binding(.boundingRect))
