@@ -136,3 +136,126 @@ struct UsageDocsTests {
         }
     }
 }
+
+/// The kinds of drift a new user met in the docs (issue 40), each caught for every document: README.md and docs/*.md.
+extension DocsHonestyTests {
+    static let documents: [(name: String, text: String)] = {
+        let docs = (try? FileManager.default.contentsOfDirectory(atPath: CLI.packageRoot.appendingPathComponent("docs").path)) ?? []
+        return (["README.md"] + docs.filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }).map { name in
+            (name, (try? String(contentsOf: CLI.packageRoot.appendingPathComponent(name), encoding: .utf8)) ?? "")
+        }
+    }()
+
+    static func contents(_ path: String) throws -> String {
+        try String(contentsOf: CLI.packageRoot.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    /// Users have only the repository: every `NAME.md` a document mentions is one of its files (at the root, in docs/
+    /// or as a path from the root), and none points outside it.
+    @Test func documentsNameOnlyFilesOfTheRepository() throws {
+        #expect(Self.documents.count > 10)
+        for (name, text) in Self.documents {
+            #expect(!text.contains("../shared"), "\(name) points outside the repository")
+            for match in text.matches(of: /[A-Za-z0-9_.\/-]*[A-Za-z0-9_-]+\.md\b/) {
+                let mentioned = String(match.output)
+                let exists = [mentioned, "docs/" + mentioned].contains {
+                    FileManager.default.fileExists(atPath: CLI.packageRoot.appendingPathComponent($0).path)
+                }
+                #expect(exists, "\(name) mentions \(mentioned), which the repository does not have")
+            }
+        }
+    }
+
+    /// "The five examples: `a.json`, `b.json` …": a number of files followed by their list names that many.
+    @Test func aCountedListNamesThatManyFiles() throws {
+        let numbers = ["two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10]
+        var lists = 0
+        for (name, text) in Self.documents {
+            for match in text.matches(of: /(?i)\b(two|three|four|five|six|seven|eight|nine|ten)\s+(examples|example scenes|scenes|files)\b/) {
+                let rest = text[match.range.upperBound...]
+                // The list runs to the end of its clause.
+                let end = [";", ". ", ".\n", "\n\n"].compactMap { rest.range(of: $0)?.lowerBound }.min() ?? rest.endIndex
+                let files = Set(rest[..<end].matches(of: /`([^`]+\.(?:json|metal|glsl))`/).map { String($0.output.1) })
+                guard !files.isEmpty else { continue }
+                lists += 1
+                #expect(files.count == numbers[String(match.output.1).lowercased()],
+                        "\(name): \"\(match.output.0)\" lists \(files.count): \(files.sorted())")
+            }
+        }
+        #expect(lists > 0, "docs/animation.md's list of timeline examples is counted")
+    }
+
+    /// A "Not done" section does not deny what the same document describes as done: no bullet of it holds every word of
+    /// a done bullet's bold title (words of four letters or more, compared by their first four, so "timeline" meets
+    /// "time").
+    @Test func notDoneDoesNotContradictWhatIsDone() throws {
+        let ignored: Set<String> = ["with", "from", "that", "this", "their", "than", "each", "when", "only", "into", "also", "what", "over", "same", "more"]
+        func stems(_ text: Substring) -> Set<String> {
+            Set(text.split { !$0.isLetter }.filter { $0.count >= 4 && !ignored.contains($0.lowercased()) }.map { String($0.lowercased().prefix(4)) })
+        }
+        var sections = 0
+        for (name, text) in Self.documents {
+            guard let heading = text.range(of: "\n## Not done") else { continue }
+            sections += 1
+            let done = text[..<heading.lowerBound]
+            let notDone = text[heading.upperBound...].split(separator: "\n## ").first ?? ""
+            let titles = done.matches(of: /(?m)^\s*[-*] \*\*([^*]+)\*\*/).map { $0.output.1 }.filter { stems($0).count >= 2 }
+            for bullet in notDone.components(separatedBy: "\n- ").dropFirst() {
+                let first = bullet.prefix { $0 != "." && $0 != ";" && $0 != ":" }
+                for title in titles where stems(title).isSubset(of: stems(first)) {
+                    Issue.record("\(name): \"Not done\" says \"\(first)\", but the document describes **\(title)** as done")
+                }
+            }
+        }
+        #expect(sections > 0)
+    }
+
+    /// Articles are named by subject ("the Metal article"): the repository numbers no articles, and ordinals drifted
+    /// (two different articles were each "the third").
+    @Test func articlesAreNamedNotNumbered() throws {
+        for (name, text) in Self.documents {
+            for match in text.matches(of: /(?i)\b(first|second|third|fourth|fifth|sixth)\s+article\b/) {
+                Issue.record("\(name) numbers an article: \"\(match.output.0)\"; name it by its subject")
+            }
+        }
+    }
+
+    /// The Metal article's shaders in docs/authoring.md are in examples/metal/ as printed, and every other file there
+    /// is said not to be printed in the article.
+    @Test func printedShadersAreTheExampleFiles() throws {
+        let authoring = try Self.contents("docs/authoring.md")
+        let blocks = authoring.components(separatedBy: "```metal\n").dropFirst().compactMap { $0.components(separatedBy: "```").first }
+        var shown = Set<String>()
+        for block in blocks {
+            guard let marker = block.range(of: "[[ stitchable ]] half4 "),
+                  let name = block[marker.upperBound...].split(separator: "(").first.map(String.init) else { continue }
+            shown.insert(name)
+            let file = try Self.contents("examples/metal/\(name).metal")
+            #expect(file.contains(block[marker.lowerBound...]), "docs/authoring.md prints \(name), but examples/metal/\(name).metal differs")
+        }
+        #expect(shown == ["tinteRadial", "pixelado"], "\(shown)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: CLI.packageRoot.appendingPathComponent("examples/metal").path)
+        for file in files where file.hasSuffix(".metal") && !shown.contains(String(file.dropLast(".metal".count))) {
+            let sentence = authoring.replacingOccurrences(of: "\n", with: " ").components(separatedBy: ". ").first { $0.contains("`\(file)`") } ?? ""
+            #expect(sentence.contains("not printed in the article"), "docs/authoring.md does not say examples/metal/\(file) is not printed in the article")
+        }
+    }
+
+    /// README's list of Debian packages is the Makefile's DEBIAN_PACKAGES.
+    @Test func readmeListsEveryPackageTheMakefileInstalls() throws {
+        let makefile = try Self.contents("Makefile")
+        let start = try #require(makefile.range(of: "DEBIAN_PACKAGES :="))
+        var packages: [String] = []
+        for line in makefile[start.upperBound...].split(separator: "\n", omittingEmptySubsequences: false) {
+            packages += line.replacingOccurrences(of: "\\", with: " ").split(separator: " ").map(String.init)
+            if !line.hasSuffix("\\") { break }
+        }
+        #expect(packages.contains("ffmpeg") && packages.count > 10, "\(packages)")
+        let readme = try Self.contents("README.md")
+        let list = try #require(readme.range(of: "Both install what is missing").map { readme[$0.upperBound...].prefix(600) })
+        let named = Set(list.split { $0.isWhitespace || "`():;,".contains($0) }.map(String.init))
+        for package in packages {
+            #expect(named.contains(package), "README.md's package list omits \(package), which the Makefile installs")
+        }
+    }
+}
