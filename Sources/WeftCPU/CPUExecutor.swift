@@ -19,7 +19,8 @@ public final class CPUExecutor: Executor {
     }
 
     public struct Options: Sendable {
-        /// Worker threads; 1 runs single-threaded on the calling thread.
+        /// Worker threads, 1…`CPUExecutor.maxThreads`; 1 runs single-threaded on the calling thread. More threads than
+        /// cores cut the work as finely as that many cores would (the system runs them on the cores it has).
         public var threads: Int
         public var checks: Checks
         /// Instructions one batch of invocations may run before it is stopped as a runaway loop.
@@ -36,7 +37,7 @@ public final class CPUExecutor: Executor {
         public init(threads: Int = KernelProgram.defaultThreadCount, checks: Checks = .all,
                     instructionBudget: Int = KernelProgram.defaultInstructionBudget, samplers: [UInt32: SamplerState] = [:],
                     nativeKernels: Bool = Options.nativeKernelsByEnvironment) {
-            precondition(threads >= 1 && instructionBudget >= 1)
+            precondition((1...CPUExecutor.maxThreads).contains(threads) && instructionBudget >= 1)
             self.threads = threads
             self.nativeKernels = nativeKernels
             self.checks = checks
@@ -49,6 +50,7 @@ public final class CPUExecutor: Executor {
     public let options: Options
     private let programs = Mutex(LRUCache<String, KernelProgram>())
     private let residents = CPUResidentTextures()
+    private let framesInFlight = CPUFramesInFlight()
 
     public init(options: Options = Options()) {
         self.options = options
@@ -69,6 +71,9 @@ public final class CPUExecutor: Executor {
         programs.withLock { $0[key] = p }
         return p
     }
+
+    /// The most worker threads `Options.threads` takes.
+    public static let maxThreads = 1024
 
     /// The largest texture side the evaluator accepts (a 16384² RGBA16F texture is 2 GiB).
     public static let maxTextureDimension = 16384
@@ -119,6 +124,24 @@ public final class CPUExecutor: Executor {
         var outputs: [TextureID: PixelBuffer] = [:]
         for id in plan.readbacks { outputs[id] = textures[id.index].pixelBuffer() }
         return ExecutionResult(outputs: outputs, deviceTimes: [], hostTime: hostTime, reports: reports)
+    }
+
+    /// Starts `plan` on the evaluator's own thread and returns at once; plans run in the order submitted (one at a time,
+    /// each on `options.threads` threads), so the caller plans and encodes other frames meanwhile.
+    public func submit(_ plan: RenderPlan, options run: ExecutionOptions) throws(ExecutionError) -> ExecutionTicket {
+        .submitted(framesInFlight.start { () throws(ExecutionError) in try self.execute(plan, options: run) })
+    }
+
+    public func collect(_ ticket: ExecutionTicket) throws(ExecutionError) -> ExecutionResult {
+        switch ticket {
+        case .finished(let result):
+            return result
+        case .submitted(let id):
+            guard let outcome = framesInFlight.finish(id) else {
+                throw .invalidPlan("ticket \(id) is not in flight on \(device.name): each submitted plan is collected once")
+            }
+            return try outcome.get()
+        }
     }
 
     /// Runs `plan` up to pass `target`, then that pass's invocation at `pixel` (in its output's
@@ -177,7 +200,7 @@ public final class CPUExecutor: Executor {
             return CheckTally()
         }
         if options.nativeKernels, pass.kernel.native == .shapesOverSolid, let fill = NativeShapeFill(pass, output: output) {
-            fill.fill(output)
+            fill.fill(output, threads: options.threads)
             guard let shapes = fill.shapes else { return CheckTally() }
             return try interpret(pass.bounded(to: shapes), program, textures)
         }

@@ -111,7 +111,7 @@ extension Compiler {
             let slot = ref.slot, binding = ref.binding, constant = offset.constant, dynamic = offset.rows
             return { s in
                 let t = s.textures[slot]
-                let sampler = s.resources.samplers[samplerSlot]
+                let sampler = s.samplers[samplerSlot]
                 let bound = s.checks.sampleBound.flatMap { $0.binding == binding ? $0 : nil }
                 let cu = s.row(coord), cv = s.row(coord + 1)
                 let d0 = s.row(d), d1 = s.row(d + 1), d2 = s.row(d + 2), d3 = s.row(d + 3)
@@ -143,7 +143,7 @@ extension Compiler {
             let slot = ref.slot, constant = offset.constant, dynamic = offset.rows
             return { s in
                 let t = s.textures[slot]
-                let sampler = s.resources.samplers[samplerSlot]
+                let sampler = s.samplers[samplerSlot]
                 s.forActive { l in
                     var o = constant
                     if let dynamic { o.0 += Int(asInt(s.row(dynamic)[l])); o.1 += Int(asInt(s.row(dynamic + 1)[l])) }

@@ -1,5 +1,7 @@
 import Dispatch
 import SPIRV
+import Synchronization
+import WeftImage
 
 extension KernelProgram {
     /// Default per-batch instruction budget: far beyond any effect kernel, small enough that a
@@ -30,17 +32,19 @@ extension KernelProgram {
         let bands = bandRows * depth
         let batches = columns * bands
         guard batches > 0 else { return CheckTally() }
-        // Workers take chunks of consecutive batches (neighbouring pixels, warm caches) in turn.
-        let workers = min(threads, batches)
-        let chunk = max(1, min(columns, batches / (workers * 8)))
-        let chunks = (batches + chunk - 1) / chunk
+        // Chunks of consecutive batches (neighbouring pixels, warm caches), at most a band of columns each and enough
+        // of them that every worker takes several; each worker takes the next chunk nobody has taken.
+        let chunks = RowPartition(0..<batches, parts: max(bands, threads * Self.chunksPerWorker), minimumRows: 1)
+        let workers = min(threads, chunks.count)
         let grid = Grid(width: gridWidth, height: gridHeight, groups: groups, localSize: localSize)
         let outcomes = Outcomes(count: workers)
+        let next = ChunkCounter()
         let work: @Sendable (Int) -> Void = { worker in
-            let state = LaneState(program: self, resources: resources, checks: checks)
-            var c = worker
-            while c < chunks {
-                for b in (c * chunk)..<min(batches, (c + 1) * chunk) {
+            let state = self.lanePool.take(self, resources: resources, checks: checks)
+            defer { self.lanePool.giveBack(state) }
+            var c = next.take()
+            while c < chunks.count {
+                for b in chunks[c] {
                     let band = b / columns, x = b % columns
                     let z = band / bandRows, y = band % bandRows
                     if let e = self.runBatch(state, x: x * Lanes.width, y: y * Lanes.height, z: z, grid: grid, budget: instructionBudget) {
@@ -48,7 +52,7 @@ extension KernelProgram {
                         return
                     }
                 }
-                c += workers
+                c = next.take()
             }
             outcomes[worker] = Outcome(tally: state.tally, error: nil)
         }
@@ -66,6 +70,15 @@ extension KernelProgram {
     }
 
     public static var defaultThreadCount: Int { max(1, System.coreCount) }
+
+    /// Chunks a dispatch is cut into per worker at least: small enough pieces that workers finishing early find more.
+    static let chunksPerWorker = 8
+
+    /// Hands out chunk numbers in order, each once, to whichever worker asks.
+    final class ChunkCounter: Sendable {
+        private let taken = Atomic(0)
+        func take() -> Int { taken.add(1, ordering: .relaxed).oldValue }
+    }
 
     struct Grid {
         var width: Int

@@ -2,7 +2,8 @@ import CLaneMath
 /// The execution state of one thread: a register file of `rowCount` rows of `Lanes.count`
 /// 32-bit values (structure of arrays: row r, lane l at `regs[r * Lanes.count + l]`), the active
 /// mask, per-lane block counters, and the tallies of the checks. The program is immutable and
-/// shared; each thread owns one `LaneState`.
+/// shared; each thread owns one `LaneState` while it runs a dispatch, then gives it back to the program's pool
+/// (`LaneStatePool`) for the next dispatch, bound to that one's resources (`bind`).
 final class LaneState {
     let regs: UnsafeMutablePointer<UInt32>
     /// All ones for lanes that run the current block, 0 otherwise (masked writes blend with it
@@ -15,13 +16,18 @@ final class LaneState {
     /// Position of each lane inside the batch (`Lanes.position`), for vectorised loops.
     let laneX: UnsafeMutablePointer<UInt32>
     let laneY: UnsafeMutablePointer<UInt32>
-    let resources: BoundResources
+    /// The dispatch's resources, kept alive while it runs; nil in the pool.
+    private var resources: BoundResources?
+    /// `resources.samplers`.
+    private(set) var samplers: [SamplerState]
     /// `resources.textures` by slot, as plain views.
     let textures: UnsafeMutablePointer<TextureView>
     /// `resources.buffers` by slot.
     let buffers: UnsafeMutablePointer<UnsafeRawBufferPointer>
-    let checks: CheckConfiguration
+    private(set) var checks: CheckConfiguration
     let rowCount: Int
+    private let textureCapacity: Int
+    private let bufferCapacity: Int
     static let slackRows = 32
 
     /// Mutable scalars live behind a pointer: stored `var`s of a class would pay for dynamic
@@ -82,11 +88,11 @@ final class LaneState {
             laneX[l] = UInt32(p.x)
             laneY[l] = UInt32(p.y)
         }
-        self.resources = resources
-        textures = .allocate(capacity: max(1, resources.textures.count))
-        for (k, t) in resources.textures.enumerated() { (textures + k).initialize(to: t.view) }
-        buffers = .allocate(capacity: max(1, resources.buffers.count))
-        for (k, b) in resources.buffers.enumerated() { (buffers + k).initialize(to: b) }
+        samplers = []
+        textureCapacity = max(1, program.imageSlots.count)
+        textures = .allocate(capacity: textureCapacity)
+        bufferCapacity = max(1, program.bufferSlots.count)
+        buffers = .allocate(capacity: bufferCapacity)
         self.checks = checks
         control = .allocate(capacity: 1)
         control.initialize(to: Control())
@@ -94,7 +100,27 @@ final class LaneState {
             let p = regs + c.row * Lanes.count
             for l in 0..<Lanes.count { p[l] = c.bits }
         }
+        bind(program, resources: resources, checks: checks)
+    }
+
+    /// Readies the state for a dispatch of `program` over `resources`: the views of its textures and buffers, fresh
+    /// tallies, and the dispatch-invariant rows. A state from the pool keeps in its other rows what its last batch left
+    /// there: every batch writes a row before it reads it (as consecutive batches of one dispatch on one thread do).
+    func bind(_ program: KernelProgram, resources: BoundResources, checks: CheckConfiguration) {
+        precondition(program.rowCount == rowCount && resources.textures.count <= textureCapacity
+                     && resources.buffers.count <= bufferCapacity, "a lane state is bound only to dispatches of its own program")
+        self.resources = resources
+        samplers = resources.samplers
+        for (k, t) in resources.textures.enumerated() { (textures + k).initialize(to: t.view) }
+        for (k, b) in resources.buffers.enumerated() { (buffers + k).initialize(to: b) }
+        self.checks = checks
+        control.pointee = Control()
         for op in program.invariantOps { op(self) }
+    }
+
+    /// Lets go of the dispatch's resources (its textures and buffers) when the state goes back to the pool.
+    func unbind() {
+        resources = nil
     }
 
     deinit {

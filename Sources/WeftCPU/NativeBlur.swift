@@ -93,13 +93,11 @@ struct NativeBlur {
         let x0 = Int(dispatch.origin.x), width = Int(dispatch.size.x)
         let y0 = Int(dispatch.origin.y), height = Int(dispatch.size.y)
         guard width > 0, height > 0 else { return }
-        let source = Source(layer, size: layerSize, pad: horizontal ? radius : 0, alphaOnly: alphaOnly)
+        let source = Source(layer, size: layerSize, pad: horizontal ? radius : 0, alphaOnly: alphaOnly, threads: threads)
         // The blur's pixel of each canvas column and row (the same for a blur that writes its own texture).
         let gridX = composite?.gridOrigin.x ?? 0, gridY = composite?.gridOrigin.y ?? 0
         let centersX = (x0..<(x0 + width)).map { center($0 - gridX, axis: 0) }
-        let workers = max(1, min(threads, height / 8))
-        let rowsEach = (height + workers - 1) / workers
-        let work: @Sendable (Int) -> Void = { worker in
+        RowPartition(y0..<(y0 + height), parts: threads, minimumRows: 8).forEachConcurrently { rows in
             let sums = UnsafeMutableBufferPointer<SIMD4<Float>>.allocate(capacity: alphaOnly ? 0 : width)
             let alphas = UnsafeMutableBufferPointer<Float>.allocate(capacity: alphaOnly ? width : 0)
             sums.initialize(repeating: .zero)
@@ -107,7 +105,7 @@ struct NativeBlur {
             defer { sums.deallocate(); alphas.deallocate() }
             let out = output.view
             centersX.withUnsafeBufferPointer { centersX in
-                for y in (y0 + worker * rowsEach)..<min(y0 + height, y0 + (worker + 1) * rowsEach) {
+                for y in rows {
                     let py = y - gridY
                     let inside = composite.map { py >= 0 && py < $0.gridSize.y } ?? true
                     if inside {
@@ -118,7 +116,6 @@ struct NativeBlur {
                 }
             }
         }
-        if workers == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: workers, execute: work) }
         withExtendedLifetime((layer, source)) {}
     }
 
@@ -282,7 +279,8 @@ struct NativeBlur {
         let stride: Int
         let pad: Int
 
-        init(_ texture: CPUTexture, size: SIMD2<Int>, pad: Int, alphaOnly: Bool) {
+        /// Decodes on up to `threads` threads, rows apart.
+        init(_ texture: CPUTexture, size: SIMD2<Int>, pad: Int, alphaOnly: Bool, threads: Int) {
             let w = min(size.x, texture.width), h = min(size.y, texture.height)
             self.pad = pad
             stride = size.x + 2 * pad
@@ -290,13 +288,18 @@ struct NativeBlur {
             color = .allocate(capacity: alphaOnly ? 0 : count)
             alpha = .allocate(capacity: alphaOnly ? count : 0)
             if alphaOnly { alpha.initialize(repeating: 0) } else { color.initialize(repeating: .zero) }
-            let view = texture.view
-            for y in 0..<h {
-                let row = y * stride + pad
-                if alphaOnly {
-                    for x in 0..<w { alpha[row + x] = view.texel(y * texture.width + x).w }
-                } else {
-                    for x in 0..<w { color[row + x] = view.texel(y * texture.width + x) }
+            // Workers write disjoint rows.
+            nonisolated(unsafe) let (color, alpha) = (color, alpha)
+            let stride = stride
+            RowPartition(0..<max(0, h), parts: threads, minimumRows: 16).forEachConcurrently { rows in
+                let view = texture.view
+                for y in rows {
+                    let row = y * stride + pad
+                    if alphaOnly {
+                        for x in 0..<w { alpha[row + x] = view.texel(y * texture.width + x).w }
+                    } else {
+                        for x in 0..<w { color[row + x] = view.texel(y * texture.width + x) }
+                    }
                 }
             }
         }

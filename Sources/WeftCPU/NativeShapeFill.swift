@@ -46,12 +46,16 @@ struct NativeShapeFill {
             ? PixelRegion(origin: SIMD2(Int32(from.x), Int32(from.y)), size: SIMD2(Int32(to.x - from.x), Int32(to.y - from.y))) : nil
     }
 
-    /// Stores the solid color over the region, as the kernel does where no shape reaches.
-    func fill(_ output: CPUTexture) {
-        let out = output.view
+    /// Stores the solid color over the region, as the kernel does where no shape reaches, on up to `threads` threads.
+    func fill(_ output: CPUTexture, threads: Int) {
         let x0 = Int(region.origin.x), x1 = x0 + Int(region.size.x)
-        for y in Int(region.origin.y)..<Int(region.origin.y + region.size.y) {
-            for x in x0..<x1 { NativeBlur.write(solid, at: y * out.width + x, into: out) }
+        guard x0 < x1 else { return }
+        let solid = solid
+        RowPartition(Int(region.origin.y)..<Int(region.origin.y + region.size.y), parts: threads, minimumRows: 16).forEachConcurrently { rows in
+            let out = output.view
+            for y in rows {
+                for x in x0..<x1 { NativeBlur.write(solid, at: y * out.width + x, into: out) }
+            }
         }
     }
 }

@@ -81,6 +81,8 @@ public final class KernelProgram: Sendable {
     let writtenImages: Set<UInt32>
     /// Where a program translated for tracing records values; empty otherwise.
     public let tracePoints: [TracePoint]
+    /// Lane states between dispatches.
+    let lanePool = LaneStatePool()
 
     init(entryPoint: String, localSize: (Int, Int, Int), usesDerivatives: Bool, blocks: [FlatBlock], rowCount: Int,
          constantRows: [ConstantRow], invariantOps: [Op] = [], builtinRows: [(BuiltIn, Int)], prologue: [Op], bufferSlots: [BufferSource],

@@ -117,18 +117,20 @@ struct HostLayout {
     /// `count` bytes of the mapped arena in a fresh array. A frame's worth (8 MB at 1080p) is copied in slices on every
     /// core: one thread spent most of a sequence frame's host time on it (the copy and the new array's page faults).
     static func copied(from source: UnsafeRawPointer, count: Int) -> [UInt8] {
-        let slice = 1 << 20
-        let slices = (count + slice - 1) / slice
+        guard count > 0 else { return [] }
         return [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             // Addresses as integers: the slices are disjoint, and the arena stays mapped until this returns.
             let (to, from) = (Int(bitPattern: buffer.baseAddress!), Int(bitPattern: source))
-            let copy = { @Sendable (i: Int) in
-                let start = i * slice
-                UnsafeMutableRawPointer(bitPattern: to + start)!.copyMemory(from: UnsafeRawPointer(bitPattern: from + start)!,
-                                                                           byteCount: min(slice, count - start))
+            let slices = RowPartition(0..<count, parts: .max, minimumRows: copySlice)
+            let copy = { @Sendable (bytes: Range<Int>) in
+                UnsafeMutableRawPointer(bitPattern: to + bytes.lowerBound)!
+                    .copyMemory(from: UnsafeRawPointer(bitPattern: from + bytes.lowerBound)!, byteCount: bytes.count)
             }
-            if slices < 4 { (0..<slices).forEach(copy) } else { DispatchQueue.concurrentPerform(iterations: slices, execute: copy) }
+            if slices.count < 4 { slices.forEach(copy) } else { slices.forEachConcurrently(copy) }
             initialized = count
         }
     }
+
+    /// The fewest bytes a slice of `copied` has: a frame is cut into as many slices of at least 1 MiB as it holds.
+    static let copySlice = 1 << 20
 }

@@ -30,7 +30,7 @@ public struct PendingRendering: Sendable {
     let planned: PlannedRender
     let ticket: ExecutionTicket
 
-    /// Whether the executor ran the plan while it was submitted (the CPU evaluator): collecting it waits for nothing.
+    /// Whether the executor ran the plan while it was submitted: collecting it waits for nothing.
     public var isFinished: Bool {
         if case .finished = ticket { true } else { false }
     }
@@ -72,7 +72,7 @@ public final class RenderContext: Sendable {
 
     /// Runs a plan made for this context's executor (`plan`, `makePlanReuse`) and reads its output back.
     public func run(_ planned: PlannedRender, options: ExecutionOptions = ExecutionOptions()) throws -> Rendering {
-        try collect(submit(planned, options: options))
+        try rendering(of: planned, try executor.execute(planned.plan, options: options))
     }
 
     /// Starts a plan made for this context's executor and returns without waiting for it (`Executor.submit`): a
@@ -83,8 +83,10 @@ public final class RenderContext: Sendable {
 
     /// Waits for a submitted plan and reads its output back.
     public func collect(_ pending: PendingRendering) throws(ExecutionError) -> Rendering {
-        let planned = pending.planned
-        let result = try executor.collect(pending.ticket)
+        try rendering(of: pending.planned, try executor.collect(pending.ticket))
+    }
+
+    private func rendering(of planned: PlannedRender, _ result: ExecutionResult) throws(ExecutionError) -> Rendering {
         guard let pixels = result.outputs[planned.output] else {
             throw ExecutionError.missingReadback(planned.output, device: executor.device.name)
         }
