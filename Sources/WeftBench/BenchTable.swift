@@ -13,6 +13,17 @@ public enum BenchTable {
         return table(headers: headers, rows: rows, rightAligned: [3, 6, 7, 9, 10, 11])
     }
 
+    /// One line per CPU-evaluator row: its time, and its speedup and parallel efficiency over one thread.
+    public static func render(_ scaling: ThreadScaling) -> String {
+        let headers = ["EFFECT", "SIZE", "FORMAT", "THREADS", "TIME (ms)", "SPEEDUP", "EFFICIENCY"]
+        let rows = scaling.entries.map { entry in
+            [entry.effect, "\(entry.width)x\(entry.height)", entry.format, String(entry.threads), String(format: "%.4f", entry.seconds * 1e3),
+             String(format: "×%.2f", entry.speedup), String(format: "%.2f", entry.efficiency)]
+        }
+        return table(headers: headers, rows: rows, rightAligned: [3, 4, 5, 6])
+            + "\nSpeedup: the one-thread time of the same row over this one, same run; efficiency: speedup / threads."
+    }
+
     public static func render(_ comparison: RegressionComparison) -> String {
         let headers = ["ROW", "BASELINE (ms)", "NOW (ms)", "RATIO", "BY", "VERDICT"]
         func cells(_ entry: RegressionComparison.Entry, _ verdict: String) -> [String] {

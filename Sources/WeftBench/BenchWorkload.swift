@@ -8,7 +8,8 @@ import WeftShaders
 /// whole render (a scene, or an input image through a chain of effects) as planned by Weft.
 public enum BenchWorkload: Sendable {
     case subject(BenchSubject)
-    case scene(String, frame: UInt32, reduceMotion: Bool, fusion: Bool)
+    /// A scene file at its own scale times `scale`.
+    case scene(String, frame: UInt32, reduceMotion: Bool, fusion: Bool, scale: Float = 1)
     /// An input image through a chain of effects (`weft bench INPUT.png --effect …`), named by its effects, set up when
     /// measured.
     case chain(String, prepare: @Sendable () throws -> (view: ViewNode, size: Size, options: RenderOptions))
@@ -18,7 +19,7 @@ public enum BenchWorkload: Sendable {
     public var name: String {
         switch self {
         case .subject(let subject): subject.name
-        case .scene(let path, _, _, let fusion):
+        case .scene(let path, _, _, let fusion, _):
             "scene:" + URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent + (fusion ? "" : " (unfused)")
         case .chain(let name, _), .render(let name, _, _, _): name
         }
@@ -40,13 +41,14 @@ public enum BenchWorkload: Sendable {
                     emit(try runner.measure(subject, width: size.width, height: size.height, format: format))
                 }
             }
-        case .scene(let path, let frame, let reduceMotion, let fusion):
+        case .scene(let path, let frame, let reduceMotion, let fusion, let scale):
             let scene = try Scene.load(contentsOf: path) { folders in
                 try LibraryShaderProvider(folders: folders, baseDirectory: URL(fileURLWithPath: path).deletingLastPathComponent().path)
             }
             // The scene as it is 1.25 s in: its state then, and `$time` for its effects.
             var shown = scene.frame(at: 1.25, index: frame, reduceMotion: reduceMotion)
             shown.options.fusion = fusion
+            shown.options.scale *= scale
             try emitWithCeiling(try measureRender(shown.view, size: shown.size, options: shown.options, on: runner, context: context), runner, emit)
         case .render(_, let view, let size, let options):
             try emitWithCeiling(try measureRender(view, size: size, options: options, on: runner, context: context), runner, emit)

@@ -423,7 +423,9 @@ public final class PreviewSession {
         let (view, size, traceOptions) = currentFrame(width: framebuffer.width, height: framebuffer.height, scale: scale, cursor: cursor)
         let pixel = (x: Int(cursor.x), y: Int(cursor.y))
         do {
-            let traces = try PixelDebugger(libraries: content.libraries).traceAll(view, size: size, options: traceOptions, pixel: pixel)
+            // On the CPU evaluator's threads when it renders the preview.
+            let debugger = PixelDebugger(libraries: content.libraries, threads: context.executor.capabilities.hostThreads)
+            let traces = try debugger.traceAll(view, size: size, options: traceOptions, pixel: pixel)
             print(String(traces.text.dropLast()))
         } catch {
             printError("weft preview: pixel \(pixel.x),\(pixel.y): \(error)")

@@ -12,8 +12,8 @@ enum BenchCommand: Command {
     static let usage = """
     weft bench [SCENE.json | INPUT.png --effect NAME [--arg NAME=VALUE]... | --library PATH | --suite fusion]
                       [--device NAME|cpu|all]... [--size WxH]... [--format rgba8|rgba16f]...
-                      [--repetitions N] [--warm-up SECONDS] [--max-seconds S] [--threads N] [--json OUT.json]
-                      [--frame N] [--reduce-motion] [--no-fuse]
+                      [--repetitions N] [--warm-up SECONDS] [--max-seconds S] [--threads N[,N]...] [--json OUT.json]
+                      [--frame N] [--reduce-motion] [--no-fuse] [--scale S]
                       [--baseline OLD.json [--tolerance 10%]]
     weft bench --soak [--renders N] [--sample-every N] [--warm-up-renders N] [--size WxH]... [--device NAME|cpu]... [--json OUT.json]
     """
@@ -33,8 +33,10 @@ enum BenchCommand: Command {
     queries (TIME SOURCE gpu-timestamps), with host time beside it in the JSON; devices whose
     timestamps do not bracket compute work (lavapipe) and the CPU evaluator are timed with the
     host clock around submit-and-wait, taken differentially so upload and readback drop out
-    (TIME SOURCE host). The CPU evaluator is measured on one thread and on --threads (default:
-    every core). GB/s counts each input texel read once and each output texel written once.
+    (TIME SOURCE host). The CPU evaluator is measured on one thread and on each of --threads
+    (default: every core; a list such as 1,2,4,8,16 measures each count), and a scaling table
+    follows: each row's speedup over one thread and its parallel efficiency (speedup / threads).
+    GB/s counts each input texel read once and each output texel written once.
 
     --device all measures every Vulkan device and the CPU evaluator. --json writes every figure
     with device names, drivers, sizes and the Weft version. --baseline compares with an earlier
@@ -61,7 +63,8 @@ enum BenchCommand: Command {
         .value("repetitions", "N", help: "Timed repetitions per row (default 30)."),
         .value("warm-up", "SECONDS", help: "Busy time before each row (default 0.3)."),
         .value("max-seconds", "S", help: "About the most time one row's warm-up and samples take (default 5); rows cut by it are marked noisy."),
-        .value("threads", "N", help: "CPU evaluator threads for the all-thread row (default: every core)."),
+        .value("threads", "N[,N]...", help: "CPU evaluator thread counts measured beside one thread (default: every core)."),
+        .value("scale", "S", help: "Render scenes at their own scale times S (default 1; 6 makes the 320×180 examples 1920×1080)."),
         .value("json", "OUT.json", help: "Write the report as JSON."),
         .value("baseline", "OLD.json", help: "Compare with this earlier report."),
         .value("tolerance", "PERCENT", help: "Slowdown allowed against --baseline (default 10%)."),
@@ -122,6 +125,8 @@ enum BenchCommand: Command {
         let report = BenchReport(weftVersion: WeftVersion.current, date: ISO8601DateFormatter().string(from: Date()),
                                  host: BenchPlan.hostDescription, devices: devices, rows: rows)
         output.print(BenchTable.render(report))
+        let scaling = ThreadScaling(report)
+        if !scaling.isEmpty { output.print("\n" + BenchTable.render(scaling)) }
         if let path = plan.jsonPath {
             do {
                 let encoder = JSONEncoder()

@@ -22,12 +22,15 @@ struct BenchPlan {
     var sizes: [ImageSize]
     var formats: [PixelFormat]
     var settings: BenchRunner.Settings
-    var threads: Int
+    /// The CPU evaluator's thread counts, ascending, 1 first (the scaling table's baseline).
+    var threadCounts: [Int]
     var jsonPath: String?
     var baselinePath: String?
     var tolerance: Double
     /// Off with `--no-fuse`: scenes and chains run every effect as a pass of its own.
     var fusion: Bool
+    /// `--scale S`: scenes render at their own scale times S.
+    var sceneScale: Float
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         let input = arguments.positionals
@@ -80,11 +83,8 @@ struct BenchPlan {
         settings.frame = try RenderRequest.frame(arguments.value("frame")) ?? 0
         settings.reduceMotion = arguments.has("reduce-motion")
         fusion = !arguments.has("no-fuse")
-        threads = ProcessInfo.processInfo.activeProcessorCount
-        if let text = arguments.value("threads") {
-            guard let n = Int(text), n >= 1 else { throw .invalidValue("threads", text, "expected a whole number ≥ 1") }
-            threads = n
-        }
+        sceneScale = try RenderRequest.number("scale", arguments.value("scale"), positive: true) ?? 1
+        threadCounts = Set([1] + (try Self.threadCounts(arguments.value("threads")))).sorted()
         jsonPath = arguments.value("json")
         baselinePath = arguments.value("baseline")
         tolerance = 0.10
@@ -95,18 +95,26 @@ struct BenchPlan {
         }
     }
 
+    /// `--threads N` or `N,N,…`: each a whole number in 1…`DeviceChoice.maxCPUThreads`; default every core.
+    static func threadCounts(_ text: String?) throws(UsageError) -> [Int] {
+        guard let text else { return [ProcessInfo.processInfo.activeProcessorCount] }
+        return try text.split(separator: ",", omittingEmptySubsequences: false).map { part throws(UsageError) in
+            try RenderRequest.threadCount(part.trimmingCharacters(in: .whitespaces))
+        }
+    }
+
     /// What to measure.
     func workloads() throws -> [BenchWorkload] {
         switch source {
         case .stock:
             guard let folder = RenderCommand.defaultShaderFolders().first else { throw EffectSetupError.noStockShaders }
             return try libraryWorkloads(folder) + RenderCommand.exampleFolder(besideStock: folder).scenes.map {
-                .scene($0, frame: settings.frame, reduceMotion: settings.reduceMotion, fusion: fusion)
+                .scene($0, frame: settings.frame, reduceMotion: settings.reduceMotion, fusion: fusion, scale: sceneScale)
             }
         case .library(let folder):
             return try libraryWorkloads(folder)
         case .scene(let path):
-            return [.scene(path, frame: settings.frame, reduceMotion: settings.reduceMotion, fusion: fusion)]
+            return [.scene(path, frame: settings.frame, reduceMotion: settings.reduceMotion, fusion: fusion, scale: sceneScale)]
         case .chain(let request):
             let name = "chain:" + request.effects.map(\.name).joined(separator: "+") + (request.options.fusion ? "" : " (unfused)")
             return [.chain(name) { try RenderCommand.prepare(request) }]
@@ -127,7 +135,7 @@ struct BenchPlan {
         return workloads
     }
 
-    /// One runner per device; the CPU evaluator gets a single-thread and an all-thread runner.
+    /// One runner per device; the CPU evaluator one per thread count.
     func runners(notice: (String) -> Void) throws -> [BenchRunner] {
         var names: [String?] = []
         for device in devices {
@@ -158,8 +166,7 @@ struct BenchPlan {
     }
 
     private func cpuRunners() throws -> [BenchRunner] {
-        let counts = threads == 1 ? [1] : [1, threads]
-        return try counts.map { n in
+        return try threadCounts.map { n in
             let executor = try DeviceChoice.cpu.makeExecutor(cpuThreads: n, cpuChecks: false).executor
             return BenchRunner(executor: executor, deviceLabel: executor.device.name, threads: n, settings: settings)
         }

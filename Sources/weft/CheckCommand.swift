@@ -10,7 +10,7 @@ enum CheckCommand: Command {
     static let name = "check"
     static let summary = "Compile every stitchable function and list it, or report its diagnostics; check scene files."
     static let usage = """
-    weft check [--render] [--no-cache] [--cache-dir DIR] [PATH…]
+    weft check [--render [--threads N]] [--no-cache] [--cache-dir DIR] [PATH…]
            weft check SCENE.json…
     """
     static let discussion = """
@@ -28,7 +28,8 @@ enum CheckCommand: Command {
     alpha, a layer sample lies beyond the declared maxSampleOffset (the distance needed is
     printed), a pixel is NaN or infinite, or an annotated parameter changes nothing at the ends
     and middle of its range; each finding ends with what to change. Notes say which ranges were
-    derived, and how far an effect that declares no maxSampleOffset samples.
+    derived, and how far an effect that declares no maxSampleOffset samples. --threads N sets
+    the evaluator's worker threads (default: every core).
     With --no-cache, glslang's once-per-process start-up
     is measured first and printed on its own line; otherwise the first compile of a run
     includes it. Exit status: 0 when everything compiles, 1 when anything fails, 2 for a
@@ -36,6 +37,7 @@ enum CheckCommand: Command {
     """
     static let options: [OptionSpec] = [
         .flag("render", help: "Also run each effect on the CPU evaluator at its defaults and check its output."),
+        RenderRequest.threadsOption,
         .flag("no-cache", help: "Neither read nor write the SPIR-V cache (measures cold compiles)."),
         .value("cache-dir", "DIR", help: "SPIR-V cache folder (default: $XDG_CACHE_HOME/weft or ~/.cache/weft)."),
     ]
@@ -51,6 +53,8 @@ enum CheckCommand: Command {
         } else {
             cache = .shared
         }
+        let threads = try RenderRequest.threads(arguments.value("threads"))
+        if threads != nil && !arguments.has("render") { throw UsageError(message: "--threads is for --render, which runs the CPU evaluator") }
         // Scene files are checked as scenes; shader files and folders as shaders.
         let scenes = arguments.positionals.filter { $0.lowercased().hasSuffix(".json") }
         if !scenes.isEmpty {
@@ -134,14 +138,15 @@ enum CheckCommand: Command {
             return 1
         }
         guard arguments.has("render") else { return 0 }
-        return renderChecks(paths: arguments.positionals.isEmpty ? ["Shaders"] : arguments.positionals, cache: cache, output: &output)
+        return renderChecks(paths: arguments.positionals.isEmpty ? ["Shaders"] : arguments.positionals, cache: cache, threads: threads, output: &output)
     }
 
     /// `--render`: every effect through `RenderCheck` on the CPU evaluator; 1 when any finding.
-    static func renderChecks(paths: [String], cache: SPIRVCache, output: inout Output) -> Int32 {
+    /// `threads` nil: every core.
+    static func renderChecks(paths: [String], cache: SPIRVCache, threads: Int?, output: inout Output) -> Int32 {
         let checker: RenderCheck
         do {
-            let (executor, _) = try DeviceChoice(flag: DeviceChoice.cpuName).makeExecutor()
+            let (executor, _) = try DeviceChoice(flag: DeviceChoice.cpuName).makeExecutor(cpuThreads: threads)
             checker = RenderCheck(catalog: try EffectCatalog(paths: paths, cache: cache), context: RenderContext(executor: executor, cache: cache))
         } catch {
             output.printError("weft check: --render: \(error)")

@@ -11,7 +11,7 @@ enum DebugCommand: Command {
     static let summary = "Trace an effect at one pixel: the value of every statement of its source."
     static let usage = """
     weft debug INPUT.png [--shaders PATH]... --effect NAME [--arg NAME=VALUE]... [--preset] [--effect ...]...
-                      --pixel X,Y [--trace NAME] [--time T] [--frame N] [--reduce-motion] [--scale S] [--json]
+                      --pixel X,Y [--trace NAME] [--time T] [--frame N] [--reduce-motion] [--scale S] [--threads N] [--json]
            weft debug --size WxH --effect FILLNAME [...] --pixel X,Y [...]
            weft debug SCENE.json --pixel X,Y [--trace NAME] [--time T] [--frame N] [--reduce-motion] [--scale S] [--json]
     """
@@ -36,6 +36,7 @@ enum DebugCommand: Command {
         .value("trace", "NAME", help: "Trace only this effect (default: every effect at the pixel, in order)."),
         .value("size", "WxH", help: "Trace a fill effect at this size instead of an input image."),
     ] + RenderRequest.viewOptions + RenderRequest.frameOptions + [
+        RenderRequest.threadsOption,
         .flag("json", help: "Print the trace as JSON."),
     ]
     static let acceptsPositionals = true
@@ -49,7 +50,7 @@ enum DebugCommand: Command {
         let request = try RenderRequest(arguments, requireOutput: false)
         do {
             let (view, size, options) = try RenderCommand.prepare(request)
-            let debugger = PixelDebugger(libraries: try libraries(for: request))
+            let debugger = PixelDebugger(libraries: try libraries(for: request), threads: request.threads)
             let traces = try debugger.traceAll(view, size: size, options: options, effect: arguments.value("trace"), pixel: (x, y))
             if arguments.has("json") {
                 let encoder = JSONEncoder()

@@ -9,7 +9,7 @@ import WeftShaders
 enum GalleryCommand: Command {
     static let name = "gallery"
     static let summary = "Render every stock effect and example scene, and a contact sheet of them."
-    static let usage = "weft gallery [--shaders PATH]... [--device NAME|cpu] [--out DIR] [--only NAME[,NAME]...] [--scale S] [--frame N] [--reduce-motion] [--no-fuse] [--check]"
+    static let usage = "weft gallery [--shaders PATH]... [--device NAME|cpu] [--threads N] [--out DIR] [--only NAME[,NAME]...] [--scale S] [--frame N] [--reduce-motion] [--no-fuse] [--check]"
     static let discussion = """
     Applies every effect of the stock library (Shaders/ here, else next to the weft executable, or
     $WEFT_STOCK_SHADERS) with the arguments of its entry in Shaders/presets.json to
@@ -28,13 +28,14 @@ enum GalleryCommand: Command {
         .value("out", "DIR", help: "Output folder (default: out)."),
         .value("only", "NAMES", help: "Render only these items (effect names or scene-NAME, comma-separated)."),
         .value("scale", "S", help: "Pixels per point (default 1; scenes: their own scale times S)."),
-    ] + RenderRequest.frameOptions + [RenderRequest.noFuseOption, RenderRequest.checkOption]
+    ] + RenderRequest.frameOptions + [RenderRequest.noFuseOption, RenderRequest.checkOption, RenderRequest.threadsOption]
 
     static func run(_ arguments: ParsedArguments, output: inout Output) throws(UsageError) -> Int32 {
         let out = arguments.value("out") ?? "out"
         let only = arguments.value("only").map { Set($0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }) }
         let scale = try RenderRequest.number("scale", arguments.value("scale"), positive: true) ?? 1
         let frame = try RenderRequest.frame(arguments.value("frame"))
+        let threads = try RenderRequest.threads(arguments.value("threads"))
 
         let gallery: Gallery
         let items: [Gallery.Item]
@@ -60,7 +61,7 @@ enum GalleryCommand: Command {
                 }
             }
             try FileManager.default.createDirectory(atPath: out + "/gallery", withIntermediateDirectories: true)
-            let (executor, notice) = try DeviceChoice(flag: arguments.value("device")).makeExecutor(vulkanChecks: arguments.has("check"))
+            let (executor, notice) = try DeviceChoice(flag: arguments.value("device")).makeExecutor(cpuThreads: threads, vulkanChecks: arguments.has("check"))
             if let notice { output.printError(notice) }
             context = RenderContext(executor: executor)
         } catch let error as UsageError {

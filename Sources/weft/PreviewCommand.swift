@@ -12,7 +12,7 @@ enum PreviewCommand: Command {
     static let summary = "Show a scene file, or an image through effects, in a window that reloads as the files change."
     static let usage = """
     weft preview INPUT.png [--shaders PATH]... --effect NAME [--arg NAME=VALUE]... [--effect NAME ...]... [--time T] [--frame N]
-                        [--reduce-motion] [--paused] [--scale S] [--device NAME|cpu] [--checkerboard] [--no-vsync] [--host-copy] [--check] [--frames N [--screenshot OUT.png]]
+                        [--reduce-motion] [--paused] [--scale S] [--device NAME|cpu] [--threads N] [--checkerboard] [--no-vsync] [--host-copy] [--check] [--frames N [--screenshot OUT.png]]
            weft preview --size WxH --effect FILLNAME [...]
            weft preview SCENE.json [--time T] [--frame N] [--reduce-motion] [--paused] [--scale S] [--device NAME|cpu] [...]
     """
@@ -51,7 +51,7 @@ enum PreviewCommand: Command {
         .flag("no-vsync", help: "Present in mailbox mode where the window offers it, not FIFO (frames as fast as they render)."),
         .flag("checkerboard", help: "Show the content over a checkerboard, so that transparent parts show (K toggles it)."),
         .flag("host-copy", help: "Read each Vulkan frame back and copy it to the window from the host, as the CPU evaluator's (to compare)."),
-        RenderRequest.checkOption,
+        RenderRequest.checkOption, RenderRequest.threadsOption,
     ]
     static let acceptsPositionals = true
 
@@ -66,7 +66,7 @@ enum PreviewCommand: Command {
         let out = output
         do {
             // The CPU evaluator renders here; a Vulkan device renders in the session, on the device that presents.
-            let context = request.device == DeviceChoice.cpuName ? RenderContext(executor: try DeviceChoice.cpu.makeExecutor().executor) : nil
+            let context = request.device == DeviceChoice.cpuName ? RenderContext(executor: try DeviceChoice.cpu.makeExecutor(cpuThreads: request.threads).executor) : nil
             if let screenshot { try OutputFolder.prepare(for: screenshot) }
             var options = PreviewSession.Options(frames: frames, screenshotPath: screenshot,
                                                  clock: PreviewClock(time: request.options.frame.time, frame: request.frame ?? 0,

@@ -11,10 +11,10 @@ enum RenderCommand: Command {
     static let summary = "Render an image through effects, a fill effect, or a scene file to a PNG."
     static let usage = """
     weft render INPUT.png [--shaders PATH]... --effect NAME [--arg NAME=VALUE]... [--max-sample-offset X[,Y]] [--preset]
-                       [--effect NAME ...]... [--scale S] [--time T] [--frame N] [--reduce-motion] [--device NAME|cpu]
+                       [--effect NAME ...]... [--scale S] [--time T] [--frame N] [--reduce-motion] [--device NAME|cpu] [--threads N]
                        [--keep-overflow] [--16bit] [--backdrop FILE.png|COLOR] [--check] -o OUT.png
            weft render --size WxH --effect FILLNAME [...] -o OUT.png
-           weft render SCENE.json [--size WxH] [--time T] [--frame N] [--reduce-motion] [--scale S] [--device NAME|cpu] [--keep-overflow] [--16bit]
+           weft render SCENE.json [--size WxH] [--time T] [--frame N] [--reduce-motion] [--scale S] [--device NAME|cpu] [--threads N] [--keep-overflow] [--16bit]
                        [--no-fuse] [--stats] [--check] -o OUT.png
            weft render SCENE.json|INPUT.png ... --frames A..B [--fps F] [--shard I/N] [--apng ANIM.png] [--stats] -o out/frame%04d.png
            weft render SCENE.json|INPUT.png ... --frames A..B [--fps F] [--codec NAME] [--crf N] [--encoder-preset NAME] [--pix-fmt NAME] -o OUT.mp4|OUT.webm|OUT.mov|OUT.gif|OUT.rgba|/dev/null
@@ -40,6 +40,8 @@ enum RenderCommand: Command {
     .webm, .mov or .gif streams the frames to ffmpeg (alpha kept in WebM and MOV; a GIF gets a
     palette of its own), .rgba writes raw straight-alpha RGBA frames, /dev/null none; --stats
     then breaks a frame's time down (view, layout, lowering, rewrites, run, encoding, writing). A progress bar shows on a terminal, a line per frame otherwise.
+    --threads N sets the CPU evaluator's worker threads (with --device cpu, or when no Vulkan device is found); the
+    picture is the same at every count.
     Prints: OUT.png, its size, the device and the render time. Exit status: 0 on success, 1 when
     an effect, argument, input, device or output fails (or an option's value cannot be used), 2 for
     a command line of the wrong shape. A missing output folder is created.
@@ -52,7 +54,7 @@ enum RenderCommand: Command {
         RenderRequest.deviceOption,
         .flag("keep-overflow", help: "Grow the output to everything drawn beyond the input (effect padding)."),
         .flag("16bit", help: "Render in RGBA16F (extended linear) and write a 16-bit PNG."),
-        RenderRequest.noFuseOption, RenderRequest.checkOption,
+        RenderRequest.noFuseOption, RenderRequest.checkOption, RenderRequest.threadsOption,
         .flag("stats", help: "Also print the plan's passes, bytes read and written, peak texture memory and cache hits."),
     ]
     static let acceptsPositionals = true
@@ -71,7 +73,7 @@ enum RenderCommand: Command {
             let sceneWarnings = SceneWarnings()
             let (view, size, options) = try frameSource(request, warned: { _ = sceneWarnings.add($0) })(request.options.frame.time, request.frame, nil)
             try OutputFolder.prepare(for: request.outputPath)
-            let (executor, notice) = try DeviceChoice(flag: request.device).makeExecutor(vulkanChecks: request.check)
+            let (executor, notice) = try DeviceChoice(flag: request.device).makeExecutor(cpuThreads: request.threads, vulkanChecks: request.check)
             if let notice { output.printError(notice) }
             let context = RenderContext(executor: executor)
             let before = RenderStatistics.Snapshot(executor: executor)

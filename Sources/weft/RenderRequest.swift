@@ -38,6 +38,8 @@ struct RenderRequest {
     var stats: Bool
     /// `--check`: run the checked kernels on a Vulkan device.
     var check: Bool
+    /// `--threads N`: the CPU evaluator's worker threads (nil: every core).
+    var threads: Int?
 
     /// `requireOutput` false reads the same command line without `-o` (as `weft bench` does).
     init(_ arguments: ParsedArguments, requireOutput: Bool = true) throws(UsageError) {
@@ -102,6 +104,7 @@ struct RenderRequest {
         sixteenBit = arguments.has("16bit")
         stats = arguments.has("stats")
         check = arguments.has("check")
+        threads = try Self.threads(arguments.value("threads"))
         frame = try Self.frame(arguments.value("frame"))
         options = RenderOptions(scale: scale ?? 1, frame: FrameContext(time: time ?? 0, index: frame ?? 0, reduceMotion: arguments.has("reduce-motion")),
                                 outputFormat: sixteenBit ? .rgba16Float : .rgba8Unorm, keepOverflow: arguments.has("keep-overflow"),
@@ -128,6 +131,23 @@ struct RenderRequest {
 
     /// `--check`, shared by `render` and `gallery`.
     static let checkOption = OptionSpec.flag("check", help: "On a Vulkan device, run the effects as their checked kernels and report premultiplication, sample-bound and non-finite findings (the CPU evaluator always checks).")
+
+    /// `--threads N`, shared by `render`, `gallery`, `preview`, `debug` and `check --render`.
+    static let threadsOption = OptionSpec.value("threads", "N", help: "CPU evaluator worker threads, 1 to \(DeviceChoice.maxCPUThreads) (default: every core; more than the cores is allowed).")
+
+    /// `--threads N`, when given.
+    static func threads(_ text: String?) throws(UsageError) -> Int? {
+        guard let text else { return nil }
+        return try threadCount(text)
+    }
+
+    /// A thread count: a whole number in 1…`DeviceChoice.maxCPUThreads`.
+    static func threadCount(_ text: String) throws(UsageError) -> Int {
+        guard let value = Int(text), (1...DeviceChoice.maxCPUThreads).contains(value) else {
+            throw .invalidValue("threads", text, "expected a whole number from 1 to \(DeviceChoice.maxCPUThreads)")
+        }
+        return value
+    }
 
     /// `--no-fuse`, shared by `render`, `plan`, `gallery` and `bench`.
     static let noFuseOption = OptionSpec.flag("no-fuse", help: "Run every effect as a pass of its own (no stitching) and the passes in lowering order (no scheduling), to compare.")

@@ -12,7 +12,7 @@ enum SequenceCommand {
         do {
             source = try RenderCommand.frameSource(request, warned: { _ = sceneWarnings.add($0) })
             prepared = try sequence.preparingOutputs()
-            let (executor, notice) = try DeviceChoice(flag: request.device).makeExecutor(vulkanChecks: request.check)
+            let (executor, notice) = try DeviceChoice(flag: request.device).makeExecutor(cpuThreads: request.threads, vulkanChecks: request.check)
             if let notice { output.printError(notice) }
             context = RenderContext(executor: executor)
         } catch {

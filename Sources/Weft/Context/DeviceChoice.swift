@@ -19,6 +19,9 @@ public enum DeviceChoice: Sendable, Hashable, CustomStringConvertible {
     /// The word that asks for the CPU evaluator.
     public static let cpuName = "cpu"
 
+    /// The most worker threads `makeExecutor(cpuThreads:)` gives the CPU evaluator (`CPUExecutor.maxThreads`).
+    public static let maxCPUThreads = CPUExecutor.maxThreads
+
     /// From a command-line flag, else `WEFT_DEVICE`, else automatic.
     public init(flag: String?) {
         switch flag ?? DeviceSelector.nameFromEnvironment {
@@ -65,7 +68,7 @@ public enum DeviceChoice: Sendable, Hashable, CustomStringConvertible {
                              cpuThreads: Int? = nil, cpuChecks: Bool = true, vulkanChecks: Bool = false) throws(DeviceChoiceError) -> (executor: any Executor, notice: String?) {
         let limits = if let limits { limits } else { try RunawayLimits.fromEnvironment() }
         let cpu = {
-            CPUExecutor(options: CPUExecutor.Options(threads: max(1, cpuThreads ?? KernelProgram.defaultThreadCount),
+            CPUExecutor(options: CPUExecutor.Options(threads: min(max(1, cpuThreads ?? KernelProgram.defaultThreadCount), Self.maxCPUThreads),
                                                      checks: cpuChecks ? .all : [], instructionBudget: limits.instructionBudget))
         }
         let name: String?

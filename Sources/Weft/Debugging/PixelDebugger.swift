@@ -18,10 +18,13 @@ public struct PixelDebugger: Sendable {
     public var libraries: [ShaderLibrary]
     /// Visits recorded per statement (loop iterations beyond it are counted, not shown).
     public var iterationLimit: Int
+    /// The CPU evaluator's worker threads for the passes before the traced one (nil: every core).
+    public var threads: Int?
 
-    public init(libraries: [ShaderLibrary], iterationLimit: Int = 16) {
+    public init(libraries: [ShaderLibrary], iterationLimit: Int = 16, threads: Int? = nil) {
         self.libraries = libraries
         self.iterationLimit = iterationLimit
+        self.threads = threads
     }
 
     public enum Problem: Error, Sendable, Hashable, CustomStringConvertible {
@@ -54,7 +57,7 @@ public struct PixelDebugger: Sendable {
     /// in the modified view's space, wherever and however it is composited).
     public func traceAll(_ view: some View, size: Size, options: RenderOptions = RenderOptions(), effect: String? = nil,
                          pixel: (x: Int, y: Int)) throws -> PixelTraces {
-        let executor = CPUExecutor(options: CPUExecutor.Options(checks: []))
+        let executor = CPUExecutor(options: CPUExecutor.Options(threads: threads ?? KernelProgram.defaultThreadCount, checks: []))
         let context = RenderContext(executor: executor)
         // Unstitched, so each effect keeps a pass of its own, named after it; the stitched plan says which kernel of
         // the render runs each one.
