@@ -182,14 +182,14 @@ struct SceneReader {
         case "color":
             node = try SceneValue.color(value, at: contentPath).node
         case "zstack":
-            node = ViewNode(.stack(try children(value, at: contentPath)))
+            node = try zstack(value, at: contentPath)
         case "hstack", "vstack":
             node = try stack(value, axis: key == "hstack" ? .horizontal : .vertical, at: contentPath)
         case "component":
             node = try component(value, at: contentPath)
         case "spacer":
             var spacer = try SceneObject(value, at: contentPath)
-            node = Spacer(minLength: try spacer.optional("minLength", .nonNegative) ?? 0).node
+            node = Spacer(minLength: try spacer.optional("minLength", .nonNegative) ?? StackLayout.defaultSpacing).node
             try spacer.finish()
         case "text":
             node = try text(value, at: contentPath).node
@@ -240,6 +240,16 @@ struct SceneReader {
             node = ViewNode(.modified(node, try modifier(name, argument, at: at)))
         }
         return node
+    }
+
+    /// `[children]`, or `{"alignment": A, "children": [...]}` with A a unit point (where each child sits in the stack).
+    private func zstack(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> ViewNode {
+        guard case .object = json else { return ViewNode(.stack(try children(json, at: path))) }
+        var f = try SceneObject(json, at: path)
+        let alignment = try f.optional("alignment", .unitPoint) ?? .center
+        let children = try f.required("children", .any)
+        try f.finish()
+        return ViewNode(.stack(try self.children(children, at: path.key("children")), alignment: alignment))
     }
 
     /// `[children]`, or `{"spacing": S, "alignment": A, "children": [...]}` with A one of

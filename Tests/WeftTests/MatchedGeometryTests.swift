@@ -133,7 +133,7 @@ struct MatchedGeometryTests {
                 {"frame": {"width": 2, "height": 2}}]}],
           "modifiers": [{"namespace": "cards"}]}}
         """##)
-        let (root, warnings) = MatchedGeometry.resolve(scene.frame(at: 0).view, size: Self.size.vector)
+        let (root, warnings) = MatchedGeometry.resolve(scene.frame(at: 0).view, size: Self.size.vector, layout: FrameLayout())
         #expect(warnings.isEmpty)
         let pixels = try Backend.cpu.makeContext().render(root, size: Self.size).pixels
         #expect(Self.columns(pixels, channel: 2) == 8...15)

@@ -57,7 +57,7 @@ struct StackLayoutTests {
 
     @Test func changedTextCrossFadesWhileItsColorAnimates() {
         let a = Text("Download", color: .black), b = Text("Done", color: .black), c = Text("Download", color: .white)
-        guard case .stack(let both) = Interpolation.between(a.node, b.node, progress: 0.5).kind else {
+        guard case .stack(let both, _) = Interpolation.between(a.node, b.node, progress: 0.5).kind else {
             Issue.record("different strings should cross-fade")
             return
         }

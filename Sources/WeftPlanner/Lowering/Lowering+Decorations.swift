@@ -17,7 +17,7 @@ extension Lowering {
             try draw(child.node, proposed: child.proposal, transform: childTransform, distributed: distributed, into: &canvas)
             try draw(other.node, proposed: other.proposal, transform: otherTransform, distributed: distributed, into: &canvas)
         case .mask:
-            let reach = Layout.extent(of: child.node, proposed: child.proposal).applying(childTransform)
+            let reach = layout.extent(of: child.node, proposed: child.proposal).applying(childTransform)
             guard var layer = try makeCanvas(covering: reach, on: canvas, mode: canvas.mode) else { return }
             try draw(child.node, proposed: child.proposal, transform: childTransform, distributed: Distributed(), into: &layer)
             var cut = try makeCanvas(origin: layer.origin, width: layer.width, height: layer.height, scale: layer.scale, mode: layer.mode)
@@ -34,7 +34,7 @@ extension Lowering {
     mutating func drawBlurred(_ child: Layout.Placement, sigma: Float, transform: Affine, distributed: Distributed,
                               into canvas: inout Canvas) throws(RenderError) {
         let childTransform = transform * child.transform
-        let reach = Layout.extent(of: child.node, proposed: child.proposal).applying(childTransform)
+        let reach = layout.extent(of: child.node, proposed: child.proposal).applying(childTransform)
         guard var layer = try makeCanvas(covering: reach, on: canvas, mode: canvas.mode) else { return }
         try draw(child.node, proposed: child.proposal, transform: childTransform, distributed: Distributed(), into: &layer)
         try flush(&layer)

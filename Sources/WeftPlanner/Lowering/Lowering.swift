@@ -13,6 +13,8 @@ import WeftViews
 /// (`Fusion`) and bounding draws to what they change (`PlanBuilder.drawInPlace`) rewrite `builder.passes` afterwards.
 struct Lowering {
     var builder = PlanBuilder()
+    /// The frame's layout, which every view's size, placement and extent come from.
+    let layout: FrameLayout
     let kernels: EngineKernelCache
     let pathCoverage: PathCoverageCache
     let frameContext: FrameContext
@@ -29,7 +31,9 @@ struct Lowering {
     /// What drawing the texts warned of (families not installed, characters no installed font has), each once.
     var textWarnings: [TextWarning] = []
 
-    init(kernels: EngineKernelCache, pathCoverage: PathCoverageCache, frameContext: FrameContext, textureLimit: TextureLimit) {
+    init(layout: FrameLayout, kernels: EngineKernelCache, pathCoverage: PathCoverageCache, frameContext: FrameContext,
+         textureLimit: TextureLimit) {
+        self.layout = layout
         self.kernels = kernels
         self.pathCoverage = pathCoverage
         self.frameContext = frameContext
@@ -109,7 +113,8 @@ struct Lowering {
     mutating func draw(_ node: ViewNode, proposed: SIMD2<Float>, transform: Affine, distributed: Distributed,
                        into canvas: inout Canvas) throws(RenderError) {
         guard transform.determinant != 0 else { return }
-        let (size, children) = Layout.arrange(node, proposed: proposed)
+        let arranged = layout.arrange(node, proposed: proposed)
+        let size = arranged.size, children = arranged.children
         switch node.kind {
         case .shape(let geometry, let fill):
             try drawLeaf(reach: Rect(size: size).applying(transform), distributed: distributed, into: &canvas) { (this: inout Lowering, d: Distributed, target: inout Canvas) throws(RenderError) in
@@ -122,7 +127,7 @@ struct Lowering {
             try composite(source, distributed: distributed, into: &canvas)
         case .text(let text):
             for warning in text.warnings(width: proposed.x) where !textWarnings.contains(warning) { textWarnings.append(warning) }
-            try drawLeaf(reach: Layout.extent(of: node, proposed: proposed).applying(transform), distributed: distributed, into: &canvas) { (this: inout Lowering, d: Distributed, target: inout Canvas) throws(RenderError) in
+            try drawLeaf(reach: layout.extent(of: node, proposed: proposed).applying(transform), distributed: distributed, into: &canvas) { (this: inout Lowering, d: Distributed, target: inout Canvas) throws(RenderError) in
                 try this.drawText(text.layout(width: proposed.x), color: text.color, transform: transform, distributed: d, into: &target)
             }
         case .spacer:
@@ -191,7 +196,7 @@ struct Lowering {
     /// pixel grid (in `mode`), then composited once with the modifiers that stand outside.
     private mutating func drawGroup(_ child: Layout.Placement, transform: Affine, mode: ColorMode, opaqueBounds: LayerMask?,
                                     distributed: Distributed, into canvas: inout Canvas) throws(RenderError) {
-        var reach = Layout.extent(of: child.node, proposed: child.proposal).applying(transform)
+        var reach = layout.extent(of: child.node, proposed: child.proposal).applying(transform)
         if let opaqueBounds { reach = reach.union(Rect(size: opaqueBounds.size).applying(opaqueBounds.toTarget)) }
         guard var layer = try makeCanvas(covering: reach, on: canvas, mode: mode) else { return }
         try draw(child.node, proposed: child.proposal, transform: transform, distributed: Distributed(), into: &layer)
@@ -206,7 +211,7 @@ struct Lowering {
                                      size: SIMD2<Float>, transform: Affine, distributed: Distributed,
                                      into canvas: inout Canvas) throws(RenderError) {
         let scale = canvas.scale * transform.lengthScale
-        let area = Layout.extent(of: child.node, proposed: child.proposal).applying(child.transform).outset(by: padding)
+        let area = layout.extent(of: child.node, proposed: child.proposal).applying(child.transform).outset(by: padding)
         let lo = (area.minimum * scale).rounded(.down)
         let hi = (area.maximum * scale).rounded(.up)
         let pixels = try textureLimit.check(pointwiseMax(hi - lo, SIMD2(1, 1)), format: canvas.format)
@@ -259,7 +264,7 @@ struct Lowering {
     /// destination. Positions are the canvas's user space.
     private mutating func drawBlendEffect(_ shader: EffectShader, child: Layout.Placement, transform: Affine, size: SIMD2<Float>,
                                           distributed: Distributed, into canvas: inout Canvas) throws(RenderError) {
-        let reach = Layout.extent(of: child.node, proposed: child.proposal).applying(transform)
+        let reach = layout.extent(of: child.node, proposed: child.proposal).applying(transform)
         guard var layer = try makeCanvas(covering: reach, on: canvas, mode: canvas.mode) else { return }
         try draw(child.node, proposed: child.proposal, transform: transform, distributed: Distributed(), into: &layer)
         try flush(&layer)

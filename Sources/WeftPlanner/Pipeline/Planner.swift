@@ -71,12 +71,13 @@ public final class Planner: Sendable {
         let clock = ContinuousClock()
         let start = clock.now
         let proposal = size.vector
-        let (root, warnings) = MatchedGeometry.resolve(view.node, size: proposal)
-        let rootTransform = Layout.rootTransform(root, size: proposal)
+        let layout = FrameLayout()
+        let (root, warnings) = MatchedGeometry.resolve(view.node, size: proposal, layout: layout)
+        let rootTransform = layout.rootTransform(root, size: proposal)
 
         var area = Rect(size: proposal)
         if options.keepOverflow {
-            area = area.union(Layout.extent(of: root, proposed: proposal).applying(rootTransform))
+            area = area.union(layout.extent(of: root, proposed: proposal).applying(rootTransform))
         }
         let lo = (area.minimum * scale).rounded(.down)
         let hi = (area.maximum * scale).rounded(.up)
@@ -84,7 +85,8 @@ public final class Planner: Sendable {
         let pixels = try textureLimit.check(pointwiseMax(hi - lo, SIMD2(1, 1)), format: mode.storageFormat)
         let laidOut = clock.now
 
-        var lowering = Lowering(kernels: kernels, pathCoverage: pathCoverage, frameContext: options.frame, textureLimit: textureLimit)
+        var lowering = Lowering(layout: layout, kernels: kernels, pathCoverage: pathCoverage, frameContext: options.frame,
+                                textureLimit: textureLimit)
         lowering.readThroughLayers = readThroughLayers
         lowering.engineGaussianMinimumRadius = options.engineGaussianMinimumRadius(on: textureLimit.device.kind)
         var canvas = try lowering.makeCanvas(origin: lo / scale, width: pixels.width, height: pixels.height, scale: scale,

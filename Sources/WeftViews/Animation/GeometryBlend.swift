@@ -14,8 +14,8 @@
 /// new change's curve (`Transitioning`).
 enum GeometryBlend {
     /// `from` laid out at `size` at `progress` 0, `to` at 1; frames in between (or, for springs, beyond).
-    static func between(_ from: ViewNode, _ to: ViewNode, progress: Float, size: SIMD2<Float>) -> ViewNode {
-        let a = Placed(root: from, size: size), b = Placed(root: to, size: size)
+    static func between(_ from: ViewNode, _ to: ViewNode, progress: Float, size: SIMD2<Float>, layout: FrameLayout) -> ViewNode {
+        let a = Placed(root: from, size: size, layout: layout), b = Placed(root: to, size: size, layout: layout)
         let pieces = blend(a, b, group: Group(origin: .zero, old: .zero, new: .zero), progress)
         if pieces.count == 1 { return pieces[0].pinned(in: .zero) }
         return ViewNode(.modified(ViewNode(.stack(pieces.map { $0.pinned(in: .zero) })), .groupAnchor(GroupAnchor(origin: .zero, size: size))))
@@ -51,8 +51,10 @@ enum GeometryBlend {
         var proposal: SIMD2<Float>
         var origin: SIMD2<Float>
         var size: SIMD2<Float>
+        /// The frame's layout, which placed it.
+        let layout: FrameLayout
 
-        init(node: ViewNode, proposal: SIMD2<Float>, origin: SIMD2<Float>) {
+        init(node: ViewNode, proposal: SIMD2<Float>, origin: SIMD2<Float>, layout: FrameLayout) {
             var node = node, proposal = proposal
             while case .modified(let inner, .groupAnchor(let pin)) = node.kind {
                 node = inner
@@ -61,18 +63,20 @@ enum GeometryBlend {
             self.node = node
             self.proposal = proposal
             self.origin = origin
-            self.size = Layout.size(of: node, proposed: proposal)
+            self.layout = layout
+            self.size = layout.size(of: node, proposed: proposal)
         }
 
-        init(root: ViewNode, size: SIMD2<Float>) {
-            self.init(node: root, proposal: size, origin: Layout.rootTransform(root, size: size).translation)
+        init(root: ViewNode, size: SIMD2<Float>, layout: FrameLayout) {
+            self.init(node: root, proposal: size, origin: layout.rootTransform(root, size: size).translation, layout: layout)
         }
 
         /// The children as placed by the layout; those of a drawing transform share the view's frame.
         var children: [Placed] {
-            let (_, placed) = Layout.arrange(node, proposed: proposal)
+            let placed = layout.arrange(node, proposed: proposal).children
             let drawingOnly = node.movesOnlyDrawing
-            return placed.map { Placed(node: $0.node, proposal: $0.proposal, origin: drawingOnly ? origin : origin + $0.transform.translation) }
+            return placed.map { Placed(node: $0.node, proposal: $0.proposal, origin: drawingOnly ? origin : origin + $0.transform.translation,
+                                  layout: layout) }
         }
     }
 
@@ -126,7 +130,7 @@ enum GeometryBlend {
             // Rebuilding a view (a container leaving around it) pins what was under the mark.
             while case .modified(let inner, .groupAnchor) = marked.kind { marked = inner }
             guard transition != .identity, case .modified(let view, let shown) = marked.kind else { return nil }
-            self.view = Placed(node: view, proposal: x.proposal, origin: x.origin)
+            self.view = Placed(node: view, proposal: x.proposal, origin: x.origin, layout: x.layout)
             self.shown = shown
             leaving = mark == leavingID
         }

@@ -134,7 +134,7 @@ public struct GeometrySweep: Sendable {
         func each(_ children: [ViewNode]) -> [ViewNode] { children.enumerated().map { resolve($1, place: place + [$0]) } }
         switch node.kind {
         case .shape, .image, .text, .spacer: return node
-        case .stack(let children): return ViewNode(.stack(each(children)))
+        case .stack(let children, let alignment): return ViewNode(.stack(each(children), alignment: alignment))
         case .stacked(let layout, let children): return ViewNode(.stacked(layout, each(children)))
         case .grid(let layout, let children): return ViewNode(.grid(layout, each(children)))
         case .modified(_, .stateSwitch(var component)):
@@ -173,9 +173,11 @@ public struct GeometrySweep: Sendable {
 
     /// Every `onGeometryChange` in `root` laid out at `size`, in drawing order, with its place, geometry and scope.
     static func observers(in root: ViewNode, size: SIMD2<Float>) -> [Observer] {
+        let layout = FrameLayout()
         var found: [Observer] = []
         func visit(_ node: ViewNode, proposal: SIMD2<Float>, transform: Affine, place: [Int], scope: StateScope, component: StateSwitch?) {
-            let (nodeSize, children) = Layout.arrange(node, proposed: proposal)
+            let arranged = layout.arrange(node, proposed: proposal)
+            let nodeSize = arranged.size, children = arranged.children
             var (scope, component) = (scope, component)
             switch node.kind {
             case .modified(let child, .geometryChange(var change)):
@@ -192,7 +194,7 @@ public struct GeometrySweep: Sendable {
                 visit(child.node, proposal: child.proposal, transform: transform * child.transform, place: place + [i], scope: scope, component: component)
             }
         }
-        visit(root, proposal: size, transform: Layout.rootTransform(root, size: size), place: [], scope: .scene, component: nil)
+        visit(root, proposal: size, transform: layout.rootTransform(root, size: size), place: [], scope: .scene, component: nil)
         return found
     }
 
@@ -203,7 +205,7 @@ public struct GeometrySweep: Sendable {
     package static func changes(in node: ViewNode) -> [GeometryChange] {
         switch node.kind {
         case .shape, .image, .text, .spacer: return []
-        case .stack(let children), .stacked(_, let children), .grid(_, let children): return children.flatMap(changes(in:))
+        case .stack(let children, _), .stacked(_, let children), .grid(_, let children): return children.flatMap(changes(in:))
         case .modified(let child, .geometryChange(let change)): return [change] + changes(in: child)
         case .modified(_, .stateSwitch(let component)): return component.states.sorted { $0.key < $1.key }.flatMap { changes(in: $0.value) }
         case .modified(let child, _): return changes(in: child)

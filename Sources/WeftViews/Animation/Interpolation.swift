@@ -45,8 +45,8 @@ enum Interpolation {
             return b
         case (.text(let ta), .text(let tb)):
             return text(ta, tb, p)
-        case (.stack(let ca), .stack(let cb)):
-            return ViewNode(.stack(children(ca, cb, p)))
+        case (.stack(let ca, let aa), .stack(let cb, let ab)):
+            return ViewNode(.stack(children(ca, cb, p), alignment: lerp(aa, ab, p)))
         case (.stacked(let la, let ca), .stacked(let lb, let cb)):
             guard la.axis == lb.axis else { return nil }
             let layout = StackLayout(axis: lb.axis, spacing: lerp(la.spacing, lb.spacing, p), alignment: lerp(la.alignment, lb.alignment, p))

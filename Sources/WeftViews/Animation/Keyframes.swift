@@ -152,7 +152,7 @@ public struct KeyframeAnimator: Sendable, Hashable {
         }
         switch node.kind {
         case .shape, .image, .text, .spacer: return node
-        case .stack(let children): return ViewNode(.stack(children.map { applied(to: $0, at: time) }))
+        case .stack(let children, let alignment): return ViewNode(.stack(children.map { applied(to: $0, at: time) }, alignment: alignment))
         case .stacked(let layout, let children): return ViewNode(.stacked(layout, children.map { applied(to: $0, at: time) }))
         case .grid(let layout, let children): return ViewNode(.grid(layout, children.map { applied(to: $0, at: time) }))
         case .modified(let child, let modifier): return ViewNode(.modified(applied(to: child, at: time), modifier))

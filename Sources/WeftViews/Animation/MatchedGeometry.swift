@@ -4,13 +4,13 @@ extension MatchedGeometry {
     /// layout puts it, a receiver on its source's rectangle (per `properties`, at `anchor`). With `other`, the
     /// sources are `other`'s (another state laid out at the same size) and every member of `root` that has one
     /// there, source or not, is placed on it: where a view entering or leaving in a change starts or ends.
-    package static func resolve(_ root: ViewNode, size: SIMD2<Float>, sourcesIn other: ViewNode? = nil)
+    package static func resolve(_ root: ViewNode, size: SIMD2<Float>, sourcesIn other: ViewNode? = nil, layout: FrameLayout)
         -> (root: ViewNode, warnings: [MatchedGeometryWarning]) {
         guard hasMembers(root) else { return (root, []) }
-        let members = collect(root, size: size)
+        let members = collect(root, size: size, layout: layout)
         var warnings: [MatchedGeometryWarning] = []
         var sources: [Key: Member] = [:]
-        for member in other.map({ collect($0, size: size) }) ?? members where member.geometry.isSource && member.namespaceDeclared {
+        for member in other.map({ collect($0, size: size, layout: layout) }) ?? members where member.geometry.isSource && member.namespaceDeclared {
             if sources[member.key] == nil { sources[member.key] = member } else { warnings.append(member.warning(.twoSources)) }
         }
         var placements: [[Int]: MatchedGeometry] = [:]
@@ -35,7 +35,7 @@ extension MatchedGeometry {
                 placements[member.place] = m
             }
             if !m.isSource, source != nil, let p = m.placement {
-                let adoptedSize = Layout.size(of: member.content, proposed: p.offer)
+                let adoptedSize = layout.size(of: member.content, proposed: p.offer)
                 let adopted = Rect(origin: p.anchorPoint - m.anchor.vector * adoptedSize, size: adoptedSize).applying(member.transform)
                 if adopted.intersection(member.clip) != adopted { warnings.append(member.warning(.receiverClipped)) }
             }
@@ -47,16 +47,16 @@ extension MatchedGeometry {
     private static func hasMembers(_ node: ViewNode) -> Bool {
         switch node.kind {
         case .shape, .image, .text, .spacer: false
-        case .stack(let children), .stacked(_, let children), .grid(_, let children): children.contains(where: hasMembers)
+        case .stack(let children, _), .stacked(_, let children), .grid(_, let children): children.contains(where: hasMembers)
         case .modified(_, .matchedGeometry): true
         case .modified(let child, _): hasMembers(child)
         }
     }
 
-    private static func collect(_ root: ViewNode, size: SIMD2<Float>) -> [Member] {
+    private static func collect(_ root: ViewNode, size: SIMD2<Float>, layout: FrameLayout) -> [Member] {
         var members: [Member] = []
-        collect(root, proposal: size, transform: Layout.rootTransform(root, size: size), namespaces: [], clip: Rect(size: size),
-                place: [], into: &members)
+        collect(root, proposal: size, transform: layout.rootTransform(root, size: size), namespaces: [], clip: Rect(size: size),
+                place: [], layout: layout, into: &members)
         return members
     }
 
@@ -81,8 +81,9 @@ extension MatchedGeometry {
     }
 
     private static func collect(_ node: ViewNode, proposal: SIMD2<Float>, transform: Affine, namespaces: Set<String>, clip: Rect,
-                                place: [Int], into members: inout [Member]) {
-        let (size, children) = Layout.arrange(node, proposed: proposal)
+                                place: [Int], layout: FrameLayout, into members: inout [Member]) {
+        let arranged = layout.arrange(node, proposed: proposal)
+        let size = arranged.size, children = arranged.children
         var namespaces = namespaces
         var clip = clip
         if case .modified(_, let modifier) = node.kind {
@@ -101,7 +102,7 @@ extension MatchedGeometry {
         }
         for (i, child) in children.enumerated() {
             collect(child.node, proposal: child.proposal, transform: transform * child.transform, namespaces: namespaces, clip: clip,
-                    place: place + [i], into: &members)
+                    place: place + [i], layout: layout, into: &members)
         }
     }
 
@@ -111,8 +112,8 @@ extension MatchedGeometry {
         switch node.kind {
         case .shape, .image, .text, .spacer:
             return node
-        case .stack(let children):
-            return ViewNode(.stack(children.enumerated().map { placed($1, placements, place: place + [$0]) }))
+        case .stack(let children, let alignment):
+            return ViewNode(.stack(children.enumerated().map { placed($1, placements, place: place + [$0]) }, alignment: alignment))
         case .stacked(let layout, let children):
             return ViewNode(.stacked(layout, children.enumerated().map { placed($1, placements, place: place + [$0]) }))
         case .grid(let layout, let children):

@@ -134,31 +134,34 @@ public struct Timeline: Sendable {
     /// moving while it fades out), so position and velocity are continuous. `matchedGeometryEffect` groups are
     /// placed: a view entering starts on the old state's source of its id, one leaving ends on the new state's.
     public func view(at time: Double, size: Size) -> ViewNode {
+        let layout = FrameLayout()
         guard let index = changes.lastIndex(where: { $0.time <= time }) else {
-            return MatchedGeometry.resolve(animated(initial, at: time), size: size.vector).root
+            return MatchedGeometry.resolve(animated(initial, at: time), size: size.vector, layout: layout).root
         }
-        return presented(index, at: time, size: size.vector)
+        return presented(index, at: time, size: size.vector, layout: layout)
     }
 
-    private func presented(_ index: Int, at time: Double, size s: SIMD2<Float>) -> ViewNode {
+    private func presented(_ index: Int, at time: Double, size s: SIMD2<Float>, layout: FrameLayout) -> ViewNode {
         let change = changes[index], progress = self.progress(of: index, at: time)
-        guard progress != 1 else { return MatchedGeometry.resolve(animated(change.state, at: time), size: s).root }
+        guard progress != 1 else { return MatchedGeometry.resolve(animated(change.state, at: time), size: s, layout: layout).root }
         let a = animated(index == 0 ? initial : changes[index - 1].state, at: time), b = animated(change.state, at: time)
         let from: ViewNode
         if index > 0, self.progress(of: index - 1, at: time) != 1 {
-            from = presented(index - 1, at: time, size: s)
+            from = presented(index - 1, at: time, size: s, layout: layout)
         } else {
-            from = Interpolation.between(MatchedGeometry.resolve(a, size: s).root, MatchedGeometry.resolve(a, size: s, sourcesIn: b).root,
-                                         progress: progress)
+            from = Interpolation.between(MatchedGeometry.resolve(a, size: s, layout: layout).root,
+                                         MatchedGeometry.resolve(a, size: s, sourcesIn: b, layout: layout).root, progress: progress)
         }
-        let to = Interpolation.between(MatchedGeometry.resolve(b, size: s, sourcesIn: a).root, MatchedGeometry.resolve(b, size: s).root,
-                                       progress: progress)
-        return GeometryBlend.between(from, to, progress: progress, size: s)
+        let to = Interpolation.between(MatchedGeometry.resolve(b, size: s, sourcesIn: a, layout: layout).root,
+                                       MatchedGeometry.resolve(b, size: s, layout: layout).root, progress: progress)
+        return GeometryBlend.between(from, to, progress: progress, size: s, layout: layout)
     }
 
     /// The `matchedGeometryEffect` faults of the states shown `time` seconds in (the old and new one while a change plays).
     public func warnings(at time: Double, size: Size) -> [MatchedGeometryWarning] {
-        guard var index = changes.lastIndex(where: { $0.time <= time }) else { return MatchedGeometry.resolve(initial, size: size.vector).warnings }
+        guard var index = changes.lastIndex(where: { $0.time <= time }) else {
+            return MatchedGeometry.resolve(initial, size: size.vector, layout: FrameLayout()).warnings
+        }
         var states = [changes[index].state]
         while progress(of: index, at: time) != 1 {
             states.insert(index == 0 ? initial : changes[index - 1].state, at: 0)
@@ -166,7 +169,10 @@ public struct Timeline: Sendable {
             index -= 1
         }
         var found: [MatchedGeometryWarning] = []
-        for state in states { for w in MatchedGeometry.resolve(state, size: size.vector).warnings where !found.contains(w) { found.append(w) } }
+        let layout = FrameLayout()
+        for state in states {
+            for w in MatchedGeometry.resolve(state, size: size.vector, layout: layout).warnings where !found.contains(w) { found.append(w) }
+        }
         return found
     }
 }

@@ -1,6 +1,16 @@
 extension Layout {
-    /// A grid's cells: columns resolved from the offered width, then rows of cells, each centred in its cell.
+    /// A grid's cells at `proposed`, from a layout of its own (a frame asks its `FrameLayout`).
     package static func arrange(_ children: [ViewNode], in grid: GridLayout, proposed: SIMD2<Float>) -> (size: SIMD2<Float>, children: [Placement]) {
+        let arranged = FrameLayout().arrange(children, in: grid, proposed: proposed)
+        return (arranged.size, arranged.children)
+    }
+}
+
+extension FrameLayout {
+    /// A grid's cells: columns resolved from the offered width, then rows of cells, each centred in its cell.
+    func arrange(_ children: [ViewNode], in grid: GridLayout, proposed offer: SIMD2<Float>) -> Arrangement {
+        // Columns share a finite width: unlimited room is the largest one.
+        let proposed = pointwiseMin(offer, SIMD2(repeating: .greatestFiniteMagnitude))
         var rows: [[Int]] = []
         if let lengths = grid.rowLengths {
             var start = 0
@@ -11,11 +21,11 @@ extension Layout {
             }
         }
         let columns = columnWidths(grid, children: children, rows: rows, proposed: proposed)
-        guard !columns.isEmpty else { return (.zero, []) }
+        guard !columns.isEmpty else { return Arrangement(size: .zero, children: []) }
         if grid.rowLengths == nil {
             rows = stride(from: 0, to: children.count, by: columns.count).map { Array($0..<min($0 + columns.count, children.count)) }
         }
-        var placed: [Placement] = []
+        var placed: [Layout.Placement] = []
         var y: Float = 0
         for (r, row) in rows.enumerated() {
             let offers = row.indices.map { SIMD2(repeating: columns[$0].width) }
@@ -24,18 +34,18 @@ extension Layout {
             var x: Float = 0
             for (i, child) in row.enumerated() {
                 let cell = SIMD2(columns[i].width, height)
-                placed.append(Placement(node: children[child], proposal: offers[i], transform: .translation(SIMD2(x, y) + (cell - sizes[i]) / 2)))
+                placed.append(Layout.Placement(node: children[child], proposal: offers[i], transform: .translation(SIMD2(x, y) + (cell - sizes[i]) / 2)))
                 x += columns[i].width + columns[i].spacing
             }
             y += height + (r < rows.count - 1 ? grid.rowSpacing : 0)
         }
         let width = columns.reduce(0) { $0 + $1.width + $1.spacing } - columns[columns.count - 1].spacing
-        return (SIMD2(width, y), placed)
+        return Arrangement(size: SIMD2(width, y), children: placed)
     }
 
     /// Column widths for the offered width: fixed ones as they are, fitting ones as their widest cell, then the room
     /// left shared by the flexible items and the adaptive ones (each adaptive item becoming as many columns as fit).
-    private static func columnWidths(_ grid: GridLayout, children: [ViewNode], rows: [[Int]], proposed: SIMD2<Float>) -> [(width: Float, spacing: Float)] {
+    private func columnWidths(_ grid: GridLayout, children: [ViewNode], rows: [[Int]], proposed: SIMD2<Float>) -> [(width: Float, spacing: Float)] {
         let items = grid.columns
         guard !items.isEmpty else { return [] }
         let spacing = items.dropLast().reduce(0) { $0 + $1.spacing }

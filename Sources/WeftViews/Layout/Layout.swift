@@ -10,124 +10,130 @@ package enum Layout {
         package var transform: Affine
     }
 
-    /// Where the root goes on a canvas of `size`: centred.
-    /// A root pinned by an animation (`GroupAnchor`) stands where its pin says.
-    package static func rootTransform(_ root: ViewNode, size: SIMD2<Float>) -> Affine {
-        if case .modified(_, .groupAnchor(let pin)) = root.kind { return .translation(pin.origin) }
-        return .translation((size - Layout.size(of: root, proposed: size)) / 2)
-    }
-
+    /// `node`'s size at `proposed`, from a layout of its own (a frame asks its `FrameLayout`).
     package static func size(of node: ViewNode, proposed: SIMD2<Float>) -> SIMD2<Float> {
-        switch node.kind {
-        case .shape: return pointwiseMax(proposed, .zero)
-        case .image(let image): return image.size.vector
-        case .text(let text): return text.layout(width: proposed.x).size
-        case .spacer: return .zero
-        case .stack, .stacked, .grid, .modified: return arrange(node, proposed: proposed).size
-        }
+        FrameLayout().size(of: node, proposed: proposed)
     }
 
-    /// The node's size and its children's placements. A child pinned by an animation (`GroupAnchor`) stands where
-    /// its pin says, unless the node only moves its drawing (then it shares the node's frame).
+    /// `node`'s size and children's placements at `proposed`, from a layout of its own (a frame asks its `FrameLayout`).
     package static func arrange(_ node: ViewNode, proposed: SIMD2<Float>) -> (size: SIMD2<Float>, children: [Placement]) {
-        let (size, children) = laidOut(node, proposed: proposed)
-        guard !node.movesOnlyDrawing else { return (size, children) }
-        return (size, children.map { child in
-            guard case .modified(_, .groupAnchor(let pin)) = child.node.kind else { return child }
-            return Placement(node: child.node, proposal: pin.size, transform: .translation(pin.origin))
-        })
+        let arranged = FrameLayout().arrange(node, proposed: proposed)
+        return (arranged.size, arranged.children)
     }
+}
 
-    private static func laidOut(_ node: ViewNode, proposed: SIMD2<Float>) -> (size: SIMD2<Float>, children: [Placement]) {
+/// The layout rules, each run once per view and proposal by `FrameLayout`.
+extension FrameLayout {
+    fileprivate typealias Placement = Layout.Placement
+
+    func laidOut(_ node: ViewNode, proposed: SIMD2<Float>) -> Arrangement {
         switch node.kind {
-        case .shape, .image, .text, .spacer:
-            return (size(of: node, proposed: proposed), [])
+        case .shape: return Arrangement(size: pointwiseMax(proposed, .zero), children: [])
+        case .image(let image): return Arrangement(size: image.size.vector, children: [])
+        case .text(let text): return Arrangement(size: text.layout(width: proposed.x).size, children: [])
+        case .spacer: return Arrangement(size: .zero, children: [])
         case .stacked(let layout, let children):
             return arrange(children, in: layout, proposed: proposed)
         case .grid(let layout, let children):
             return arrange(children, in: layout, proposed: proposed)
-        case .stack(let children):
+        case .stack(let children, let alignment):
             let sizes = children.map { size(of: $0, proposed: proposed) }
             let total = sizes.reduce(SIMD2<Float>.zero) { pointwiseMax($0, $1) }
             let placed = zip(children, sizes).map { child, childSize in
-                Placement(node: child, proposal: proposed, transform: .translation((total - childSize) / 2))
+                Placement(node: child, proposal: proposed, transform: .translation((total - childSize) * alignment.vector))
             }
-            return (total, placed)
+            return Arrangement(size: total, children: placed)
         case .modified(let child, let modifier):
             switch modifier {
             case .frame(let width, let height):
                 let offer = SIMD2(width ?? proposed.x, height ?? proposed.y)
                 let childSize = size(of: child, proposed: offer)
                 let total = SIMD2(width ?? childSize.x, height ?? childSize.y)
-                return (total, [Placement(node: child, proposal: offer, transform: .translation((total - childSize) / 2))])
+                return Arrangement(size: total, children: [Placement(node: child, proposal: offer, transform: .translation((total - childSize) / 2))])
             case .flexibleFrame(let frame):
                 let offer = frame.proposal(proposed)
                 let childSize = size(of: child, proposed: offer)
                 let total = frame.size(offer: proposed, child: childSize)
-                return (total, [Placement(node: child, proposal: offer,
+                return Arrangement(size: total, children: [Placement(node: child, proposal: offer,
                                           transform: .translation((total - childSize) * frame.alignment.vector))])
             case .padding(let e):
                 let insets = SIMD2(e.leading + e.trailing, e.top + e.bottom)
                 let offer = pointwiseMax(proposed - insets, .zero)
                 let childSize = size(of: child, proposed: offer)
-                return (childSize + insets, [Placement(node: child, proposal: offer, transform: .translation(SIMD2(e.leading, e.top)))])
+                return Arrangement(size: childSize + insets, children: [Placement(node: child, proposal: offer, transform: .translation(SIMD2(e.leading, e.top)))])
             case .offset(let delta):
                 let childSize = size(of: child, proposed: proposed)
-                return (childSize, [Placement(node: child, proposal: proposed, transform: .translation(delta))])
+                return Arrangement(size: childSize, children: [Placement(node: child, proposal: proposed, transform: .translation(delta))])
             case .relativeOffset(let fraction):
                 let childSize = size(of: child, proposed: proposed)
-                return (childSize, [Placement(node: child, proposal: proposed, transform: .translation(fraction * childSize))])
+                return Arrangement(size: childSize, children: [Placement(node: child, proposal: proposed, transform: .translation(fraction * childSize))])
             case .rotation(let angle):
                 let childSize = size(of: child, proposed: proposed)
                 let c = childSize / 2
                 let t = Affine.translation(c) * .rotation(angle.radians) * .translation(-c)
-                return (childSize, [Placement(node: child, proposal: proposed, transform: t)])
+                return Arrangement(size: childSize, children: [Placement(node: child, proposal: proposed, transform: t)])
             case .scale(let factors):
                 let childSize = size(of: child, proposed: proposed)
                 let c = childSize / 2
                 let t = Affine.translation(c) * .scaling(factors) * .translation(-c)
-                return (childSize, [Placement(node: child, proposal: proposed, transform: t)])
+                return Arrangement(size: childSize, children: [Placement(node: child, proposal: proposed, transform: t)])
             case .matchedGeometry(let m):
                 let natural = size(of: child, proposed: proposed)
-                guard let p = m.placement else { return (natural, [Placement(node: child, proposal: proposed, transform: .identity)]) }
+                guard let p = m.placement else { return Arrangement(size: natural, children: [Placement(node: child, proposal: proposed, transform: .identity)]) }
                 let childSize = size(of: child, proposed: p.offer)
-                return (natural, [Placement(node: child, proposal: p.offer, transform: .translation(p.anchorPoint - m.anchor.vector * childSize))])
+                return Arrangement(size: natural, children: [Placement(node: child, proposal: p.offer, transform: .translation(p.anchorPoint - m.anchor.vector * childSize))])
             case .groupAnchor(let pin):
-                return (pin.size, [Placement(node: child, proposal: pin.size, transform: .identity)])
+                return Arrangement(size: pin.size, children: [Placement(node: child, proposal: pin.size, transform: .identity)])
             case .decoration(let decoration):
                 let childSize = size(of: child, proposed: proposed)
                 let decorationSize = size(of: decoration.view, proposed: childSize)
-                return (childSize, [Placement(node: child, proposal: proposed, transform: .identity),
+                return Arrangement(size: childSize, children: [Placement(node: child, proposal: proposed, transform: .identity),
                                     Placement(node: decoration.view, proposal: childSize,
                                               transform: .translation((childSize - decorationSize) * decoration.alignment.vector))])
             case .opacity, .blendMode, .shadow, .compositingGroup, .drawingGroup, .effect, .blendEffect, .id, .transition, .geometryChange, .stateSwitch, .namespace, .geometryGroup, .blur:
                 let childSize = size(of: child, proposed: proposed)
-                return (childSize, [Placement(node: child, proposal: proposed, transform: .identity)])
+                return Arrangement(size: childSize, children: [Placement(node: child, proposal: proposed, transform: .identity)])
             }
         }
     }
 
-    /// An `HStack` or `VStack`, after SwiftUI: the room left after spacing is offered to the children
-    /// in order of flexibility (the least flexible first), each getting an equal share of what the
-    /// ones before it left; a `Spacer` takes its share (at least its minimum length). The stack is
-    /// as long as its children and spacing, as thick as its thickest child.
-    package static func arrange(_ children: [ViewNode], in layout: StackLayout, proposed: SIMD2<Float>) -> (size: SIMD2<Float>, children: [Placement]) {
-        guard !children.isEmpty else { return (.zero, []) }
+    /// An `HStack` or `VStack`, after SwiftUI: the room left after spacing and the spacers' minimum lengths is
+    /// offered to the other children in order of flexibility (the least flexible first), each getting an equal share
+    /// of what the ones before it left; the spacers, the most flexible of all, then share what is left, each at least
+    /// its minimum length. So a `Color` beside a `Spacer` takes all but the spacer's minimum. The stack is as long as
+    /// its children and spacing, as thick as its thickest child.
+    func arrange(_ children: [ViewNode], in layout: StackLayout, proposed: SIMD2<Float>) -> Arrangement {
+        guard !children.isEmpty else { return Arrangement(size: .zero, children: []) }
         let crossOffer = layout.cross(proposed)
-        func childSize(_ i: Int, main: Float) -> SIMD2<Float> {
+        func childSize(_ i: Int, main: Float, cross: Float) -> SIMD2<Float> {
             if let minLength = children[i].spacerLength { return layout.vector(main: max(main, minLength), cross: 0) }
-            return size(of: children[i], proposed: layout.vector(main: main, cross: crossOffer))
+            return size(of: children[i], proposed: layout.vector(main: main, cross: cross))
         }
-        let flexibility = children.indices.map { i in
-            layout.main(childSize(i, main: .greatestFiniteMagnitude)) - layout.main(childSize(i, main: 0))
+        // How far each child can grow: its length offered unlimited room less its length offered none. An unlimited
+        // offer is infinite, as SwiftUI's is, so that every share of it is the same offer. No view's width depends on
+        // the height it is offered (text wraps by width; nothing keeps an aspect ratio), so a row asks its children's
+        // widths at no height: one question per child, whatever the row is offered.
+        let probeCross = layout.axis == .horizontal ? 0 : crossOffer
+        // Spacers too go least flexible first: the longer minimum first.
+        let spacers = children.indices.filter { children[$0].spacerLength != nil }
+            .sorted { (-(children[$0].spacerLength ?? 0), $0) < (-(children[$1].spacerLength ?? 0), $1) }
+        let others = children.indices.filter { children[$0].spacerLength == nil }
+        let flexibility = others.map { i in
+            let range = layout.main(childSize(i, main: .infinity, cross: probeCross)) - layout.main(childSize(i, main: 0, cross: probeCross))
+            return range.isNaN ? .infinity : range
         }
-        var remaining = layout.main(proposed) - layout.spacing * Float(children.count - 1)
+        let reserved = spacers.reduce(Float(0)) { $0 + (children[$1].spacerLength ?? 0) }
+        let unlimited = layout.main(proposed) == .infinity
+        var remaining = layout.main(proposed) - layout.spacing * Float(children.count - 1) - reserved
         var sizes = [SIMD2<Float>](repeating: .zero, count: children.count)
-        let order = children.indices.sorted { (flexibility[$0], $0) < (flexibility[$1], $1) }
-        for (k, i) in order.enumerated() {
-            let share = max(remaining, 0) / Float(children.count - k)
-            sizes[i] = childSize(i, main: share)
-            remaining -= layout.main(sizes[i])
+        let byFlexibility = others.indices.sorted { (flexibility[$0], $0) < (flexibility[$1], $1) }.map { others[$0] }
+        for group in [byFlexibility, spacers] {
+            if group == spacers { remaining += reserved }
+            for (k, i) in group.enumerated() {
+                let share = unlimited ? .infinity : max(remaining, 0) / Float(group.count - k)
+                sizes[i] = childSize(i, main: share, cross: crossOffer)
+                remaining -= layout.main(sizes[i])
+            }
         }
         let thickness = sizes.map(layout.cross).max() ?? 0
         var position: Float = 0
@@ -138,13 +144,14 @@ package enum Layout {
             placements.append(Placement(node: child, proposal: offer, transform: .translation(layout.vector(main: position, cross: across))))
             position += layout.main(sizes[i]) + layout.spacing
         }
-        return (layout.vector(main: position - layout.spacing, cross: thickness), placements)
+        return Arrangement(size: layout.vector(main: position - layout.spacing, cross: thickness), children: placements)
     }
 
     /// Where the node can draw, in its own user space: its bounds grown by what its content
     /// reaches beyond them (offsets, rotations, shadows, effect padding).
-    package static func extent(of node: ViewNode, proposed: SIMD2<Float>) -> Rect {
-        let (size, children) = arrange(node, proposed: proposed)
+    func measuredExtent(of node: ViewNode, proposed: SIMD2<Float>) -> Rect {
+        let arranged = arrange(node, proposed: proposed)
+        let size = arranged.size, children = arranged.children
         let bounds = Rect(size: size)
         switch node.kind {
         case .shape, .image, .spacer:

@@ -54,11 +54,12 @@ public struct VStack: View {
     public var node: ViewNode { ViewNode(.stacked(layout, children)) }
 }
 
-/// Empty room that grows along its stack's axis as far as the stack lets it (and `minLength` at least).
-/// Outside a stack it takes no room.
+/// Empty room that grows along its stack's axis as far as the stack lets it (and `minLength` at least: by default the
+/// standard spacing, 8 points, as SwiftUI's). A stack sizes its spacers after its other children, so a spacer beside
+/// another flexible view keeps only its minimum. Outside a stack it takes no room.
 public struct Spacer: View {
     public var minLength: Float
-    public init(minLength: Float = 0) { self.minLength = minLength }
+    public init(minLength: Float = StackLayout.defaultSpacing) { self.minLength = minLength }
     public var node: ViewNode { ViewNode(.spacer(minLength: minLength)) }
 }
 

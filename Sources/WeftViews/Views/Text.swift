@@ -103,8 +103,8 @@ extension ViewNode {
             return ViewNode(.text(text))
         case .shape, .image, .spacer:
             return self
-        case .stack(let children):
-            return ViewNode(.stack(children.map { $0.settingText(change) }))
+        case .stack(let children, let alignment):
+            return ViewNode(.stack(children.map { $0.settingText(change) }, alignment: alignment))
         case .stacked(let layout, let children):
             return ViewNode(.stacked(layout, children.map { $0.settingText(change) }))
         case .grid(let layout, let children):

@@ -9,13 +9,13 @@ public protocol View: Sendable {
 
 /// One node of a view tree. Opaque to users; the planner lowers it to a `RenderPlan`.
 public struct ViewNode: Sendable, View {
-    package indirect enum Kind: Sendable {
+    package enum Kind: Sendable {
         case shape(ShapeGeometry, FillStyle)
         case image(Image)
         /// Shaped text (`Text`), drawn by the glyph kernel.
         case text(Text)
-        /// Children centred on each other (`ZStack`).
-        case stack([ViewNode])
+        /// Children drawn on each other, each placed in the stack by `alignment` (`ZStack`).
+        case stack([ViewNode], alignment: UnitPoint = .center)
         /// `HStack` / `VStack`.
         case stacked(StackLayout, [ViewNode])
         /// `LazyVGrid` / `Grid`: children in rows across columns.
@@ -24,8 +24,16 @@ public struct ViewNode: Sendable, View {
         case spacer(minLength: Float)
         case modified(ViewNode, Modifier)
     }
-    package let kind: Kind
-    package init(_ kind: Kind) { self.kind = kind }
+    /// The node's content, shared by every copy: its object is the node's identity within a frame (`FrameLayout`).
+    private final class Storage: Sendable {
+        let kind: Kind
+        init(_ kind: Kind) { self.kind = kind }
+    }
+    private let storage: Storage
+    package var kind: Kind { storage.kind }
+    /// The same for every copy of this node, different from any other node's while this one lives.
+    package var identity: ObjectIdentifier { ObjectIdentifier(storage) }
+    package init(_ kind: Kind) { self.storage = Storage(kind) }
     public var node: ViewNode { self }
 }
 
@@ -35,12 +43,20 @@ public struct ModifiedView: View {
     init(_ node: ViewNode) { self.node = node }
 }
 
-/// Children drawn in order, each centred in the stack; the stack is as large as its largest child.
+/// Children drawn in order, each placed in the stack by `alignment` (centred by default); the stack is as large as
+/// its largest child.
 public struct ZStack: View {
     public let children: [ViewNode]
-    public init(@ViewBuilder content: () throws -> [ViewNode]) rethrows { self.children = try content() }
-    public init(children: [any View]) { self.children = children.map(\.node) }
-    public var node: ViewNode { ViewNode(.stack(children)) }
+    public var alignment: UnitPoint = .center
+    public init(alignment: UnitPoint = .center, @ViewBuilder content: () throws -> [ViewNode]) rethrows {
+        self.alignment = alignment
+        self.children = try content()
+    }
+    public init(alignment: UnitPoint = .center, children: [any View]) {
+        self.alignment = alignment
+        self.children = children.map(\.node)
+    }
+    public var node: ViewNode { ViewNode(.stack(children, alignment: alignment)) }
 }
 
 /// One view per element. Inside a stack its views are the stack's children, lined up like any others (SwiftUI's
