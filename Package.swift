@@ -51,7 +51,7 @@ let package = Package(
         .target(
             name: "WeftPlanner",
             dependencies: ["WeftImage", "WeftRuntime", "WeftShaders", "WeftText", "WeftViews"],
-            resources: ["solid", "common", "shape", "layer", "blur", "glyph"].map { .embedInCode("Resources/EngineKernels/\($0).glsl") }
+            resources: ["solid", "common", "shape", "layer", "blur", "glyph", "yuv"].map { .embedInCode("Resources/EngineKernels/\($0).glsl") }
         ),
         // Scene files: JSON to a scene, and a scene at a time to a frame.
         .target(name: "WeftScene", dependencies: ["WeftImage", "WeftPlanner", "WeftRuntime", "WeftShaders", "WeftText", "WeftViews"]),

@@ -33,12 +33,14 @@ enum RenderCommand: Command {
     --scale S the input is taken as an S× image; --size and scenes are points, times S) unless
     --keep-overflow keeps the padded area too.
     A sequence (--frames) renders frame N at N/F seconds with $frame N, a scene in its state at
-    that time; a failed frame is reported and the others go on, and the exit status is the number
+    that time (--frames all: from 0 to its duration, duration × F frames); a failed frame is reported and the others go on, and the exit status is the number
     of failed frames (at most 125). Frames are encoded and written on every core while the next
     ones render (PNG at zlib level 1 with the Sub filter), each written whole or not at all; with
     --shard a manifest weft-shard-I-of-N.json goes beside them for `weft verify`. -o OUT.mp4,
     .webm, .mov or .gif streams the frames to ffmpeg (alpha kept in WebM and MOV; a GIF gets a
-    palette of its own), .rgba writes raw straight-alpha RGBA frames, /dev/null none; --stats
+    palette of its own; 4:2:0 frames converted to YUV on a GPU; BT.709 limited range, tagged so;
+    a codec the installed ffmpeg lacks is refused before the first frame; docs/video.md),
+    .rgba writes raw straight-alpha RGBA frames, /dev/null none; --stats
     then breaks a frame's time down (view, layout, lowering, rewrites, run, encoding, writing). A progress bar shows on a terminal, a line per frame otherwise.
     --threads N sets the CPU evaluator's worker threads (with --device cpu, or when no Vulkan device is found); the
     picture is the same at every count.
@@ -61,7 +63,7 @@ enum RenderCommand: Command {
 
     static func run(_ arguments: ParsedArguments, output: inout Output) throws(UsageError) -> Int32 {
         let request = try RenderRequest(arguments)
-        if let sequence = try SequenceRequest(arguments, outputPath: request.outputPath) {
+        if let sequence = try SequenceRequest(arguments, outputPath: request.outputPath, duration: { () throws(UsageError) in try sceneDuration(request) }) {
             return SequenceCommand.run(request, sequence, output: &output)
         }
         return render(request, output: &output)
@@ -142,13 +144,7 @@ enum RenderCommand: Command {
                             warned: @escaping @Sendable (String) -> Void = { _ in }) throws -> FrameSource {
         let options = request.options
         if case .scene(path: let path) = request.source {
-            let base = URL(fileURLWithPath: path).deletingLastPathComponent().path
-            var loadedScene = try Scene.load(contentsOf: path) { folders in
-                loaded(folders.map { $0.hasPrefix("/") ? $0 : base + "/" + $0 }, [])
-                return try LibraryShaderProvider(folders: folders, baseDirectory: base)
-            }
-            if let size = request.sceneSize { loadedScene.size = Size(width: Float(size.width), height: Float(size.height)) }
-            let scene = loadedScene
+            let scene = try loadScene(path, request: request, loaded: loaded)
             return { time, frame, size in
                 var shown = scene.frame(at: time, size: size, index: frame, reduceMotion: options.frame.reduceMotion)
                 for warning in shown.geometryWarnings { warned("\(warning)") }
@@ -165,6 +161,31 @@ enum RenderCommand: Command {
             frameOptions.frame.time = time
             frameOptions.frame.index = frame ?? 0
             return (view, size, frameOptions)
+        }
+    }
+
+    /// The scene file at `path`, its shader folders found beside it, at `--size` when given.
+    private static func loadScene(_ path: String, request: RenderRequest,
+                                  loaded: (_ shaderPaths: [String], _ steps: [EffectStep]) -> Void = { _, _ in }) throws -> Scene {
+        let base = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        var scene = try Scene.load(contentsOf: path) { folders in
+            loaded(folders.map { $0.hasPrefix("/") ? $0 : base + "/" + $0 }, [])
+            return try LibraryShaderProvider(folders: folders, baseDirectory: base)
+        }
+        if let size = request.sceneSize { scene.size = Size(width: Float(size.width), height: Float(size.height)) }
+        return scene
+    }
+
+    /// How long the scene of `request` plays (`Scene.duration`), for `--frames all`.
+    static func sceneDuration(_ request: RenderRequest) throws(UsageError) -> Double {
+        guard case .scene(let path) = request.source else {
+            throw UsageError(message: "--frames all plays a scene file from its start to its end; an image or a fill has no end: give --frames A..B")
+        }
+        do {
+            return try loadScene(path, request: request).duration
+        } catch {
+            let text = "\(error)"
+            throw UsageError(message: text.contains(path) ? text : "\(path): \(text)", isInvalidValue: true)
         }
     }
 

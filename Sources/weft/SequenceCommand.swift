@@ -22,6 +22,10 @@ enum SequenceCommand {
         var render = SequenceRender(context: context, sequence: prepared)
         render.sixteenBit = request.sixteenBit
         render.measureDeviceTime = request.stats
+        // A measurement switch: who converts a video's frames to YUV (`SequenceRender.VideoConversion`).
+        if let text = ProcessInfo.processInfo.environment["WEFT_VIDEO_CONVERSION"], let conversion = SequenceRender.VideoConversion(rawValue: text) {
+            render.conversion = conversion
+        }
         let frames = prepared.shardFrames
         var progress = Progress(total: frames.count, terminal: isatty(STDERR_FILENO) != 0)
         let result: SequenceRender.Result
@@ -31,7 +35,7 @@ enum SequenceCommand {
                 return (view, size, options)
             }, observe: { event in
                 switch event {
-                case .rendered(let n, let time, let rendering, let elapsed):
+                case .rendered(let n, let time, let rendering, let size, let elapsed):
                     for report in rendering.reports {
                         output.printError(CheckReportText.line(report, command: "weft render: frame \(n)", effects: request.effects))
                     }
@@ -39,7 +43,7 @@ enum SequenceCommand {
                         output.printError("weft render: frame \(n): warning: \(warning)")
                     }
                     if !progress.terminal && !request.stats {
-                        output.print("\(prepared.path(ofFrame: n)): \(rendering.pixels.width)x\(rendering.pixels.height), t=\(time) s, \(CheckCommand.milliseconds(elapsed))")
+                        output.print("\(prepared.path(ofFrame: n)): \(size.width)x\(size.height), t=\(time) s, \(CheckCommand.milliseconds(elapsed))")
                     }
                 case .failed(let n, let time, let error):
                     progress.clear(&output)

@@ -137,6 +137,26 @@ struct SequenceTests {
         #expect(bytes.range(of: Data("acTL".utf8)) != nil && bytes.range(of: Data("fdAT".utf8)) != nil)
     }
 
+    /// `--frames all` renders a scene from its start to its end: its `"duration"` × fps frames, 0 to ⌈duration × fps⌉ − 1;
+    /// a scene that does not play, and an image, have none.
+    @Test func allFramesOfASceneRunFromItsStartToItsEnd() throws {
+        let scene = try writeScene()
+        let timed = path("timed.json")
+        try Self.scene.replacingOccurrences(of: "\"size\"", with: "\"duration\": 0.45, \"size\"").write(toFile: timed, atomically: true, encoding: .utf8)
+        let run = try CLI.weft(["render", timed, "--frames", "all", "--fps", "20", "--device", "cpu", "-o", path("all/%02d.png")])
+        #expect(run.status == 0, "\(run)")
+        #expect(try frameFiles(in: "all") == (0...8).map { String(format: "%02d.png", $0) }, "0.45 s at 20 frames/s: 9 frames")
+        // The timeline's own end: its spring settles, and the last frame shows the square at rest.
+        let own = try CLI.weft(["render", scene, "--frames", "all", "--fps", "10", "--device", "cpu", "-o", path("own/%02d.png")])
+        #expect(own.status == 0, "\(own)")
+        #expect(try frameFiles(in: "own").count > 1, "\(own)")
+        try "{\"size\": [8, 8], \"root\": {\"rectangle\": {}}}".write(toFile: path("still.json"), atomically: true, encoding: .utf8)
+        let still = try CLI.weft(["render", path("still.json"), "--frames", "all", "-o", path("still/%02d.png")])
+        #expect(still.status == 1 && still.stderr.contains("no frames of its own"), "\(still)")
+        let image = try CLI.weft(["render", CLI.pattern, "--effect", "colorInvert", "--frames", "all", "-o", path("image/%02d.png")])
+        #expect(image.status == 2 && image.stderr.contains("an image or a fill has no end"), "\(image)")
+    }
+
     /// A command line of the wrong shape exits 2; a value that cannot be used exits 1 (as everywhere in `weft`).
     @Test(arguments: [
         (["--fps", "10"], "--frames", 2),

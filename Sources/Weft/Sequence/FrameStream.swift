@@ -1,10 +1,11 @@
 import Foundation
 import Glibc
 import WeftImage
+import WeftPlanner
 
-/// Frames as one stream of straight-alpha RGBA rows in frame order (16-bit big-endian samples with `--16bit`): a raw
+/// Frames as one stream in frame order: straight-alpha RGBA rows (16-bit big-endian samples with `--16bit`) in a raw
 /// `.rgba` file, `/dev/null` (to measure everything but the encoder), or the input of an `ffmpeg` that makes a video or
-/// a GIF (`FFmpegOutput`). A file is written under a temporary name and renamed into place when the stream ends well.
+/// a GIF (`FFmpegOutput`), which reads YUV planes instead where the device converted the frames. A file is written under a temporary name and renamed into place when the stream ends well.
 final class FrameStream: FrameSink, @unchecked Sendable {
     enum Target {
         case raw(path: String)
@@ -14,6 +15,8 @@ final class FrameStream: FrameSink, @unchecked Sendable {
     let target: Target
     let sixteenBit: Bool
     let fps: Double
+    /// The YUV planes the frames arrive as (converted on the device), or nil for RGBA.
+    let planes: YUVPlanes?
     var writesInParallel: Bool { false }
     /// Touched by `write` and `finish` only, which run one at a time (`FrameWriter`).
     private var fd: Int32 = -1
@@ -24,10 +27,12 @@ final class FrameStream: FrameSink, @unchecked Sendable {
     /// Whether a write failed: the stream then ends without its file.
     private var broken = false
 
-    init(target: Target, sixteenBit: Bool, fps: Double) {
+    init(target: Target, sixteenBit: Bool, fps: Double, planes: YUVPlanes? = nil) {
+        precondition(planes == nil || !sixteenBit, "YUV planes are 8-bit")
         self.target = target
         self.sixteenBit = sixteenBit
         self.fps = fps
+        self.planes = planes
     }
 
     var path: String {
@@ -37,9 +42,10 @@ final class FrameStream: FrameSink, @unchecked Sendable {
         }
     }
 
-    /// The frame's straight-alpha rows; on any thread.
+    /// The frame's YUV planes as the device wrote them, or its straight-alpha rows; on any thread.
     func encode(_ frame: FinishedFrame) throws(FrameWriteError) -> [UInt8] {
-        PNGRawImage(straightRGBAOf: frame.pixels, bitDepth: sixteenBit ? .sixteen : .eight,
+        if let planes { return Array(planes.bytes(ofPacked: frame.pixels, width: frame.width, height: frame.height)) }
+        return PNGRawImage(straightRGBAOf: frame.pixels, bitDepth: sixteenBit ? .sixteen : .eight,
                     colorMode: sixteenBit ? .extendedLinear : .nonLinear).rows
     }
 
@@ -77,7 +83,8 @@ final class FrameStream: FrameSink, @unchecked Sendable {
             let temporary = output.temporaryPath
             let process = Process()
             process.executableURL = URL(fileURLWithPath: output.executable)
-            process.arguments = output.arguments(width: width, height: height, fps: fps, sixteenBit: sixteenBit, writingTo: temporary)
+            process.arguments = output.arguments(width: width, height: height, fps: fps, planes: planes,
+                                                 sixteenBit: sixteenBit, writingTo: temporary)
             let input = Pipe()
             let errors = Pipe()
             process.standardInput = input

@@ -1,10 +1,20 @@
 import Foundation
 import WeftImage
 
-/// A rendered frame on its way out: its number in the sequence and its pixels.
+/// A rendered frame on its way out: its number in the sequence and its pixels: RGBA, or YUV planes packed in RGBA8
+/// (`YUVPlanes.packedTexture`) for a picture of `width × height`.
 struct FinishedFrame: Sendable {
     var number: Int
     var pixels: PixelBuffer
+    var width: Int
+    var height: Int
+
+    init(number: Int, pixels: PixelBuffer, width: Int? = nil, height: Int? = nil) {
+        self.number = number
+        self.pixels = pixels
+        self.width = width ?? pixels.width
+        self.height = height ?? pixels.height
+    }
 }
 
 /// Where a sequence's frames go: one PNG file each (`PNGFrameFiles`), or one stream in frame order (`FrameStream`:
@@ -132,7 +142,7 @@ final class FrameWriter: @unchecked Sendable {
                 guard let bytes else { continue }
                 let start = clock.now
                 do {
-                    try sink.write(bytes, of: frame.number, width: frame.pixels.width, height: frame.pixels.height)
+                    try sink.write(bytes, of: frame.number, width: frame.width, height: frame.height)
                     record(FrameWriteTimes(encoding: encoding, writing: clock.now - start))
                 } catch {
                     record(error)
@@ -162,7 +172,7 @@ final class FrameWriter: @unchecked Sendable {
             let start = clock.now
             let frame = next.frame
             let result = Result { () throws(FrameWriteError) in
-                try sink.write(bytes, of: frame.number, width: frame.pixels.width, height: frame.pixels.height)
+                try sink.write(bytes, of: frame.number, width: frame.width, height: frame.height)
             }
             let writing = clock.now - start
             condition.lock()

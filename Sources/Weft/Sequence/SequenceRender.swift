@@ -12,8 +12,9 @@ public struct SequenceRender {
 
     /// What happened to one frame, as it happens.
     public enum Event {
-        /// Rendered and handed to the writer; `elapsed` from building its view until its pixels were read back.
-        case rendered(frame: Int, time: Double, rendering: Rendering, elapsed: Duration)
+        /// Rendered and handed to the writer: a picture of `size` pixels (the rendering's pixels are its YUV planes for a
+        /// video converted on the device); `elapsed` from building its view until its pixels were read back.
+        case rendered(frame: Int, time: Double, rendering: Rendering, size: (width: Int, height: Int), elapsed: Duration)
         case failed(frame: Int, time: Double, error: any Error)
     }
 
@@ -43,6 +44,17 @@ public struct SequenceRender {
     public var sixteenBit = false
     /// Measure each frame's device time (`ExecutionOptions.measureDeviceTime`).
     public var measureDeviceTime = false
+    /// Where a video's frames become the encoder's YUV: the `weft.yuv` kernel on the device, or ffmpeg from RGBA.
+    public var conversion = VideoConversion.automatic
+
+    /// Who converts a video's frames to YUV (4:2:0 8-bit formats; ffmpeg converts every other).
+    public enum VideoConversion: String, Sendable, CaseIterable {
+        /// The device on a GPU, where the conversion costs little and the planes halve what crosses to ffmpeg; ffmpeg on
+        /// a CPU (the CPU evaluator, llvmpipe), where the kernel measured slower than ffmpeg's conversion.
+        case automatic
+        case device
+        case ffmpeg
+    }
 
     public init(context: RenderContext, sequence: SequenceRequest) {
         self.context = context
@@ -57,8 +69,9 @@ public struct SequenceRender {
         switch sequence.destination {
         case .files: sink = PNGFrameFiles(sequence: sequence, sixteenBit: sixteenBit)
         case .raw: sink = FrameStream(target: .raw(path: sequence.pattern), sixteenBit: sixteenBit, fps: sequence.fps)
-        case .video(let video): sink = FrameStream(target: .ffmpeg(video), sixteenBit: sixteenBit, fps: sequence.fps)
+        case .video(let video): sink = FrameStream(target: .ffmpeg(video), sixteenBit: sixteenBit, fps: sequence.fps, planes: devicePlanes(of: sequence))
         }
+        let planes = devicePlanes(of: sequence)
         let writer = FrameWriter(sink: sink)
         let planning = context.makePlanReuse()
         let execution = ExecutionOptions(measureDeviceTime: measureDeviceTime)
@@ -75,12 +88,12 @@ public struct SequenceRender {
                 let collecting = clock.now
                 let rendering = try context.collect(frame.pending)
                 let collected = clock.now
-                result.frameSize = result.frameSize ?? (rendering.pixels.width, rendering.pixels.height)
-                let wait = writer.submit(FinishedFrame(number: frame.number, pixels: rendering.pixels))
+                result.frameSize = result.frameSize ?? frame.size
+                let wait = writer.submit(FinishedFrame(number: frame.number, pixels: rendering.pixels, width: frame.size.width, height: frame.size.height))
                 result.statistics.add(view: frame.view, plan: frame.plan, uploaded: frame.uploaded, run: frame.submit + (collected - collecting),
                                       hostTime: rendering.hostTime, deviceTime: rendering.deviceTime, queueWait: wait)
                 if sequence.apngPath != nil { rendered.append(rendering.pixels) }
-                observe(.rendered(frame: frame.number, time: frame.time, rendering: rendering, elapsed: collected - frame.begin))
+                observe(.rendered(frame: frame.number, time: frame.time, rendering: rendering, size: frame.size, elapsed: collected - frame.begin))
             } catch {
                 failed(frame.number, time: frame.time, error)
             }
@@ -96,11 +109,14 @@ public struct SequenceRender {
                 let begin = clock.now
                 let (view, size, options) = try source(time, UInt32(n))
                 let built = clock.now
-                let planned = try planning.plan(view, size: size, options: options)
+                var planned = try planning.plan(view, size: size, options: options)
+                let picture = planned.plan.textures[planned.output.index]
+                if let planes { planned = try context.planner.convertingToYUV(planned, planes: planes) }
                 let planEnd = clock.now
                 let pending = try context.submit(planned, options: execution)
                 submitted = .success(FrameInFlight(number: n, time: time, pending: pending, begin: begin, view: built - begin,
-                                                   plan: planned.timings, uploaded: planned.plan.uploadedBytes, submit: clock.now - planEnd))
+                                                   plan: planned.timings, uploaded: planned.plan.uploadedBytes, submit: clock.now - planEnd,
+                                                   size: (picture.width, picture.height)))
             } catch {
                 submitted = .failure(error)
             }
@@ -171,6 +187,21 @@ public struct SequenceRender {
         /// Bytes the frame's plan uploads (`RenderPlan.uploadedBytes`).
         let uploaded: Int
         let submit: Duration
+        /// The picture's size in pixels (its pixels may be YUV planes packed otherwise).
+        let size: (width: Int, height: Int)
+    }
+
+    /// The planes the device converts a video's frames to, or nil when its frames go out as RGBA: an 8-bit 4:2:0 video
+    /// (`FFmpegOutput.devicePlanes`) without an animated PNG beside it, where `conversion` picks the device.
+    private func devicePlanes(of sequence: SequenceRequest) -> YUVPlanes? {
+        guard case .video(let video) = sequence.destination, !sixteenBit, sequence.apngPath == nil else { return nil }
+        switch conversion {
+        case .device: return video.devicePlanes
+        case .ffmpeg: return nil
+        case .automatic:
+            let kind = context.executor.device.kind
+            return kind == .cpuEvaluator || kind == .cpuDevice ? nil : video.devicePlanes
+        }
     }
 }
 
@@ -186,5 +217,11 @@ extension RenderContext {
             let shown = scene.frame(at: time, index: frame)
             return (shown.view, shown.size, shown.options)
         }
+    }
+
+    /// Renders every frame of `scene` from its start to its end (`Scene.duration`, `SequenceRequest.frames(lasting:fps:)`)
+    /// at `fps` to `output`, as `renderSequence(_:frames:fps:to:video:)` does.
+    public func renderSequence(_ scene: Scene, fps: Double, to output: String, video: FFmpegOutput? = nil) throws(SequenceError) -> SequenceRender.Result {
+        try renderSequence(scene, frames: try SequenceRequest.frames(lasting: scene.duration, fps: fps), fps: fps, to: output, video: video)
     }
 }

@@ -54,14 +54,23 @@ public struct SequenceRequest: Sendable {
             var settings = video ?? FFmpegOutput(path: output, container: container)
             settings.path = output
             settings.container = container
-            if settings.preset != nil, !FFmpegOutput.presetCodecs.contains(settings.effectiveCodec) {
-                throw .presetUnsupported(codec: settings.effectiveCodec)
-            }
+            try settings.checked(encoders: nil)
             return .video(settings)
         }
         if output.lowercased().hasSuffix(".rgba") || output == "/dev/null" { return .raw }
         guard fill(output, with: 0) != nil else { throw .noFrameNumber(output: output) }
         return .files
+    }
+
+    /// Every frame of something that plays for `duration` seconds at `fps`: 0 to ⌈duration × fps⌉ − 1, so the video lasts
+    /// the duration and a loop's last frame is not its first again.
+    public static func frames(lasting duration: Double, fps: Double) throws(SequenceError) -> ClosedRange<Int> {
+        guard duration.isFinite, duration > 0 else { throw .noDuration(duration) }
+        guard fps.isFinite, fps > 0 else { throw .fps(fps) }
+        // A product a rounding error above a whole number (0.7 × 30 = 21.000000000000004) is that number.
+        let count = Int((duration * fps * (1 - 1e-12)).rounded(.up))
+        guard count <= Int(UInt32.max) else { throw .frames(0...count) }
+        return 0...max(count - 1, 0)
     }
 
     /// The frames this shard renders, in order.
@@ -75,8 +84,8 @@ public struct SequenceRequest: Sendable {
     /// The output file of frame `n` (a file sequence).
     public func path(ofFrame n: Int) -> String { Self.fill(pattern, with: n) ?? pattern }
 
-    /// Makes the output's folders and finds ffmpeg for a video; throws before any frame renders when the output can
-    /// never be written.
+    /// Makes the output's folders, and for a video finds ffmpeg and asks it once for its encoders; throws before any
+    /// frame renders when the output can never be written.
     public func preparingOutputs() throws(SequenceError) -> SequenceRequest {
         var prepared = self
         do {
@@ -87,6 +96,7 @@ public struct SequenceRequest: Sendable {
         }
         if case .video(var video) = destination, video.executable.isEmpty {
             video.executable = try FFmpegOutput.findExecutable()
+            try video.checked(encoders: FFmpegOutput.encoders(of: video.executable))
             prepared.destination = .video(video)
         }
         return prepared

@@ -24,6 +24,8 @@ enum EngineKernel: String, Sendable, CaseIterable {
     /// Covers a run of glyphs with their coverage from the glyph atlas (`GlyphAtlas`), each in its color, blended
     /// over the destination in order.
     case glyph = "weft.glyph"
+    /// Writes a frame's straight colors as the planes of YUV 4:2:0 (`YUVPlanes`), four bytes a texel, for a video encoder.
+    case yuv = "weft.yuv"
 
     /// What a draw writes over (docs/fusion.md): a new texture reading its destination, its destination's own texture in
     /// place over part of it, or a canvas that holds one color (its argument block's last member: the fill folded in).
@@ -90,6 +92,9 @@ enum EngineKernel: String, Sendable, CaseIterable {
                 return KernelInterface(readsLayer: true, readsDestination: false,
                                        argumentBlockSize: 16 * 3 + (composite == nil ? 0 : FusionComposite.blockSize),
                                        readsArrays: true, imageCount: 0, usesDerivatives: false, readsOutput: inPlace)
+            case .yuv:
+                return KernelInterface(readsLayer: true, readsDestination: false, argumentBlockSize: 16, readsArrays: false, imageCount: 0,
+                                       usesDerivatives: false)
             }
         }
 
@@ -99,14 +104,14 @@ enum EngineKernel: String, Sendable, CaseIterable {
             case .solid, .shape, .glyph: .fill
             case .layer: .blend
             case .blur: destination == .texture ? .layer : .blend
-            case .tiledBlur: .layer
+            case .tiledBlur, .yuv: .layer
             }
         }
     }
 
     /// The destinations this kernel has a variant for (all but the solid fill's, which has no destination, and the tiled
-    /// blur's, drawn only into a texture of its own).
-    var destinations: [Destination] { self == .solid || self == .tiledBlur ? [.texture] : Destination.allCases }
+    /// blur's and the YUV planes', drawn only into a texture of their own).
+    var destinations: [Destination] { self == .solid || self == .tiledBlur || self == .yuv ? [.texture] : Destination.allCases }
 
     /// The blur a standalone pass (a shadow's, each direction) runs on `device`: the tiled one, except on the CPU evaluator
     /// (whose native blur runs either) and on devices of unknown kind. `$WEFT_TILED_BLUR` `0` never tiles, `1` always does.
@@ -162,6 +167,7 @@ extension EngineKernel.Variant {
         let text = EngineKernel.text
         switch kernel {
         case .solid: return header + text(PackageResources.solid_glsl)
+        case .yuv: return header + text(PackageResources.yuv_glsl)
         case .shape: return header + text(PackageResources.common_glsl) + text(PackageResources.shape_glsl)
         case .layer: return header + text(PackageResources.common_glsl) + text(PackageResources.layer_glsl)
         case .glyph: return header + text(PackageResources.common_glsl) + text(PackageResources.glyph_glsl)

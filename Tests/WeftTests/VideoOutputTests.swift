@@ -1,0 +1,197 @@
+import Foundation
+import Testing
+@testable import Weft
+import WeftImage
+import WeftPlanner
+import WeftRuntime
+import WeftScene
+import WeftTestSupport
+
+/// Videos decoded back with ffmpeg and measured against the frames alone: the device's YUV planes against ffmpeg's own
+/// conversion of the same PNG, lossless videos against the planes, lossy ones by PSNR against the PNG frames.
+@Suite struct VideoOutputTests {
+    static let ffmpeg = "/usr/bin/ffmpeg"
+    static let hasFFmpeg = FileManager.default.isExecutableFile(atPath: ffmpeg)
+    let folder = temporaryFolder("weft-video-tests")
+
+    func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+
+    /// timeline-wave (gradients, shapes, a wave effect, text) at `scale` × its 320 × 180 points, or at `size` points.
+    static func scene(scale: Float, size: Size? = nil) throws -> Scene {
+        var scene = try Examples.load("timeline-wave.json")
+        scene.scale = scale
+        if let size { scene.size = size }
+        return scene
+    }
+
+    /// The frame at `time` and its planes written by `weft.yuv` on `context`'s executor.
+    static func frameAndPlanes(_ scene: Scene, at time: Double, planes: YUVPlanes = .yuv420p,
+                               on context: RenderContext) throws -> (frame: PixelBuffer, planes: [UInt8]) {
+        let shown = scene.frame(at: time)
+        let planned = try context.plan(shown.view, size: shown.size, options: shown.options)
+        let frame = try context.run(planned).pixels
+        let packed = try context.run(try context.planner.convertingToYUV(planned, planes: planes)).pixels
+        return (frame, Array(planes.bytes(ofPacked: packed, width: frame.width, height: frame.height)))
+    }
+
+    @discardableResult
+    static func ffmpeg(_ arguments: [String]) throws -> Data {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ffmpeg)
+        process.arguments = ["-v", "error", "-nostdin", "-y"] + arguments
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "ffmpeg \(arguments.joined(separator: " ")): \(said)")
+        return data
+    }
+
+    /// The largest difference between two runs of bytes of one length.
+    static func largestDifference(_ a: some Collection<UInt8>, _ b: some Collection<UInt8>) -> Int {
+        zip(a, b).reduce(0) { max($0, abs(Int($1.0) - Int($1.1))) }
+    }
+
+    /// PSNR in dB of `decoded` RGB24 against the straight RGB of `frame`.
+    static func psnr(_ decoded: some Collection<UInt8>, against frame: PixelBuffer) -> Double {
+        let straight = PNGRawImage(straightRGBAOf: frame).rows
+        var squares = 0.0
+        var count = 0
+        for (i, value) in decoded.enumerated() {
+            let pixel = i / 3, channel = i % 3
+            let difference = Double(Int(value) - Int(straight[4 * pixel + channel]))
+            squares += difference * difference
+            count += 1
+        }
+        let mean = squares / Double(max(count, 1))
+        return mean == 0 ? .infinity : 10 * log10(255 * 255 / mean)
+    }
+
+    /// The kernel's 4:2:0 planes are ffmpeg's own `yuv420p` conversion of the frame's PNG (BT.709, limited range, its area
+    /// filter: each chroma sample the mean of a 2 × 2 block) within one code value, at a screen's size and at odd sides
+    /// (rounded up to even with transparent black, as ffmpeg's pad filter does).
+    @Test(.enabled(if: hasFFmpeg, "ffmpeg is not installed (apt-get install ffmpeg)"), arguments: Backend.allCases)
+    func planesAreFFmpegsOwnConversionWithinOneCodeValue(backend: Backend) throws {
+        let context = try backend.makeContext()
+        // The CPU evaluator runs the kernel at a smaller size: the suite's time, not the rule, differs.
+        let scenes = [try Self.scene(scale: backend == .cpu ? 1 : 6), try Self.scene(scale: 1, size: Size(width: 321, height: 181))]
+        for scene in scenes {
+            let (frame, planes) = try Self.frameAndPlanes(scene, at: 0.7, on: context)
+            try PNGFile.write(frame, to: path("frame.png"))
+            let converted = try Self.ffmpeg(["-i", path("frame.png"), "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2,scale=out_color_matrix=bt709:out_range=tv:flags=area",
+                                             "-pix_fmt", "yuv420p", "-f", "rawvideo", "-"])
+            #expect(converted.count == planes.count, "\(frame.width)x\(frame.height)")
+            let even = YUVPlanes.evenSize(width: frame.width, height: frame.height)
+            let luma = even.width * even.height
+            for (name, range) in [("Y", 0..<luma), ("U", luma..<luma * 5 / 4), ("V", luma * 5 / 4..<luma * 3 / 2)] {
+                let difference = Self.largestDifference(planes[range], converted[range])
+                #expect(difference <= 1, "\(backend) \(frame.width)x\(frame.height): \(name) differs from ffmpeg's by \(difference)")
+            }
+        }
+    }
+
+    /// A lossless video holds the device's planes exactly: H.264 (yuv420p) in MP4, VP9 with alpha (yuva420p) in WebM.
+    @Test(.enabled(if: hasFFmpeg, "ffmpeg is not installed (apt-get install ffmpeg)"), arguments: Backend.allCases)
+    func losslessVideosHoldTheDevicePlanesExactly(backend: Backend) throws {
+        let context = try backend.makeContext()
+        let scene = try Self.scene(scale: backend == .cpu ? 1 : 4)
+        let frames = backend == .cpu ? 0...1 : 0...3, fps = 8.0
+        for (name, planes, decoder) in [("lossless.mp4", YUVPlanes.yuv420p, [String]()), ("lossless.webm", .yuva420p, ["-c:v", "libvpx-vp9"])] {
+            let container = FFmpegOutput.container(of: name)!
+            let sequence = try SequenceRequest(frames: frames, fps: fps, to: path(name),
+                                               video: FFmpegOutput(path: path(name), container: container, lossless: true))
+            var render = SequenceRender(context: context, sequence: sequence)
+            render.conversion = .device
+            let result = try render.run { time, frame in
+                let shown = scene.frame(at: time, index: frame)
+                return (shown.view, shown.size, shown.options)
+            }
+            #expect(result.failed.isEmpty && result.writeFailures.isEmpty, "\(name): \(result.writeFailures)")
+            let decoded = try Self.ffmpeg(decoder + ["-i", path(name), "-pix_fmt", planes.rawValue, "-f", "rawvideo", "-"])
+            var expected: [UInt8] = []
+            for n in frames { expected += try Self.frameAndPlanes(scene, at: Double(n) / fps, planes: planes, on: context).planes }
+            #expect(decoded.count == expected.count, "\(name): \(decoded.count) bytes decoded, \(expected.count) expected")
+            #expect(Self.largestDifference(decoded, expected) == 0, "\(backend) \(name): the decoded planes differ from the device's")
+        }
+    }
+
+    /// Each lossy codec at its default quality decodes (BT.709, limited range, as tagged) to within 40 dB PSNR of the PNG
+    /// frames, converted on the device and by ffmpeg, at 1280 × 720. (4:2:0 alone costs this scene's text and edges
+    /// more at small sizes: its round trip without a codec measured 37.3 dB at 320 × 180, 40.5 dB at 640 × 360.)
+    @Test(.enabled(if: hasFFmpeg, "ffmpeg is not installed (apt-get install ffmpeg)"), arguments: Backend.allCases)
+    func lossyVideosAreWithin40dBOfThePNGFrames(backend: Backend) throws {
+        let context = try backend.makeContext()
+        let scene = try Self.scene(scale: 4)
+        let frames = backend == .cpu ? 0...1 : 0...2, fps = 6.0
+        let encoders = FFmpegOutput.encoders(of: Self.ffmpeg) ?? []
+        let all: [(name: String, codec: String?, conversion: SequenceRender.VideoConversion)] = [
+            ("device.mp4", nil, .device), ("ffmpeg.mp4", nil, .ffmpeg), ("x265.mp4", "libx265", .device),
+            ("svtav1.mp4", "libsvtav1", .device), ("vp9.webm", nil, .device), ("prores.mov", nil, .automatic),
+        ]
+        // The CPU evaluator renders each case's frames again: it encodes two codecs, ffmpeg converting (as it does there).
+        let cases = (backend == .cpu ? [("ffmpeg.mp4", nil, .ffmpeg), ("vp9.webm", nil, .ffmpeg)] : all)
+            .filter { $0.codec.map(encoders.contains) ?? true }
+        let originals = try frames.map { n in try context.render(scene, at: Double(n) / fps).pixels }
+        for (name, codec, conversion) in cases {
+            let container = FFmpegOutput.container(of: name)!
+            let sequence = try SequenceRequest(frames: frames, fps: fps, to: path(name),
+                                               video: FFmpegOutput(path: path(name), container: container, codec: codec))
+            var render = SequenceRender(context: context, sequence: sequence)
+            render.conversion = conversion
+            let result = try render.run { time, frame in
+                let shown = scene.frame(at: time, index: frame)
+                return (shown.view, shown.size, shown.options)
+            }
+            #expect(result.failed.isEmpty && result.writeFailures.isEmpty, "\(name): \(result.writeFailures)")
+            let decoded = try Self.ffmpeg(["-i", path(name), "-vf", "scale=in_color_matrix=bt709:in_range=tv", "-pix_fmt", "rgb24", "-f", "rawvideo", "-"])
+            let frameBytes = originals[0].pixelCount * 3
+            #expect(decoded.count == frameBytes * originals.count, "\(name): \(decoded.count) bytes decoded")
+            for (n, original) in originals.enumerated() where decoded.count >= (n + 1) * frameBytes {
+                let psnr = Self.psnr(decoded[(n * frameBytes)..<((n + 1) * frameBytes)], against: original)
+                #expect(psnr >= 40, "\(backend) \(name) frame \(n): PSNR \(psnr) dB")
+            }
+        }
+    }
+
+    /// A codec the installed ffmpeg lacks is named before the first frame renders, and no file is left.
+    @Test(.enabled(if: hasFFmpeg, "ffmpeg is not installed (apt-get install ffmpeg)"))
+    func aCodecTheInstalledFFmpegLacksIsRefusedBeforeTheFirstFrame() throws {
+        let context = try Backend.cpu.makeContext()
+        let video = FFmpegOutput(path: path("v.mp4"), container: .mp4, codec: "libweft-no-such-encoder")
+        let sequence = try SequenceRequest(frames: 0...3, to: path("v.mp4"), video: video)
+        var framesBuilt = 0
+        #expect {
+            _ = try SequenceRender(context: context, sequence: sequence).run { _, _ in
+                framesBuilt += 1
+                throw CancellationError()
+            }
+        } throws: { error in
+            guard case SequenceError.encoderMissing(let codec, let alternatives) = error else { return false }
+            return codec == "libweft-no-such-encoder" && alternatives.first == "libx264"
+        }
+        #expect(framesBuilt == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
+    /// The Swift API writes PNG files that hold the frames rendered alone, and a scene's whole duration.
+    @Test func renderSequenceWritesTheFramesAndAllOfAScene() throws {
+        let context = try Backend.cpu.makeContext()
+        var scene = try Self.scene(scale: 0.5)
+        let some = try context.renderSequence(scene, frames: 2...4, fps: 10, to: path("some/f%02d.png"))
+        #expect(some.failed.isEmpty && some.written == 3)
+        for n in 2...4 {
+            let alone = try context.render(scene, at: Double(n) / 10).pixels
+            #expect(try PNGFile.load(path: path("some/f0\(n).png")) == alone, "frame \(n)")
+        }
+        scene.playTime = 0.7
+        let all = try context.renderSequence(scene, fps: 10, to: path("all/f%02d.png"))
+        #expect(all.written == 7 && all.failed.isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: path("all")).sorted() == (0..<7).map { "f0\($0).png" })
+        scene.playTime = nil
+        scene.timeline = nil
+        #expect(throws: SequenceError.noDuration(0)) { try context.renderSequence(scene, fps: 10, to: path("none/f%02d.png")) }
+    }
+}
