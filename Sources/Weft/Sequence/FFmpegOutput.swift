@@ -125,6 +125,8 @@ public struct FFmpegOutput: Sendable {
             arguments += ["-vf", pad + "scale=out_color_matrix=bt709:out_range=tv"]
         }
         arguments += Self.colorTags
+        // Each 4:2:0 chroma sample is the mean of its 2 × 2 block (the device's kernel, and ffmpeg's conversion), centred.
+        if format.contains("420") { arguments += ["-chroma_sample_location", "center"] }
         switch codec {
         case "libx264", "libx264rgb":
             arguments += lossless ? ["-qp", "0"] : ["-crf", String(crf ?? 18)]
