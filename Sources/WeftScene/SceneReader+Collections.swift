@@ -74,7 +74,7 @@ extension SceneReader {
     func label(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> Label {
         var f = try SceneObject(json, at: path)
         let title = try f.required("title", .string), symbol = try f.required("systemImage", .string)
-        let font = try f.optional("font", Self.font)
+        let font = try f.optional("font", font)
         let size = try f.optional("size", .positive)
         let ink = try f.optional("color", .color) ?? .black
         try f.finish()
