@@ -3,7 +3,8 @@ SWIFT ?= swift
 DEBIAN_PACKAGES := libvulkan-dev glslang-dev libglfw3-dev libpng-dev mesa-vulkan-drivers \
                    vulkan-validationlayers spirv-tools \
                    xvfb x11-apps xdotool ffmpeg \
-                   libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-inter fonts-dejavu-core libturbojpeg0-dev
+                   libfreetype-dev libharfbuzz-dev libfontconfig-dev fonts-inter fonts-dejavu-core \
+                   fonts-material-design-icons-iconfont libturbojpeg0-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps build run test test-slurm clean fuzz fuzz-build

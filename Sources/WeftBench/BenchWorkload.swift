@@ -8,8 +8,9 @@ import WeftShaders
 /// whole render (a scene, or an input image through a chain of effects) as planned by Weft.
 public enum BenchWorkload: Sendable {
     case subject(BenchSubject)
-    /// A scene file at its own scale times `scale`.
-    case scene(String, frame: UInt32, reduceMotion: Bool, fusion: Bool, scale: Float = 1)
+    /// A scene file at its own scale times `scale`; with a confinement, every file it names must lie in its folder
+    /// (`weft bench --confine`).
+    case scene(String, frame: UInt32, reduceMotion: Bool, fusion: Bool, scale: Float = 1, confinement: SceneConfinement? = nil)
     /// An input image through a chain of effects (`weft bench INPUT.png --effect …`), named by its effects, set up when
     /// measured.
     case chain(String, prepare: @Sendable () throws -> (view: ViewNode, size: Size, options: RenderOptions))
@@ -19,7 +20,7 @@ public enum BenchWorkload: Sendable {
     public var name: String {
         switch self {
         case .subject(let subject): subject.name
-        case .scene(let path, _, _, let fusion, _):
+        case .scene(let path, _, _, let fusion, _, _):
             "scene:" + URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent + (fusion ? "" : " (unfused)")
         case .chain(let name, _), .render(let name, _, _, _): name
         }
@@ -41,8 +42,8 @@ public enum BenchWorkload: Sendable {
                     emit(try runner.measure(subject, width: size.width, height: size.height, format: format))
                 }
             }
-        case .scene(let path, let frame, let reduceMotion, let fusion, let scale):
-            let scene = try Scene.load(contentsOf: path) { folders in
+        case .scene(let path, let frame, let reduceMotion, let fusion, let scale, let confinement):
+            let scene = try Scene.load(contentsOf: path, confinement: confinement) { folders in
                 try LibraryShaderProvider(folders: folders, baseDirectory: URL(fileURLWithPath: path).deletingLastPathComponent().path)
             }
             // The scene as it is 1.25 s in: its state then, and `$time` for its effects.

@@ -11,6 +11,18 @@ public enum NameSuggestion {
         return best?.name
     }
 
+    /// The closest of `candidates` to `name` however far it is (ties: the first in `candidates`' order); nil when there
+    /// are none. For a name that must match one of a fixed set, where any suggestion helps more than none.
+    public static func nearest(to name: String, in candidates: some Sequence<String>) -> String? {
+        let letters = Array(name.lowercased())
+        var best: (name: String, distance: Int)?
+        for candidate in candidates {
+            let d = distance(letters, Array(candidate.lowercased()))
+            if d < (best?.distance ?? .max) { best = (candidate, d) }
+        }
+        return best?.name
+    }
+
     /// ` (did you mean 'x'?)`, or nothing.
     public static func clause(for name: String, in candidates: some Sequence<String>, prefix: String = "") -> String {
         closest(to: name, in: candidates).map { " (did you mean '\(prefix)\($0)'?)" } ?? ""

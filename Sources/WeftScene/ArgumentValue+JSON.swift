@@ -37,21 +37,30 @@ extension WrittenArgument {
 
 extension ArgumentValue {
     /// An argument written in JSON at `path`, read for a parameter of `type`: relative image paths from
-    /// `baseDirectory`, through `images` (only an `Image` parameter reads one).
+    /// `baseDirectory`, through `images` (only an `Image` parameter reads one), inside `confinement` when given.
     public init(json: JSONValue, for type: ParameterType, at path: JSONPath, baseDirectory: String,
-                images: SceneImageSource = .files) throws(SceneError) {
+                images: SceneImageSource = .files, confinement: SceneConfinement? = nil) throws(SceneError) {
         let written = try WrittenArgument(json: json, at: path)
+        var refused: SceneError?
         var unreadable: (any Error)?
         do {
             self = try ArgumentValue(written, for: type) { file in
+                let resolved: String
                 do {
-                    return try images.load(file.hasPrefix("/") ? file : baseDirectory + "/" + file)
+                    resolved = try SceneReader.readable(file, at: path, baseDirectory: baseDirectory, confinement: confinement)
+                } catch {
+                    refused = error
+                    throw error
+                }
+                do {
+                    return try images.load(resolved)
                 } catch {
                     unreadable = error
                     throw error
                 }
             }
         } catch {
+            if let refused { throw refused }
             if let unreadable { throw .unreadableImage(path: path, reason: "\(unreadable)") }
             throw .invalid(path: path, message: "for a \(type) parameter, \(error.reason)")
         }

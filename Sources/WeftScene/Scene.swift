@@ -94,10 +94,11 @@ public struct Scene: Sendable {
     /// Scene files are descriptions, not data: anything larger is refused before it is parsed.
     public static let maxFileBytes = 64 << 20
 
-    /// Reads the scene file at `path` and resolves it (`SceneDescription.read`, then `resolve`).
-    public static func load(contentsOf path: String,
+    /// Reads the scene file at `path` and resolves it (`SceneDescription.read`, then `resolve`), every file it names
+    /// inside `confinement`'s folder when one is given.
+    public static func load(contentsOf path: String, confinement: SceneConfinement? = nil,
                             shaders: (_ folders: [String]) throws -> any SceneShaderProvider) throws(SceneError) -> Scene {
-        try SceneDescription.read(contentsOf: path).resolve(shaders: shaders)
+        try SceneDescription.read(contentsOf: path).resolve(confinement: confinement, shaders: shaders)
     }
 }
 

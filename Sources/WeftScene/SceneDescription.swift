@@ -48,10 +48,11 @@ public struct SceneDescription: Sendable {
     }
 
     /// The scene: its images read through `images`, its shader folders (as written in the file) turned into a
-    /// provider by `shaders`, asked once and only when the scene names folders.
-    public func resolve(images: SceneImageSource = .files,
+    /// provider by `shaders`, asked once and only when the scene names folders. With a `confinement`, every file the
+    /// scene names (images, shader folders and their shaders, font files) must lie inside its folder.
+    public func resolve(images: SceneImageSource = .files, confinement: SceneConfinement? = nil,
                         shaders: (_ folders: [String]) throws -> any SceneShaderProvider) throws(SceneError) -> Scene {
-        var reader = SceneReader(baseDirectory: baseDirectory, images: images)
+        var reader = SceneReader(baseDirectory: baseDirectory, images: images, confinement: confinement)
         return try reader.scene(json, shaders: shaders)
     }
 }

@@ -29,6 +29,9 @@ public enum SceneError: Error, Sendable, Hashable, CustomStringConvertible {
     case unknownState(path: JSONPath, state: String, component: String?, known: [String])
     /// A value at `path` that breaks a rule of the scene format not covered above.
     case invalid(path: JSONPath, message: String)
+    /// A file the scene names (as written: `file`) that does not lie inside the folder the scene is confined to
+    /// (`SceneConfinement`). Says nothing of whether the file exists.
+    case outsideConfinement(path: JSONPath, file: String, folder: String)
 
     /// The ranges numbers are checked against, each with its message.
     public enum NumberRange: Sendable, Hashable {
@@ -66,6 +69,9 @@ public enum SceneError: Error, Sendable, Hashable, CustomStringConvertible {
             "\(path): an onGeometryChange names state '\(state)', which " + (component.map { "component '\($0)'" } ?? "the scene")
                 + " does not have (its states: \(known.joined(separator: ", ")))"
         case let .invalid(path, message): "\(path): \(message)"
+        case let .outsideConfinement(path, file, folder):
+            "\(path): '\(file)' is outside \(folder), the only folder this scene may read from (--confine); "
+                + "put the file inside it (links are followed, so a link out of it is refused too)"
         }
     }
 
@@ -75,7 +81,7 @@ public enum SceneError: Error, Sendable, Hashable, CustomStringConvertible {
         case .unreadable, .malformedJSON: nil
         case .tooDeep(let path, _), .unknownKey(let path, _, _), .missingKey(let path, _, _), .wrongType(let path, _, _),
              .outOfRange(let path, _, _), .unknownName(let path, _, _, _), .unreadableImage(let path, _), .shader(let path, _),
-             .unknownState(let path, _, _, _), .invalid(let path, _):
+             .unknownState(let path, _, _, _), .invalid(let path, _), .outsideConfinement(let path, _, _):
             path
         }
     }

@@ -54,12 +54,7 @@ extension SceneReader {
             try f.finish()
             return try made(at: path.key("name")) { () throws(ViewError) in try Symbol(systemName: name, size: size, color: ink) }.node
         case "label":
-            var f = try SceneObject(json, at: path)
-            let title = try f.required("title", .string), symbol = try f.required("systemImage", .string)
-            let size = try f.optional("size", .positive) ?? 14
-            let ink = try f.optional("color", .color) ?? .black
-            try f.finish()
-            return try made(at: path.key("systemImage")) { () throws(ViewError) in try Label(title, systemImage: symbol, size: size, color: ink) }.node
+            return try label(json, at: path).node
         default:
             // {"title": T, "systemImage": S?, "style": "plain" | "bordered" | "borderedProminent"}
             var f = try SceneObject(json, at: path)
@@ -71,6 +66,23 @@ extension SceneReader {
                 try symbol.map { s throws(ViewError) in try Button(title, systemImage: s) } ?? Button(title)
             }
             return button.buttonStyle(style).node
+        }
+    }
+
+    /// `{"title": T, "systemImage": S, "font": F, "color": c}` (`size` alone: a system font of that size; neither: the
+    /// environment's font, else `.body`).
+    func label(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> Label {
+        var f = try SceneObject(json, at: path)
+        let title = try f.required("title", .string), symbol = try f.required("systemImage", .string)
+        let font = try f.optional("font", font)
+        let size = try f.optional("size", .positive)
+        let ink = try f.optional("color", .color) ?? .black
+        try f.finish()
+        if font != nil && size != nil {
+            throw .invalid(path: path.key("size"), message: "'size' is a shorthand for a font without one: give the size inside 'font'")
+        }
+        return try made(at: path.key("systemImage")) { () throws(ViewError) in
+            try Label(title, systemImage: symbol, font: font ?? size.map { Font.system(size: $0) }, color: ink)
         }
     }
 

@@ -10,7 +10,7 @@ extension SceneReader {
         if case .string(let s) = json { return Text(s) }
         var f = try SceneObject(json, at: path)
         var text = Text(try f.required("string", .string))
-        let font = try f.optional("font", Self.font)
+        let font = try f.optional("font", font)
         let size = try f.optional("size", .positive)
         let weight = try f.optional("weight", .named("font weight") as SceneValue<Font.Weight>)
         text.color = try f.optional("color", .color) ?? .black
@@ -26,8 +26,9 @@ extension SceneReader {
     }
 
     /// A text style's name (`"headline"`) or `{"size": 48, "weight": "bold", "design": "rounded", "family": "Inter",
-    /// "file": "fonts/My.otf", "style": "title"}`: a family must be installed, a file readable.
-    static var font: SceneValue<Font> {
+    /// "file": "fonts/My.otf", "style": "title"}`: a family must be installed, a file (relative to the scene's folder,
+    /// inside the confinement) readable.
+    var font: SceneValue<Font> {
         SceneValue { json, path throws(SceneError) in
             if case .string = json { return Font(try SceneValue<Font.TextStyle>.named("text style")(json, at: path)) }
             var f = try SceneObject(json, at: path)
@@ -36,7 +37,7 @@ extension SceneReader {
             let weight = try f.optional("weight", .named("font weight")) ?? style?.weight ?? .regular
             let design = try f.optional("design", .named("font design") as SceneValue<Font.Design>) ?? .default
             let family = try f.optional("family", .string)
-            let file = try f.optional("file", .string)
+            let file = try f.optional("file", .string).map { file throws(SceneError) in try readable(file, at: path.key("file")) }
             try f.finish()
             guard let size else { throw .missingKey(path: path, key: "size", alternative: "style") }
             let font = Font(size: size, weight: weight, design: design, family: family, file: file)
@@ -61,7 +62,7 @@ extension SceneReader {
     /// `.multilineTextAlignment`, `.lineLimit`), as a modifier entry; nil for any other modifier.
     func textEnvironment(_ name: String, _ json: JSONValue, on node: ViewNode, at path: JSONPath) throws(SceneError) -> ViewNode? {
         switch name {
-        case "font": try node.font(Self.font(json, at: path)).node
+        case "font": try node.font(font(json, at: path)).node
         case "fontWeight": try node.fontWeight(SceneValue<Font.Weight>.named("font weight")(json, at: path)).node
         case "multilineTextAlignment": try node.multilineTextAlignment(SceneValue<TextAlignment>.named("text alignment")(json, at: path)).node
         case "lineLimit": try node.lineLimit(Self.lineLimit(json, at: path)).node

@@ -9,6 +9,8 @@ import WeftViews
 struct SceneReader {
     let baseDirectory: String
     let images: SceneImageSource
+    /// The folder every file the scene names must lie in; nil: any file.
+    let confinement: SceneConfinement?
     var provider: (any SceneShaderProvider)?
     /// The states an `onGeometryChange` being read may name: its nearest enclosing component's (nil: it stands in none).
     var stateScope: StateScope?
@@ -19,9 +21,10 @@ struct SceneReader {
         var names: [String]
     }
 
-    init(baseDirectory: String, images: SceneImageSource) {
+    init(baseDirectory: String, images: SceneImageSource, confinement: SceneConfinement? = nil) {
         self.baseDirectory = baseDirectory
         self.images = images
+        self.confinement = confinement
     }
 
     static let contentKeys = ["image", "color", "rectangle", "roundedRectangle", "circle", "ellipse", "capsule", "zstack",
@@ -46,6 +49,7 @@ struct SceneReader {
         })
         try f.finish()
         if !folders.isEmpty {
+            try confine(shaderFolders: folders, at: top.key("shaders"))
             do {
                 provider = try shaders(folders)
             } catch {
@@ -175,6 +179,8 @@ struct SceneReader {
         }
         let contentPath = path.key(key)
         var shape: ShapeGeometry?
+        // A label before its other modifiers, which `font` and `fontWeight` set on itself, symbol included.
+        var label: Label?
         var node: ViewNode
         switch key {
         case "image":
@@ -193,6 +199,10 @@ struct SceneReader {
             try spacer.finish()
         case "text":
             node = try text(value, at: contentPath).node
+        case "label":
+            let made = try self.label(value, at: contentPath)
+            label = made
+            node = made.node
         case _ where Self.collectionKeys.contains(key):
             node = try collectionContent(key, value, at: contentPath)
         case "path":
@@ -217,6 +227,14 @@ struct SceneReader {
         for (i, entry) in modifiers.enumerated() {
             let at = listPath.index(i)
             let (name, argument) = try single(entry, at: at)
+            if let open = label, name == "font" || name == "fontWeight" {
+                let set = name == "font" ? open.font(try font(argument, at: at.key(name)))
+                    : open.fontWeight(try SceneValue<Font.Weight>.named("font weight")(argument, at: at.key(name)))
+                label = set
+                node = set.node
+                continue
+            }
+            label = nil
             if let set = try textEnvironment(name, argument, on: node, at: at.key(name)) {
                 node = set
                 shape = nil
@@ -279,7 +297,7 @@ struct SceneReader {
             scale = try f.optional("scale", .positive) ?? 1
             try f.finish()
         }
-        if !file.hasPrefix("/") { file = baseDirectory + "/" + file }
+        file = try readable(file, at: path)
         let pixels: PixelBuffer
         do {
             pixels = try images.load(file)
@@ -500,7 +518,7 @@ struct SceneReader {
                         + " (parameters: \(parameters.map(\.description).joined(separator: ", ")))")
                 }
                 arguments[key] = try ArgumentValue(json: value, for: parameter.type, at: argumentsPath.key(key),
-                                                   baseDirectory: baseDirectory, images: images)
+                                                   baseDirectory: baseDirectory, images: images, confinement: confinement)
             }
         }
         do {

@@ -89,7 +89,8 @@ public final class FontLibrary: @unchecked Sendable {
         }
     }
 
-    /// An installed face that has a glyph for `scalar`, of the weight asked; nil when none has. Caller holds `lock`.
+    /// An installed face that has a glyph for `scalar`, of the weight asked; nil when none has. The icon font is for
+    /// symbols, not text: a character only it has (its private-use codepoints) stays missing. Caller holds `lock`.
     func fallback(for scalar: Unicode.Scalar) -> FontFace? {
         if let known = fallbacks[scalar] { return known }
         var found: FontFace?
@@ -105,7 +106,7 @@ public final class FontLibrary: @unchecked Sendable {
             var index: Int32 = 0
             if FcPatternGetString(match, FC_FILE, 0, &file) == FcResultMatch, let file {
                 _ = FcPatternGetInteger(match, FC_INDEX, 0, &index)
-                if let face = try? open(path: String(cString: file), index: Int(index)),
+                if let face = try? open(path: String(cString: file), index: Int(index)), face.family != IconFont.family,
                    FT_Get_Char_Index(face.ftFace, FT_ULong(scalar.value)) != 0 {
                     found = face
                 }

@@ -1,9 +1,13 @@
 /// What can go wrong finding a font.
-public enum TextError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum TextError: Error, Hashable, Sendable, CustomStringConvertible {
     /// No installed font has this family name; `installed` lists some that are.
     case missingFamily(String, installed: [String])
     /// A font file that FreeType cannot open.
     case unreadableFontFile(String)
+    /// The icon font symbols are drawn from is not installed: its family or codepoints file is missing.
+    case missingIconFont(String)
+    /// The installed icon font has no icon of this name.
+    case missingIcon(String)
 
     public var description: String {
         switch self {
@@ -11,6 +15,10 @@ public enum TextError: Error, Equatable, Sendable, CustomStringConvertible {
             "no installed font family '\(name)' (installed: \(installed.joined(separator: ", ")))"
         case .unreadableFontFile(let path):
             "cannot read font file '\(path)'"
+        case .missingIconFont(let missing):
+            "the symbol font is not installed (no \(missing)): install Debian's \(IconFont.debianPackage) (`make deps` does)"
+        case .missingIcon(let name):
+            "the installed Material Icons has no icon '\(name)' (\(IconFont.debianPackage) 6.7 has it)"
         }
     }
 }

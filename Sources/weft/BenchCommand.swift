@@ -72,7 +72,7 @@ enum BenchCommand: Command {
         .value("renders", "N", help: "Renders per device for --soak (default 10000)."),
         .value("sample-every", "N", help: "Renders between --soak samples (default 500)."),
         .value("warm-up-renders", "N", help: "Renders before --soak expects no growth (default 2000)."),
-    ] + RenderRequest.frameOptions + [RenderRequest.noFuseOption]
+    ] + RenderRequest.frameOptions + [RenderRequest.noFuseOption, RenderRequest.confineOption]
     static let acceptsPositionals = true
 
     static func run(_ arguments: ParsedArguments, output: inout Output) throws(UsageError) -> Int32 {

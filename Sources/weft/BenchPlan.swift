@@ -24,6 +24,8 @@ struct BenchPlan {
     var settings: BenchRunner.Settings
     /// The CPU evaluator's thread counts, ascending, 1 first (the scaling table's baseline).
     var threadCounts: [Int]
+    /// `--confine DIR` for a scene.
+    var confinement: SceneConfinement?
     var jsonPath: String?
     var baselinePath: String?
     var tolerance: Double
@@ -82,6 +84,10 @@ struct BenchPlan {
         }
         settings.frame = try RenderRequest.frame(arguments.value("frame")) ?? 0
         settings.reduceMotion = arguments.has("reduce-motion")
+        confinement = try RenderRequest.confinement(arguments)
+        if confinement != nil {
+            guard case .scene = source else { throw RenderRequest.confineWithoutScene }
+        }
         fusion = !arguments.has("no-fuse")
         sceneScale = try RenderRequest.number("scale", arguments.value("scale"), positive: true) ?? 1
         threadCounts = Set([1] + (try Self.threadCounts(arguments.value("threads")))).sorted()
@@ -114,7 +120,8 @@ struct BenchPlan {
         case .library(let folder):
             return try libraryWorkloads(folder)
         case .scene(let path):
-            return [.scene(path, frame: settings.frame, reduceMotion: settings.reduceMotion, fusion: fusion, scale: sceneScale)]
+            return [.scene(path, frame: settings.frame, reduceMotion: settings.reduceMotion, fusion: fusion, scale: sceneScale,
+                           confinement: confinement)]
         case .chain(let request):
             let name = "chain:" + request.effects.map(\.name).joined(separator: "+") + (request.options.fusion ? "" : " (unfused)")
             return [.chain(name) { try RenderCommand.prepare(request) }]

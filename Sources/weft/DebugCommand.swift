@@ -38,6 +38,7 @@ enum DebugCommand: Command {
     ] + RenderRequest.viewOptions + RenderRequest.frameOptions + [
         RenderRequest.threadsOption,
         .flag("json", help: "Print the trace as JSON."),
+        RenderRequest.confineOption,
     ]
     static let acceptsPositionals = true
 
@@ -71,7 +72,7 @@ enum DebugCommand: Command {
         if case .scene(let path) = request.source {
             let base = URL(fileURLWithPath: path).deletingLastPathComponent().path
             var libraries: [ShaderLibrary] = []
-            _ = try Scene.load(contentsOf: path) { folders in
+            _ = try Scene.load(contentsOf: path, confinement: request.confinement) { folders in
                 let provider = try LibraryShaderProvider(folders: folders, baseDirectory: base)
                 libraries = provider.libraries
                 return provider

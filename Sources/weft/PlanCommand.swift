@@ -36,7 +36,7 @@ enum PlanCommand: Command {
         .value("device", "NAME|cpu", help: "Plan for this device's texture limits (default: cpu, the CPU evaluator)."),
         .flag("keep-overflow", help: "Grow the output to everything drawn beyond the input (effect padding)."),
         .flag("16bit", help: "Plan an RGBA16F (extended linear) render."),
-        RenderRequest.noFuseOption,
+        RenderRequest.noFuseOption, RenderRequest.confineOption,
         .flag("pipeline-stats", help: "Compile the kernels on the Vulkan device and print the driver's statistics of each (registers, instructions, ...)."),
     ]
     static let acceptsPositionals = true

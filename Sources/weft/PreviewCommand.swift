@@ -51,7 +51,7 @@ enum PreviewCommand: Command {
         .flag("no-vsync", help: "Present in mailbox mode where the window offers it, not FIFO (frames as fast as they render)."),
         .flag("checkerboard", help: "Show the content over a checkerboard, so that transparent parts show (K toggles it)."),
         .flag("host-copy", help: "Read each Vulkan frame back and copy it to the window from the host, as the CPU evaluator's (to compare)."),
-        RenderRequest.checkOption, RenderRequest.threadsOption,
+        RenderRequest.checkOption, RenderRequest.threadsOption, RenderRequest.confineOption,
     ]
     static let acceptsPositionals = true
 

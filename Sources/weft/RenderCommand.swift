@@ -15,7 +15,7 @@ enum RenderCommand: Command {
                        [--keep-overflow] [--16bit] [--backdrop FILE.png|COLOR] [--check] -o OUT.png
            weft render --size WxH --effect FILLNAME [...] -o OUT.png
            weft render SCENE.json [--size WxH] [--time T] [--frame N] [--reduce-motion] [--scale S] [--device NAME|cpu] [--threads N] [--keep-overflow] [--16bit]
-                       [--no-fuse] [--stats] [--check] -o OUT.png
+                       [--no-fuse] [--stats] [--check] [--confine DIR] -o OUT.png
            weft render SCENE.json|INPUT.png ... --frames A..B [--fps F] [--shard I/N] [--apng ANIM.png] [--stats] -o out/frame%04d.png
            weft render SCENE.json|INPUT.png ... --frames A..B [--fps F] [--codec NAME] [--crf N] [--encoder-preset NAME] [--pix-fmt NAME] -o OUT.mp4|OUT.webm|OUT.mov|OUT.gif|OUT.rgba|/dev/null
     """
@@ -56,7 +56,7 @@ enum RenderCommand: Command {
         RenderRequest.deviceOption,
         .flag("keep-overflow", help: "Grow the output to everything drawn beyond the input (effect padding)."),
         .flag("16bit", help: "Render in RGBA16F (extended linear) and write a 16-bit PNG."),
-        RenderRequest.noFuseOption, RenderRequest.checkOption, RenderRequest.threadsOption,
+        RenderRequest.noFuseOption, RenderRequest.checkOption, RenderRequest.threadsOption, RenderRequest.confineOption,
         .flag("stats", help: "Also print the plan's passes, bytes read and written, peak texture memory and cache hits."),
     ]
     static let acceptsPositionals = true
@@ -168,7 +168,7 @@ enum RenderCommand: Command {
     private static func loadScene(_ path: String, request: RenderRequest,
                                   loaded: (_ shaderPaths: [String], _ steps: [EffectStep]) -> Void = { _, _ in }) throws -> Scene {
         let base = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        var scene = try Scene.load(contentsOf: path) { folders in
+        var scene = try Scene.load(contentsOf: path, confinement: request.confinement) { folders in
             loaded(folders.map { $0.hasPrefix("/") ? $0 : base + "/" + $0 }, [])
             return try LibraryShaderProvider(folders: folders, baseDirectory: base)
         }

@@ -40,6 +40,8 @@ struct RenderRequest {
     var check: Bool
     /// `--threads N`: the CPU evaluator's worker threads (nil: every core).
     var threads: Int?
+    /// `--confine DIR`: the folder every file a scene names must lie in.
+    var confinement: SceneConfinement?
 
     /// `requireOutput` false reads the same command line without `-o` (as `weft bench` does).
     init(_ arguments: ParsedArguments, requireOutput: Bool = true) throws(UsageError) {
@@ -92,6 +94,10 @@ struct RenderRequest {
             throw UsageError(message: "--size is for fills without an input image; give one or the other")
         case (nil, nil):
             throw UsageError(message: "missing INPUT.png, SCENE.json or --size WxH")
+        }
+        confinement = try Self.confinement(arguments)
+        if confinement != nil {
+            guard case .scene = source else { throw Self.confineWithoutScene }
         }
         device = arguments.value("device")
         if let device, device.trimmingCharacters(in: .whitespaces).isEmpty {
@@ -151,6 +157,18 @@ struct RenderRequest {
 
     /// `--no-fuse`, shared by `render`, `plan`, `gallery` and `bench`.
     static let noFuseOption = OptionSpec.flag("no-fuse", help: "Run every effect as a pass of its own (no stitching) and the passes in lowering order (no scheduling), to compare.")
+
+    /// `--confine DIR`, shared by every command that reads scene files.
+    static let confineOption = OptionSpec.value("confine", "DIR", help: "Read only files inside DIR, links resolved: every image, shader folder and font file the scene names (for scenes from someone else; docs/reliability.md).")
+
+    static let confineWithoutScene = UsageError(message: "--confine holds the files a scene names to a folder; give a SCENE.json")
+
+    /// The folder `--confine` names, which must exist.
+    static func confinement(_ arguments: ParsedArguments) throws(UsageError) -> SceneConfinement? {
+        guard let folder = arguments.value("confine") else { return nil }
+        guard let confinement = SceneConfinement(folder: folder) else { throw .invalidValue("confine", folder, "is not a folder") }
+        return confinement
+    }
 
     /// `--frame N`: a whole number in 0…2³² − 1.
     static func frame(_ text: String?) throws(UsageError) -> UInt32? {

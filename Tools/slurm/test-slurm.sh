@@ -94,7 +94,7 @@ cat > "$work/shard.sh" <<JOB
 #SBATCH --array=0-$((SHARDS - 1))
 #SBATCH --cpus-per-task=1
 #SBATCH --output=$work/shard-%a.out
-exec "$WEFT" render "$SCENE" --frames $FRAMES ${DEVICE:+--device $DEVICE} --shard \${SLURM_ARRAY_TASK_ID}/$SHARDS -o "$work/out/frame%04d.png"
+exec "$WEFT" render "$SCENE" --confine "$(dirname "$SCENE")" --frames $FRAMES ${DEVICE:+--device $DEVICE} --shard \${SLURM_ARRAY_TASK_ID}/$SHARDS -o "$work/out/frame%04d.png"
 JOB
 start=$(date +%s)
 echo "test-slurm: sbatch --array=0-$((SHARDS - 1)) --wait (frames $FRAMES of $(basename "$SCENE"), $SHARDS shards)"

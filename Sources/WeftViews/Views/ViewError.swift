@@ -1,3 +1,5 @@
+import WeftText
+
 /// A view, gradient or timeline that cannot be made as asked: what a caller of the library got wrong.
 public enum ViewError: Error, Sendable, Hashable, CustomStringConvertible {
     case imageScale(Float)
@@ -9,8 +11,10 @@ public enum ViewError: Error, Sendable, Hashable, CustomStringConvertible {
     case keyframes(index: Int, message: String)
     /// A geometry sweep starting in a state it does not have.
     case unknownState(String, known: [String])
-    /// `Image(systemName:)` with a name the built-in symbols do not have.
-    case unknownSymbol(String, known: [String])
+    /// `Image(systemName:)` with a name no symbol has; `nearest` is the closest one that does.
+    case unknownSymbol(String, nearest: String?)
+    /// A symbol drawn from the icon font, which cannot draw it (not installed, or without the icon).
+    case symbolFont(String, TextError)
 
     public var description: String {
         switch self {
@@ -20,7 +24,9 @@ public enum ViewError: Error, Sendable, Hashable, CustomStringConvertible {
         case let .timeline(index, message): "change \(index) of the timeline: \(message)"
         case let .keyframes(index, message): "keyframe animator \(index): \(message)"
         case let .unknownState(name, known): "no state named '\(name)'; the states are \(known.joined(separator: ", "))"
-        case let .unknownSymbol(name, known): "no symbol named '\(name)'; the built-in symbols are \(known.joined(separator: ", "))"
+        case let .unknownSymbol(name, nearest):
+            "no symbol named '\(name)'" + (nearest.map { "; the nearest is '\($0)'" } ?? "") + " (docs/symbols.md lists every symbol)"
+        case let .symbolFont(name, error): "symbol '\(name)': \(error)"
         }
     }
 }
