@@ -1,6 +1,6 @@
 /// The files a scene's JSON names, found without opening them: the top level's `"shaders"` folders, every image view
-/// (`"image": "file"` or `{"path": …}`) and every effect argument that names an image (a string in `"args"` that is
-/// not an engine binding `$…` or a color).
+/// (`"image": "file"` or `{"path": …}`) and every effect argument that may name an image (a string in `"args"` that
+/// is not an engine binding `$…` or a hex color: `namesImage`).
 struct SceneReferences {
     private(set) var shaderFolders: [String] = []
     private(set) var imageFiles: [String] = []
@@ -45,7 +45,8 @@ struct SceneReferences {
         }
     }
 
-    /// Whether an argument's string is an image file, as `SceneReader.argument` reads it.
+    /// Whether an argument's string may be an image file: it is one only for an `Image` parameter, which the JSON alone
+    /// does not tell, so every string that is not an engine binding or a hex color is listed (a color name too).
     static func namesImage(_ text: String) -> Bool {
         !text.hasPrefix("$") && !text.hasPrefix("#")
     }

@@ -34,10 +34,18 @@ struct RenderCheckOptionTests {
 
         let onVulkan = try #require(Self.finding(checked.stderr), "\(checked)")
         #expect(onVulkan.hasPrefix("warning: premultiplication in lifted (lift=0.5): "), "\(onVulkan)")
-        // The CPU evaluator adds the pixel's value; the count and the first pixel are the same.
+        // The CPU evaluator adds the pixel's value; the count, the first pixel and the fix are the same.
         let onCPU = try #require(Self.finding(cpu.stderr), "\(cpu)")
-        #expect(onCPU.hasPrefix(onVulkan), "Vulkan: \(onVulkan)\nCPU: \(onCPU)")
+        let (vulkanFinding, vulkanFix) = try #require(Self.split(onVulkan), "\(onVulkan)")
+        let (cpuFinding, cpuFix) = try #require(Self.split(onCPU), "\(onCPU)")
+        #expect(cpuFinding.hasPrefix(vulkanFinding) && cpuFix == vulkanFix, "Vulkan: \(onVulkan)\nCPU: \(onCPU)")
         #expect(Self.finding(unchecked.stderr) == nil, "\(unchecked)")
         #expect(!checked.stderr.contains("validation"), "\(checked)")
+    }
+
+    /// A finding's message and its fix, split at "; to fix: ".
+    static func split(_ line: String) -> (finding: String, fix: String)? {
+        guard let range = line.range(of: "; to fix: ") else { return nil }
+        return (String(line[..<range.lowerBound]), String(line[range.upperBound...]))
     }
 }
