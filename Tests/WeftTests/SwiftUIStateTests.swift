@@ -164,4 +164,36 @@ struct SwiftUIStateTests {
         #expect(Self.fill(of: calm.initial) == .green && Self.fill(of: lively.initial) == .orange)
         #expect(Self.fill(of: Motion().node) == .orange)
     }
+
+    /// The seeds' hero with `@Namespace` (no declaration written): the detail adopts the thumbnail's frame and grows.
+    struct Hero: View {
+        @Namespace private var ns
+        @State var open = false
+        var body: some View {
+            ZStack {
+                if open {
+                    Color.teal.frame(width: 240, height: 160).matchedGeometryEffect(id: "card", in: ns)
+                } else {
+                    Color.teal.frame(width: 60, height: 60).matchedGeometryEffect(id: "card", in: ns)
+                }
+            }
+            .onTapGesture { withAnimation(.linear(duration: 1)) { open.toggle() } }
+        }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func aNamespaceOfItsOwnMatchesTheHeroAcrossTheChange(backend: Backend) throws {
+        let size = Size(width: 320, height: 240)
+        let timeline = try Timeline(Hero(), size: size, script: [.tap(at: CGPoint(x: 160, y: 120), at: 0)])
+        let context = try backend.makeContext()
+        /// The opaque teal run across the middle row.
+        func width(at t: Double) throws -> Int {
+            let pixels = try context.render(timeline.view(at: t, size: size), size: size).pixels
+            return (0..<320).filter { pixels[$0, 120].w > 0.99 }.count
+        }
+        #expect(try width(at: 0) == 60)
+        // Half way the shared frame is half way: 150 points wide, drawn whole (a cross-fade would be 240 wide, translucent).
+        #expect(try width(at: 0.5) == 150)
+        #expect(try width(at: 1) == 240)
+    }
 }

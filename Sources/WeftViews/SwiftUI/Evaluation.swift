@@ -21,6 +21,17 @@ final class Evaluation: Sendable {
 
     init(environment: EnvironmentValues) { self.environment = environment }
 
+    private let failures = Mutex<[ViewError]>([])
+
+    /// A view that could not be built: recorded for the host to throw, or, outside a host, the program stops with it.
+    static func fail(_ error: ViewError) {
+        guard let current else { preconditionFailure("\(error)") }
+        current.failures.withLock { $0.append(error) }
+    }
+
+    /// The first view that could not be built.
+    var failure: ViewError? { failures.withLock { $0.first } }
+
     var taps: [TapTarget] { record.withLock { $0.taps } }
     var watched: [Watched] { record.withLock { $0.watched } }
 

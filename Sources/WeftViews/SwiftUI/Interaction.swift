@@ -34,6 +34,8 @@ public enum InteractionError: Error, Sendable, Equatable, CustomStringConvertibl
     case time(index: Int, time: Double)
     /// `onGeometryChange` actions kept changing the state they observe (a geometry ↔ state cycle).
     case geometryDoesNotSettle(time: Double, rounds: Int)
+    /// A view of the body could not be built (`Image(systemName:)` with an unknown name…).
+    case view(ViewError, time: Double)
 
     public var description: String {
         switch self {
@@ -45,6 +47,8 @@ public enum InteractionError: Error, Sendable, Equatable, CustomStringConvertibl
             "step \(index) is at \(time) s: steps need finite times ≥ 0, in order"
         case .geometryDoesNotSettle(let time, let rounds):
             "at \(time) s the onGeometryChange actions still changed state after \(rounds) rounds: the state they set changes the geometry they read; observe a container sized from outside"
+        case .view(let error, let time):
+            "at \(time) s the body could not be built: \(error)"
         }
     }
 }

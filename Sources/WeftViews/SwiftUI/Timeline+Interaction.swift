@@ -44,6 +44,7 @@ private struct InteractionHost<Root: View> {
         for _ in 0..<Timeline.maxGeometryRounds {
             let evaluation = Evaluation(environment: environment)
             let tree = evaluation.build(root)
+            if let failure = evaluation.failure { throw .view(failure, time: time) }
             current = (tree, tree.withoutTapMarkers, evaluation)
             var changed = 0
             var ordinal = 0
