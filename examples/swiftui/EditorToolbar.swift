@@ -1,4 +1,4 @@
-// The editor toolbar of "onGeometryChange" (the seed article 002), as printed.
+// The editor toolbar of "onGeometryChange" (the Spanish article on onGeometryChange), as printed.
 // Edits: `import SwiftUI` → `import Weft`; an entry point at the end.
 import Weft
 

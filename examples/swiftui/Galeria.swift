@@ -1,4 +1,4 @@
-// The hero of "matchedGeometryEffect: el efecto héroe entre dos vistas" (the seed article 004), as printed.
+// The hero of "matchedGeometryEffect: el efecto héroe entre dos vistas" (the Spanish article on matchedGeometryEffect), as printed.
 // Edits: `import SwiftUI` → `import Weft`; an entry point at the end; `Miniatura` and `Detalle`, which the article uses but does not print, are
 // written here (a 60-point rounded thumbnail and a 240 × 160 detail card).
 import Weft

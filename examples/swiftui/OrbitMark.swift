@@ -1,4 +1,4 @@
-// OrbitMark of "geometryGroup, compositingGroup y drawingGroup en SwiftUI" (the seed article 000), as printed.
+// OrbitMark of "geometryGroup, compositingGroup y drawingGroup en SwiftUI" (the Spanish article on the three grouping modifiers), as printed.
 // Edits: `import SwiftUI` → `import Weft`; an entry point at the end.
 import Weft
 
