@@ -5,6 +5,7 @@ let package = Package(
     name: "Weft",
     products: [
         .library(name: "Weft", targets: ["Weft"]),
+        .library(name: "WeftSnapshotTesting", targets: ["WeftSnapshotTesting"]),
         .executable(name: "weft", targets: ["weft"]),
         .executable(name: "weft-fuzz", targets: ["weft-fuzz"]),
     ],
@@ -63,6 +64,8 @@ let package = Package(
         // What the command line names: effect catalogs from shader folders, presets, effect chains from flags, the
         // gallery and its contact sheet.
         .target(name: "WeftCatalog", dependencies: ["Weft", "WeftImage", "WeftRuntime", "WeftScene", "WeftShaders", "WeftText"]),
+        // Snapshot tests of views: `assertSnapshot(of:size:time:named:)` for swift-testing and XCTest, against PNGs beside the test.
+        .target(name: "WeftSnapshotTesting", dependencies: ["Weft", "WeftImage"]),
         // Benchmark runs: measurement, reports, regression comparison.
         .target(name: "WeftBench", dependencies: ["Weft", "WeftImage", "WeftRuntime", "WeftShaders"]),
         // The preview window: GLFW, hot reload, time and parameter keys, on WeftVulkan's presenter. Only `weft` links
@@ -74,6 +77,8 @@ let package = Package(
         .executableTarget(name: "weft-generate-opcodes", path: "Tools/GenerateOpcodes"),
         // A third-party program using the library: README.md's Swift example (built by `make test`).
         .executableTarget(name: "weft-example", dependencies: ["Weft"], path: "examples/swift"),
+        // The seeds' SwiftUI examples as printed, rendered headless through the SwiftUI front end (built by `make test`).
+        .executableTarget(name: "weft-swiftui-examples", dependencies: ["Weft"], path: "examples/swiftui"),
 
         // Fuzz targets over every parser of outside input, and their driver (docs/reliability.md).
         .target(name: "WeftFuzz", dependencies: ["SPIRV", "WeftCatalog", "WeftCPU", "WeftImage", "WeftPlanner", "WeftRuntime", "WeftScene", "WeftShaders", "WeftViews"]),
@@ -90,7 +95,8 @@ let package = Package(
         .testTarget(name: "WeftCPUTests", dependencies: ["WeftCPU", "WeftImage", "WeftRuntime", "WeftShaders", "WeftTestSupport"]),
         // The planner on its own: no executor, no device.
         .testTarget(name: "WeftPlannerTests", dependencies: ["WeftImage", "WeftPlanner", "WeftRuntime", "WeftShaders", "WeftTestSupport", "WeftViews"]),
-        .testTarget(name: "WeftTests", dependencies: ["Weft", "WeftCatalog", "WeftCPU", "WeftImage", "WeftPlanner", "WeftRuntime", "WeftScene", "WeftShaders", "WeftViews", "WeftVulkan", "WeftTestSupport"]),
+        .testTarget(name: "WeftTests", dependencies: ["Weft", "WeftSnapshotTesting", "WeftCatalog", "WeftCPU", "WeftImage", "WeftPlanner", "WeftRuntime", "WeftScene", "WeftShaders", "WeftViews", "WeftVulkan", "WeftTestSupport"],
+                    exclude: ["__Snapshots__"]),
         .testTarget(name: "CLITests", dependencies: ["Weft", "WeftCatalog", "WeftBench", "WeftImage", "WeftShaders", "WeftTestSupport"]),
         .testTarget(name: "WeftBenchTests", dependencies: ["Weft", "WeftBench", "WeftRuntime", "WeftTestSupport"]),
         .testTarget(name: "PreviewTests", dependencies: ["CXWindow", "WeftPreview", "Weft", "WeftCatalog", "WeftImage", "WeftShaders", "WeftTestSupport", "WeftVulkan"]),

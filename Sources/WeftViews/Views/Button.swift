@@ -1,7 +1,6 @@
 import WeftImage
 
-/// How a button draws its label: SwiftUI's `plain`, `bordered` and `borderedProminent` looks. Nothing is clicked in a
-/// render; the action is kept for whoever shows the view interactively.
+/// How a button draws its label: SwiftUI's `plain`, `bordered` and `borderedProminent` looks.
 public enum ButtonStyle: String, Sendable, Hashable, CaseIterable {
     /// The label as it is.
     case plain
@@ -11,7 +10,8 @@ public enum ButtonStyle: String, Sendable, Hashable, CaseIterable {
     case borderedProminent
 }
 
-/// A labelled control. `Button("Save") {}` draws its title in the accent color (white on `borderedProminent`).
+/// A labelled control. `Button("Save") {}` draws its title in the accent color (white on `borderedProminent`). A host
+/// that drives the view (`Interaction`) runs the action when the button is tapped.
 public struct Button: View {
     public var label: ViewNode
     public var style: ButtonStyle
@@ -61,16 +61,18 @@ public struct Button: View {
         return button
     }
 
+    /// The styled label; a tap target when a host builds it (`Interaction`).
     public var node: ViewNode {
-        switch style {
+        let drawn = switch style {
         case .plain:
-            return label
+            label
         case .bordered:
-            return ModifiedView(label).padding(EdgeInsets(top: 7, leading: 12, bottom: 7, trailing: 12))
+            ModifiedView(label).padding(EdgeInsets(top: 7, leading: 12, bottom: 7, trailing: 12))
                 .background(Color(red: 0.47, green: 0.47, blue: 0.5, alpha: 0.12), in: RoundedRectangle(cornerRadius: 6)).node
         case .borderedProminent:
-            return ModifiedView(label).padding(EdgeInsets(top: 7, leading: 12, bottom: 7, trailing: 12))
+            ModifiedView(label).padding(EdgeInsets(top: 7, leading: 12, bottom: 7, trailing: 12))
                 .background(Self.accent, in: RoundedRectangle(cornerRadius: 6)).node
         }
+        return Evaluation.current?.tappable(drawn, action: action) ?? drawn
     }
 }

@@ -37,8 +37,9 @@ public struct Angle: Sendable, Hashable, Codable {
     public var radians: Float
     public init(radians: Float) { self.radians = radians }
     public init(degrees: Float) { self.radians = degrees * .pi / 180 }
-    public static func radians(_ r: Float) -> Angle { Angle(radians: r) }
-    public static func degrees(_ d: Float) -> Angle { Angle(degrees: d) }
+    /// Any floating-point type: SwiftUI's code passes `Double`s, Weft's `Float`s.
+    public static func radians<T: BinaryFloatingPoint>(_ r: T) -> Angle { Angle(radians: Float(r)) }
+    public static func degrees<T: BinaryFloatingPoint>(_ d: T) -> Angle { Angle(degrees: Float(d)) }
     public var degrees: Float { radians * 180 / .pi }
     public static let zero = Angle(radians: 0)
 }

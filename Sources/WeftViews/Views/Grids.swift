@@ -76,10 +76,3 @@ public struct Grid: View {
     }
     public var node: ViewNode { ViewNode(.grid(layout, children)) }
 }
-
-extension ForEach {
-    /// SwiftUI's `ForEach(_:id:content:)`: the identity key path is not needed to draw.
-    public init<ID: Hashable>(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: (Data.Element) throws -> [ViewNode]) rethrows {
-        try self.init(data, content: content)
-    }
-}

@@ -1,8 +1,24 @@
+import Synchronization
+
 /// A namespace of `matchedGeometryEffect` ids, declared on a view with `namespace(_:)` (Weft's
 /// reading of SwiftUI's `@Namespace`: the ids are shared inside the declaring view).
+///
+/// Written as SwiftUI writes it, `@Namespace private var ns` is a namespace of its own that needs no declaration:
+/// every `matchedGeometryEffect` in it declares it.
+@propertyWrapper
 public struct Namespace: Sendable, Hashable {
     public let name: String
-    public init(_ name: String) { self.name = name }
+    /// Made by `@Namespace`: valid wherever it is used.
+    let declaresItself: Bool
+    public init(_ name: String) { (self.name, declaresItself) = (name, false) }
+    /// SwiftUI's `@Namespace`: a namespace no other shares.
+    public init() {
+        (name, declaresItself) = ("@Namespace \(Self.made.wrappingAdd(1, ordering: .relaxed).newValue)", true)
+    }
+    /// SwiftUI's `Namespace.ID`: the namespace itself.
+    public typealias ID = Namespace
+    public var wrappedValue: Namespace { self }
+    private static let made = Atomic<Int>(0)
 }
 
 /// What a receiver adopts of its source's rectangle.
@@ -72,7 +88,14 @@ extension View {
     /// interpolates like any animatable value.
     public func matchedGeometryEffect(id: String, in namespace: Namespace, properties: MatchedGeometryProperties = .frame,
                                       anchor: UnitPoint = .center, isSource: Bool = true) -> ModifiedView {
-        modified(.matchedGeometry(MatchedGeometry(id: id, namespace: namespace.name, properties: properties, anchor: anchor,
-                                                  isSource: isSource)))
+        let matched = modified(.matchedGeometry(MatchedGeometry(id: id, namespace: namespace.name, properties: properties, anchor: anchor,
+                                                                isSource: isSource)))
+        return namespace.declaresItself ? matched.namespace(namespace) : matched
+    }
+
+    /// SwiftUI's `matchedGeometryEffect` with any identifier (`foto.id`): its description is the id.
+    public func matchedGeometryEffect(id: some Hashable & Sendable, in namespace: Namespace, properties: MatchedGeometryProperties = .frame,
+                                      anchor: UnitPoint = .center, isSource: Bool = true) -> ModifiedView {
+        matchedGeometryEffect(id: String(describing: id), in: namespace, properties: properties, anchor: anchor, isSource: isSource)
     }
 }

@@ -66,7 +66,7 @@ extension View {
     /// Moves what the view draws without changing its layout.
     public func offset(x: Float = 0, y: Float = 0) -> ModifiedView { modified(.offset(SIMD2(x, y))) }
     public func padding(_ insets: EdgeInsets) -> ModifiedView { modified(.padding(insets)) }
-    public func padding(_ length: Float = 16) -> ModifiedView { modified(.padding(EdgeInsets(all: length))) }
+    public func padding(_ length: Float = EdgeInsets.defaultPadding) -> ModifiedView { modified(.padding(EdgeInsets(all: length))) }
     /// Rotates what the view draws about its centre, without changing its layout.
     public func rotationEffect(_ angle: Angle) -> ModifiedView { modified(.rotation(angle)) }
     /// Scales what the view draws about its centre, without changing its layout.

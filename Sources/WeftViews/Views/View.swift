@@ -2,9 +2,30 @@ import WeftImage
 
 /// A piece of a scene: an immutable value describing content, layout and compositing.
 /// Nothing renders until a `RenderContext` is asked for pixels.
+///
+/// Written as SwiftUI writes it, a view is made of other views: its `body`. Weft's own views (shapes, text, stacks,
+/// every modifier's result) are primitive: their `Body` is `Never` and they give their `node` directly.
 public protocol View: Sendable {
-    /// The view as a node of Weft's view tree.
+    /// What the view is made of; `Never` for a primitive view.
+    associatedtype Body: View = Never
+    /// The view's content, built from other views (SwiftUI's `body`).
+    @ViewBuilder var body: Body { get }
+    /// The view as a node of Weft's view tree; a composite view's is its `body`'s.
     var node: ViewNode { get }
+}
+
+extension View {
+    public var node: ViewNode { body.node }
+}
+
+extension View where Body == Never {
+    /// A primitive view has no body: its `node` is what it is.
+    public var body: Never { preconditionFailure("\(Self.self) is a primitive view: it has a node, not a body") }
+}
+
+/// The body of primitive views; never built.
+extension Never: View {
+    public var node: ViewNode { preconditionFailure("Never is no view") }
 }
 
 /// One node of a view tree. Opaque to users; the planner lowers it to a `RenderPlan`.
@@ -61,7 +82,7 @@ public struct ZStack: View {
 
 /// One view per element. Inside a stack its views are the stack's children, lined up like any others (SwiftUI's
 /// `ForEach` is no container); on its own it stacks them like a `ZStack`'s children.
-public struct ForEach<Data: Sequence>: View where Data: Sendable {
+public struct ForEach<Data: Sequence>: View, ViewList where Data: Sendable {
     /// The views, one or more per element, in order.
     public let children: [ViewNode]
     public init(_ data: Data, @ViewBuilder content: (Data.Element) throws -> [ViewNode]) rethrows {
@@ -70,16 +91,23 @@ public struct ForEach<Data: Sequence>: View where Data: Sendable {
     public var node: ViewNode { ViewNode(.stack(children)) }
 }
 
+/// Builds a container's children, or a `body`, from views written one after another, `if`/`else`, `switch`, `if let`
+/// and `for` loops.
 @resultBuilder
 public enum ViewBuilder {
-    public static func buildExpression(_ view: some View) -> [ViewNode] { [view.node] }
-    /// A `ForEach`'s views join the container's children.
-    public static func buildExpression<Data>(_ forEach: ForEach<Data>) -> [ViewNode] { forEach.children }
+    /// A view's children in the container: its node, or the views of a `ForEach`, `Group`, `EmptyView` or of a body
+    /// of several views, which join the container's children.
+    public static func buildExpression(_ view: some View) -> [ViewNode] { view.containerChildren }
     public static func buildBlock(_ parts: [ViewNode]...) -> [ViewNode] { parts.flatMap { $0 } }
     public static func buildOptional(_ part: [ViewNode]?) -> [ViewNode] { part ?? [] }
     public static func buildEither(first: [ViewNode]) -> [ViewNode] { first }
     public static func buildEither(second: [ViewNode]) -> [ViewNode] { second }
     public static func buildArray(_ parts: [[ViewNode]]) -> [ViewNode] { parts.flatMap { $0 } }
+    public static func buildLimitedAvailability(_ part: [ViewNode]) -> [ViewNode] { part }
+    /// A container's children.
+    public static func buildFinalResult(_ parts: [ViewNode]) -> [ViewNode] { parts }
+    /// A `body` or a `@ViewBuilder` property: the views as one.
+    public static func buildFinalResult(_ parts: [ViewNode]) -> BuiltViews { BuiltViews(parts) }
 }
 
 /// A bitmap as a view: `pixels.width / scale × pixels.height / scale` points, not resizable.

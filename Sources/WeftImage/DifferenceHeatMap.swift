@@ -1,11 +1,9 @@
-import WeftImage
-
-/// `weft compare --diff`: where two images differ, as an opaque picture of their size. A pixel whose channels all
-/// agree is a dim gray copy of A's (a fifth of its luma, for context); one that differs by at most `tolerance` (in
+/// Where two images differ (`weft compare --diff`, a failed snapshot), as an opaque picture of their size. A pixel
+/// whose channels all agree is a dim gray copy of A's (a fifth of its luma, for context); one that differs by at most `tolerance` (in
 /// 1/255 steps) is blue; one beyond it is red, turning yellow towards the largest difference of the pair (green =
 /// its difference over the largest).
-enum DifferenceHeatMap {
-    static func make(_ a: PixelBuffer, _ b: PixelBuffer, maximum: Float, tolerance: Float) -> PixelBuffer {
+public enum DifferenceHeatMap {
+    public static func make(_ a: PixelBuffer, _ b: PixelBuffer, maximum: Float, tolerance: Float) -> PixelBuffer {
         var out = PixelBuffer(width: a.width, height: a.height, format: .rgba8Unorm)
         out.bytes.withUnsafeMutableBufferPointer { target in
             for y in 0..<a.height {

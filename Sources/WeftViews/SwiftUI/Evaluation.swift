@@ -1,0 +1,115 @@
+import Synchronization
+
+/// One building of a host's view tree: what its views' bodies report while they are built — the actions that taps
+/// reach, the values `.animation(_:value:)` watches — and the environment they read.
+final class Evaluation: Sendable {
+    struct TapTarget: Sendable {
+        var labels: [String]
+        var action: @Sendable () -> Void
+    }
+
+    struct Watched: Sendable {
+        var animation: Animation?
+        var value: any Equatable & Sendable
+    }
+
+    let environment: EnvironmentValues
+    private let record = Mutex<(taps: [TapTarget], watched: [Watched])>(([], []))
+
+    /// The evaluation under way (nil: the view is built for a plain render, and nothing is recorded).
+    @TaskLocal static var current: Evaluation?
+
+    init(environment: EnvironmentValues) { self.environment = environment }
+
+    private let failures = Mutex<[ViewError]>([])
+
+    /// A view that could not be built: recorded for the host to throw, or, outside a host, the program stops with it.
+    static func fail(_ error: ViewError) {
+        guard let current else { preconditionFailure("\(error)") }
+        current.failures.withLock { $0.append(error) }
+    }
+
+    /// The first view that could not be built.
+    var failure: ViewError? { failures.withLock { $0.first } }
+
+    var taps: [TapTarget] { record.withLock { $0.taps } }
+    var watched: [Watched] { record.withLock { $0.watched } }
+
+    /// `node` marked as tap target number n (`GeometryChange.tapMarker`), so where layout puts it can be found.
+    func tappable(_ node: ViewNode, action: @escaping @Sendable () -> Void) -> ViewNode {
+        let index = record.withLock {
+            $0.taps.append(TapTarget(labels: node.textStrings, action: action))
+            return $0.taps.count - 1
+        }
+        return ViewNode(.modified(node, .geometryChange(GeometryChange.tapMarker(index))))
+    }
+
+    func watch(_ value: any Equatable & Sendable, animation: Animation?) {
+        record.withLock { $0.watched.append(Watched(animation: animation, value: value)) }
+    }
+
+    /// `view`'s node built under this evaluation.
+    func build(_ view: some View) -> ViewNode { Self.$current.withValue(self) { view.node } }
+}
+
+extension GeometryChange {
+    private static let tapPrefix = "weft.tap."
+
+    /// An observer that observes nothing: it marks tap target `index` for `GeometrySweep.observers(in:size:)`.
+    static func tapMarker(_ index: Int) -> GeometryChange {
+        var marker = GeometryChange(transform: { _ in 0 }, same: { _, _ in true }, action: { _ in nil })
+        marker.name = tapPrefix + String(index)
+        return marker
+    }
+
+    /// The tap target this observer marks, if it is a marker.
+    var tapTarget: Int? {
+        guard let name, name.hasPrefix(Self.tapPrefix) else { return nil }
+        return Int(name.dropFirst(Self.tapPrefix.count))
+    }
+}
+
+extension ViewNode {
+    /// The strings of the text in the node, in drawing order: what `Interaction.tap(label:at:)` finds a target by.
+    var textStrings: [String] {
+        switch kind {
+        case .text(let text): [text.string]
+        case .shape, .image, .spacer: []
+        case .stack(let children), .stacked(_, let children), .grid(_, let children): children.flatMap(\.textStrings)
+        case .modified(let child, .decoration(let decoration)): child.textStrings + decoration.view.textStrings
+        case .modified(let child, _): child.textStrings
+        }
+    }
+
+    /// The node without tap markers: what is drawn.
+    var withoutTapMarkers: ViewNode {
+        switch kind {
+        case .shape, .image, .text, .spacer: self
+        case .stack(let children): ViewNode(.stack(children.map(\.withoutTapMarkers)))
+        case .stacked(let layout, let children): ViewNode(.stacked(layout, children.map(\.withoutTapMarkers)))
+        case .grid(let layout, let children): ViewNode(.grid(layout, children.map(\.withoutTapMarkers)))
+        case .modified(let child, .geometryChange(let change)) where change.tapTarget != nil: child.withoutTapMarkers
+        case .modified(let child, .decoration(var decoration)):
+            {
+                decoration.view = decoration.view.withoutTapMarkers
+                return ViewNode(.modified(child.withoutTapMarkers, .decoration(decoration)))
+            }()
+        case .modified(let child, let modifier): ViewNode(.modified(child.withoutTapMarkers, modifier))
+        }
+    }
+}
+
+extension View {
+    /// SwiftUI's `onTapGesture`: `action` runs when the view is tapped (`Interaction.tap`). A single tap only.
+    public func onTapGesture(perform action: @escaping @Sendable () -> Void) -> ModifiedView {
+        ModifiedView(Evaluation.current?.tappable(node, action: action) ?? node)
+    }
+
+    /// SwiftUI's `animation(_:value:)`: when `value` differs from the last evaluation's, the change is shown under
+    /// `animation` unless its transaction names one. It applies to the whole change, not only to this view
+    /// (docs/swiftui.md).
+    public func animation<V: Equatable & Sendable>(_ animation: Animation?, value: V) -> ModifiedView {
+        Evaluation.current?.watch(value, animation: animation)
+        return ModifiedView(node)
+    }
+}

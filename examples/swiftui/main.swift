@@ -1,0 +1,50 @@
+// The seeds' SwiftUI examples (docs/swiftui.md), each in its own file as printed, rendered headless: each example's
+// frames at the start, middle and end of its script's animations, as PNGs in the folder given (default out/swiftui).
+//
+//     weft-swiftui-examples [--device NAME|cpu] [FOLDER]
+import Foundation
+import Weft
+
+/// An example as this program renders it: a size, a script (in the example's own file, where its state is visible).
+struct SwiftUIExample: Sendable {
+    var name: String
+    var size: Size
+    var timeline: @Sendable () throws -> Timeline
+
+    /// The start, middle and end of every change's animation (the first frame alone when nothing changes).
+    func times(of timeline: Timeline) -> [Double] {
+        guard !timeline.changes.isEmpty else { return [0] }
+        return timeline.changes.flatMap { change in
+            let duration = change.animation?.duration ?? 0
+            return duration.isFinite ? [change.time, change.time + duration / 2, change.time + duration] : [change.time]
+        }
+    }
+}
+
+let examples = [orbitMarkExample, galeriaExample, editorToolbarExample, editorToolbarCompactExample]
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+var device = DeviceChoice(flag: nil)
+if let i = arguments.firstIndex(of: "--device"), i + 1 < arguments.count {
+    device = DeviceChoice(flag: arguments[i + 1])
+    arguments.removeSubrange(i...(i + 1))
+}
+let folder = arguments.first ?? "out/swiftui"
+
+do {
+    let context = try RenderContext.make(device: device) { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    for example in examples {
+        let timeline = try example.timeline()
+        for time in example.times(of: timeline) {
+            let frame = try context.render(timeline.view(at: time, size: example.size), size: example.size,
+                                           options: RenderOptions(frame: FrameContext(time: time), background: .white))
+            let path = "\(folder)/\(example.name)-\(String(format: "%.3f", time)).png"
+            try PNGFile.write(frame.pixels, to: path)
+            print(path)
+        }
+    }
+} catch {
+    FileHandle.standardError.write(Data("weft-swiftui-examples: \(error)\n".utf8))
+    exit(1)
+}
