@@ -196,4 +196,16 @@ struct SwiftUIStateTests {
         #expect(try width(at: 0.5) == 150)
         #expect(try width(at: 1) == 240)
     }
+
+    struct UnknownSymbol: View {
+        var body: some View { Image(systemName: "wave.44.right") }
+    }
+
+    /// `Image(systemName:)` cannot throw as SwiftUI writes it; the host that builds it does.
+    @Test func anUnknownSymbolInABodyIsTheHostsNamedError() {
+        let expected = ViewError.unknownSymbol("wave.44.right", nearest: NameSuggestion.nearest(to: "wave.44.right", in: Symbol.names))
+        #expect(throws: InteractionError.view(expected, time: 0)) {
+            try Timeline(UnknownSymbol(), size: Size(width: 10, height: 10))
+        }
+    }
 }
