@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes the layout-scale scenes of docs/benchmarks.md ("Layout at real scale") into a folder:
 nested-N.json, stacks nested N deep (an hstack of a label, a capsule and the next stack, alternating with vstacks),
-for N in 16, 32, 64 and 120 (a scene file nests at most 256 arrays and objects, two a level), and
+for N in 8, 12, 16, 32, 64 and 120 (a scene file nests at most 256 arrays and objects, two a level), and
 screen-1000.json, 50 rows of 20 cells (a text, a symbol and a rounded rectangle each) at 1920 x 1080.
 Usage: Benchmarks/layout-scenes.py OUT_DIR"""
 import json
@@ -33,7 +33,7 @@ def screen(rows, cells):
 
 out = sys.argv[1]
 os.makedirs(out, exist_ok=True)
-for depth in (16, 32, 64, 120):
+for depth in (8, 12, 16, 32, 64, 120):
     with open(os.path.join(out, f"nested-{depth}.json"), "w") as f:
         json.dump(nested(depth), f)
 with open(os.path.join(out, "screen-1000.json"), "w") as f:

@@ -217,9 +217,11 @@ extension ViewNode {
         case .modified(let child, let modifier):
             switch modifier {
             case .id, .transition, .geometryChange, .stateSwitch, .namespace, .opacity, .blendMode, .groupAnchor: return child.spacerLength
-            default: return nil
+            case .frame, .flexibleFrame, .offset, .padding, .rotation, .scale, .shadow, .compositingGroup, .drawingGroup, .effect,
+                 .blendEffect, .relativeOffset, .matchedGeometry, .geometryGroup, .decoration, .blur:
+                return nil
             }
-        default: return nil
+        case .shape, .image, .text, .stack, .stacked, .grid: return nil
         }
     }
 }
@@ -229,8 +231,11 @@ extension ViewNode {
     package var movesOnlyDrawing: Bool {
         guard case .modified(_, let modifier) = kind else { return false }
         switch modifier {
-        case .offset, .relativeOffset, .rotation, .scale: return true
-        default: return false
+        case .offset, .relativeOffset, .rotation, .scale:
+            return true
+        case .frame, .flexibleFrame, .padding, .opacity, .blendMode, .shadow, .compositingGroup, .drawingGroup, .effect, .blendEffect, .id,
+             .transition, .geometryChange, .stateSwitch, .namespace, .matchedGeometry, .geometryGroup, .groupAnchor, .decoration, .blur:
+            return false
         }
     }
 }
