@@ -46,7 +46,7 @@ extension ArgumentValue {
         do {
             self = try ArgumentValue(written, for: type) { file in
                 let resolved: String
-                do {
+                do throws(SceneError) {
                     resolved = try SceneReader.readable(file, at: path, baseDirectory: baseDirectory, confinement: confinement)
                 } catch {
                     refused = error
