@@ -8,7 +8,9 @@ import WeftShaders
 /// whole render (a scene, or an input image through a chain of effects) as planned by Weft.
 public enum BenchWorkload: Sendable {
     case subject(BenchSubject)
-    case scene(String, frame: UInt32, reduceMotion: Bool, fusion: Bool)
+    /// A scene file rendered whole `time` seconds in, its options merged with `options` and its `$frame` `index` (nil:
+    /// the scene's own) by the scenes' one rule (`Scene.frame(at:size:index:caller:)`).
+    case scene(String, time: Double, index: UInt32?, options: RenderOptions)
     /// An input image through a chain of effects (`weft bench INPUT.png --effect …`), named by its effects, set up when
     /// measured.
     case chain(String, prepare: @Sendable () throws -> (view: ViewNode, size: Size, options: RenderOptions))
@@ -18,8 +20,8 @@ public enum BenchWorkload: Sendable {
     public var name: String {
         switch self {
         case .subject(let subject): subject.name
-        case .scene(let path, _, _, let fusion):
-            "scene:" + URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent + (fusion ? "" : " (unfused)")
+        case .scene(let path, _, _, let options):
+            "scene:" + URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent + (options.fusion ? "" : " (unfused)")
         case .chain(let name, _), .render(let name, _, _, _): name
         }
     }
@@ -40,13 +42,8 @@ public enum BenchWorkload: Sendable {
                     emit(try runner.measure(subject, width: size.width, height: size.height, format: format))
                 }
             }
-        case .scene(let path, let frame, let reduceMotion, let fusion):
-            let scene = try Scene.load(contentsOf: path) { folders in
-                try LibraryShaderProvider(folders: folders, baseDirectory: URL(fileURLWithPath: path).deletingLastPathComponent().path)
-            }
-            // The scene as it is 1.25 s in: its state then, and `$time` for its effects.
-            var shown = scene.frame(at: 1.25, index: frame, reduceMotion: reduceMotion)
-            shown.options.fusion = fusion
+        case .scene(let path, let time, let index, let options):
+            let shown = try Self.sceneFrame(path, time: time, index: index, options: options)
             try emitWithCeiling(try measureRender(shown.view, size: shown.size, options: shown.options, on: runner, context: context), runner, emit)
         case .render(_, let view, let size, let options):
             try emitWithCeiling(try measureRender(view, size: size, options: options, on: runner, context: context), runner, emit)
@@ -54,6 +51,20 @@ public enum BenchWorkload: Sendable {
             let (view, size, options) = try prepare()
             try emitWithCeiling(try measureRender(view, size: size, options: options, on: runner, context: context), runner, emit)
         }
+    }
+
+    /// A scene workload measured under `settings` (`$frame`, reduce-motion, the moment), fused or not.
+    public static func scene(_ path: String, settings: BenchRunner.Settings, fusion: Bool) -> BenchWorkload {
+        .scene(path, time: settings.sceneTime, index: settings.frame,
+               options: RenderOptions(frame: FrameContext(reduceMotion: settings.reduceMotion), fusion: fusion))
+    }
+
+    /// What a scene workload renders: the scene at `path` `time` seconds in, its options merged with `options`.
+    static func sceneFrame(_ path: String, time: Double, index: UInt32?, options: RenderOptions) throws -> SceneFrame {
+        let scene = try Scene.load(contentsOf: path) { folders in
+            try LibraryShaderProvider(folders: folders, baseDirectory: URL(fileURLWithPath: path).deletingLastPathComponent().path)
+        }
+        return scene.frame(at: time, index: index, caller: options)
     }
 
     /// The copy ceiling of a whole render's output, then the render, so its row gets a ratio like library rows.

@@ -36,7 +36,8 @@ public final class CPUExecutor: Executor {
         public init(threads: Int = KernelProgram.defaultThreadCount, checks: Checks = .all,
                     instructionBudget: Int = KernelProgram.defaultInstructionBudget, samplers: [UInt32: SamplerState] = [:],
                     nativeKernels: Bool = Options.nativeKernelsByEnvironment) {
-            precondition(threads >= 1 && instructionBudget >= 1)
+            // Clamped: at least one thread, and a budget of at least one instruction.
+            let threads = max(threads, 1), instructionBudget = max(instructionBudget, 1)
             self.threads = threads
             self.nativeKernels = nativeKernels
             self.checks = checks

@@ -4,6 +4,8 @@ public enum TextError: Error, Equatable, Sendable, CustomStringConvertible {
     case missingFamily(String, installed: [String])
     /// A font file that FreeType cannot open.
     case unreadableFontFile(String)
+    /// Neither the family asked for nor the default design (`family`) is installed, so text cannot be drawn at all.
+    case noFont(family: String)
 
     public var description: String {
         switch self {
@@ -11,6 +13,9 @@ public enum TextError: Error, Equatable, Sendable, CustomStringConvertible {
             "no installed font family '\(name)' (installed: \(installed.joined(separator: ", ")))"
         case .unreadableFontFile(let path):
             "cannot read font file '\(path)'"
+        case .noFont(let family):
+            "no installed font for '\(family)', the design text falls back to, so text cannot be drawn; "
+                + "install fonts-inter and fonts-dejavu-core (make deps installs them)"
         }
     }
 }

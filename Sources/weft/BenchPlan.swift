@@ -77,7 +77,11 @@ struct BenchPlan {
             guard let s = Double(text), s > 0, s.isFinite else { throw UsageError(message: "--max-seconds \(text): expected seconds > 0") }
             settings.maxSeconds = s
         }
-        settings.frame = try RenderRequest.frame(arguments.value("frame")) ?? 0
+        settings.frame = try RenderRequest.frame(arguments.value("frame"))
+        if let text = arguments.value("time") {
+            guard let s = Double(text), s >= 0, s.isFinite else { throw .invalidValue("time", text, "expected seconds ≥ 0") }
+            settings.sceneTime = s
+        }
         settings.reduceMotion = arguments.has("reduce-motion")
         fusion = !arguments.has("no-fuse")
         threads = ProcessInfo.processInfo.activeProcessorCount
@@ -101,12 +105,12 @@ struct BenchPlan {
         case .stock:
             guard let folder = RenderCommand.defaultShaderFolders().first else { throw EffectSetupError.noStockShaders }
             return try libraryWorkloads(folder) + RenderCommand.exampleFolder(besideStock: folder).scenes.map {
-                .scene($0, frame: settings.frame, reduceMotion: settings.reduceMotion, fusion: fusion)
+                .scene($0, settings: settings, fusion: fusion)
             }
         case .library(let folder):
             return try libraryWorkloads(folder)
         case .scene(let path):
-            return [.scene(path, frame: settings.frame, reduceMotion: settings.reduceMotion, fusion: fusion)]
+            return [.scene(path, settings: settings, fusion: fusion)]
         case .chain(let request):
             let name = "chain:" + request.effects.map(\.name).joined(separator: "+") + (request.options.fusion ? "" : " (unfused)")
             return [.chain(name) { try RenderCommand.prepare(request) }]
@@ -122,7 +126,7 @@ struct BenchPlan {
         var workloads: [BenchWorkload] = [.subject(.copyCeiling())]
         for name in catalog.effectNames {
             let (shader, _) = try catalog.shader(named: name, arguments: [], usePreset: true)
-            workloads.append(.subject(.effect(shader, frame: settings.frame, reduceMotion: settings.reduceMotion)))
+            workloads.append(.subject(.effect(shader, frame: settings.frame ?? 0, reduceMotion: settings.reduceMotion)))
         }
         return workloads
     }

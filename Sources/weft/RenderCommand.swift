@@ -147,12 +147,8 @@ enum RenderCommand: Command {
             if let size = request.sceneSize { loadedScene.size = Size(width: Float(size.width), height: Float(size.height)) }
             let scene = loadedScene
             return { time, frame, size in
-                var shown = scene.frame(at: time, size: size, index: frame, reduceMotion: options.frame.reduceMotion)
+                let shown = scene.frame(at: time, size: size, index: frame, caller: options)
                 for warning in shown.geometryWarnings { warned("\(warning)") }
-                if request.scaleGiven { shown.options.scale *= options.scale }
-                shown.options.keepOverflow = options.keepOverflow
-                shown.options.outputFormat = options.outputFormat
-                shown.options.fusion = options.fusion
                 return (shown.view, shown.size, shown.options)
             }
         }
