@@ -146,12 +146,8 @@ enum RenderCommand: Command {
         if case .scene(path: let path) = request.source {
             let scene = try loadScene(path, request: request, loaded: loaded)
             return { time, frame, size in
-                var shown = scene.frame(at: time, size: size, index: frame, reduceMotion: options.frame.reduceMotion)
+                let shown = scene.frame(at: time, size: size, index: frame, caller: options)
                 for warning in shown.geometryWarnings { warned("\(warning)") }
-                if request.scaleGiven { shown.options.scale *= options.scale }
-                shown.options.keepOverflow = options.keepOverflow
-                shown.options.outputFormat = options.outputFormat
-                shown.options.fusion = options.fusion
                 return (shown.view, shown.size, shown.options)
             }
         }
