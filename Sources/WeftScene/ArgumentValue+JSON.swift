@@ -46,9 +46,11 @@ extension ArgumentValue {
         do {
             self = try ArgumentValue(written, for: type) { file in
                 let resolved: String
-                do {
-                    resolved = try SceneReader.readable(file, at: path, baseDirectory: baseDirectory, confinement: confinement)
-                } catch {
+                switch Result(catching: { () throws(SceneError) in
+                    try SceneReader.readable(file, at: path, baseDirectory: baseDirectory, confinement: confinement)
+                }) {
+                case .success(let file): resolved = file
+                case .failure(let error):
                     refused = error
                     throw error
                 }

@@ -132,7 +132,7 @@ struct SwiftUIStateTests {
     static func fill(of node: ViewNode) -> Color? {
         switch node.kind {
         case .shape(_, let style): if case .color(let c) = style.kind { return c } else { return nil }
-        case .stack(let c), .stacked(_, let c), .grid(_, let c): return c.lazy.compactMap(fill(of:)).first
+        case .stack(let c, _), .stacked(_, let c), .grid(_, let c): return c.lazy.compactMap(fill(of:)).first
         case .modified(let child, _): return fill(of: child)
         default: return nil
         }

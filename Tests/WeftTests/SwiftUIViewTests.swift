@@ -122,7 +122,7 @@ struct SwiftUIViewTests {
                 Capsule().fill(.mint).frame(width: 2, height: 14).offset(y: -70).rotationEffect(.degrees(Double(index) * 5))
             }
         }
-        guard case .stack(let children) = ring.node.kind else { Issue.record("a ZStack's node is a stack"); return }
+        guard case .stack(let children, _) = ring.node.kind else { Issue.record("a ZStack's node is a stack"); return }
         #expect(children.count == 72)
     }
 }

@@ -75,7 +75,7 @@ extension ViewNode {
         switch kind {
         case .text(let text): [text.string]
         case .shape, .image, .spacer: []
-        case .stack(let children), .stacked(_, let children), .grid(_, let children): children.flatMap(\.textStrings)
+        case .stack(let children, _), .stacked(_, let children), .grid(_, let children): children.flatMap(\.textStrings)
         case .modified(let child, .decoration(let decoration)): child.textStrings + decoration.view.textStrings
         case .modified(let child, _): child.textStrings
         }
@@ -85,7 +85,7 @@ extension ViewNode {
     var withoutTapMarkers: ViewNode {
         switch kind {
         case .shape, .image, .text, .spacer: self
-        case .stack(let children): ViewNode(.stack(children.map(\.withoutTapMarkers)))
+        case .stack(let children, let alignment): ViewNode(.stack(children.map(\.withoutTapMarkers), alignment: alignment))
         case .stacked(let layout, let children): ViewNode(.stacked(layout, children.map(\.withoutTapMarkers)))
         case .grid(let layout, let children): ViewNode(.grid(layout, children.map(\.withoutTapMarkers)))
         case .modified(let child, .geometryChange(let change)) where change.tapTarget != nil: child.withoutTapMarkers

@@ -18,11 +18,11 @@ extension Label {
     /// SwiftUI's `Label(_:systemImage:)`, which does not throw: an unknown symbol as `Image(systemName:)`'s.
     public init(_ title: String, systemImage: String) {
         do {
-            try self.init(title, systemImage: systemImage, size: 14)
+            try self.init(title, systemImage: systemImage, font: nil)
         } catch {
             Evaluation.fail(error)
             // The failure above stops or is thrown by the host; the label is built only to be discarded.
-            self = try! Label(title, systemImage: SymbolCatalog.names[0], size: 14)
+            self = try! Label(title, systemImage: SymbolCatalog.names[0], font: nil)
         }
     }
 }
