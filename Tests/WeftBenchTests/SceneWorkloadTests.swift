@@ -18,7 +18,7 @@ import WeftTestSupport
     given.sceneTime = 2
     for (settings, expected) in [(BenchRunner.Settings(), SceneOptionsProbe.expected(time: 1.25)),
                                  (given, SceneOptionsProbe.expected(time: 2, index: 4, reduceMotion: true))] {
-        guard case .scene(let path, let time, let index, let options) = BenchWorkload.scene(path, settings: settings, fusion: false) else {
+        guard case .scene(let path, let time, let index, let options, _) = BenchWorkload.scene(path, settings: settings, fusion: false) else {
             Issue.record("not a scene workload")
             return
         }
