@@ -19,7 +19,7 @@ func engineKernelCompiles(kernel: EngineKernel.Variant, format: PixelFormat) thr
 @Test func argumentBlocksMatchTheDeclaredSizes() throws {
     // Each engine kernel's block is vec4/ivec4 members, the last of them a 64-byte WeftCompositeArguments in the kernels
     // with a composite folded in: the interface size must end where glslang put the last member.
-    #expect(EngineKernel.Variant.allCases.count == 14, "six kernels, three destinations each but the fill's and the tiled blur's")
+    #expect(EngineKernel.Variant.allCases.count == 15, "seven kernels, three destinations each but the fill's, the tiled blur's and the YUV conversion's")
     for kernel in EngineKernel.Variant.allCases {
         let compiled = try EngineKernelCache().kernel(kernel, outputFormat: .rgba8Unorm)
         let offsets = SPIRVFacts.memberOffsets(of: "WeftArgumentsData", in: compiled.spirv)
