@@ -4,13 +4,14 @@ import WeftImage
 import WeftRuntime
 import WeftShaders
 
-/// `weft render … --frames A..B`: every frame of this shard rendered in turn on one render context, planned by a
-/// `PlanReuse`, and handed to a `FrameWriter` that encodes and writes earlier frames on other threads meanwhile; a
-/// frame that fails is reported and the rest go on. A file sequence leaves a shard manifest beside its frames.
+/// `weft render … --frames A..B`: every frame of this shard rendered on one render context (`--device`) or on one a
+/// device at once (`--devices`) by a `FrameScheduler`, and handed to a `FrameWriter` that encodes and writes earlier
+/// frames on other threads meanwhile; a frame that fails is reported and the rest go on. A file sequence leaves a
+/// shard manifest beside its frames.
 enum SequenceRender {
     static func run(_ request: RenderRequest, _ sequence: SequenceRequest, output: inout Output) -> Int32 {
         let source: RenderCommand.FrameSource
-        let context: RenderContext
+        let contexts: [RenderContext]
         var destination = sequence.destination
         let sceneWarnings = SceneWarnings()
         do {
@@ -21,9 +22,9 @@ enum SequenceRender {
                 video.executable = try FFmpegOutput.findExecutable()
                 destination = .video(video)
             }
-            let (executor, notice) = try DeviceChoice(flag: request.device).makeExecutor(vulkanChecks: request.check)
-            if let notice { output.printError(notice) }
-            context = RenderContext(executor: executor)
+            let made = try makeContexts(for: request)
+            for notice in made.notices { output.printError(notice) }
+            contexts = made.contexts
         } catch {
             RenderCommand.report(error, of: request, output: &output)
             return 1
@@ -35,78 +36,54 @@ enum SequenceRender {
         case .video(let video): sink = FrameStream(target: .ffmpeg(video), sixteenBit: request.sixteenBit, fps: sequence.fps)
         }
         let writer = FrameWriter(sink: sink)
-        let planning = context.makePlanReuse()
-        let execution = ExecutionOptions(measureDeviceTime: request.stats)
         let frames = sequence.shardFrames
         var progress = Progress(total: frames.count, terminal: isatty(STDERR_FILENO) != 0)
         var statistics = SequenceStatistics()
         var failures: [Int] = []
-        var rendered: [PixelBuffer] = []
+        var animation: [PixelBuffer] = []
         var frameSize: (width: Int, height: Int)?
+        var framesByDevice = Array(repeating: 0, count: contexts.count)
         let clock = ContinuousClock()
         let start = clock.now
-        // Frame n is submitted before frame n-1 is collected: the device renders one while the other is read back and
-        // handed to the writer, and the next frame is planned meanwhile (the executor's ring of frame slots). A frame
-        // the executor finished while submitting it is collected at once.
-        var inFlight: FrameInFlight?
-        func collect(_ frame: FrameInFlight) {
-            let n = frame.number
-            do {
-                let collecting = clock.now
-                let rendering = try context.collect(frame.pending)
-                let collected = clock.now
-                frameSize = frameSize ?? (rendering.pixels.width, rendering.pixels.height)
-                let wait = writer.submit(FinishedFrame(number: n, pixels: rendering.pixels))
-                statistics.add(view: frame.view, plan: frame.plan, uploaded: frame.uploaded, run: frame.submit + (collected - collecting), hostTime: rendering.hostTime,
-                               deviceTime: rendering.deviceTime, queueWait: wait)
-                if sequence.apngPath != nil { rendered.append(rendering.pixels) }
-                for report in rendering.reports {
-                    output.printError(CheckReportText.line(report, command: "weft render: frame \(n)", effects: request.effects))
-                }
-                for warning in rendering.warnings + rendering.textWarnings.map(\.description) as [any CustomStringConvertible] {
-                    output.printError("weft render: frame \(n): warning: \(warning)")
-                }
-                if !progress.terminal && !request.stats {
-                    output.print("\(sequence.path(ofFrame: n)): \(rendering.pixels.width)x\(rendering.pixels.height), t=\(frame.time) s, \(CheckCommand.milliseconds(collected - frame.begin))")
-                }
-            } catch {
-                failed(n, time: frame.time, error)
-            }
-            progress.advance(&output)
-        }
         func failed(_ n: Int, time: Double, _ error: any Error) {
             failures.append(n)
             progress.clear(&output)
             RenderCommand.report(error, of: request, context: "frame \(n) (t=\(time) s): ", output: &output)
         }
-        for n in frames {
+        // A stream and an animated PNG take the frames in order; files are written as their frames arrive.
+        var ordered = sequence.apngPath != nil
+        if case .files = destination {} else { ordered = true }
+        let scheduler = FrameScheduler(contexts: contexts, frames: frames, ordered: ordered,
+                                       execution: ExecutionOptions(measureDeviceTime: request.stats)) { n in
+            source(sequence.time(ofFrame: n), UInt32(n), nil)
+        }
+        scheduler.run { delivery in
+            let n = delivery.frame
             let time = sequence.time(ofFrame: n)
-            let submitted: Result<FrameInFlight, any Error>
-            do {
-                let begin = clock.now
-                let (view, size, options) = source(time, UInt32(n), nil)
-                let built = clock.now
-                let planned = try planning.plan(view, size: size, options: options)
-                let planEnd = clock.now
-                let pending = try context.submit(planned, options: execution)
-                submitted = .success(FrameInFlight(number: n, time: time, pending: pending, begin: begin, view: built - begin,
-                                                   plan: planned.timings, uploaded: planned.plan.uploadedBytes, submit: clock.now - planEnd))
-            } catch {
-                submitted = .failure(error)
+            defer { progress.advance(&output) }
+            let frame: FrameScheduler.RenderedFrame
+            switch delivery.result {
+            case .success(let rendered): frame = rendered
+            case .failure(let error): return failed(n, time: time, error)
             }
-            if let previous = inFlight { collect(previous) }
-            inFlight = nil
-            switch submitted {
-            // An executor that ran the frame as it was submitted gains nothing from holding it: collected now, its
-            // time is its own and not the next frame's too.
-            case .success(let frame) where frame.pending.isFinished: collect(frame)
-            case .success(let frame): inFlight = frame
-            case .failure(let error):
-                failed(n, time: time, error)
-                progress.advance(&output)
+            let rendering = frame.rendering
+            framesByDevice[delivery.lane] += 1
+            frameSize = frameSize ?? (rendering.pixels.width, rendering.pixels.height)
+            let wait = writer.submit(FinishedFrame(number: n, pixels: rendering.pixels))
+            statistics.add(view: frame.view, plan: frame.plan, uploaded: frame.uploaded, run: frame.run, hostTime: rendering.hostTime,
+                           deviceTime: rendering.deviceTime, queueWait: wait)
+            if sequence.apngPath != nil { animation.append(rendering.pixels) }
+            for report in rendering.reports {
+                output.printError(CheckReportText.line(report, command: "weft render: frame \(n)", effects: request.effects))
+            }
+            for warning in rendering.warnings + rendering.textWarnings.map(\.description) as [any CustomStringConvertible] {
+                output.printError("weft render: frame \(n): warning: \(warning)")
+            }
+            if !progress.terminal && !request.stats {
+                let device = contexts.count > 1 ? ", \(contexts[delivery.lane].executor.device.name)" : ""
+                output.print("\(sequence.path(ofFrame: n)): \(rendering.pixels.width)x\(rendering.pixels.height), t=\(time) s, \(CheckCommand.milliseconds(frame.latency))\(device)")
             }
         }
-        if let last = inFlight { collect(last) }
         let summary = writer.finish()
         statistics.wall = clock.now - start
         statistics.writer = summary.times
@@ -135,8 +112,8 @@ enum SequenceRender {
         if let apng = sequence.apngPath {
             if failures.isEmpty {
                 do {
-                    try APNGFile.write(rendered, fps: sequence.fps, to: apng)
-                    output.print("\(apng): \(rendered.count) frames at \(sequence.fps) frames/s")
+                    try APNGFile.write(animation, fps: sequence.fps, to: apng)
+                    output.print("\(apng): \(animation.count) frames at \(sequence.fps) frames/s")
                 } catch {
                     output.printError("weft render: \(error)")
                     apngFailed = true
@@ -149,9 +126,11 @@ enum SequenceRender {
             output.print("\(sequence.pattern): \(summary.written) frames at \(sequence.fps) frames/s")
         }
         let rate = progress.framesPerSecond.map { String(format: "%.3g frames/s (%.3g s a frame)", $0, 1 / $0) } ?? "-"
-        output.print("\(frames.count - failures.count) of \(frames.count) frames rendered, \(rate), \(context.executor.device.name)")
+        let devices = contexts.count == 1 ? contexts[0].executor.device.name
+            : "\(contexts.count) devices: " + zip(contexts, framesByDevice).map { "\($0.executor.device.name) \($1)" }.joined(separator: ", ")
+        output.print("\(frames.count - failures.count) of \(frames.count) frames rendered, \(rate), \(devices)")
         if request.stats {
-            output.print(RenderStatistics.device(context.executor, flag: request.device))
+            for context in contexts { output.print(RenderStatistics.device(context.executor, flag: request.device, list: request.devices)) }
             for line in statistics.lines { output.print(line) }
         }
         if !failures.isEmpty {
@@ -160,17 +139,17 @@ enum SequenceRender {
         return Int32(min(failures.count + (apngFailed || streamFailed ? 1 : 0), 125))
     }
 
-    /// A frame submitted to the executor and not yet collected, with the times spent on it so far.
-    struct FrameInFlight {
-        let number: Int
-        let time: Double
-        let pending: PendingRendering
-        let begin: ContinuousClock.Instant
-        let view: Duration
-        let plan: PlanTimings
-        /// Bytes the frame's plan uploads (`RenderPlan.uploadedBytes`).
-        let uploaded: Int
-        let submit: Duration
+    /// The render contexts of `--devices`, one a device, or the one of `--device`; with the notices to print.
+    static func makeContexts(for request: RenderRequest) throws(DeviceChoiceError) -> (contexts: [RenderContext], notices: [String]) {
+        let (choices, notices) = try request.devices?.choices() ?? ([DeviceChoice(flag: request.device)], [])
+        var contexts: [RenderContext] = []
+        var all = notices
+        for choice in choices {
+            let (executor, notice) = try choice.makeExecutor(vulkanChecks: request.check)
+            if let notice { all.append(notice) }
+            contexts.append(RenderContext(executor: executor))
+        }
+        return (contexts, all)
     }
 
     /// A progress bar on a terminal: frames done, frames a second, time left.
