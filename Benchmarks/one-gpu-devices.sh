@@ -17,9 +17,9 @@ echo "== --device index:0"; $W devices --device index:0 | tail -1
 echo "== --device uuid:$UUID"; $W devices --device "uuid:$UUID" | tail -1
 echo "== CUDA_VISIBLE_DEVICES=0"; CUDA_VISIBLE_DEVICES=0 $W devices | tail -1
 echo "== NVIDIA_VISIBLE_DEVICES=$UUID, --stats"
-NVIDIA_VISIBLE_DEVICES=$UUID $W render examples/timeline-wave.json --scale 6 --stats -o /tmp/one.png | grep '^device:'
-echo "== CUDA_VISIBLE_DEVICES=1 (a GPU this machine lacks)"; CUDA_VISIBLE_DEVICES=1 $W render examples/timeline-wave.json -o /tmp/x.png; echo "exit $?"
-S="examples/timeline-wave.json --frames 0..${LAST:-119} --scale 6"
+NVIDIA_VISIBLE_DEVICES=$UUID $W render examples/${SCENE:-timeline-wave}.json --scale ${SCALE:-6} --stats -o /tmp/one.png | grep '^device:'
+echo "== CUDA_VISIBLE_DEVICES=1 (a GPU this machine lacks)"; CUDA_VISIBLE_DEVICES=1 $W render examples/${SCENE:-timeline-wave}.json -o /tmp/x.png; echo "exit $?"
+S="examples/${SCENE:-timeline-wave}.json --frames 0..${LAST:-119} --scale ${SCALE:-6}"
 for i in $(seq ${ROUNDS:-2}); do
   echo "== round $i"
   [ -x "$M" ] && { echo -n "main --device index:0 ... "; $M render $S -o /tmp/main/f%04d.png | tail -1; }
@@ -34,6 +34,6 @@ same "--devices all,cpu" /tmp/two
 CPUF=$(grep 'CPU evaluator$' /tmp/two.txt | sed 's|.*/f\([0-9]*\)\.png:.*|\1|' | head -${CHECK:-1})
 echo "frames the CPU evaluator rendered (the first ${CHECK:-1} checked): $CPUF"
 for m in $CPUF; do n=$((10#$m))
-  timeout 60 $W render examples/timeline-wave.json --frames $n..$n --scale 6 --device cpu -o /tmp/cpu/f%04d.png | tail -1
+  timeout 60 $W render examples/${SCENE:-timeline-wave}.json --frames $n..$n --scale ${SCALE:-6} --device cpu -o /tmp/cpu/f%04d.png | tail -1
   f=$(printf 'f%04d.png' $n); cmp -s /tmp/cpu/$f /tmp/two/$f && echo "$f: identical to --device cpu alone" || echo "$f: DIFFERS from --device cpu alone"
 done
