@@ -107,9 +107,10 @@ struct PlanCommandTests {
                                 "--stats", "-o", out])
         #expect(run.status == 0, "\(run)")
         let lines = run.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.count == 4, "\(run)")
-        #expect(lines.dropFirst().first == "1 pass, 2 textures; read 768.0 KiB, written 768.0 KiB, uploaded 768.0 KiB; peak texture memory 1.5 MiB")
-        #expect(lines.dropFirst(2).first?.hasPrefix("SPIR-V cache: ") == true && lines.dropFirst(2).first?.contains(" misses (compiled); ") == true,
+        #expect(lines.count == 5, "\(run)")
+        #expect(lines.dropFirst().first?.hasPrefix("device: ") == true && lines.dropFirst().first?.contains(", chosen by ") == true, "\(run)")
+        #expect(lines.dropFirst(2).first == "1 pass, 2 textures; read 768.0 KiB, written 768.0 KiB, uploaded 768.0 KiB; peak texture memory 1.5 MiB")
+        #expect(lines.dropFirst(3).first?.hasPrefix("SPIR-V cache: ") == true && lines.dropFirst(3).first?.contains(" misses (compiled); ") == true,
                 "\(run)")
         #expect(lines.last == "barriers: - (the executor records none)" || lines.last?.wholeMatch(of: /barriers: \d+ in \d+ batch(es)?/) != nil,
                 "\(run)")
