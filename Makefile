@@ -59,7 +59,7 @@ fuzz: fuzz-build
 	  mkdir -p $(FUZZ_SCRATCH)/corpus/$$t $(FUZZ_SCRATCH)/findings/$$t; \
 	  dict=""; [ -f Fuzz/dict/$$t.dict ] && dict="-dict=Fuzz/dict/$$t.dict"; \
 	  echo "weft: fuzzing $$t for $(FUZZ_SECONDS) s"; \
-	  $(FUZZ_SCRATCH)/debug/weft-fuzz $$t -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -rss_limit_mb=4096 -timeout=10 \
+	  SWIFT_BACKTRACE=enable=no $(FUZZ_SCRATCH)/debug/weft-fuzz $$t -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -rss_limit_mb=4096 -timeout=10 \
 	    -print_final_stats=1 -artifact_prefix=$(FUZZ_SCRATCH)/findings/$$t/ $$dict \
 	    $(FUZZ_SCRATCH)/corpus/$$t Fuzz/corpus/$$t || { status=1; echo "weft: $$t found something: $(FUZZ_SCRATCH)/findings/$$t"; }; \
 	done; exit $$status

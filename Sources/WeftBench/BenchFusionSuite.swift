@@ -20,7 +20,7 @@ public enum BenchFusionSuite {
             for format in formats {
                 let image = Image(pattern(width: size.width, height: size.height, format: format))
                 let points = Size(width: Float(size.width), height: Float(size.height))
-                let options = RenderOptions(frame: FrameContext(index: settings.frame, reduceMotion: settings.reduceMotion), outputFormat: format,
+                let options = RenderOptions(frame: FrameContext(index: settings.frame ?? 0, reduceMotion: settings.reduceMotion), outputFormat: format,
                                             workingColorMode: format == .rgba8Unorm ? .nonLinear : .extendedLinear)
                 func render(_ name: String, _ view: some View, fused: Bool = true) -> BenchWorkload {
                     var o = options
@@ -50,14 +50,14 @@ public enum BenchFusionSuite {
             }
         }
         for scene in scenes {
-            for fused in [true, false] { out.append(.scene(scene, frame: settings.frame, reduceMotion: settings.reduceMotion, fusion: fused)) }
+            for fused in [true, false] { out.append(.scene(scene, settings: settings, fusion: fused)) }
         }
         return out
     }
 
     /// A `width × height` image of `format` with every channel varying and some translucency.
     public static func pattern(width: Int, height: Int, format: PixelFormat) -> PixelBuffer {
-        var p = PixelBuffer(width: width, height: height, format: format)
+        var p = PixelBuffer.blank(width: width, height: height, format: format)
         for y in 0..<height {
             for x in 0..<width {
                 let a: Float = (x / 64 + y / 64) % 4 == 3 ? 0.5 : 1

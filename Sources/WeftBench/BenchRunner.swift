@@ -20,9 +20,12 @@ public struct BenchRunner {
         /// batches are sized so they fit, and a row that cannot reach its precision within it
         /// is marked noisy instead of running on.
         public var maxSeconds: Double = 5
-        /// `$frame` and `$reduceMotion` of the measured effects.
-        public var frame: UInt32 = 0
+        /// `$frame` of the measured effects and scenes; nil: 0 for effects, a scene's own `frame` for scenes.
+        public var frame: UInt32?
+        /// `$reduceMotion` of the measured effects and scenes (a scene's own turns it on too).
         public var reduceMotion = false
+        /// The moment scenes are measured at, seconds: by default 1.25, inside the animations of the examples.
+        public var sceneTime = 1.25
         public init(repetitions: Int = 30, warmUp: Double = 0.3, hostSamples: Int = 5, maxSeconds: Double = 5) {
             self.repetitions = repetitions
             self.warmUp = warmUp
@@ -87,7 +90,7 @@ public struct BenchRunner {
         frame.layerSize = viewSize
         frame.destinationSize = viewSize
         frame.time = 1.25
-        frame.frame = settings.frame
+        frame.frame = settings.frame ?? 0
         frame.reduceMotion = settings.reduceMotion ? 1 : 0
         let arguments = try subject.arguments(format, viewSize)
         var pass = KernelPass(kernel: kernel, output: output, frame: frame,

@@ -41,7 +41,7 @@ public struct BenchArguments: Sendable {
 /// Deterministic, non-trivial input content (never zeros: they hide unwritten outputs and can run faster).
 public enum BenchInput {
     public static func pattern(width: Int, height: Int, format: PixelFormat, seed: UInt32 = 1) -> PixelBuffer {
-        var buffer = PixelBuffer(width: width, height: height, format: format)
+        var buffer = PixelBuffer.blank(width: width, height: height, format: format)
         var state = seed &* 2_654_435_761 | 1
         buffer.bytes.withUnsafeMutableBufferPointer { bytes in
             switch format {

@@ -8,9 +8,10 @@ import WeftShaders
 /// whole render (a scene, or an input image through a chain of effects) as planned by Weft.
 public enum BenchWorkload: Sendable {
     case subject(BenchSubject)
-    /// A scene file at its own scale times `scale`; with a confinement, every file it names must lie in its folder
-    /// (`weft bench --confine`).
-    case scene(String, frame: UInt32, reduceMotion: Bool, fusion: Bool, scale: Float = 1, confinement: SceneConfinement? = nil)
+    /// A scene file rendered whole `time` seconds in, its options merged with `options` and its `$frame` `index` (nil:
+    /// the scene's own) by the scenes' one rule (`Scene.frame(at:size:index:caller:)`); with a confinement, every file it
+    /// names must lie in its folder (`weft bench --confine`).
+    case scene(String, time: Double, index: UInt32?, options: RenderOptions, confinement: SceneConfinement? = nil)
     /// An input image through a chain of effects (`weft bench INPUT.png --effect …`), named by its effects, set up when
     /// measured.
     case chain(String, prepare: @Sendable () throws -> (view: ViewNode, size: Size, options: RenderOptions))
@@ -20,8 +21,8 @@ public enum BenchWorkload: Sendable {
     public var name: String {
         switch self {
         case .subject(let subject): subject.name
-        case .scene(let path, _, _, let fusion, _, _):
-            "scene:" + URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent + (fusion ? "" : " (unfused)")
+        case .scene(let path, _, _, let options, _):
+            "scene:" + URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent + (options.fusion ? "" : " (unfused)")
         case .chain(let name, _), .render(let name, _, _, _): name
         }
     }
@@ -42,14 +43,8 @@ public enum BenchWorkload: Sendable {
                     emit(try runner.measure(subject, width: size.width, height: size.height, format: format))
                 }
             }
-        case .scene(let path, let frame, let reduceMotion, let fusion, let scale, let confinement):
-            let scene = try Scene.load(contentsOf: path, confinement: confinement) { folders in
-                try LibraryShaderProvider(folders: folders, baseDirectory: URL(fileURLWithPath: path).deletingLastPathComponent().path)
-            }
-            // The scene as it is 1.25 s in: its state then, and `$time` for its effects.
-            var shown = scene.frame(at: 1.25, index: frame, reduceMotion: reduceMotion)
-            shown.options.fusion = fusion
-            shown.options.scale *= scale
+        case .scene(let path, let time, let index, let options, let confinement):
+            let shown = try Self.sceneFrame(path, time: time, index: index, options: options, confinement: confinement)
             try emitWithCeiling(try measureRender(shown.view, size: shown.size, options: shown.options, on: runner, context: context), runner, emit)
         case .render(_, let view, let size, let options):
             try emitWithCeiling(try measureRender(view, size: size, options: options, on: runner, context: context), runner, emit)
@@ -57,6 +52,23 @@ public enum BenchWorkload: Sendable {
             let (view, size, options) = try prepare()
             try emitWithCeiling(try measureRender(view, size: size, options: options, on: runner, context: context), runner, emit)
         }
+    }
+
+    /// A scene workload measured under `settings` (`$frame`, reduce-motion, the moment) at its own scale times `scale`,
+    /// fused or not, inside `confinement` when given.
+    public static func scene(_ path: String, settings: BenchRunner.Settings, fusion: Bool, scale: Float = 1,
+                             confinement: SceneConfinement? = nil) -> BenchWorkload {
+        var options = RenderOptions(frame: FrameContext(reduceMotion: settings.reduceMotion), fusion: fusion)
+        options.scale = scale
+        return .scene(path, time: settings.sceneTime, index: settings.frame, options: options, confinement: confinement)
+    }
+
+    static func sceneFrame(_ path: String, time: Double, index: UInt32?, options: RenderOptions,
+                           confinement: SceneConfinement? = nil) throws -> SceneFrame {
+        let scene = try Scene.load(contentsOf: path, confinement: confinement) { folders in
+            try LibraryShaderProvider(folders: folders, baseDirectory: URL(fileURLWithPath: path).deletingLastPathComponent().path)
+        }
+        return scene.frame(at: time, index: index, caller: options)
     }
 
     /// The copy ceiling of a whole render's output, then the render, so its row gets a ratio like library rows.

@@ -32,9 +32,9 @@ public struct RegressionComparison: Sendable {
     public var ceilings: [Entry]
     public var tolerance: Double
 
-    /// `tolerance` 0.10 flags a row that got more than 10% slower.
+    /// `tolerance` 0.10 flags a row that got more than 10% slower; a negative or non-finite tolerance is taken as 0.
     public init(current: BenchReport, baseline: BenchReport, tolerance: Double) {
-        precondition(tolerance >= 0, "tolerance must not be negative")
+        let tolerance = tolerance.isFinite ? max(tolerance, 0) : 0
         self.tolerance = tolerance
         let old = Dictionary(baseline.rows.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         // A ceiling measured noisily is no yardstick: rows of its device, threads, size and format are then compared by time.

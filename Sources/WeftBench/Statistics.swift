@@ -7,9 +7,13 @@ public struct TimingSummary: Sendable, Codable, Hashable {
     public var minimum: Double
     public var maximum: Double
 
+    /// The summary of `seconds`; of no samples, `samples` 0 and every figure 0.
     public init(seconds: [Double]) {
-        precondition(!seconds.isEmpty, "a timing summary needs at least one sample")
         let sorted = seconds.sorted()
+        guard !sorted.isEmpty else {
+            (samples, median, relativeSpread, minimum, maximum) = (0, 0, 0, 0, 0)
+            return
+        }
         func quantile(_ q: Double) -> Double {
             let position = q * Double(sorted.count - 1)
             let lower = Int(position.rounded(.down))

@@ -37,7 +37,8 @@ public final class CPUExecutor: Executor {
         public init(threads: Int = KernelProgram.defaultThreadCount, checks: Checks = .all,
                     instructionBudget: Int = KernelProgram.defaultInstructionBudget, samplers: [UInt32: SamplerState] = [:],
                     nativeKernels: Bool = Options.nativeKernelsByEnvironment) {
-            precondition((1...CPUExecutor.maxThreads).contains(threads) && instructionBudget >= 1)
+            // Clamped: one thread to `CPUExecutor.maxThreads`, and a budget of at least one instruction.
+            let threads = min(max(threads, 1), CPUExecutor.maxThreads), instructionBudget = max(instructionBudget, 1)
             self.threads = threads
             self.nativeKernels = nativeKernels
             self.checks = checks

@@ -104,7 +104,7 @@ public final class CPUTexture: @unchecked Sendable {
 
     /// The contents as a `PixelBuffer` in the texture's format.
     public func pixelBuffer() -> PixelBuffer {
-        var out = PixelBuffer(width: width, height: height, format: format)
+        var out = PixelBuffer.blank(width: width, height: height, format: format)
         out.bytes.withUnsafeMutableBufferPointer { bytes in
             if let words {
                 UnsafeMutableRawPointer(bytes.baseAddress!).copyMemory(from: words, byteCount: width * height * 4)

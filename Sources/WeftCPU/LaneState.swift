@@ -26,6 +26,8 @@ final class LaneState {
     let buffers: UnsafeMutablePointer<UnsafeRawBufferPointer>
     private(set) var checks: CheckConfiguration
     let rowCount: Int
+    /// The register file's size.
+    var registerBytes: Int { (rowCount + Self.slackRows) * Lanes.count * MemoryLayout<UInt32>.stride }
     private let textureCapacity: Int
     private let bufferCapacity: Int
     static let slackRows = 32

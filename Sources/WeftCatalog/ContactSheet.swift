@@ -83,18 +83,34 @@ public struct ContactSheet: Sendable {
         public var cells: [Cell]
     }
 
-    var labelText: LabelText { LabelText(pixelSize: labelSize) }
-    var labelHeight: Int { labelText.lineHeight }
-    var cellHeight: Int { thumbnailHeight + labelGap + labelHeight }
+    /// The settings as they are used: thumbnail sides, label size and checker squares of at least 1, margins, spacing and
+    /// the label gap of at least 0, a label size that is finite.
+    var clamped: ContactSheet {
+        var sheet = self
+        sheet.thumbnailWidth = max(thumbnailWidth, 1)
+        sheet.thumbnailHeight = max(thumbnailHeight, 1)
+        sheet.labelSize = labelSize.isFinite ? max(labelSize, 1) : 12
+        sheet.checkerSize = max(checkerSize, 1)
+        sheet.margin = max(margin, 0)
+        sheet.spacing = max(spacing, 0)
+        sheet.labelGap = max(labelGap, 0)
+        return sheet
+    }
 
-    public func layout(for items: [Item]) -> Layout {
-        precondition(thumbnailWidth > 0 && thumbnailHeight > 0 && labelSize > 0 && checkerSize > 0, "invalid contact sheet settings")
-        precondition(margin >= 0 && spacing >= 0 && labelGap >= 0, "invalid contact sheet settings")
+    /// Where each item goes; `TextError.noFont` when no font can draw the labels. Settings out of range are clamped
+    /// (`thumbnailWidth`, `thumbnailHeight`, `labelSize` and `checkerSize` to at least 1, the spacings to at least 0).
+    public func layout(for items: [Item]) throws(TextError) -> Layout {
+        let sheet = clamped
+        return sheet.clampedLayout(for: items, text: try LabelText(pixelSize: sheet.labelSize))
+    }
+
+    private func clampedLayout(for items: [Item], text: LabelText) -> Layout {
+        let labelHeight = text.lineHeight
+        let cellHeight = thumbnailHeight + labelGap + labelHeight
         let columnCount = max(1, columns ?? Int((Double(items.count).squareRoot()).rounded(.up)))
         let rowCount = (items.count + columnCount - 1) / columnCount
         let width = 2 * margin + columnCount * thumbnailWidth + (columnCount - 1) * spacing
         let height = max(1, 2 * margin + rowCount * cellHeight + max(0, rowCount - 1) * spacing)
-        let text = labelText
         let cells = items.enumerated().map { index, item in
             let box = PixelRect(x: margin + index % columnCount * (thumbnailWidth + spacing),
                                 y: margin + index / columnCount * (cellHeight + spacing),
@@ -123,14 +139,19 @@ public struct ContactSheet: Sendable {
                 max(1, min(thumbnailHeight, Int((Double(height) * scale).rounded()))))
     }
 
-    /// Draws the sheet.
-    public func render(_ items: [Item]) -> PixelBuffer {
-        let layout = layout(for: items)
+    /// Draws the sheet; `TextError.noFont` when no font can draw the labels.
+    public func render(_ items: [Item]) throws(TextError) -> PixelBuffer {
+        let sheet = clamped
+        let text = try LabelText(pixelSize: sheet.labelSize)
+        return sheet.clampedRender(items, text: text)
+    }
+
+    private func clampedRender(_ items: [Item], text: LabelText) -> PixelBuffer {
+        let layout = clampedLayout(for: items, text: text)
         var canvas = Canvas(width: layout.width, height: layout.height, fill: background.premultiplied(in: .nonLinear))
         let light = checkerLight.premultiplied(in: .nonLinear)
         let dark = checkerDark.premultiplied(in: .nonLinear)
         let ink = labelColor.premultiplied(in: .nonLinear)
-        let text = labelText
         for (item, cell) in zip(items, layout.cells) {
             let frame = cell.imageFrame
             let thumbnail = Thumbnail.scale(item.image, colorMode: item.colorMode, toWidth: frame.width, height: frame.height)
@@ -191,6 +212,6 @@ struct Canvas {
     }
 
     func buffer() -> PixelBuffer {
-        PixelBuffer(width: width, height: height, format: .rgba8Unorm, bytes: pixels.map { UInt8(unormFloat: $0) })
+        PixelBuffer.wrapping(width: width, height: height, format: .rgba8Unorm, bytes: pixels.map { UInt8(unormFloat: $0) })
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Weft
 import WeftRuntime
 import WeftShaders
+import WeftText
 
 /// Every effect of a library shown on one picture, plus example scenes (`weft gallery`).
 ///
@@ -98,16 +99,14 @@ public struct Gallery: Sendable {
         }
         for path in scenes.sorted() {
             let name = "scene-" + URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-            let scale = self.scale, frame = self.frame, reduceMotion = self.reduceMotion, fusion = self.fusion
+            let frame = self.frame
             let load: @Sendable () throws -> Scene = {
                 try Scene.load(contentsOf: path) { folders in
                     try LibraryShaderProvider(folders: folders, baseDirectory: URL(fileURLWithPath: path).deletingLastPathComponent().path)
                 }
             }
             let frameAt: @Sendable (Scene, Double, Size?) -> (view: ViewNode, size: Size, options: RenderOptions) = { scene, time, size in
-                var shown = scene.frame(at: time, size: size, index: frame, reduceMotion: reduceMotion)
-                shown.options.scale *= scale
-                shown.options.fusion = fusion
+                let shown = scene.frame(at: time, size: size, index: frame, caller: options)
                 return (shown.view, shown.size, shown.options)
             }
             var item = Item(name: name, kind: "scene", fileName: name + ".png") { frameAt(try load(), 0, nil) }
@@ -153,7 +152,7 @@ public struct Gallery: Sendable {
                         frames.append(ContactSheet.Item(name: "\(Int(size.width))x\(Int(size.height))", image: rendering.pixels))
                         outcome.reports += rendering.reports
                     }
-                    picture = Self.strip(frames)
+                    picture = try Self.strip(frames)
                 } else if let makeFrame = item.makeFrame, !item.strip.isEmpty {
                     var frames: [ContactSheet.Item] = []
                     for time in item.strip {
@@ -162,7 +161,7 @@ public struct Gallery: Sendable {
                         frames.append(ContactSheet.Item(name: String(format: "t=%.2f s", time), image: rendering.pixels))
                         outcome.reports += rendering.reports
                     }
-                    picture = Self.strip(frames)
+                    picture = try Self.strip(frames)
                 } else {
                     let (view, size, options) = try item.make()
                     let rendering = try context.render(view, size: size, options: options)
@@ -182,20 +181,20 @@ public struct Gallery: Sendable {
     }
 
     /// Frames side by side, each at its own size, labelled with its time or size.
-    static func strip(_ frames: [ContactSheet.Item]) -> PixelBuffer {
+    static func strip(_ frames: [ContactSheet.Item]) throws(TextError) -> PixelBuffer {
         var sheet = ContactSheet()
         sheet.thumbnailWidth = frames.map(\.image.width).max() ?? 1
         sheet.thumbnailHeight = frames.map(\.image.height).max() ?? 1
         sheet.columns = frames.count
-        return sheet.render(frames)
+        return try sheet.render(frames)
     }
 
     /// A labelled sheet of every written picture.
-    public static func contactSheet(_ outcomes: [Outcome]) -> PixelBuffer {
+    public static func contactSheet(_ outcomes: [Outcome]) throws(TextError) -> PixelBuffer {
         var sheet = ContactSheet()
         sheet.thumbnailWidth = 256
         sheet.thumbnailHeight = 192
         sheet.columns = 6
-        return sheet.render(outcomes.compactMap { o in o.pixels.map { ContactSheet.Item(name: o.name, image: $0) } })
+        return try sheet.render(outcomes.compactMap { o in o.pixels.map { ContactSheet.Item(name: o.name, image: $0) } })
     }
 }

@@ -37,7 +37,7 @@ public enum TestPattern {
                 bytes[i + 3] = a
             }
         }
-        return PixelBuffer(width: width, height: height, format: .rgba8Unorm, bytes: bytes)
+        return PixelBuffer.wrapping(width: width, height: height, format: .rgba8Unorm, bytes: bytes)
     }
 
     typealias RGBA = (UInt8, UInt8, UInt8, UInt8)

@@ -33,6 +33,11 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         }
     }
 
+    /// Compiles what the target's first inputs would otherwise compile while timed (the scene target's kernels).
+    public func warmUp() {
+        if self == .scene { SceneFuzzing.warmUp() }
+    }
+
     /// Whether mutations should keep 4-byte words aligned (SPIR-V is a stream of words).
     public var isWordStream: Bool {
         switch self {

@@ -5,8 +5,9 @@ import WeftScene
 import WeftShaders
 import WeftViews
 
-/// Scenes from bytes to a render plan: parsed, shown at a time on a small canvas, planned, and the plan checked as an
-/// executor would check it. A trap anywhere on the way, or a plan an executor would refuse, is a finding.
+/// Scenes from bytes to a render plan: parsed, shown at a time on a small canvas (laid out), planned, and the plan
+/// checked as an executor would check it. A trap anywhere on the way, a plan an executor would refuse, or an input that
+/// takes longer than `planningBudget` from its parsed scene to its plan, is a finding.
 enum SceneFuzzing {
     /// What became of one input.
     enum Outcome {
@@ -40,6 +41,27 @@ enum SceneFuzzing {
     static let textureLimit = TextureLimit(maxDimension: 1024,
                                            device: DeviceDescription(name: "weft-fuzz planner", kind: .other, driver: "none", apiVersion: "-"))
 
+    /// The longest a parsed input may take to be laid out and planned: past it, the input is a finding, as a crash is
+    /// (a real screen plans in milliseconds; the inputs are at most 64 KiB and drawn at most `maxSide` points a side).
+    /// One second; five in the libFuzzer build, a debug build with ASan and coverage on every edge, where a text scene
+    /// already took a second on a loaded machine. The smoke run inside `swift test` (a debug build, on whatever machine
+    /// runs the suite) allows ten: there it catches planning that grows without bound, not a slow machine.
+    #if WEFT_LIBFUZZER
+    static let planningBudget = Duration.seconds(5)
+    #elseif DEBUG
+    static let planningBudget = Duration.seconds(10)
+    #else
+    static let planningBudget = Duration.seconds(1)
+    #endif
+
+    /// Plans a scene with text, a path, a blur, a shadow and every fuzz shader once, so that the engine's kernels are
+    /// compiled before inputs are timed (libFuzzer's own timeout counts from the first input).
+    static func warmUp() {
+        let scene = ##"{"size": [32, 32], "root": {"zstack": [{"text": "Aa"}, {"circle": {}, "modifiers": [{"stroke": {"color": "#ff0000", "lineWidth": 2}}]},"##
+            + ##"{"color": "#00ff00", "modifiers": [{"blur": 2}, {"shadow": {"radius": 2}}, {"colorEffect": {"shader": "tint", "args": {"shade": "#0000ff", "amount": 0.5}}}]}]}}"##
+        _ = run(Array(scene.utf8))
+    }
+
     static func run(_ bytes: [UInt8]) -> Outcome {
         let scene: Scene
         do {
@@ -47,6 +69,23 @@ enum SceneFuzzing {
         } catch {
             return .rejected(error)
         }
+        var (outcome, elapsed) = timedPlan(scene)
+        // Over the budget, once more: the first plan of a new stitched chain compiles its kernel, which is not planning.
+        if elapsed > planningBudget { (outcome, elapsed) = timedPlan(scene) }
+        if elapsed > planningBudget {
+            fatalError("weft-fuzz: the scene took \(elapsed) to lay out and plan (its kernels compiled), over the budget of \(planningBudget)")
+        }
+        return outcome
+    }
+
+    private static func timedPlan(_ scene: Scene) -> (Outcome, Duration) {
+        let started = ContinuousClock.now
+        let outcome = plan(scene)
+        return (outcome, ContinuousClock.now - started)
+    }
+
+    /// The scene shown half-way through, laid out and planned, and the plan checked.
+    private static func plan(_ scene: Scene) -> Outcome {
         // Half-way through, where a scene with states is likely in a change between two of them.
         let shown = scene.frame(at: scene.duration / 2,
                                 size: Size(width: min(scene.size.width, maxSide), height: min(scene.size.height, maxSide)))

@@ -4,7 +4,7 @@
 /// its difference over the largest).
 public enum DifferenceHeatMap {
     public static func make(_ a: PixelBuffer, _ b: PixelBuffer, maximum: Float, tolerance: Float) -> PixelBuffer {
-        var out = PixelBuffer(width: a.width, height: a.height, format: .rgba8Unorm)
+        var out = PixelBuffer.blank(width: a.width, height: a.height, format: .rgba8Unorm)
         out.bytes.withUnsafeMutableBufferPointer { target in
             for y in 0..<a.height {
                 for x in 0..<a.width {

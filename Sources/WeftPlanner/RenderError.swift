@@ -1,4 +1,5 @@
 import WeftImage
+import WeftText
 import WeftViews
 
 /// Why a render could not be planned.
@@ -14,6 +15,11 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
     case effect(shader: String, error: any Error)
     /// A hand-compiled effect's inputs do not fit its kernel (docs/kernel-abi.md).
     case invalidBinding(shader: String, problem: String)
+    /// A path's outline, flattened, dashed and stroked, has more segments than one path may (`PathCoverage.maxSegments`,
+    /// docs/paths.md).
+    case pathTooComplex(segments: Int, limit: Int)
+    /// A text cannot be drawn: no installed font can (`TextError.noFont`).
+    case font(TextError)
 
     public var description: String {
         switch self {
@@ -33,6 +39,11 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
             "\(error)"
         case let .invalidBinding(shader, problem):
             "effect '\(shader)' is bound wrongly: \(problem)"
+        case .font(let error):
+            "\(error)"
+        case let .pathTooComplex(segments, limit):
+            "a path's outline has \(segments) segments once its curves are flattened, dashed and stroked, more than the \(limit) "
+                + "one path may have; simplify it (fewer points, a coarser dash) or draw it as several paths"
         }
     }
 }

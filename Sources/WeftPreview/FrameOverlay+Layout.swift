@@ -36,7 +36,7 @@ extension FrameOverlay {
     /// its text), joined by `separator` within a line; a segment longer than a line is broken between words, and a word
     /// longer than a line between characters, so no overlay runs past the window's edge.
     public static func wrap(_ segments: [String], toWidth width: Int, scale: Int, separator: String = " | ") -> [String] {
-        let text = text(scale: scale)
+        guard let text = text(scale: scale) else { return segments }
         let room = width - 4 * max(scale, 1)
         func fits(_ line: String) -> Bool { text.width(of: line) <= room }
         var lines: [String] = []
@@ -81,7 +81,7 @@ extension FrameOverlay {
     public static let markerSize = 9
 
     public static var marker: PixelBuffer {
-        var pixels = PixelBuffer(width: markerSize, height: markerSize, format: .rgba8Unorm)
+        var pixels = PixelBuffer.blank(width: markerSize, height: markerSize, format: .rgba8Unorm)
         fill(&pixels, x: 0, y: 0, width: markerSize, height: markerSize, color: SIMD4(0, 0, 0, 255))
         fill(&pixels, x: markerSize / 2, y: 1, width: 1, height: markerSize - 2, color: textColor)
         fill(&pixels, x: 1, y: markerSize / 2, width: markerSize - 2, height: 1, color: textColor)

@@ -10,15 +10,15 @@ public enum FrameOverlay {
     public static let errorColor: SIMD4<UInt8> = [255, 96, 96, 255]
     public static let boxColor: SIMD4<UInt8> = [0, 0, 0, 200]
 
-    /// The overlay's text at `scale`: 11 pixels per em times `scale`.
-    public static func text(scale: Int) -> LabelText { LabelText(pixelSize: 11 * Float(max(scale, 1))) }
+    /// The overlay's text at `scale`: 11 pixels per em times `scale`; nil when no font is installed, and the overlays
+    /// then show no text (the preview itself runs on).
+    public static func text(scale: Int) -> LabelText? { try? LabelText(pixelSize: 11 * Float(max(scale, 1))) }
 
     /// `lines` in a dark box with its top-left corner at `origin` (pixels), the text `text(scale:)`, inset by
     /// 2 × `scale`; a negative `origin.y` counts from the bottom edge. Clipped to the frame.
     public static func drawText(_ lines: [String], into pixels: inout PixelBuffer, at origin: SIMD2<Int>, scale: Int,
                                 color: SIMD4<UInt8> = textColor) {
-        guard !lines.isEmpty, pixels.format == .rgba8Unorm else { return }
-        let text = text(scale: scale)
+        guard !lines.isEmpty, pixels.format == .rgba8Unorm, let text = text(scale: scale) else { return }
         let (width, height) = boxSize(lines, scale: scale)
         let top = origin.y >= 0 ? origin.y : pixels.height + origin.y - height
         fill(&pixels, x: origin.x, y: top, width: width, height: height, color: boxColor)
@@ -31,16 +31,16 @@ public enum FrameOverlay {
     /// The size in pixels of the box `drawText` draws for `lines`: the widest line's advance and the lines' heights,
     /// plus the inset on each side.
     public static func boxSize(_ lines: [String], scale: Int) -> (width: Int, height: Int) {
-        let text = text(scale: scale)
+        guard let text = text(scale: scale) else { return (0, 0) }
         let inset = 2 * max(scale, 1)
         return ((lines.map(text.width).max() ?? 0) + 2 * inset, lines.count * text.lineHeight + 2 * inset)
     }
 
     /// `lines` in an opaque box of their own, for drawing over a frame that is not on the host (`PresentOverlay`).
     public static func textBox(_ lines: [String], scale: Int, color: SIMD4<UInt8> = textColor) -> PixelBuffer? {
-        guard !lines.isEmpty else { return nil }
         let (width, height) = boxSize(lines, scale: scale)
-        var pixels = PixelBuffer(width: width, height: height, format: .rgba8Unorm)
+        guard !lines.isEmpty, width > 0, height > 0 else { return nil }
+        var pixels = PixelBuffer.blank(width: width, height: height, format: .rgba8Unorm)
         fill(&pixels, x: 0, y: 0, width: width, height: height, color: SIMD4(0, 0, 0, 255))
         drawText(lines, into: &pixels, at: .zero, scale: scale, color: color)
         return pixels
@@ -69,7 +69,7 @@ public enum FrameOverlay {
         guard factor > 1, pixels.format == .rgba8Unorm else { return pixels }
         let w = pixels.width, h = pixels.height
         let cx = min(max(center.x, 0), w - 1), cy = min(max(center.y, 0), h - 1)
-        var out = PixelBuffer(width: w, height: h, format: .rgba8Unorm)
+        var out = PixelBuffer.blank(width: w, height: h, format: .rgba8Unorm)
         let sourceX = (0..<w).map { x in min(w - 1, max(0, cx + Int((Double(x - cx) / Double(factor)).rounded(.down)))) }
         pixels.bytes.withUnsafeBufferPointer { source in
             out.bytes.withUnsafeMutableBufferPointer { target in

@@ -212,8 +212,7 @@ public final class PreviewSession {
     private func currentFrame(width: Int, height: Int, scale: Float, cursor: SIMD2<Float>) -> (view: ViewNode, size: Size, options: RenderOptions) {
         var options = content.options
         options.scale = scale
-        options.frame = FrameContext(time: clock.time, index: clock.frame, reduceMotion: clock.reduceMotion || content.options.frame.reduceMotion,
-                                     mouse: cursor / scale)
+        options.frame = clock.frameContext(from: content.options.frame, mouse: cursor / scale)
         let size = Size(width: Float(width) / scale, height: Float(height) / scale)
         return (content.viewAt?(clock.time, size) ?? content.view, size, options)
     }
@@ -281,7 +280,7 @@ public final class PreviewSession {
         } catch {
             if let lost = Self.deviceLoss(error) { throw lost }
             show(source.messages(for: error))
-            return lastFrame ?? PixelBuffer(width: width, height: height, format: .rgba8Unorm)
+            return lastFrame ?? PixelBuffer.blank(width: width, height: height, format: .rgba8Unorm)
         }
     }
 

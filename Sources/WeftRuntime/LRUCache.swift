@@ -12,9 +12,9 @@ public struct LRUCache<Key: Hashable, Value> {
     private var entries: [Key: (value: Value, lastUse: UInt64)] = [:]
     private var uses: UInt64 = 0
 
+    /// A cache of `capacity` entries, at least 1 (a smaller capacity is taken as 1).
     public init(capacity: Int = kernelCapacity) {
-        precondition(capacity >= 1, "an LRU cache holds at least one entry")
-        self.capacity = capacity
+        self.capacity = max(capacity, 1)
     }
 
     public var count: Int { entries.count }

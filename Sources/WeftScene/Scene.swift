@@ -34,15 +34,30 @@ public struct Scene: Sendable {
 
     /// The scene `time` seconds in, laid out at `size` (nil: its own): the state shown then (for a scene whose states
     /// have an `onGeometryChange`, the one its actions choose at that size), the faults found in laying it out, and
-    /// the options to render it with — the scene's scale and background, `time` for its effects, the frame index
-    /// `index` (nil: the scene's own) and reduce-motion when the caller or the scene asks for it. The one place that
-    /// turns "a scene at a time" into a frame.
-    public func frame(at time: Double, size: Size? = nil, index: UInt32? = nil, reduceMotion: Bool = false) -> SceneFrame {
+    /// the options to render it with (`options(at:index:caller:)`). The one place that turns "a scene at a time" into
+    /// a frame.
+    public func frame(at time: Double, size: Size? = nil, index: UInt32? = nil, caller: RenderOptions = RenderOptions()) -> SceneFrame {
         let size = size ?? self.size
         let (view, warnings, cycles) = shown(at: time, size: size)
-        let frame = FrameContext(time: time, index: index ?? self.frame, reduceMotion: reduceMotion || self.reduceMotion)
-        return SceneFrame(view: view, size: size, options: RenderOptions(scale: scale, frame: frame, background: background),
+        return SceneFrame(view: view, size: size, options: options(at: time, index: index, caller: caller),
                           warnings: warnings, geometryWarnings: cycles)
+    }
+
+    /// The options the scene renders with `time` seconds in for a caller that renders with `caller` and asks for frame
+    /// `index` (nil: none). The one rule every caller follows (docs/scenes.md, "Scene options and the caller's"):
+    /// - the scene's `scale` is multiplied by the caller's (whose default, 1, keeps the scene's);
+    /// - the background is the scene's;
+    /// - `$frame` is `index` when the caller gives one, else the scene's `frame`;
+    /// - reduce-motion is on when the scene or the caller turns it on;
+    /// - the rest is the caller's: `time` for `$time`, the pointer, the output format, the working color mode,
+    ///   overflow, fusion, the engine's blur and layer batches.
+    public func options(at time: Double, index: UInt32? = nil, caller: RenderOptions = RenderOptions()) -> RenderOptions {
+        var options = caller
+        options.scale = scale * caller.scale
+        options.background = background
+        options.frame = FrameContext(time: time, index: index ?? frame, reduceMotion: reduceMotion || caller.frame.reduceMotion,
+                                     mouse: caller.frame.mouse)
+        return options
     }
 
     /// The view shown `time` seconds in at `size`, and the faults of a timeline's states shown then. The planner reports

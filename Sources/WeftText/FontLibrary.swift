@@ -42,16 +42,16 @@ public final class FontLibrary: @unchecked Sendable {
         }
     }
 
-    /// The face for `request`, or — when its family is not installed — the default design's, with a warning.
-    public func faceOrFallback(for request: FontRequest) -> (face: FontFace, warning: TextWarning?) {
+    /// The face for `request`, or — when its family is not installed — the default design's, with a warning;
+    /// `TextError.noFont` when the default design is not installed either (Weft's Debian packages install it).
+    public func faceOrFallback(for request: FontRequest) throws(TextError) -> (face: FontFace, warning: TextWarning?) {
         do {
             return (try face(for: request), nil)
         } catch {
             var fallback = request
             fallback.family = nil
             fallback.file = nil
-            // The design families ship with Weft's Debian packages; without them nothing can draw text.
-            guard let face = try? face(for: fallback) else { preconditionFailure("no font for \(fallback.familyName): \(error)") }
+            guard let face = try? face(for: fallback) else { throw .noFont(family: fallback.familyName) }
             return (face, .missingFamily(request.file ?? request.familyName, fallback: face.family))
         }
     }

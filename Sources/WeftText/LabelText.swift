@@ -9,8 +9,9 @@ public struct LabelText: Sendable {
     public let pixelSize: Float
     let library: FontLibrary
 
-    public init(pixelSize: Float, request: FontRequest = FontRequest(), library: FontLibrary = .shared) {
-        self.face = library.faceOrFallback(for: request).face
+    /// `TextError.noFont` when no font for the request or the default design is installed.
+    public init(pixelSize: Float, request: FontRequest = FontRequest(), library: FontLibrary = .shared) throws(TextError) {
+        self.face = try library.faceOrFallback(for: request).face
         self.pixelSize = pixelSize
         self.library = library
     }

@@ -8,6 +8,8 @@ public enum TextError: Error, Hashable, Sendable, CustomStringConvertible {
     case missingIconFont(String)
     /// The installed icon font has no icon of this name.
     case missingIcon(String)
+    /// Neither the family asked for nor the default design (`family`) is installed, so text cannot be drawn at all.
+    case noFont(family: String)
 
     public var description: String {
         switch self {
@@ -19,6 +21,9 @@ public enum TextError: Error, Hashable, Sendable, CustomStringConvertible {
             "the symbol font is not installed (no \(missing)): install Debian's \(IconFont.debianPackage) (`make deps` does)"
         case .missingIcon(let name):
             "the installed Material Icons has no icon '\(name)' (\(IconFont.debianPackage) 6.7 has it)"
+        case .noFont(let family):
+            "no installed font for '\(family)', the design text falls back to, so text cannot be drawn; "
+                + "install fonts-inter and fonts-dejavu-core (make deps installs them)"
         }
     }
 }

@@ -29,6 +29,11 @@ public struct TextLayout: Sendable {
     /// Characters no installed font has.
     public var warnings: [TextWarning]
 
+    /// No lines, of size zero: the layout of a text no font can draw.
+    package static func empty(pointSize: Float) -> TextLayout {
+        TextLayout(lines: [], size: .zero, pointSize: pointSize, warnings: [])
+    }
+
     struct Key: Hashable {
         var string: String
         var face: FontFace

@@ -109,7 +109,7 @@ struct HostLayout {
             let d = plan.textures[id.index]
             let count = d.width * d.height * d.format.bytesPerPixel
             let bytes = Self.copied(from: base + readbackOffsets[i], count: count)
-            outputs[id] = PixelBuffer(width: d.width, height: d.height, format: d.format, bytes: bytes)
+            outputs[id] = PixelBuffer.wrapping(width: d.width, height: d.height, format: d.format, bytes: bytes)
         }
         return outputs
     }

@@ -379,6 +379,6 @@ public final class VulkanPresenter {
                 raw.storeBytes(of: rgba.littleEndian, toByteOffset: 4 * i, as: UInt32.self)
             }
         }
-        return PixelBuffer(width: width, height: height, format: .rgba8Unorm, bytes: bytes)
+        return PixelBuffer.wrapping(width: width, height: height, format: .rgba8Unorm, bytes: bytes)
     }
 }

@@ -36,11 +36,21 @@ public func weftFuzzInitialize(_ argc: UnsafeMutablePointer<CInt>,
     } else if let name = getenv(LibFuzzerEntry.environmentVariable) {
         LibFuzzerEntry.target = FuzzTarget(rawValue: String(cString: name))
     }
-    guard LibFuzzerEntry.target != nil else {
+    guard let target = LibFuzzerEntry.target else {
         FileHandle.standardError.write(Data("usage: weft-fuzz TARGET [libFuzzer options] [CORPUS_FOLDER | INPUT_FILE]...\ntargets: \(FuzzTarget.allCases.map(\.rawValue).joined(separator: ", "))\n".utf8))
         exit(2)
     }
+    target.warmUp()
     return 0
+}
+
+/// What LeakSanitizer does not report at exit, by name: allocations that live for the whole process by design —
+/// fontconfig's configuration (loaded by `FcInit`, kept until exit) and the scene reader's table of named animations
+/// with the stock `Animation` values it holds (statics made once). Any other leak is a finding.
+@_cdecl("__lsan_default_suppressions")
+public func weftLeakSuppressions() -> UnsafePointer<CChar> {
+    let names: StaticString = "leak:libfontconfig.so\nleak:namedAnimations_WZ\nleak:$s9WeftViews9AnimationO*_WZ\n"
+    return UnsafeRawPointer(names.utf8Start).assumingMemoryBound(to: CChar.self)
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -63,6 +63,7 @@ enum BenchCommand: Command {
         .value("repetitions", "N", help: "Timed repetitions per row (default 30)."),
         .value("warm-up", "SECONDS", help: "Busy time before each row (default 0.3)."),
         .value("max-seconds", "S", help: "About the most time one row's warm-up and samples take (default 5); rows cut by it are marked noisy."),
+        .value("time", "T", help: "Seconds into a scene (or a chain's $time) it is measured at (default 1.25 for scenes, 0 for chains)."),
         .value("threads", "N[,N]...", help: "CPU evaluator thread counts measured beside one thread (default: every core)."),
         .value("scale", "S", help: "Render scenes at their own scale times S (default 1; 6 makes the 320×180 examples 1920×1080)."),
         .value("json", "OUT.json", help: "Write the report as JSON."),

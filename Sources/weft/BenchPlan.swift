@@ -82,7 +82,11 @@ struct BenchPlan {
             guard let s = Double(text), s > 0, s.isFinite else { throw UsageError(message: "--max-seconds \(text): expected seconds > 0") }
             settings.maxSeconds = s
         }
-        settings.frame = try RenderRequest.frame(arguments.value("frame")) ?? 0
+        settings.frame = try RenderRequest.frame(arguments.value("frame"))
+        if let text = arguments.value("time") {
+            guard let s = Double(text), s >= 0, s.isFinite else { throw .invalidValue("time", text, "expected seconds ≥ 0") }
+            settings.sceneTime = s
+        }
         settings.reduceMotion = arguments.has("reduce-motion")
         confinement = try RenderRequest.confinement(arguments)
         if confinement != nil {
@@ -115,13 +119,12 @@ struct BenchPlan {
         case .stock:
             guard let folder = RenderCommand.defaultShaderFolders().first else { throw EffectSetupError.noStockShaders }
             return try libraryWorkloads(folder) + RenderCommand.exampleFolder(besideStock: folder).scenes.map {
-                .scene($0, frame: settings.frame, reduceMotion: settings.reduceMotion, fusion: fusion, scale: sceneScale)
+                .scene($0, settings: settings, fusion: fusion, scale: sceneScale)
             }
         case .library(let folder):
             return try libraryWorkloads(folder)
         case .scene(let path):
-            return [.scene(path, frame: settings.frame, reduceMotion: settings.reduceMotion, fusion: fusion, scale: sceneScale,
-                           confinement: confinement)]
+            return [.scene(path, settings: settings, fusion: fusion, scale: sceneScale, confinement: confinement)]
         case .chain(let request):
             let name = "chain:" + request.effects.map(\.name).joined(separator: "+") + (request.options.fusion ? "" : " (unfused)")
             return [.chain(name) { try RenderCommand.prepare(request) }]
@@ -137,7 +140,7 @@ struct BenchPlan {
         var workloads: [BenchWorkload] = [.subject(.copyCeiling())]
         for name in catalog.effectNames {
             let (shader, _) = try catalog.shader(named: name, arguments: [], usePreset: true)
-            workloads.append(.subject(.effect(shader, frame: settings.frame, reduceMotion: settings.reduceMotion)))
+            workloads.append(.subject(.effect(shader, frame: settings.frame ?? 0, reduceMotion: settings.reduceMotion)))
         }
         return workloads
     }

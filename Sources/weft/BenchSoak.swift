@@ -77,7 +77,7 @@ struct BenchSoak {
                 bytes[i + 3] = UInt8(alpha)
             }
         }
-        return PixelBuffer(width: width, height: height, format: .rgba8Unorm, bytes: bytes)
+        return PixelBuffer.wrapping(width: width, height: height, format: .rgba8Unorm, bytes: bytes)
     }
 
     func run(output: inout Output) -> Int32 {

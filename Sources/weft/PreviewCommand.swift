@@ -69,7 +69,7 @@ enum PreviewCommand: Command {
             let context = request.device == DeviceChoice.cpuName ? RenderContext(executor: try DeviceChoice.cpu.makeExecutor(cpuThreads: request.threads).executor) : nil
             if let screenshot { try OutputFolder.prepare(for: screenshot) }
             var options = PreviewSession.Options(frames: frames, screenshotPath: screenshot,
-                                                 clock: PreviewClock(time: request.options.frame.time, frame: request.frame ?? 0,
+                                                 clock: PreviewClock(time: request.options.frame.time,
                                                                      paused: arguments.has("paused"), reduceMotion: request.options.frame.reduceMotion))
             options.presentingDevice = request.device == DeviceChoice.cpuName ? nil : request.device
             options.vsync = !arguments.has("no-vsync")

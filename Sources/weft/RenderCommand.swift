@@ -16,8 +16,8 @@ enum RenderCommand: Command {
            weft render --size WxH --effect FILLNAME [...] -o OUT.png
            weft render SCENE.json [--size WxH] [--time T] [--frame N] [--reduce-motion] [--scale S] [--device NAME|cpu] [--threads N] [--keep-overflow] [--16bit]
                        [--no-fuse] [--stats] [--check] [--confine DIR] -o OUT.png
-           weft render SCENE.json|INPUT.png ... --frames A..B [--fps F] [--shard I/N] [--devices all|cpu|DEVICE,...] [--apng ANIM.png] [--stats] -o out/frame%04d.png
-           weft render SCENE.json|INPUT.png ... --frames A..B [--fps F] [--codec NAME] [--crf N] [--encoder-preset NAME] [--pix-fmt NAME] -o OUT.mp4|OUT.webm|OUT.mov|OUT.gif|OUT.rgba|/dev/null
+           weft render SCENE.json|INPUT.png ... --frames A..B|all [--fps F] [--shard I/N] [--devices all|cpu|DEVICE,...] [--apng ANIM.png] [--stats] -o out/frame%04d.png
+           weft render SCENE.json|INPUT.png ... --frames A..B|all [--fps F] [--codec NAME] [--crf N|--lossless] [--encoder-preset NAME] [--pix-fmt NAME] -o OUT.mp4|OUT.webm|OUT.mov|OUT.gif|OUT.rgba|/dev/null
     """
     static let discussion = """
     Effects are found in each --shaders folder or file, then in Shaders/ of the current folder,
@@ -146,12 +146,8 @@ enum RenderCommand: Command {
         if case .scene(path: let path) = request.source {
             let scene = try loadScene(path, request: request, loaded: loaded)
             return { time, frame, size in
-                var shown = scene.frame(at: time, size: size, index: frame, reduceMotion: options.frame.reduceMotion)
+                let shown = scene.frame(at: time, size: size, index: frame, caller: options)
                 for warning in shown.geometryWarnings { warned("\(warning)") }
-                if request.scaleGiven { shown.options.scale *= options.scale }
-                shown.options.keepOverflow = options.keepOverflow
-                shown.options.outputFormat = options.outputFormat
-                shown.options.fusion = options.fusion
                 return (shown.view, shown.size, shown.options)
             }
         }

@@ -29,8 +29,6 @@ struct RenderRequest {
     /// `--devices`: a sequence's devices, rendering at once.
     var devices: DeviceList?
     var options: RenderOptions
-    /// Whether `--scale` was given (a scene's own scale is multiplied by it).
-    var scaleGiven: Bool
     /// `--frame`, when given (a scene's own frame is used otherwise).
     var frame: UInt32?
     /// `--size` with a scene file: the size to render it at instead of its own.
@@ -118,7 +116,6 @@ struct RenderRequest {
         }
         let scale = try Self.number("scale", arguments.value("scale"), positive: true)
         let time = try Self.number("time", arguments.value("time"), positive: false, as: Double.self)
-        scaleGiven = scale != nil
         sixteenBit = arguments.has("16bit")
         stats = arguments.has("stats")
         check = arguments.has("check")

@@ -101,7 +101,7 @@ import WeftImage
     @Test func identicalImagesAreWithinToleranceAndAChangedPixelIsFound() throws {
         let out = CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: out) }
-        var image = PixelBuffer(width: 5, height: 3, format: .rgba8Unorm)
+        var image = PixelBuffer.blank(width: 5, height: 3, format: .rgba8Unorm)
         for y in 0..<3 { for x in 0..<5 { image[x, y] = SIMD4(Float(x) / 4, Float(y) / 2, 0.5, 1) } }
         let a = out.appendingPathComponent("a.png").path
         try PNGFile.write(image, to: a)
@@ -122,7 +122,7 @@ import WeftImage
         defer { try? FileManager.default.removeItem(at: out) }
         let first = out.appendingPathComponent("first"), second = out.appendingPathComponent("second")
         for folder in [first, second] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
-        var image = PixelBuffer(width: 2, height: 2, format: .rgba8Unorm)
+        var image = PixelBuffer.blank(width: 2, height: 2, format: .rgba8Unorm)
         image[0, 0] = SIMD4(1, 0, 0, 1)
         try PNGFile.write(image, to: first.appendingPathComponent("both.png").path)
         try PNGFile.write(image, to: second.appendingPathComponent("both.png").path)
@@ -141,7 +141,7 @@ import WeftImage
     @Test func theDiffHeatMapMarksEveryDifferingPixelByHowFarItIsOff() throws {
         let out = CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: out) }
-        var image = PixelBuffer(width: 6, height: 4, format: .rgba8Unorm)
+        var image = PixelBuffer.blank(width: 6, height: 4, format: .rgba8Unorm)
         for y in 0..<4 { for x in 0..<6 { image[x, y] = SIMD4(Float(x) / 5, Float(y) / 3, 100 / 255, 1) } }
         var changed = image
         changed[1, 1].z = 101 / 255   // 1/255 off: within the default tolerance of 2

@@ -172,7 +172,7 @@ struct BadInputFiles: Sendable {
         func write(_ bytes: [UInt8], _ name: String) throws { try Data(bytes).write(to: URL(fileURLWithPath: path(name))) }
         func write(_ text: String, _ name: String) throws { try write(Array(text.utf8), name) }
 
-        var pixels = PixelBuffer(width: 16, height: 16, format: .rgba8Unorm)
+        var pixels = PixelBuffer.blank(width: 16, height: 16, format: .rgba8Unorm)
         for i in 0..<pixels.bytes.count { pixels.bytes[i] = 255 }
         let png = try PNGFile.encode(pixels)
         try write([], "empty.png")

@@ -24,6 +24,22 @@ struct RenderErrorTests {
         #expect(!FileManager.default.fileExists(atPath: path("x.png")))
     }
 
+    /// With no font installed (fontconfig given an empty configuration) a scene with text is refused by name, not a trap;
+    /// a scene without text still renders.
+    @Test func textWithoutAnyFontIsANamedError() throws {
+        let config = path("empty-fonts.conf")
+        try "<?xml version=\"1.0\"?>\n<fontconfig></fontconfig>\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let noFonts = ["FONTCONFIG_FILE": config, "XDG_CACHE_HOME": path("font-cache")]
+        try ##"{"size": [40, 20], "root": {"text": "Weft"}}"##.write(toFile: path("text.json"), atomically: true, encoding: .utf8)
+        let run = try render([path("text.json"), "-o", path("text.png")], environment: noFonts)
+        #expect(run.status == 1, "\(run)")
+        #expect(run.stderr.contains("no installed font") && run.stderr.contains("fonts-inter"), "\(run.stderr)")
+        #expect(!run.stderr.contains("Fatal error"), "\(run.stderr)")
+        try ##"{"size": [40, 20], "root": {"color": "#ff0000"}}"##.write(toFile: path("color.json"), atomically: true, encoding: .utf8)
+        let plain = try render([path("color.json"), "-o", path("color.png")], environment: noFonts)
+        #expect(plain.status == 0, "\(plain)")
+    }
+
     @Test func badArgumentValueNamesTheParameter() throws {
         let run = try render([CLI.pattern, "--effect", "grayscale", "--arg", "amount=lots", "-o", path("x.png")])
         #expect(run.status == 1, "\(run)")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WeftImage
+import WeftTestSupport
 
 /// What `weft render` takes beyond effects and arguments: `--frame` and `--reduce-motion`
 /// (and the scene fields of the same names), `blendEffect` in scenes, and the rule that a
@@ -61,6 +62,24 @@ struct RenderInputsTests {
         #expect(set.status == 0, "\(set)")
         #expect(CLI.pixel(try PNGFile.load(path: path("plain.png")), 3, 3) == SIMD4(0, 0, 51, 255))
         #expect(CLI.pixel(try PNGFile.load(path: path("set.png")), 3, 3) == SIMD4(7, 7, 255, 255))
+    }
+
+    /// `weft render` merges the scene's options with the command line's by the scenes' one rule (docs/scenes.md): the
+    /// scene's scale times `--scale`, its background, its `frame` unless `--frame`, reduce-motion from either, `--time`.
+    @Test(arguments: devices)
+    func sceneOptionsMergeWithTheCommandLinesByTheRule(device: String) throws {
+        let scene = try SceneOptionsProbe.write(into: folder)
+        let cases: [([String], (side: Int, corner: SIMD4<UInt8>, centre: SIMD4<UInt8>))] = [
+            ([], SceneOptionsProbe.expected(time: 0)),
+            (["--scale", "1.5", "--time", "0.5"], SceneOptionsProbe.expected(scale: 1.5, time: 0.5)),
+            (["--frame", "3", "--reduce-motion", "--time", "2"], SceneOptionsProbe.expected(time: 2, index: 3, reduceMotion: true)),
+        ]
+        for (index, (arguments, expected)) in cases.enumerated() {
+            let out = path("options-\(index).png")
+            let run = try CLI.weft(["render", scene, "--device", device, "-o", out] + arguments)
+            #expect(run.status == 0, "\(run)")
+            #expect(SceneOptionsProbe.reading(try PNGFile.load(path: out)) == expected, "\(arguments)")
+        }
     }
 
     @Test(arguments: devices)

@@ -8,7 +8,7 @@ import WeftVulkan
 struct PresenterTests {
     /// Opaque RGBA8 pixels, a different color in each.
     static func pattern(width: Int, height: Int) -> PixelBuffer {
-        var pixels = PixelBuffer(width: width, height: height, format: .rgba8Unorm)
+        var pixels = PixelBuffer.blank(width: width, height: height, format: .rgba8Unorm)
         for y in 0..<height {
             for x in 0..<width {
                 let i = (y * width + x) * 4
@@ -33,7 +33,7 @@ struct PresenterTests {
                 cxwindow_make_surface(window, UnsafeMutableRawPointer(handle)).map(OpaquePointer.init)
             }
             do {
-                _ = try presenter.present(PixelBuffer(width: 8, height: 6, format: .rgba16Float))
+                _ = try presenter.present(PixelBuffer.blank(width: 8, height: 6, format: .rgba16Float))
                 Issue.record("an RGBA16F frame was presented")
             } catch {
                 guard case .unpresentableFormat(.rgba16Float) = error else {

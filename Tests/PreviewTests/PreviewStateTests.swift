@@ -35,16 +35,16 @@ import WeftShaders
     }
 
     func solid(_ width: Int, _ height: Int, _ value: UInt8) -> PixelBuffer {
-        PixelBuffer(width: width, height: height, format: .rgba8Unorm, bytes: [UInt8](repeating: value, count: width * height * 4))
+        PixelBuffer.wrapping(width: width, height: height, format: .rgba8Unorm, bytes: [UInt8](repeating: value, count: width * height * 4))
     }
 
-    @Test func textIsDrawnInABoxAndClipped() {
+    @Test func textIsDrawnInABoxAndClipped() throws {
         var frame = solid(40, 24, 0)
         FrameOverlay.drawText(["A"], into: &frame, at: SIMD2(2, 2), scale: 1, color: [255, 255, 255, 255])
         // The box is the text's advance and line height plus 2 pixels each side; the glyph's ink is the drawer's, inset
         // by 2: white over the box, the box's black elsewhere inside, nothing outside.
         let box = FrameOverlay.boxSize(["A"], scale: 1)
-        let text = FrameOverlay.text(scale: 1)
+        let text = try #require(FrameOverlay.text(scale: 1))
         #expect(box.width == text.width(of: "A") + 4 && box.height == text.lineHeight + 4)
         var ink = [Int: UInt8]()
         text.forEachInk("A", at: SIMD2(4, 4)) { x, y, coverage in ink[y * 40 + x] = coverage }
@@ -69,7 +69,7 @@ import WeftShaders
     }
 
     @Test func theMagnifierKeepsThePixelUnderTheCursor() {
-        var frame = PixelBuffer(width: 4, height: 4, format: .rgba8Unorm)
+        var frame = PixelBuffer.blank(width: 4, height: 4, format: .rgba8Unorm)
         for i in 0..<16 { frame.bytes[i * 4] = UInt8(i) }
         let zoomed = FrameOverlay.magnify(frame, factor: 2, around: SIMD2(2, 2))
         func red(_ p: PixelBuffer, _ x: Int, _ y: Int) -> UInt8 { p.bytes[(y * 4 + x) * 4] }
@@ -92,7 +92,7 @@ import WeftShaders
     }
 
     @Test func theCheckerboardIsBehindPremultipliedPixels() {
-        var frame = PixelBuffer(width: 16, height: 8, format: .rgba8Unorm)
+        var frame = PixelBuffer.blank(width: 16, height: 8, format: .rgba8Unorm)
         frame.bytes.replaceSubrange(0..<4, with: [0, 0, 0, 0] as [UInt8])              // (0, 0) transparent
         frame.bytes.replaceSubrange(32..<36, with: [100, 0, 0, 128] as [UInt8])        // (8, 0) half covered, dark square
         frame.bytes.replaceSubrange(64..<68, with: [10, 20, 30, 255] as [UInt8])       // (0, 1) opaque

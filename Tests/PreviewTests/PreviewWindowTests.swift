@@ -102,7 +102,7 @@ struct PreviewWindowTests {
         let topRight = { (image: PixelBuffer) -> PixelBuffer in
             // Down to the frame-time box's bottom when it sits under a two-line status box.
             let height = min(image.height, PreviewKeyTests.overlayBottom + 4 + FrameOverlay.boxSize([""], scale: 1).height)
-            var corner = PixelBuffer(width: 100, height: height, format: .rgba8Unorm)
+            var corner = PixelBuffer.blank(width: 100, height: height, format: .rgba8Unorm)
             for y in 0..<height { for x in 0..<100 { corner[x, y] = image[image.width - 100 + x, y] } }
             return corner
         }

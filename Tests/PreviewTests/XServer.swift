@@ -101,7 +101,7 @@ enum XWD {
         let start = headerSize + colors * 12
         guard bytes.count >= start + bytesPerLine * height else { throw Tools.Failure("xwd: truncated") }
         func shift(_ mask: Int) -> Int { mask == 0 ? 0 : mask.trailingZeroBitCount }
-        var out = PixelBuffer(width: width, height: height, format: .rgba8Unorm)
+        var out = PixelBuffer.blank(width: width, height: height, format: .rgba8Unorm)
         let step = bitsPerPixel / 8
         for y in 0..<height {
             for x in 0..<width {

@@ -122,7 +122,7 @@ enum EffectKernels {
 
     /// A deterministic premultiplied test image.
     static func image(width: Int, height: Int, format: PixelFormat = .rgba8Unorm) -> PixelBuffer {
-        var p = PixelBuffer(width: width, height: height, format: format)
+        var p = PixelBuffer.blank(width: width, height: height, format: format)
         for y in 0..<height {
             for x in 0..<width {
                 let a = Float((x * 7 + y * 13) % 256) / 255

@@ -58,14 +58,14 @@ import WeftShaders
         let (w, h) = size
         let k = try EffectKernels.kernel("sourceOver", .blend, EffectKernels.sourceOver())
         let s = EffectKernels.image(width: w, height: h)
-        var d = PixelBuffer(width: w, height: h, format: .rgba8Unorm)
+        var d = PixelBuffer.blank(width: w, height: h, format: .rgba8Unorm)
         for y in 0..<h { for x in 0..<w { d[x, y] = SIMD4(0.2, 0.3, 0.1, 0.6) } }
         let r = try run(k, width: w, height: h, layer: s, destination: d)
         let out = try #require(r.outputs[TextureID(2)])
         for y in 0..<h {
             for x in 0..<w {
                 let e = s[x, y] + d[x, y] * (1 - s[x, y].w)
-                var expected = PixelBuffer(width: 1, height: 1, format: .rgba8Unorm)
+                var expected = PixelBuffer.blank(width: 1, height: 1, format: .rgba8Unorm)
                 expected[0, 0] = e
                 let i = (y * w + x) * 4
                 #expect(Array(out.bytes[i..<(i + 4)]) == expected.bytes, "pixel (\(x), \(y))")

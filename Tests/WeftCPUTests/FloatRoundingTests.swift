@@ -55,7 +55,7 @@ import WeftImage
     }
 
     @Test func rgba8TexturesKeepTheirBytes() {
-        var pixels = PixelBuffer(width: 3, height: 2, format: .rgba8Unorm)
+        var pixels = PixelBuffer.blank(width: 3, height: 2, format: .rgba8Unorm)
         for i in pixels.bytes.indices { pixels.bytes[i] = UInt8(truncatingIfNeeded: i * 37 + 5) }
         let texture = CPUTexture(pixels)
         #expect(texture.pixelBuffer().bytes == pixels.bytes)

@@ -41,7 +41,7 @@ enum ReferenceSampler {
 
 @Suite struct ImageTests {
     static func texture(_ w: Int, _ h: Int, _ format: PixelFormat = .rgba16Float) -> CPUTexture {
-        var p = PixelBuffer(width: w, height: h, format: format)
+        var p = PixelBuffer.blank(width: w, height: h, format: format)
         for y in 0..<h { for x in 0..<w { p[x, y] = SIMD4(Float(x) / 4, Float(y) / 4, Float(x * y % 5) / 8, 1) } }
         return CPUTexture(p)
     }

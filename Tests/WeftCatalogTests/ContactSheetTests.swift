@@ -10,7 +10,7 @@ import Glibc
 
 @Suite struct ContactSheetTests {
     func solid(_ width: Int, _ height: Int, _ rgba: [UInt8]) -> PixelBuffer {
-        PixelBuffer(width: width, height: height, format: .rgba8Unorm, bytes: Array([[UInt8]](repeating: rgba, count: width * height).joined()))
+        PixelBuffer.wrapping(width: width, height: height, format: .rgba8Unorm, bytes: Array([[UInt8]](repeating: rgba, count: width * height).joined()))
     }
 
     func pixel(_ b: PixelBuffer, _ x: Int, _ y: Int) -> [UInt8] {
@@ -22,7 +22,7 @@ import Glibc
         return (0..<4).map { UInt8(unormFloat: p[$0]) }
     }
 
-    @Test func layoutDimensions() {
+    @Test func layoutDimensions() throws {
         var sheet = ContactSheet()
         sheet.thumbnailWidth = 100
         sheet.thumbnailHeight = 50
@@ -30,9 +30,9 @@ import Glibc
         sheet.spacing = 6
         sheet.labelGap = 3
         sheet.labelSize = 24
-        let lineHeight = LabelText(pixelSize: 24).lineHeight
+        let lineHeight = try LabelText(pixelSize: 24).lineHeight
         let items = (0..<5).map { ContactSheet.Item(name: "item \($0)", image: solid(400, 100, [0, 0, 0, 255])) }
-        let layout = sheet.layout(for: items)
+        let layout = try sheet.layout(for: items)
         // ⌈√5⌉ = 3 columns, 2 rows; a cell is 50 + 3 + the face's line height at 24 px high.
         let cellHeight = 50 + 3 + lineHeight
         #expect(lineHeight >= 24 && lineHeight <= 36)
@@ -45,24 +45,24 @@ import Glibc
         #expect(layout.cells[0].labelFrame.y == 10 + 50 + 3)
         #expect(layout.cells[0].labelFrame.height == lineHeight)
         // The label's advance: HarfBuzz's pen after its last glyph.
-        let advance = LabelText(pixelSize: 24).layout("item 0").lines[0].width
+        let advance = try LabelText(pixelSize: 24).layout("item 0").lines[0].width
         #expect(layout.cells[0].labelFrame.width == Int(advance.rounded(.up)))
-        let rendered = sheet.render(items)
+        let rendered = try sheet.render(items)
         #expect(rendered.width == layout.width && rendered.height == layout.height)
 
         sheet.columns = 5
-        #expect(sheet.layout(for: items).rows == 1)
+        #expect(try sheet.layout(for: items).rows == 1)
     }
 
-    @Test func smallImagesGrowByWholeFactorsAndLongNamesAreShortened() {
+    @Test func smallImagesGrowByWholeFactorsAndLongNamesAreShortened() throws {
         var sheet = ContactSheet()
         sheet.thumbnailWidth = 64
         sheet.thumbnailHeight = 64
-        let layout = sheet.layout(for: [ContactSheet.Item(name: "a-very-long-effect-name", image: solid(10, 20, [1, 2, 3, 255]))])
+        let layout = try sheet.layout(for: [ContactSheet.Item(name: "a-very-long-effect-name", image: solid(10, 20, [1, 2, 3, 255]))])
         #expect(layout.cells[0].imageFrame.width == 30 && layout.cells[0].imageFrame.height == 60)
         // The longest prefix that fits with its ellipsis: one more character would not.
         let label = layout.cells[0].label
-        let text = LabelText(pixelSize: sheet.labelSize)
+        let text = try LabelText(pixelSize: sheet.labelSize)
         #expect(label.hasSuffix("\u{2026}") && "a-very-long-effect-name".hasPrefix(label.dropLast()), "\(label)")
         #expect(layout.cells[0].labelFrame.width <= 64 && text.width(of: label) <= 64)
         #expect(text.width(of: String("a-very-long-effect-name".prefix(label.count)) + "\u{2026}") > 64)
@@ -70,16 +70,16 @@ import Glibc
 
     /// The label's pixels are FreeType's coverage of each glyph at HarfBuzz's pen positions: full coverage is the label
     /// colour, none is the background, partial coverage lies between; nothing is drawn outside the glyphs' bitmaps.
-    @Test func labelPixelsAreTheGlyphsCoverage() {
+    @Test func labelPixelsAreTheGlyphsCoverage() throws {
         var sheet = ContactSheet()
         sheet.labelSize = 20
         sheet.thumbnailWidth = 240
         let name = "Ripple_2.5 (x)"
         let items = [ContactSheet.Item(name: name, image: solid(16, 16, [0, 0, 0, 255]))]
-        let rendered = sheet.render(items)
-        let frame = sheet.layout(for: items).cells[0].labelFrame
-        #expect(sheet.layout(for: items).cells[0].label == name)
-        let text = LabelText(pixelSize: 20)
+        let rendered = try sheet.render(items)
+        let frame = try sheet.layout(for: items).cells[0].labelFrame
+        #expect(try sheet.layout(for: items).cells[0].label == name)
+        let text = try LabelText(pixelSize: 20)
         var coverage = [Int: UInt8]()
         for glyph in text.layout(name).lines[0].glyphs {
             let bitmap = FontLibrary.shared.rasterize(GlyphKey(face: glyph.face, glyph: glyph.glyph, pixelSize: 20))
@@ -109,7 +109,7 @@ import Glibc
     }
 
     /// Each cell's label band holds ink under its thumbnail and none past the cell.
-    @Test func everyLabelInksItsOwnCellOnly() {
+    @Test func everyLabelInksItsOwnCellOnly() throws {
         var sheet = ContactSheet()
         sheet.thumbnailWidth = 80
         sheet.thumbnailHeight = 40
@@ -117,8 +117,8 @@ import Glibc
         let items = ["a", "blur", "a-name-much-wider-than-its-thumbnail", "WWWWWWWWWWWWWWWWWW"].map {
             ContactSheet.Item(name: $0, image: solid(8, 8, [0, 0, 0, 255]))
         }
-        let layout = sheet.layout(for: items)
-        let rendered = sheet.render(items)
+        let layout = try sheet.layout(for: items)
+        let rendered = try sheet.render(items)
         let paper = bytes(sheet.background)
         for cell in layout.cells {
             let band = PixelRect(x: cell.thumbnailBox.x - sheet.spacing / 2, y: cell.labelFrame.y,
@@ -133,15 +133,15 @@ import Glibc
         }
     }
 
-    @Test func checkerboardShowsUnderTransparency() {
+    @Test func checkerboardShowsUnderTransparency() throws {
         var sheet = ContactSheet()
         sheet.thumbnailWidth = 64
         sheet.thumbnailHeight = 64
         let items = [ContactSheet.Item(name: "clear", image: solid(64, 64, [0, 0, 0, 0])),
                      ContactSheet.Item(name: "half", image: solid(64, 64, [0, 0, 128, 128])),
                      ContactSheet.Item(name: "opaque", image: solid(64, 64, [0, 255, 0, 255]))]
-        let rendered = sheet.render(items)
-        let cells = sheet.layout(for: items).cells
+        let rendered = try sheet.render(items)
+        let cells = try sheet.layout(for: items).cells
         let light = bytes(sheet.checkerLight)
         let dark = bytes(sheet.checkerDark)
         let clear = cells[0].imageFrame
@@ -160,7 +160,7 @@ import Glibc
         #expect(pixel(rendered, opaque.x + sheet.checkerSize, opaque.y) == [0, 255, 0, 255])
     }
 
-    @Test func reductionAveragesPremultipliedValues() {
+    @Test func reductionAveragesPremultipliedValues() throws {
         // Alternating opaque white and transparent columns, reduced 2:1, give half-transparent
         // white (128,128,128,128), not gray over black.
         var bytes: [UInt8] = []
@@ -170,9 +170,9 @@ import Glibc
         sheet.thumbnailHeight = 4
         sheet.checkerLight = .black
         sheet.checkerDark = .black
-        let item = ContactSheet.Item(name: "", image: PixelBuffer(width: 8, height: 8, format: .rgba8Unorm, bytes: bytes))
-        let rendered = sheet.render([item])
-        let frame = sheet.layout(for: [item]).cells[0].imageFrame
+        let item = ContactSheet.Item(name: "", image: PixelBuffer.wrapping(width: 8, height: 8, format: .rgba8Unorm, bytes: bytes))
+        let rendered = try sheet.render([item])
+        let frame = try sheet.layout(for: [item]).cells[0].imageFrame
         #expect(frame.width == 4 && frame.height == 4)
         #expect(pixel(rendered, frame.x + 1, frame.y + 2) == [128, 128, 128, 255])
     }
@@ -180,7 +180,7 @@ import Glibc
     /// Writes a sheet of real images to /tmp for a person to look at.
     @Test func writesAViewableSheet() throws {
         let pattern = TestPattern.make()
-        var linear = PixelBuffer(width: 256, height: 64, format: .rgba16Float)
+        var linear = PixelBuffer.blank(width: 256, height: 64, format: .rgba16Float)
         for y in 0..<64 { for x in 0..<256 { linear[x, y] = SIMD4(Float(x) / 255, 0.2, 1 - Float(x) / 255, 1) * Float(y) / 63 } }
         let items = [
             ContactSheet.Item(name: "test-pattern", image: pattern),
@@ -193,7 +193,7 @@ import Glibc
         var sheet = ContactSheet()
         sheet.columns = 3
         sheet.thumbnailWidth = 180
-        let rendered = sheet.render(items)
+        let rendered = try sheet.render(items)
         try PNGFile.write(rendered, to: "/tmp/weft-contact-sheet.png")
         #expect(try PNGFile.load(path: "/tmp/weft-contact-sheet.png") == rendered)
     }

@@ -4,7 +4,9 @@ import WeftText
 
 /// The host-side label drawer puts FreeType's glyphs where HarfBuzz's layout says.
 @Suite struct LabelTextTests {
-    let text = LabelText(pixelSize: 32)
+    let text: LabelText
+
+    init() throws { text = try LabelText(pixelSize: 32) }
 
     func inkBounds(_ pixels: PixelBuffer) -> (x: ClosedRange<Int>, y: ClosedRange<Int>)? {
         var xs: [Int] = [], ys: [Int] = []
@@ -16,7 +18,7 @@ import WeftText
     }
 
     @Test func theInkIsTheUnionOfTheGlyphBitmapsAtThePenPositions() throws {
-        var pixels = PixelBuffer(width: 200, height: 80, format: .rgba8Unorm)
+        var pixels = PixelBuffer.blank(width: 200, height: 80, format: .rgba8Unorm)
         let origin = SIMD2(10, 12)
         text.draw("Weft", into: &pixels, at: origin, color: [255, 255, 255, 255])
         let drawn = try #require(inkBounds(pixels))
@@ -53,7 +55,7 @@ import WeftText
 
     @Test func coverageBlendsSourceOverPremultipliedPixels() {
         // Opaque red under half-transparent white ink: full coverage gives the mix, no coverage leaves red.
-        var pixels = PixelBuffer(width: 100, height: 50, format: .rgba8Unorm,
+        var pixels = PixelBuffer.wrapping(width: 100, height: 50, format: .rgba8Unorm,
                                  bytes: Array([[UInt8]](repeating: [255, 0, 0, 255], count: 5000).joined()))
         text.draw("I", into: &pixels, at: SIMD2(20, 5), color: [255, 255, 255, 128])
         var full = 0
@@ -63,7 +65,7 @@ import WeftText
             if p[1] == 128 { full += 1 }
         }
         #expect(full > 20)
-        var outside = PixelBuffer(width: 4, height: 4, format: .rgba8Unorm)
+        var outside = PixelBuffer.blank(width: 4, height: 4, format: .rgba8Unorm)
         text.draw("Weft", into: &outside, at: SIMD2(-50, -50), color: [255, 255, 255, 255])   // clipped, no trap
         #expect(outside.bytes.allSatisfy { $0 == 0 })
     }

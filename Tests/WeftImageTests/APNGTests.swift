@@ -5,7 +5,7 @@ import Testing
 /// follow the APNG 1.0 layout, and each frame's data decodes back to that frame.
 struct APNGTests {
     static func frame(_ k: Int) -> PixelBuffer {
-        var buffer = PixelBuffer(width: 5, height: 3, format: .rgba8Unorm)
+        var buffer = PixelBuffer.blank(width: 5, height: 3, format: .rgba8Unorm)
         for i in 0..<buffer.pixelCount {
             buffer.bytes[4 * i] = UInt8(40 * k)
             buffer.bytes[4 * i + 1] = UInt8(i * 10)
@@ -58,7 +58,7 @@ struct APNGTests {
     }
 
     @Test func framesOfDifferentSizesAreRefused() {
-        #expect(throws: PNGError.self) { try APNGFile.encode([Self.frame(0), PixelBuffer(width: 2, height: 2, format: .rgba8Unorm)],
+        #expect(throws: PNGError.self) { try APNGFile.encode([Self.frame(0), PixelBuffer.blank(width: 2, height: 2, format: .rgba8Unorm)],
                                                               delay: (1, 30)) }
         #expect(throws: PNGError.self) { try APNGFile.encode([], delay: (1, 30)) }
     }

@@ -9,7 +9,7 @@ import Testing
     static let quadrants: [SIMD4<UInt8>] = [[220, 30, 30, 255], [30, 200, 40, 255], [40, 50, 210, 255], [250, 250, 250, 255]]
 
     static func image() -> PixelBuffer {
-        var image = PixelBuffer(width: 32, height: 16, format: .rgba8Unorm)
+        var image = PixelBuffer.blank(width: 32, height: 16, format: .rgba8Unorm)
         for y in 0..<16 {
             for x in 0..<32 {
                 let q = quadrants[(y >= 8 ? 2 : 0) + (x >= 16 ? 1 : 0)]

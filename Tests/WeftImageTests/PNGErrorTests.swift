@@ -89,7 +89,7 @@ import Glibc
         #expect(throws: PNGError.unreadable(path: directory, reason: "it is a folder")) {
             try PNGFile.read(path: directory)
         }
-        let buffer = PixelBuffer(width: 1, height: 1, format: .rgba8Unorm)
+        let buffer = PixelBuffer.blank(width: 1, height: 1, format: .rgba8Unorm)
         let target = directory + "/no/such/folder/out.png"
         do {
             try PNGFile.write(buffer, to: target)

@@ -140,7 +140,7 @@ struct PNGFormatCase: CustomTestStringConvertible, Sendable {
         for a in 0...255 {
             for p in 0...a { bytes += [UInt8(p), UInt8(p / 2), UInt8(a - p), UInt8(a)] }
         }
-        let buffer = PixelBuffer(width: 257, height: 128, format: .rgba8Unorm, bytes: bytes)
+        let buffer = PixelBuffer.wrapping(width: 257, height: 128, format: .rgba8Unorm, bytes: bytes)
         for depth in PNGBitDepth.allCases {
             let back = try PNGFile.load(PNGFile.encode(buffer, bitDepth: depth))
             #expect(back == buffer, "bit depth \(depth.rawValue)")
@@ -148,12 +148,12 @@ struct PNGFormatCase: CustomTestStringConvertible, Sendable {
     }
 
     @Test func transparentPixelsAreWrittenAsZero() throws {
-        var buffer = PixelBuffer(width: 2, height: 1, format: .rgba8Unorm, bytes: [9, 9, 9, 0, 10, 20, 30, 40])
+        var buffer = PixelBuffer.wrapping(width: 2, height: 1, format: .rgba8Unorm, bytes: [9, 9, 9, 0, 10, 20, 30, 40])
         var decoded = try PNGFile.decode(PNGFile.encode(buffer))
         #expect(decoded.straightSamples(x: 0, y: 0) == .zero)
         #expect(decoded.straightSamples(x: 1, y: 0) == SIMD4(64, 128, 191, 40))  // round(10·255/40) = 63.75 → 64 …
 
-        buffer = PixelBuffer(width: 1, height: 1, format: .rgba16Float)
+        buffer = PixelBuffer.blank(width: 1, height: 1, format: .rgba16Float)
         buffer[0, 0] = SIMD4(0.5, 0.5, 0.5, 0)
         decoded = try PNGFile.decode(PNGFile.encode(buffer, bitDepth: .sixteen))
         #expect(decoded.straightSamples(x: 0, y: 0) == .zero)
@@ -174,7 +174,7 @@ struct PNGFormatCase: CustomTestStringConvertible, Sendable {
     }
 
     @Test func halfFloatBuffersWriteSixteenBitFilesAndComeBack() throws {
-        var buffer = PixelBuffer(width: 3, height: 1, format: .rgba16Float)
+        var buffer = PixelBuffer.blank(width: 3, height: 1, format: .rgba16Float)
         buffer[0, 0] = SIMD4(0.25, 0.5, 0.125, 0.5)
         buffer[1, 0] = SIMD4(1.5, -0.25, 0.2, 1)   // extended values clamp
         buffer[2, 0] = SIMD4(0.1, 0.2, 0.3, 1)
@@ -192,7 +192,7 @@ struct PNGFormatCase: CustomTestStringConvertible, Sendable {
     }
 
     @Test func linearRGBA8BuffersAreEncodedToSRGBOnWrite() throws {
-        var buffer = PixelBuffer(width: 1, height: 1, format: .rgba8Unorm)
+        var buffer = PixelBuffer.blank(width: 1, height: 1, format: .rgba8Unorm)
         buffer[0, 0] = SIMD4(SRGB.decode(0.5), SRGB.decode(0.5), SRGB.decode(0.5), 1)
         let decoded = try PNGFile.decode(PNGFile.encode(buffer, colorMode: .linear))
         #expect(decoded.straightSamples(x: 0, y: 0) == SIMD4(128, 128, 128, 255) || decoded.straightSamples(x: 0, y: 0) == SIMD4(127, 127, 127, 255))
@@ -201,7 +201,7 @@ struct PNGFormatCase: CustomTestStringConvertible, Sendable {
     @Test func fileRoundTripThroughAPath() throws {
         let directory = scratchDirectory("roundtrip")
         let path = directory + "/out.png"
-        var buffer = PixelBuffer(width: 4, height: 3, format: .rgba8Unorm)
+        var buffer = PixelBuffer.blank(width: 4, height: 3, format: .rgba8Unorm)
         buffer[1, 2] = SIMD4(0.2, 0.4, 0.6, 0.8)
         try PNGFile.write(buffer, to: path)
         #expect(try PNGFile.load(path: path) == buffer)
@@ -271,7 +271,7 @@ struct PNGFormatCase: CustomTestStringConvertible, Sendable {
     for a in 0...255 {
         for p in 0...255 { bytes += [UInt8(p), UInt8(255 - p), UInt8(p / 2), UInt8(a)] }
     }
-    let buffer = PixelBuffer(width: 256, height: 256, format: .rgba8Unorm, bytes: bytes)
+    let buffer = PixelBuffer.wrapping(width: 256, height: 256, format: .rgba8Unorm, bytes: bytes)
     let rows = PNGRawImage(straightRGBAOf: buffer).rows
     var expected: [UInt8] = []
     for a in 0...255 {

@@ -45,7 +45,7 @@ private let mismatches: [(String, @Sendable (ShaderLibrary) throws(ShaderError) 
      .argumentType(function: "radialTint", parameter: "center", expected: "vec2", given: ".engine(.time)")),
     ("colors for FloatArray", { l throws(ShaderError) in
         try l.kitchenSink(.float(1), .int(2), .float3(1, 2, 3), .boundingRect, .colorArray([.red]), .colorArray([]),
-                          .image(PixelBuffer(width: 1, height: 1, format: .rgba8Unorm)), .float2(1, 1), .float(0), .int(0)) },
+                          .image(PixelBuffer.blank(width: 1, height: 1, format: .rgba8Unorm)), .float2(1, 1), .float(0), .int(0)) },
      .argumentType(function: "kitchenSink", parameter: "xs", expected: "FloatArray", given: ".colorArray")),
     ("float for Image", { l throws(ShaderError) in
         try l.kitchenSink(.float(1), .int(2), .float3(1, 2, 3), .boundingRect, .floatArray([]), .colorArray([]),
@@ -73,7 +73,7 @@ func mismatchedArgumentsGiveTypedErrors(_ index: Int) throws {
 
 @Test func engineValuesFitTheirTypes() throws {
     let l = try lib()
-    let image = PixelBuffer(width: 2, height: 1, format: .rgba8Unorm)
+    let image = PixelBuffer.blank(width: 2, height: 1, format: .rgba8Unorm)
     let shader = try l.kitchenSink(.float(1.5), .int(-3), .float3(1, 2, 3), .engine(.boundingRect), .floatArray([4, 5]),
                                    .colorArray([.white, Color(red: 1, green: 0, blue: 0, alpha: 0.5)]), .image(image),
                                    .engine(.viewSize), .engine(.time), .engine(.frame))

@@ -19,7 +19,7 @@ private enum Device {
 
 /// A premultiplied pattern with transparent and translucent pixels.
 private func pattern(_ width: Int, _ height: Int, format: PixelFormat) -> PixelBuffer {
-    var p = PixelBuffer(width: width, height: height, format: format)
+    var p = PixelBuffer.blank(width: width, height: height, format: format)
     for y in 0..<height {
         for x in 0..<width {
             let a = Float((x * 7 + y * 3) % 9) / 8
@@ -56,7 +56,7 @@ private func render(_ shader: Shader, format: PixelFormat, viewSize: SIMD2<Int>,
     }
     if kernel.interface.readsDestination {
         var d = pattern(height, width, format: format) // transposed sizes give a different pattern
-        d = PixelBuffer(width: width, height: height, format: format, bytes: Array(d.bytes.prefix(width * height * format.bytesPerPixel)))
+        d = PixelBuffer.wrapping(width: width, height: height, format: format, bytes: Array(d.bytes.prefix(width * height * format.bytesPerPixel)))
         destination = plan.addUpload(d)
         frame.destinationOrigin = SIMD2(repeating: -pad)
         frame.destinationSize = SIMD2(Float(width), Float(height))
@@ -148,7 +148,7 @@ func argumentsArraysImagesAndEngineValuesArrive() throws {
         return vec4(0.0);
     }
     """)
-    var image = PixelBuffer(width: 3, height: 2, format: .rgba16Float)
+    var image = PixelBuffer.blank(width: 3, height: 2, format: .rgba16Float)
     image[1, 0] = SIMD4(0.25, 0.5, 0, 0.75)
     let context = EffectRequest(outputFormat: .rgba16Float, colorMode: .linear, viewSize: SIMD2(32, 16), frame: FrameContext(time: 2, index: 3))
     func probe(_ which: Int32, reduceMotion: Bool = false) throws -> SIMD4<Float> {

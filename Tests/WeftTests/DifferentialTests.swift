@@ -47,7 +47,7 @@ struct DifferentialTests {
     }
 
     static func averagedDown(_ image: PixelBuffer, by factor: Int) -> PixelBuffer {
-        var out = PixelBuffer(width: image.width / factor, height: image.height / factor, format: .rgba8Unorm)
+        var out = PixelBuffer.blank(width: image.width / factor, height: image.height / factor, format: .rgba8Unorm)
         for y in 0..<out.height {
             for x in 0..<out.width {
                 var sum = [Int](repeating: 0, count: 4)

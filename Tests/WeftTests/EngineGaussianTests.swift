@@ -20,7 +20,7 @@ import WeftVulkan
             state = state &* 1_664_525 &+ 1_013_904_223
             return Float(state >> 8) / Float(1 << 24)
         }
-        var pixels = PixelBuffer(width: 64, height: 40, format: format)
+        var pixels = PixelBuffer.blank(width: 64, height: 40, format: format)
         for y in 0..<40 {
             for x in 0..<64 {
                 let a: Float = (20..<28).contains(x) ? 0 : next()

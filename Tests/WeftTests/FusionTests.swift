@@ -15,7 +15,7 @@ import WeftTestSupport
 
     /// A 40×24 image with every channel varying, partly transparent at the right.
     static func gradientImage() -> PixelBuffer {
-        var p = PixelBuffer(width: 40, height: 24, format: .rgba8Unorm)
+        var p = PixelBuffer.blank(width: 40, height: 24, format: .rgba8Unorm)
         for y in 0..<24 {
             for x in 0..<40 {
                 let a: Float = x < 32 ? 1 : 0.5

@@ -28,7 +28,7 @@ import WeftTestSupport
 
     /// 4×2 opaque pixels, each a different color.
     static let image: PixelBuffer = {
-        var p = PixelBuffer(width: 4, height: 2, format: .rgba8Unorm)
+        var p = PixelBuffer.blank(width: 4, height: 2, format: .rgba8Unorm)
         for y in 0..<2 {
             for x in 0..<4 { p[x, y] = SIMD4(Float(x + 1) * 0.2, Float(y) * 0.6 + 0.2, 0.6, 1) }
         }

@@ -100,7 +100,7 @@ import WeftTestSupport
     func readThroughEqualsThePaddedCopyInHalfFloat(backend: Backend) throws {
         let context = try backend.makeContext()
         let gradient = FusionTests.gradientImage()
-        var half = PixelBuffer(width: gradient.width, height: gradient.height, format: .rgba16Float)
+        var half = PixelBuffer.blank(width: gradient.width, height: gradient.height, format: .rgba16Float)
         for y in 0..<gradient.height {
             for x in 0..<gradient.width { half[x, y] = gradient[x, y] }
         }

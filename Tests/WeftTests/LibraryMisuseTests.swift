@@ -11,7 +11,7 @@ import WeftTestSupport
 /// What a program using the library can get wrong is a typed error, never a trap.
 struct LibraryMisuseTests {
     @Test func viewsThatCannotBeMadeAreErrors() {
-        let pixels = PixelBuffer(width: 2, height: 2, format: .rgba8Unorm)
+        let pixels = PixelBuffer.blank(width: 2, height: 2, format: .rgba8Unorm)
         #expect(throws: ViewError.imageScale(0)) { try Image(pixels, scale: 0) }
         #expect(throws: ViewError.self) { try Image(pixels, scale: .infinity) }
         #expect(throws: ViewError.textSize(-3)) { try Text("x", size: -3) }
@@ -39,7 +39,7 @@ struct LibraryMisuseTests {
         }
         let wrongImages = EffectShader(name: "wrongImages") { kind, request in
             var bound = try invert.bind(kind, request)
-            bound.images = [PixelBuffer(width: 1, height: 1, format: .rgba8Unorm)]
+            bound.images = [PixelBuffer.blank(width: 1, height: 1, format: .rgba8Unorm)]
             return bound
         }
         let context = RenderContext(executor: PlanOnlyExecutor())

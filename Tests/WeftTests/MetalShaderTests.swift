@@ -44,7 +44,7 @@ struct MetalShaderTests {
 
     /// A 64×48 opaque image whose colour changes with x and y, so every pixel says where it came from.
     static func ramp() -> PixelBuffer {
-        var image = PixelBuffer(width: 64, height: 48, format: .rgba8Unorm)
+        var image = PixelBuffer.blank(width: 64, height: 48, format: .rgba8Unorm)
         for y in 0..<48 {
             for x in 0..<64 {
                 let i = (y * 64 + x) * 4
@@ -91,7 +91,7 @@ struct MetalShaderTests {
         let scene = try Examples.load("shine-sweep.json")
         let context = try backend.makeContext()
         func render(_ time: Double, reduceMotion: Bool) throws -> PixelBuffer {
-            let frame = scene.frame(at: time, size: nil, index: nil, reduceMotion: reduceMotion)
+            let frame = scene.frame(at: time, caller: RenderOptions(frame: FrameContext(reduceMotion: reduceMotion)))
             let rendering = try context.render(frame.view, size: frame.size, options: frame.options)
             #expect(rendering.reports.isEmpty, "\(rendering.reports.prefix(3))")
             return rendering.pixels

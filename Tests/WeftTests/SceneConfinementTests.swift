@@ -21,7 +21,7 @@ import WeftText
             for folder in [dir, outside, dir + "/shaders", dir + "/sub", outside + "/shaders"] {
                 try files.createDirectory(atPath: folder, withIntermediateDirectories: true)
             }
-            var pixels = PixelBuffer(width: 2, height: 2, format: .rgba8Unorm)
+            var pixels = try PixelBuffer(width: 2, height: 2, format: .rgba8Unorm)
             for i in pixels.bytes.indices { pixels.bytes[i] = 255 }
             for file in [dir + "/inside.png", outside + "/secret.png"] { try PNGFile.write(pixels, to: file) }
             try files.createSymbolicLink(atPath: dir + "/link-out.png", withDestinationPath: outside + "/secret.png")

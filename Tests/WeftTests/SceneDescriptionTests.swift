@@ -35,7 +35,7 @@ import WeftShaders
         let asked = Asked()
         let images = SceneImageSource { file in
             asked.add(file)
-            return PixelBuffer(width: 4, height: 2, format: .rgba8Unorm)
+            return PixelBuffer.blank(width: 4, height: 2, format: .rgba8Unorm)
         }
         var folders: [String] = []
         let scene = try description.resolve(images: images) { given in

@@ -18,9 +18,9 @@ import WeftImage
         #expect(try Self.text(##"{"text": {"string": "a", "font": "headline"}}"##)?.resolvedFont == .headline)
         let custom = try Self.text(##"{"text": {"string": "a", "font": {"size": 48, "weight": "bold", "design": "serif"}}}"##)
         #expect(custom?.resolvedFont == Font.system(size: 48, weight: .bold, design: .serif))
-        #expect(custom?.face.face.family == "DejaVu Serif")
+        #expect(try custom?.face.face.family == "DejaVu Serif")
         let named = try Self.text(##"{"text": {"string": "a", "font": {"size": 20, "family": "DejaVu Sans Mono"}}}"##)
-        #expect(named?.face.face.family == "DejaVu Sans Mono")
+        #expect(try named?.face.face.family == "DejaVu Sans Mono")
         // `size` alone stays a shorthand; `weight` beside it too.
         let short = try Self.text(##"{"text": {"string": "a", "size": 30, "weight": "semibold", "color": "orange", "alignment": "center", "lineLimit": 2}}"##)
         #expect(short?.resolvedFont == Font.system(size: 30, weight: .semibold) && short?.color == .orange)

@@ -30,7 +30,7 @@ enum StockShaders {
             }
             Issue.record("expected an error")
         } catch {
-            #expect(error.path?.description == "root.modifiers[2].colorEffect")
+            #expect(error.path?.description == "root.modifiers[2].colorEffect.args.accent")
             #expect(error.description.contains("no parameter 'accent'"), "\(error)")
         }
     }

@@ -19,7 +19,7 @@ import WeftShaders
 
     /// Neighbouring texels differ by the full range: red alternates along x, green along y.
     static func stripes() -> PixelBuffer {
-        var p = PixelBuffer(width: 40, height: 24, format: .rgba16Float)
+        var p = PixelBuffer.blank(width: 40, height: 24, format: .rgba16Float)
         for y in 0..<24 {
             for x in 0..<40 { p[x, y] = SIMD4(Float(x % 2), Float(y % 2), Float((x + 2 * y) % 5) / 4, 1) }
         }

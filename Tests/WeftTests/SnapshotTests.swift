@@ -9,7 +9,7 @@ import XCTest
 /// and a difference picture written beside it on failure.
 struct SnapshotTests {
     static func square(_ color: Color) -> PixelBuffer {
-        var pixels = PixelBuffer(width: 8, height: 8, format: .rgba8Unorm)
+        var pixels = try! PixelBuffer(width: 8, height: 8, format: .rgba8Unorm)
         for y in 0..<8 { for x in 0..<8 { pixels[x, y] = color.premultiplied(in: .nonLinear) } }
         return pixels
     }
@@ -37,7 +37,7 @@ struct SnapshotTests {
         #expect(heat[0, 0].x < 0.2, "an equal pixel is dim gray: \(heat[0, 0])")
         #expect(try PNGFile.load(path: actual)[3, 4] == PNGFile.load(PNGFile.encode(nudged))[3, 4])
 
-        var wide = PixelBuffer(width: 9, height: 8, format: .rgba8Unorm)
+        var wide = try PixelBuffer(width: 9, height: 8, format: .rgba8Unorm)
         wide[0, 0] = .zero
         guard case .sizeChanged(let was, let now, _) = try Snapshot(reference: reference).compare(wide) else { Issue.record("sizes differ"); return }
         #expect(was == ImageSize(width: 8, height: 8) && now == ImageSize(width: 9, height: 8))

@@ -32,7 +32,7 @@ import WeftText
     }
 
     @Test func anUnknownSymbolNamesTheNearest() {
-        #expect(throws: ViewError.unknownSymbol("wave.4.right", nearest: "wave.3.right")) { try Image(systemName: "wave.4.right") }
+        #expect(throws: ViewError.unknownSymbol("wave.4.right", nearest: "wave.3.right")) { try Symbol(systemName: "wave.4.right") }
         #expect(throws: ViewError.unknownSymbol("sparkels", nearest: "sparkles")) { try Symbol(systemName: "sparkels") }
         let error = sceneError(##"{"size": [10, 10], "root": {"symbol": {"name": "gearshape.fil"}}}"##)
         #expect(error?.description == "root.symbol.name: no symbol named 'gearshape.fil'; the nearest is 'gearshape.fill' (docs/symbols.md lists every symbol)")

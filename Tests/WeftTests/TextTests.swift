@@ -71,7 +71,7 @@ import WeftText
     /// HarfBuzz applies the font's ligatures: in DejaVu Sans "fi" is one glyph, the font's own U+FB01.
     @Test func ligaturesAreHarfBuzzs() throws {
         let text = Text("fi").font(.custom("DejaVu Sans", size: 20))
-        let face = text.face.face
+        let face = try text.face.face
         let glyphs = text.layout().lines[0].glyphs
         let ligature = try #require(FontLibrary.shared.glyphIndex(of: "\u{FB01}", in: face))
         #expect(glyphs.count == 1 && glyphs[0].glyph == ligature)
@@ -155,10 +155,10 @@ import WeftText
         }
         #expect(a.resolvedFont == .headline && b.resolvedFont == .caption)
         // A bold headline is a heavier face of the same family.
-        let regular = Text("a").font(.body).face.face, bold = Text("a").font(.body).bold().face.face
+        let regular = try Text("a").font(.body).face.face, bold = try Text("a").font(.body).bold().face.face
         #expect(regular.family == bold.family && regular !== bold)
-        #expect(Text("a").font(.system(size: 12, design: .monospaced)).face.face.family == "DejaVu Sans Mono")
-        #expect(Text("a").font(.system(size: 12, design: .serif)).face.face.family == "DejaVu Serif")
+        #expect(try Text("a").font(.system(size: 12, design: .monospaced)).face.face.family == "DejaVu Sans Mono")
+        #expect(try Text("a").font(.system(size: 12, design: .serif)).face.face.family == "DejaVu Serif")
     }
 
     /// A character Inter lacks comes from another installed font; one that no font has is a warning.

@@ -24,7 +24,7 @@ import WeftVulkan
             state = state &* 1_664_525 &+ 1_013_904_223
             return Float(state >> 8) / Float(1 << 24)
         }
-        var pixels = PixelBuffer(width: width, height: height, format: format)
+        var pixels = PixelBuffer.blank(width: width, height: height, format: format)
         for y in 0..<height {
             for x in 0..<width {
                 let a: Float = (40..<60).contains(x) ? 0 : next()

@@ -108,7 +108,7 @@ func frame(output size: (Int, Int), origin: SIMD2<Float> = .zero, scale: Float =
 
 /// A buffer whose texel (x, y) is `value(x, y)`.
 func pixels(_ width: Int, _ height: Int, _ format: PixelFormat, _ value: (Int, Int) -> SIMD4<Float>) -> PixelBuffer {
-    var buffer = PixelBuffer(width: width, height: height, format: format)
+    var buffer = PixelBuffer.blank(width: width, height: height, format: format)
     for y in 0..<height { for x in 0..<width { buffer[x, y] = value(x, y) } }
     return buffer
 }
@@ -124,7 +124,7 @@ func expectPixels(_ actual: PixelBuffer?, tolerance: Float = 0, sourceLocation: 
     var failures: [String] = []
     for y in 0..<actual.height {
         for x in 0..<actual.width {
-            var stored = PixelBuffer(width: 1, height: 1, format: actual.format)
+            var stored = PixelBuffer.blank(width: 1, height: 1, format: actual.format)
             stored[0, 0] = expected(x, y)
             let want = stored[0, 0]
             let got = actual[x, y]

@@ -94,13 +94,11 @@ public final class RenderContext: Sendable {
                          textWarnings: planned.textWarnings, barriers: result.barriers, deviceTime: result.deviceTimes.first)
     }
 
-    /// Renders `scene` as it is `time` seconds in (`Scene.frame(at:)`); `options` default to the scene's own.
-    public func render(_ scene: Scene, at time: Double, options: RenderOptions? = nil) throws -> Rendering {
-        var frame = scene.frame(at: time)
-        if var options {
-            options.frame.time = time
-            frame.options = options
-        }
+    /// Renders `scene` as it is `time` seconds in, `options` merged with the scene's own by the scenes' one rule
+    /// (`Scene.options(at:index:caller:)`: its scale times `options.scale`, its background, its `$frame` unless `index`
+    /// is given, reduce-motion when either asks; the rest `options`').
+    public func render(_ scene: Scene, at time: Double, index: UInt32? = nil, options: RenderOptions = RenderOptions()) throws -> Rendering {
+        let frame = scene.frame(at: time, index: index, caller: options)
         var rendering = try render(frame.view, size: frame.size, options: frame.options)
         rendering.warnings += frame.warnings.filter { !rendering.warnings.contains($0) }
         return rendering

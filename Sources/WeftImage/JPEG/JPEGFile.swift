@@ -61,7 +61,7 @@ public enum JPEGFile {
                 samples[4 * i + 3] = 255
             }
         }
-        return upright(PixelBuffer(width: Int(width), height: Int(height), format: .rgba8Unorm, bytes: samples),
+        return upright(PixelBuffer.wrapping(width: Int(width), height: Int(height), format: .rgba8Unorm, bytes: samples),
                        JPEGOrientation.read(from: bytes))
     }
 
@@ -111,7 +111,7 @@ public enum JPEGFile {
         guard orientation != .up else { return image }
         let width = orientation.swapsSides ? image.height : image.width
         let height = orientation.swapsSides ? image.width : image.height
-        var turned = PixelBuffer(width: width, height: height, format: .rgba8Unorm)
+        var turned = PixelBuffer.blank(width: width, height: height, format: .rgba8Unorm)
         for y in 0..<height {
             for x in 0..<width {
                 let (sx, sy) = orientation.source(x: x, y: y, width: image.width, height: image.height)

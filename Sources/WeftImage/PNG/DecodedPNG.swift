@@ -19,7 +19,7 @@ public struct DecodedPNG: Sendable, Equatable {
     public var width: Int { header.width }
     public var height: Int { header.height }
 
-    public init(header: PNGHeader, samples: Samples) {
+    package init(header: PNGHeader, samples: Samples) {
         let count: Int
         switch samples {
         case .eight(let s): count = s.count

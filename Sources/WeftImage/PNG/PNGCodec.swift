@@ -3,7 +3,7 @@ import CPNG
 /// The Swift side of the C shim: turns status codes into `PNGError`s and copies pixels out.
 enum PNGCodec {
     static func decode(_ bytes: [UInt8], source: String, maxPixelCount: Int) throws(PNGError) -> DecodedPNG {
-        precondition(maxPixelCount > 0, "the pixel limit must be positive")
+        let maxPixelCount = max(maxPixelCount, 1)
         if bytes.isEmpty { throw .empty(source: source) }
         var decoded = weft_png_decoded()
         var message = [CChar](repeating: 0, count: Int(WEFT_PNG_MESSAGE_CAPACITY))

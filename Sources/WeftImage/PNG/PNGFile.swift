@@ -23,7 +23,7 @@ public enum PNGFile {
         return overflow || raw > .max - allowance ? .max : raw + allowance
     }
 
-    /// Reads and decodes the PNG file at `path` to straight RGBA samples.
+    /// Reads and decodes the PNG file at `path` to straight RGBA samples; a `maxPixelCount` below 1 is taken as 1.
     public static func read(path: String, maxPixelCount: Int = defaultMaxPixelCount) throws(PNGError) -> DecodedPNG {
         let bytes: [UInt8]
         switch FileBytes.read(path: path, expectedPrefix: signature, maxBytes: maxFileSize(forPixels: maxPixelCount)) {
@@ -35,7 +35,7 @@ public enum PNGFile {
         return try decode(bytes, name: path, maxPixelCount: maxPixelCount)
     }
 
-    /// Decodes a PNG held in memory; `name` is what errors call it.
+    /// Decodes a PNG held in memory; `name` is what errors call it. A `maxPixelCount` below 1 is taken as 1.
     public static func decode(_ bytes: [UInt8], name: String = inMemoryName, maxPixelCount: Int = defaultMaxPixelCount) throws(PNGError) -> DecodedPNG {
         try PNGCodec.decode(bytes, source: name, maxPixelCount: maxPixelCount)
     }

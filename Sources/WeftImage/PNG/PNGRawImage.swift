@@ -45,8 +45,8 @@ public struct PNGRawImage: Sendable, Hashable {
     }
 
     /// Packs samples (one per channel, in file order, row by row; each below 2^bitDepth)
-    /// into PNG rows.
-    public init(width: Int, height: Int, colorType: PNGColorType, bitDepth: Int, interlaced: Bool = false,
+    /// into PNG rows: a mismatch is the engine's bug (it packs what it decoded or rendered), so not public.
+    package init(width: Int, height: Int, colorType: PNGColorType, bitDepth: Int, interlaced: Bool = false,
                 samples: [UInt16], palette: [RGB] = [], transparency: Transparency? = nil) {
         let channels = colorType.channelCount
         precondition(samples.count == width * height * channels, "sample count does not match the size")

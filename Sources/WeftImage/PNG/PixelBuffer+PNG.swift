@@ -9,7 +9,7 @@ extension PixelBuffer {
     /// - everything else in floating point, stored by the format's own rounding
     ///   (round-to-nearest UNORM8, or the nearest half float).
     public init(png: DecodedPNG, format: PixelFormat, colorMode: ColorMode = .nonLinear) {
-        self.init(width: png.width, height: png.height, format: format)
+        self = .blank(width: png.width, height: png.height, format: format)
         let count = png.width * png.height
         if format == .rgba8Unorm && colorMode == .nonLinear {
             bytes.withUnsafeMutableBufferPointer { out in

@@ -31,7 +31,7 @@ final class GlyphAtlas: Sendable {
 
     private struct State {
         var entries: [GlyphKey: Entry] = [:]
-        var snapshot = Snapshot(pixels: PixelBuffer(width: GlyphAtlas.width, height: 64, format: .rgba8Unorm), generation: 0,
+        var snapshot = Snapshot(pixels: PixelBuffer.blank(width: GlyphAtlas.width, height: 64, format: .rgba8Unorm), generation: 0,
                                 firstChangedRows: [], rowsUsed: 0)
         var shelfX = 1, shelfY = 1, shelfHeight = 0
         /// What the last plan made resident held (`resident(_:)`).
@@ -151,6 +151,6 @@ final class GlyphAtlas: Sendable {
         let width = Self.width
         var bytes = pixels.bytes
         bytes += [UInt8](repeating: 0, count: (height - pixels.height) * width * 4)
-        pixels = PixelBuffer(width: width, height: height, format: .rgba8Unorm, bytes: bytes)
+        pixels = PixelBuffer.wrapping(width: width, height: height, format: .rgba8Unorm, bytes: bytes)
     }
 }

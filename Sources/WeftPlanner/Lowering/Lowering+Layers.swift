@@ -120,7 +120,7 @@ extension Lowering {
             if canvas.holdUncomposited(source) { return }
         }
         try flush(&canvas)
-        let toLayer = source.toTarget.inverse
+        guard let toLayer = source.toTarget.inverted else { preconditionFailure("a layer is drawn only through an invertible transform") }
         var flags: Int32 = 0
         if source.isAligned(with: canvas) { flags |= 1 }
         if opaque { flags |= 2 }
@@ -132,7 +132,7 @@ extension Lowering {
         block.ivec4(blendCode, source.mode.kernelCode, canvas.mode.kernelCode, flags)
         var reach = source.targetRect
         if let mask {
-            let toMask = mask.toTarget.inverse
+            guard let toMask = mask.toTarget.inverted else { preconditionFailure("a mask is drawn only through an invertible transform") }
             block.linear(toMask)
             block.vec4(toMask.translation, mask.size)
             block.ivec4(mask.geometry.kernelCode)

@@ -16,7 +16,8 @@ extension Lowering {
             try drawShaderFill(geometry, shader: shader, size: size, transform: transform, distributed: distributed, into: &canvas)
             return
         }
-        let toLocal = transform.inverse
+        // A singular transform flattens the shape to no area: it draws nothing.
+        guard let toLocal = transform.inverted else { return }
         var fillKind: Int32 = 0
         var solid = SIMD4<Float>.zero
         var geometryArgs = SIMD4<Float>.zero

@@ -9,10 +9,13 @@ extension Lowering {
 
     /// The polygons of `shape` in a frame of `size` drawn through `transform`, on `canvas`'s pixel grid, as a coverage
     /// layer holding `color` (premultiplied in the canvas's mode) times the coverage; nil when it covers no pixel.
+    /// A path whose outline has more than `PathCoverage.maxSegments` segments is refused.
     mutating func coverageLayer(of shape: PathShape, size: SIMD2<Float>, transform: Affine, color: SIMD4<Float>,
-                                on canvas: Canvas) -> LayerSource? {
+                                on canvas: Canvas) throws(RenderError) -> LayerSource? {
         let toPixels = Affine.scaling(SIMD2(repeating: canvas.scale)) * .translation(-canvas.origin) * transform
         let (polygons, rule) = shape.polygons(size: size, through: toPixels, tolerance: Self.pathTolerance)
+        let segments = polygons.reduce(0) { $0 + $1.points.count }
+        guard segments <= PathCoverage.maxSegments else { throw .pathTooComplex(segments: segments, limit: PathCoverage.maxSegments) }
         guard let layer = pathCoverage.layer(.init(polygons: polygons, rule: rule, limit: SIMD2(canvas.width, canvas.height),
                                                    color: color, format: canvas.format)) else { return nil }
         let origin = canvas.origin + SIMD2(Float(layer.origin.x), Float(layer.origin.y)) / canvas.scale
@@ -25,12 +28,12 @@ extension Lowering {
     mutating func drawPath(_ shape: PathShape, fill: FillStyle, size: SIMD2<Float>, transform: Affine,
                            distributed: Distributed, into canvas: inout Canvas) throws(RenderError) {
         if case .color(let color) = fill.kind {
-            guard let source = coverageLayer(of: shape, size: size, transform: transform, color: color.premultiplied(in: canvas.mode),
+            guard let source = try coverageLayer(of: shape, size: size, transform: transform, color: color.premultiplied(in: canvas.mode),
                                              on: canvas) else { return }
             try emitLayer(source, mask: nil, opaque: false, opacity: distributed.opacity, blendMode: distributed.blendMode, into: &canvas)
             return
         }
-        guard let mask = coverageLayer(of: shape, size: size, transform: transform, color: SIMD4(repeating: 1), on: canvas) else { return }
+        guard let mask = try coverageLayer(of: shape, size: size, transform: transform, color: SIMD4(repeating: 1), on: canvas) else { return }
         guard var layer = try makeCanvas(covering: mask.targetRect, on: canvas, mode: canvas.mode) else { return }
         // The fill's own frame: the shape's, grown to the path's reach when the path strays outside it.
         let frame = Rect(size: size).union(shape.path(in: size).boundingRect).outset(by: SIMD2(repeating: Float(max(shape.stroke?.lineWidth ?? 0, 0))))

@@ -5,6 +5,11 @@ import WeftViews
 
 /// Text: glyph coverage from the atlas, drawn by `weft.glyph` a line per pass.
 extension Lowering {
+    /// `RenderError.font` when no installed font can draw `text` (its layout is then empty).
+    static func requireFont(of text: Text) throws(RenderError) {
+        do { _ = try text.face } catch { throw .font(error) }
+    }
+
     /// Draws `layout` in `color`, its user space mapped to `canvas`'s by `transform`. Glyphs are rasterised for the
     /// pixel size they land at and placed on whole pixels, so an axis-aligned text is drawn straight onto the canvas;
     /// a rotated or skewed one is drawn on its own grid, then composited through the transform.

@@ -112,7 +112,7 @@ struct Lowering {
     /// Draws `node`, whose user space maps to `canvas`'s through `transform`.
     mutating func draw(_ node: ViewNode, proposed: SIMD2<Float>, transform: Affine, distributed: Distributed,
                        into canvas: inout Canvas) throws(RenderError) {
-        guard transform.determinant != 0 else { return }
+        guard transform.isInvertible else { return }
         let arranged = layout.arrange(node, proposed: proposed)
         let size = arranged.size, children = arranged.children
         switch node.kind {
@@ -126,6 +126,7 @@ struct Lowering {
                                      scale: image.scale, mode: image.colorMode, toTarget: transform)
             try composite(source, distributed: distributed, into: &canvas)
         case .text(let text):
+            try Self.requireFont(of: text)
             for warning in text.warnings(width: proposed.x) where !textWarnings.contains(warning) { textWarnings.append(warning) }
             try drawLeaf(reach: layout.extent(of: node, proposed: proposed).applying(transform), distributed: distributed, into: &canvas) { (this: inout Lowering, d: Distributed, target: inout Canvas) throws(RenderError) in
                 try this.drawText(text.layout(width: proposed.x), color: text.color, transform: transform, distributed: d, into: &target)

@@ -14,6 +14,10 @@ package struct PathCoverage: Sendable {
     /// Row-major coverage in [0, 1].
     package let values: [Float]
 
+    /// The most segments (polygon edges, once curves are flattened, dashes cut and strokes outlined) one path may have:
+    /// a path of 200,000 line segments, stroked with miter joins (about five edges a segment), fits.
+    package static let maxSegments = 2_000_000
+
     package subscript(x: Int, y: Int) -> Float { values[(y - origin.y) * width + (x - origin.x)] }
 
     private struct Edge {
@@ -77,38 +81,69 @@ package struct PathCoverage: Sendable {
         self.values = values
     }
 
+    /// Covers one pixel row, the strip from `top` to `bottom`. Its edges enter and leave the strip at their ends: between
+    /// consecutive ends the edges that span the piece are kept in a list (an edge is added when it enters, dropped when it
+    /// has left), so a row costs its edges' ends and what spans each piece, not every pair of its edges.
     private static func coverRow(_ edges: [Edge], top: Double, bottom: Double, rule: FillRule, x0: Double,
                                  row: inout [Double], full: inout [Double]) {
-        // The strip's cuts: edge ends and crossings inside it.
         var cuts = [top, bottom]
-        for (i, e) in edges.enumerated() {
+        for e in edges {
             if e.top.y > top { cuts.append(e.top.y) }
             if e.bottom.y < bottom { cuts.append(e.bottom.y) }
-            for f in edges[(i + 1)...] {
-                let ya = max(top, e.top.y, f.top.y), yb = min(bottom, e.bottom.y, f.bottom.y)
-                guard yb > ya else { continue }
-                let da = e.x(at: ya) - f.x(at: ya), db = e.x(at: yb) - f.x(at: yb)
-                if (da < 0 && db > 0) || (da > 0 && db < 0) { cuts.append(ya + (yb - ya) * da / (da - db)) }
-            }
         }
         cuts.sort()
-        var spanning: [(a: Double, b: Double, winding: Int)] = []
+        let entering = edges.indices.sorted { edges[$0].top.y < edges[$1].top.y }
+        var next = 0
+        var spanning: [Int] = []
+        var pieces: [Piece] = []
         for k in 0..<(cuts.count - 1) {
             let ya = cuts[k], yb = cuts[k + 1]
-            let h = yb - ya
-            guard h > 1e-12 else { continue }
-            spanning.removeAll(keepingCapacity: true)
-            for e in edges where e.top.y <= ya && e.bottom.y >= yb {
-                spanning.append((e.x(at: ya) - x0, e.x(at: yb) - x0, e.winding))
+            guard yb - ya > 1e-12 else { continue }
+            spanning.removeAll { edges[$0].bottom.y <= ya }
+            while next < entering.count, edges[entering[next]].top.y <= ya {
+                if edges[entering[next]].bottom.y > ya { spanning.append(entering[next]) }
+                next += 1
             }
-            spanning.sort { $0.a + $0.b < $1.a + $1.b }
+            coverPiece(spanning.map { edges[$0] }, from: ya, to: yb, rule: rule, x0: x0, pieces: &pieces, row: &row, full: &full)
+        }
+    }
+
+    /// An edge across a piece of a strip: its x (relative to the region's left) where the piece starts and ends.
+    private struct Piece {
+        var a: Double, b: Double, winding: Int
+    }
+
+    /// Covers the piece of a strip from `ya` to `yb` that `edges` all span. Sorted by where they enter, neighbours whose
+    /// order has changed where the piece ends have crossed; the piece is cut at the first such crossing (the first
+    /// crossing of all is between neighbours) and the rest covered again, so the cost follows the crossings there are.
+    private static func coverPiece(_ edges: [Edge], from ya: Double, to yb: Double, rule: FillRule, x0: Double,
+                                   pieces: inout [Piece], row: inout [Double], full: inout [Double]) {
+        var ya = ya
+        while yb - ya > 1e-12 {
+            pieces.removeAll(keepingCapacity: true)
+            for e in edges { pieces.append(Piece(a: e.x(at: ya) - x0, b: e.x(at: yb) - x0, winding: e.winding)) }
+            pieces.sort { $0.a != $1.a ? $0.a < $1.a : $0.b < $1.b }
+            var end = yb
+            for i in pieces.indices.dropLast() {
+                let da = pieces[i].a - pieces[i + 1].a, db = pieces[i].b - pieces[i + 1].b
+                if da < 0, db > 0 { end = min(end, ya + (yb - ya) * da / (da - db)) }
+            }
+            // A crossing that rounds onto the piece's start still moves it on.
+            end = min(max(end, ya + (yb - ya) * 1e-6), yb)
+            if end < yb {
+                let t = (end - ya) / (yb - ya)
+                for i in pieces.indices { pieces[i].b = pieces[i].a + (pieces[i].b - pieces[i].a) * t }
+            }
             var winding = 0
-            for e in spanning {
+            for piece in pieces {
                 let wasInside = inside(winding, rule)
-                winding += e.winding
+                winding += piece.winding
                 let isInside = inside(winding, rule)
-                if wasInside != isInside { accumulate(e.a, e.b, height: h, sign: isInside ? -1 : 1, row: &row, full: &full) }
+                if wasInside != isInside {
+                    accumulate(piece.a, piece.b, height: end - ya, sign: isInside ? -1 : 1, row: &row, full: &full)
+                }
             }
+            ya = end
         }
     }
 

@@ -35,7 +35,7 @@ final class PathCoverageCache: Sendable {
     }
 
     private static func layer(_ coverage: PathCoverage, color: SIMD4<Float>, format: PixelFormat) -> Layer {
-        var pixels = PixelBuffer(width: coverage.width, height: coverage.height, format: format)
+        var pixels = PixelBuffer.blank(width: coverage.width, height: coverage.height, format: format)
         for y in 0..<coverage.height {
             for x in 0..<coverage.width {
                 let a = coverage.values[y * coverage.width + x]

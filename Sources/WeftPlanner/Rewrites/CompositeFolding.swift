@@ -157,7 +157,7 @@ struct CompositeFolding {
 
     /// `color` as a texture of `format` stores it and a kernel reads it back (one texel of a `PixelBuffer`).
     static func stored(_ color: SIMD4<Float>, in format: PixelFormat) -> SIMD4<Float> {
-        var texel = PixelBuffer(width: 1, height: 1, format: format)
+        var texel = PixelBuffer.blank(width: 1, height: 1, format: format)
         texel[0, 0] = color
         return texel[0, 0]
     }

@@ -26,12 +26,14 @@ public indirect enum Animation: Sendable, Hashable {
 
     /// SwiftUI's default duration for the timing curves, seconds.
     public static let defaultDuration = 0.35
-    public static let linear = Animation.linear(duration: defaultDuration)
-    public static let easeIn = Animation.easeIn(duration: defaultDuration)
-    public static let easeOut = Animation.easeOut(duration: defaultDuration)
-    public static let easeInOut = Animation.easeInOut(duration: defaultDuration)
+    // Made on each use, not stored: an indirect enum's value is a heap box, and a stored one would live until exit
+    // (LeakSanitizer, under `make fuzz`, reports such boxes as leaks).
+    public static var linear: Animation { .linear(duration: defaultDuration) }
+    public static var easeIn: Animation { .easeIn(duration: defaultDuration) }
+    public static var easeOut: Animation { .easeOut(duration: defaultDuration) }
+    public static var easeInOut: Animation { .easeInOut(duration: defaultDuration) }
     /// SwiftUI's default spring.
-    public static let spring = Animation.spring(response: 0.55, dampingFraction: 0.825)
+    public static var spring: Animation { .spring(response: 0.55, dampingFraction: 0.825) }
 
     /// The progress `elapsed` seconds after the change: 0 before it, exactly 1 once `duration` has passed.
     public func progress(at elapsed: Double) -> Double {

@@ -23,8 +23,9 @@ extension MatchedGeometry {
             let own = Placement(anchorPoint: m.anchor.vector * member.size, offer: member.proposal)
             let source = other != nil || !m.isSource ? sources[member.key] : nil
             if m.placement == nil {
-                if let source {
-                    let target = source.frame.applying(member.transform.inverse)
+                // A receiver under a singular transform draws nothing: it keeps its own placement.
+                if let source, let toMember = member.transform.inverted {
+                    let target = source.frame.applying(toMember)
                     let anchorPoint = m.properties.contains(.position) ? target.origin + m.anchor.vector * target.size : own.anchorPoint
                     m.placement = Placement(anchorPoint: anchorPoint, offer: m.properties.contains(.size) ? target.size : member.proposal)
                     // Placed on another state's source, the view is that state's receiver.
@@ -34,7 +35,7 @@ extension MatchedGeometry {
                 }
                 placements[member.place] = m
             }
-            if !m.isSource, source != nil, let p = m.placement {
+            if !m.isSource, source != nil, member.transform.isInvertible, let p = m.placement {
                 let adoptedSize = layout.size(of: member.content, proposed: p.offer)
                 let adopted = Rect(origin: p.anchorPoint - m.anchor.vector * adoptedSize, size: adoptedSize).applying(member.transform)
                 if adopted.intersection(member.clip) != adopted { warnings.append(member.warning(.receiverClipped)) }

@@ -4,7 +4,7 @@ extension Image {
     /// SwiftUI's `Image(systemName:)`, which does not throw: an unknown name is a `ViewError` that the host building
     /// the view throws (`InteractionError.view`); built outside a host it stops the program with the error's message.
     public init(systemName name: String) {
-        pixels = PixelBuffer(width: 1, height: 1, format: .rgba8Unorm)
+        pixels = PixelBuffer.blank(width: 1, height: 1, format: .rgba8Unorm)
         scale = 1
         do {
             symbol = try Symbol(systemName: name)
@@ -23,7 +23,7 @@ extension Label {
         } catch {
             Evaluation.fail(error)
             // The failure above stops or is thrown by the host; the label is built only to be discarded.
-            self = try! Label(title, systemImage: Symbol.names[0], font: nil)
+            self = try! Label(title, systemImage: SymbolCatalog.names[0], font: nil)
         }
     }
 }

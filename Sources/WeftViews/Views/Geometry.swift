@@ -168,12 +168,19 @@ package struct Affine: Sendable, Hashable {
         abs(a - 1) < 1e-6 && abs(d - 1) < 1e-6 && abs(b) < 1e-6 && abs(c) < 1e-6
     }
 
-    package var inverse: Affine {
+    /// The map back, or nil when there is none: a singular transform (a scale of 0 on an axis) flattens the plane to a
+    /// line or a point, and what it draws covers no area; a nearly singular one whose inverse overflows counts as singular.
+    package var inverted: Affine? {
         let det = determinant
-        precondition(det != 0, "a singular transform has no inverse")
+        guard det != 0, det.isFinite else { return nil }
         let ia = d / det, ib = -b / det, ic = -c / det, id = a / det
-        return Affine(a: ia, b: ib, c: ic, d: id, tx: -(ia * tx + ic * ty), ty: -(ib * tx + id * ty))
+        let inverse = Affine(a: ia, b: ib, c: ic, d: id, tx: -(ia * tx + ic * ty), ty: -(ib * tx + id * ty))
+        let finite = ia.isFinite && ib.isFinite && ic.isFinite && id.isFinite && inverse.tx.isFinite && inverse.ty.isFinite
+        return finite ? inverse : nil
     }
+
+    /// Whether the transform keeps area, so that what it draws can cover pixels (`inverted` is not nil).
+    package var isInvertible: Bool { inverted != nil }
 }
 
 #if canImport(Glibc)

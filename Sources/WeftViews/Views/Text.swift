@@ -38,13 +38,17 @@ public struct Text: View {
     /// The em size in points.
     public var size: Float { resolvedFont.size }
 
-    /// The face the font resolves to, and a warning when its family is not installed.
-    public var face: (face: FontFace, warning: TextWarning?) { FontLibrary.shared.faceOrFallback(for: resolvedFont.request) }
+    /// The face the font resolves to, and a warning when its family is not installed; `TextError.noFont` when no font
+    /// can draw it (planning a render with the text throws it as `RenderError.font`).
+    public var face: (face: FontFace, warning: TextWarning?) {
+        get throws(TextError) { try FontLibrary.shared.faceOrFallback(for: resolvedFont.request) }
+    }
 
-    /// The lines laid out for an offer of `width` points.
+    /// The lines laid out for an offer of `width` points; none, of size zero, when no font can draw the text.
     public func layout(width: Float = .infinity) -> TextLayout {
-        FontLibrary.shared.layout(string, face: face.face, size: size, width: width, lineLimit: lineLimit,
-                                  alignment: alignment ?? .leading)
+        guard let face = try? face.face else { return .empty(pointSize: size) }
+        return FontLibrary.shared.layout(string, face: face, size: size, width: width, lineLimit: lineLimit,
+                                         alignment: alignment ?? .leading)
     }
 
     /// What drawing the text warns of: a family not installed, characters no installed font has.
@@ -52,7 +56,7 @@ public struct Text: View {
 
     /// What drawing the text offered `width` points warns of.
     public func warnings(width: Float) -> [TextWarning] {
-        (face.warning.map { [$0] } ?? []) + layout(width: width).warnings
+        ((try? face.warning).flatMap { $0 }.map { [$0] } ?? []) + layout(width: width).warnings
     }
 
     /// The text's size in points when nothing limits its width.

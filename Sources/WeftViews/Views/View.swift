@@ -130,7 +130,7 @@ public struct Image: View {
     /// unknown name is an error listing the known ones.
     public init(systemName name: String, size: Float = 17, color: Color = .black) throws(ViewError) {
         self.symbol = try Symbol(systemName: name, size: size, color: color)
-        self.pixels = PixelBuffer(width: 1, height: 1, format: .rgba8Unorm)
+        self.pixels = PixelBuffer.blank(width: 1, height: 1, format: .rgba8Unorm)
         self.scale = 1
     }
 

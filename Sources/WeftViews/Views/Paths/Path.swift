@@ -18,10 +18,16 @@ public struct Path: Sendable, Hashable {
     }
 
     public private(set) var elements: [Element] = []
+    /// Where the last subpath started and where drawing stands, kept as elements are appended (`append`) so that adding
+    /// one does not walk the path: building a path of n segments stays linear in n.
+    private var pen = Pen()
 
     public init() {}
     public init(_ build: (inout Path) -> Void) { build(&self) }
-    public init(elements: [Element]) { self.elements = elements }
+    public init(elements: [Element]) {
+        self.elements = elements
+        for element in elements { pen.advance(over: element) }
+    }
     /// A rectangle, clockwise from its top-leading corner.
     public init(_ rect: Rect) { addRect(rect) }
     public init(roundedRect rect: Rect, cornerRadius: Float) { addRoundedRect(in: rect, cornerRadius: cornerRadius) }
@@ -30,37 +36,45 @@ public struct Path: Sendable, Hashable {
     public var isEmpty: Bool { elements.isEmpty }
 
     /// The last point drawn to, if a subpath is open.
-    public var currentPoint: Point? {
+    public var currentPoint: Point? { pen.current }
+
+    public mutating func move(to p: Point) { append(.move(to: p)) }
+
+    public mutating func addLine(to p: Point) {
+        if currentPoint == nil { move(to: p) } else { append(.line(to: p)) }
+    }
+
+    public mutating func addQuadCurve(to p: Point, control: Point) {
+        if currentPoint == nil { move(to: control) }
+        append(.quadCurve(to: p, control: control))
+    }
+
+    public mutating func addCurve(to p: Point, control1: Point, control2: Point) {
+        if currentPoint == nil { move(to: control1) }
+        append(.curve(to: p, control1: control1, control2: control2))
+    }
+
+    public mutating func closeSubpath() {
+        if currentPoint != nil { append(.closeSubpath) }
+    }
+
+    private mutating func append(_ element: Element) {
+        elements.append(element)
+        pen.advance(over: element)
+    }
+
+    /// The start of the subpath being drawn and the last point drawn to, as a walk over the elements leaves them.
+    private struct Pen: Sendable, Hashable {
         var start: Point?
         var current: Point?
-        for element in elements {
+
+        mutating func advance(over element: Element) {
             switch element {
             case .move(let p): start = p; current = p
             case .line(let p), .quadCurve(let p, _), .curve(let p, _, _): current = p
             case .closeSubpath: current = start
             }
         }
-        return current
-    }
-
-    public mutating func move(to p: Point) { elements.append(.move(to: p)) }
-
-    public mutating func addLine(to p: Point) {
-        if currentPoint == nil { move(to: p) } else { elements.append(.line(to: p)) }
-    }
-
-    public mutating func addQuadCurve(to p: Point, control: Point) {
-        if currentPoint == nil { move(to: control) }
-        elements.append(.quadCurve(to: p, control: control))
-    }
-
-    public mutating func addCurve(to p: Point, control1: Point, control2: Point) {
-        if currentPoint == nil { move(to: control1) }
-        elements.append(.curve(to: p, control1: control1, control2: control2))
-    }
-
-    public mutating func closeSubpath() {
-        if currentPoint != nil { elements.append(.closeSubpath) }
     }
 
     /// A subpath through `points`, starting with a move.
@@ -116,13 +130,14 @@ public struct Path: Sendable, Hashable {
     /// point by a line.
     public mutating func addArc(center: Point, radius: Float, startAngle: Angle, endAngle: Angle, clockwise: Bool) {
         let a0 = Double(startAngle.radians)
-        var sweep = Double(endAngle.radians) - a0
         let full = 2 * Double.pi
-        if clockwise {
-            while sweep > 0 { sweep -= full }
-        } else {
-            while sweep < 0 { sweep += full }
-        }
+        let raw = Double(endAngle.radians) - a0
+        guard raw.isFinite, a0.isFinite else { return }
+        // The way `clockwise` turns, at most one turn: more turns would draw the same circle again. The remainder is
+        // exact, however large the angles.
+        let turn = raw.truncatingRemainder(dividingBy: full)
+        let sweep = clockwise ? (raw > 0 ? (turn == 0 ? 0 : turn - full) : max(raw, -full))
+                              : (raw < 0 ? (turn == 0 ? 0 : turn + full) : min(raw, full))
         let r = Double(radius)
         func at(_ a: Double) -> Point { center + Point(Float(cos(a) * r), Float(sin(a) * r)) }
         addLine(to: at(a0))
@@ -134,12 +149,14 @@ public struct Path: Sendable, Hashable {
             let p0 = at(s), p3 = at(e)
             let c1 = p0 + Point(Float(-sin(s) * r * k), Float(cos(s) * r * k))
             let c2 = p3 - Point(Float(-sin(e) * r * k), Float(cos(e) * r * k))
-            elements.append(.curve(to: p3, control1: c1, control2: c2))
+            append(.curve(to: p3, control1: c1, control2: c2))
         }
     }
 
     /// Every subpath of `other` appended.
-    public mutating func addPath(_ other: Path) { elements += other.elements }
+    public mutating func addPath(_ other: Path) {
+        for element in other.elements { append(element) }
+    }
 
     /// The path with every point mapped through `transform`.
     package func applying(_ transform: Affine) -> Path {
