@@ -16,7 +16,7 @@ enum RenderCommand: Command {
            weft render --size WxH --effect FILLNAME [...] -o OUT.png
            weft render SCENE.json [--size WxH] [--time T] [--frame N] [--reduce-motion] [--scale S] [--device NAME|cpu] [--threads N] [--keep-overflow] [--16bit]
                        [--no-fuse] [--stats] [--check] [--confine DIR] -o OUT.png
-           weft render SCENE.json|INPUT.png ... --frames A..B|all [--fps F] [--shard I/N] [--apng ANIM.png] [--stats] -o out/frame%04d.png
+           weft render SCENE.json|INPUT.png ... --frames A..B|all [--fps F] [--shard I/N] [--devices all|cpu|DEVICE,...] [--apng ANIM.png] [--stats] -o out/frame%04d.png
            weft render SCENE.json|INPUT.png ... --frames A..B|all [--fps F] [--codec NAME] [--crf N|--lossless] [--encoder-preset NAME] [--pix-fmt NAME] -o OUT.mp4|OUT.webm|OUT.mov|OUT.gif|OUT.rgba|/dev/null
     """
     static let discussion = """
@@ -53,7 +53,7 @@ enum RenderCommand: Command {
     ] + effectOptions + [
         .value("size", "WxH", help: "Render a fill effect at this size instead of an input image, or a scene file at this size instead of its own."),
     ] + RenderRequest.viewOptions + RenderRequest.frameOptions + SequenceRequest.options + [
-        RenderRequest.deviceOption,
+        RenderRequest.deviceOption, RenderRequest.devicesOption,
         .flag("keep-overflow", help: "Grow the output to everything drawn beyond the input (effect padding)."),
         .flag("16bit", help: "Render in RGBA16F (extended linear) and write a 16-bit PNG."),
         RenderRequest.noFuseOption, RenderRequest.checkOption, RenderRequest.threadsOption, RenderRequest.confineOption,

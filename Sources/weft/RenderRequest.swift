@@ -26,6 +26,8 @@ struct RenderRequest {
     var backdrop: String?
     var outputPath: String
     var device: String?
+    /// `--devices`: a sequence's devices, rendering at once.
+    var devices: DeviceList?
     var options: RenderOptions
     /// `--frame`, when given (a scene's own frame is used otherwise).
     var frame: UInt32?
@@ -102,6 +104,16 @@ struct RenderRequest {
             throw .invalidValue("device", device, "give a device name (see weft devices) or cpu")
         }
         if let device, let problem = DeviceChoice.problem(with: device) { throw .invalidValue("device", device, problem) }
+        if let list = arguments.value("devices") {
+            guard arguments.value("frames") != nil else {
+                throw UsageError(message: "--devices renders a sequence on several devices at once; give --frames A..B (one frame renders on one --device)")
+            }
+            guard device == nil else { throw UsageError(message: "--device and --devices conflict: name every device in --devices") }
+            do { devices = try DeviceList(parsing: list) } catch {
+                guard case .invalidDeviceList(_, let reason) = error else { throw .invalidValue("devices", list, "\(error)") }
+                throw .invalidValue("devices", list, reason)
+            }
+        }
         let scale = try Self.number("scale", arguments.value("scale"), positive: true)
         let time = try Self.number("time", arguments.value("time"), positive: false, as: Double.self)
         sixteenBit = arguments.has("16bit")
@@ -131,6 +143,11 @@ struct RenderRequest {
     static let deviceOption = OptionSpec.value(
         "device", "NAME|uuid:GPU-…|index:N|cpu",
         help: "A Vulkan device: part of its name, its UUID as nvidia-smi -L prints it, or the Nth GPU in PCI bus order (nvidia-smi's numbering); or cpu, the CPU evaluator (default: $WEFT_DEVICE, else the first GPU of $CUDA_VISIBLE_DEVICES, else of $NVIDIA_VISIBLE_DEVICES, else automatic).")
+
+    /// `--devices`, for sequences.
+    static let devicesOption = OptionSpec.value(
+        "devices", "all|cpu|DEVICE,…",
+        help: "Render a sequence on these devices at once, a render context each, frames handed to whichever frees a slot; the files are those one device writes: all (every usable GPU, those of $CUDA_VISIBLE_DEVICES or $NVIDIA_VISIBLE_DEVICES where set), cpu (the CPU evaluator), or devices as --device names them, separated by commas.")
 
     /// `--check`, shared by `render` and `gallery`.
     static let checkOption = OptionSpec.flag("check", help: "On a Vulkan device, run the effects as their checked kernels and report premultiplication, sample-bound and non-finite findings (the CPU evaluator always checks).")

@@ -1,25 +1,26 @@
 import Foundation
 import Weft
 
-/// `weft render … --frames A..B`: a `SequenceRender` of the command line's view, with a progress bar on a terminal
-/// (a line per frame otherwise), every failure named by its frame, and the exit status the number of failed frames.
+/// `weft render … --frames A..B`: a `SequenceRender` of the command line's view on the `--device` or every device of
+/// `--devices`, with a progress bar on a terminal (a line per frame otherwise, naming its device when there are
+/// several), every failure named by its frame, and the exit status the number of failed frames.
 enum SequenceCommand {
     static func run(_ request: RenderRequest, _ sequence: SequenceRequest, output: inout Output) -> Int32 {
         let source: RenderCommand.FrameSource
-        let context: RenderContext
+        let contexts: [RenderContext]
         let prepared: SequenceRequest
         let sceneWarnings = SceneWarnings()
         do {
             source = try RenderCommand.frameSource(request, warned: { _ = sceneWarnings.add($0) })
             prepared = try sequence.preparingOutputs()
-            let (executor, notice) = try DeviceChoice(flag: request.device).makeExecutor(cpuThreads: request.threads, vulkanChecks: request.check)
-            if let notice { output.printError(notice) }
-            context = RenderContext(executor: executor)
+            let made = try makeContexts(for: request)
+            for notice in made.notices { output.printError(notice) }
+            contexts = made.contexts
         } catch {
             RenderCommand.report(error, of: request, output: &output)
             return 1
         }
-        var render = SequenceRender(context: context, sequence: prepared)
+        var render = SequenceRender(contexts: contexts, sequence: prepared)
         render.sixteenBit = request.sixteenBit
         render.measureDeviceTime = request.stats
         // A measurement switch: who converts a video's frames to YUV (`SequenceRender.VideoConversion`).
@@ -35,7 +36,7 @@ enum SequenceCommand {
                 return (view, size, options)
             }, observe: { event in
                 switch event {
-                case .rendered(let n, let time, let rendering, let size, let elapsed):
+                case .rendered(let n, let time, let rendering, let size, let elapsed, let device):
                     for report in rendering.reports {
                         output.printError(CheckReportText.line(report, command: "weft render: frame \(n)", effects: request.effects))
                     }
@@ -43,7 +44,8 @@ enum SequenceCommand {
                         output.printError("weft render: frame \(n): warning: \(warning)")
                     }
                     if !progress.terminal && !request.stats {
-                        output.print("\(prepared.path(ofFrame: n)): \(size.width)x\(size.height), t=\(time) s, \(CheckCommand.milliseconds(elapsed))")
+                        let name = contexts.count > 1 ? ", \(contexts[device].executor.device.name)" : ""
+                        output.print("\(prepared.path(ofFrame: n)): \(size.width)x\(size.height), t=\(time) s, \(CheckCommand.milliseconds(elapsed))\(name)")
                     }
                 case .failed(let n, let time, let error):
                     progress.clear(&output)
@@ -72,15 +74,30 @@ enum SequenceCommand {
             output.print("\(prepared.pattern): \(result.written) frames at \(prepared.fps) frames/s")
         }
         let rate = progress.framesPerSecond.map { String(format: "%.3g frames/s (%.3g s a frame)", $0, 1 / $0) } ?? "-"
-        output.print("\(frames.count - result.failed.count) of \(frames.count) frames rendered, \(rate), \(context.executor.device.name)")
+        let devices = contexts.count == 1 ? contexts[0].executor.device.name
+            : "\(contexts.count) devices: " + zip(contexts, result.framesByDevice).map { "\($0.executor.device.name) \($1)" }.joined(separator: ", ")
+        output.print("\(frames.count - result.failed.count) of \(frames.count) frames rendered, \(rate), \(devices)")
         if request.stats {
-            output.print(RenderStatistics.device(context.executor, flag: request.device))
+            for context in contexts { output.print(RenderStatistics.device(context.executor, flag: request.device, list: request.devices)) }
             for line in result.statistics.lines { output.print(line) }
         }
         if !result.failed.isEmpty {
             output.printError("weft render: \(result.failed.count) frames failed: \(result.failed.map(String.init).joined(separator: ", "))")
         }
         return Int32(min(result.failed.count + (apngFailed || result.streamFailed ? 1 : 0), 125))
+    }
+
+    /// The render contexts of `--devices`, one a device, or the one of `--device`; with the notices to print.
+    static func makeContexts(for request: RenderRequest) throws(DeviceChoiceError) -> (contexts: [RenderContext], notices: [String]) {
+        let (choices, notices) = try request.devices?.choices() ?? ([DeviceChoice(flag: request.device)], [])
+        var contexts: [RenderContext] = []
+        var all = notices
+        for choice in choices {
+            let (executor, notice) = try choice.makeExecutor(cpuThreads: request.threads, vulkanChecks: request.check)
+            if let notice { all.append(notice) }
+            contexts.append(RenderContext(executor: executor))
+        }
+        return (contexts, all)
     }
 
     /// A progress bar on a terminal: frames done, frames a second, time left.

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import Weft
 import WeftImage
@@ -157,23 +158,26 @@ import WeftTestSupport
         }
     }
 
+    /// Frames the source built in `aCodecTheInstalledFFmpegLacksIsRefusedBeforeTheFirstFrame` (its source runs on a
+    /// rendering thread).
+    static let framesBuiltForMissingCodec = Atomic<Int>(0)
+
     /// A codec the installed ffmpeg lacks is named before the first frame renders, and no file is left.
     @Test(.enabled(if: hasFFmpeg, "ffmpeg is not installed (apt-get install ffmpeg)"))
     func aCodecTheInstalledFFmpegLacksIsRefusedBeforeTheFirstFrame() throws {
         let context = try Backend.cpu.makeContext()
         let video = FFmpegOutput(path: path("v.mp4"), container: .mp4, codec: "libweft-no-such-encoder")
         let sequence = try SequenceRequest(frames: 0...3, to: path("v.mp4"), video: video)
-        var framesBuilt = 0
         #expect {
             _ = try SequenceRender(context: context, sequence: sequence).run { _, _ in
-                framesBuilt += 1
+                Self.framesBuiltForMissingCodec.add(1, ordering: .relaxed)
                 throw CancellationError()
             }
         } throws: { error in
             guard case SequenceError.encoderMissing(let codec, let alternatives) = error else { return false }
             return codec == "libweft-no-such-encoder" && alternatives.first == "libx264"
         }
-        #expect(framesBuilt == 0)
+        #expect(Self.framesBuiltForMissingCodec.load(ordering: .relaxed) == 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 

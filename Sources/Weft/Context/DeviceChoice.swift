@@ -113,6 +113,8 @@ public enum DeviceChoiceError: Error, Sendable, CustomStringConvertible {
     case noVulkanForNamedDevice(name: String, reason: VulkanError)
     /// An environment variable that sets a limit holds something else.
     case invalidSetting(variable: String, value: String, expected: String)
+    /// `--devices` holds an entry that names no device, or names one twice.
+    case invalidDeviceList(String, reason: String)
 
     public var description: String {
         switch self {
@@ -120,6 +122,8 @@ public enum DeviceChoiceError: Error, Sendable, CustomStringConvertible {
         case .noVulkanForNamedDevice(let name, let reason):
             "no Vulkan device \"\(name)\": Vulkan is not available here (\(reason))"
         case let .invalidSetting(variable, value, expected): "\(variable)=\(value) is not \(expected)"
+        case let .invalidDeviceList(text, reason):
+            "--devices \(text): \(reason); give all, cpu or devices as --device names them (part of a name, uuid:GPU-…, index:N), separated by commas"
         }
     }
 }

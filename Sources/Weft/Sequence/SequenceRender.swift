@@ -3,18 +3,20 @@ import WeftImage
 import WeftPlanner
 import WeftRuntime
 
-/// A sequence's frames rendered in turn on one render context, planned by a `PlanReuse`, and handed to a `FrameWriter`
-/// that encodes and writes earlier frames on other threads meanwhile; a frame that fails is reported and the rest go
-/// on. A sharded file sequence leaves a shard manifest beside its frames.
+/// A sequence's frames rendered on one render context, or on several at once (one a device), by a `FrameScheduler`,
+/// and handed to a `FrameWriter` that encodes and writes earlier frames on other threads meanwhile; a frame that fails
+/// is reported and the rest go on. A sharded file sequence leaves a shard manifest beside its frames.
 public struct SequenceRender {
     /// What frame `frame` at `time` seconds shows: its view, size in points and options.
-    public typealias FrameSource = (_ time: Double, _ frame: UInt32) throws -> (view: ViewNode, size: Size, options: RenderOptions)
+    /// Called on the thread of the context that renders the frame.
+    public typealias FrameSource = @Sendable (_ time: Double, _ frame: UInt32) throws -> (view: ViewNode, size: Size, options: RenderOptions)
 
     /// What happened to one frame, as it happens.
     public enum Event {
         /// Rendered and handed to the writer: a picture of `size` pixels (the rendering's pixels are its YUV planes for a
-        /// video converted on the device); `elapsed` from building its view until its pixels were read back.
-        case rendered(frame: Int, time: Double, rendering: Rendering, size: (width: Int, height: Int), elapsed: Duration)
+        /// video converted on the device); `elapsed` from building its view until its pixels were read back; `device`
+        /// the index in `contexts` of the context that rendered it.
+        case rendered(frame: Int, time: Double, rendering: Rendering, size: (width: Int, height: Int), elapsed: Duration, device: Int)
         case failed(frame: Int, time: Double, error: any Error)
     }
 
@@ -29,6 +31,8 @@ public struct SequenceRender {
         public var statistics = SequenceStatistics()
         /// The frames' size in pixels, once one rendered.
         public var frameSize: (width: Int, height: Int)?
+        /// Frames each context rendered, by its index in `contexts`.
+        public var framesByDevice: [Int] = []
         /// Why the shard manifest could not be written.
         public var manifestFailure: (any Error)?
         /// The animated PNG: written, or why not (nil when none was asked for).
@@ -38,7 +42,8 @@ public struct SequenceRender {
         public var streamFailed: Bool { writeFailures.contains { $0.frame == nil } }
     }
 
-    public let context: RenderContext
+    /// One render context a device; frames go to whichever frees a slot of its ring first.
+    public let contexts: [RenderContext]
     public let sequence: SequenceRequest
     /// RGBA16F frames, written as 16-bit PNG or 16-bit raw samples.
     public var sixteenBit = false
@@ -57,13 +62,19 @@ public struct SequenceRender {
     }
 
     public init(context: RenderContext, sequence: SequenceRequest) {
-        self.context = context
+        self.init(contexts: [context], sequence: sequence)
+    }
+
+    /// The sequence on every context of `contexts` at once; the files are those each context writes alone.
+    public init(contexts: [RenderContext], sequence: SequenceRequest) {
+        precondition(!contexts.isEmpty, "a sequence needs a render context")
+        self.contexts = contexts
         self.sequence = sequence
     }
 
     /// Renders every frame of the shard from `source`, telling `observe` of each; throws only when the output cannot
     /// be written at all, before the first frame.
-    public func run(_ source: FrameSource, observe: (Event) -> Void = { _ in }) throws(SequenceError) -> Result {
+    public func run(_ source: @escaping FrameSource, observe: (Event) -> Void = { _ in }) throws(SequenceError) -> Result {
         let sequence = try sequence.preparingOutputs()
         let sink: any FrameSink
         switch sequence.destination {
@@ -71,66 +82,38 @@ public struct SequenceRender {
         case .raw: sink = FrameStream(target: .raw(path: sequence.pattern), sixteenBit: sixteenBit, fps: sequence.fps)
         case .video(let video): sink = FrameStream(target: .ffmpeg(video), sixteenBit: sixteenBit, fps: sequence.fps, planes: devicePlanes(of: sequence))
         }
-        let planes = devicePlanes(of: sequence)
         let writer = FrameWriter(sink: sink)
-        let planning = context.makePlanReuse()
-        let execution = ExecutionOptions(measureDeviceTime: measureDeviceTime)
         var result = Result()
+        result.framesByDevice = Array(repeating: 0, count: contexts.count)
         var rendered: [PixelBuffer] = []
         let clock = ContinuousClock()
         let start = clock.now
-        // Frame n is submitted before frame n-1 is collected: the device renders one while the other is read back and
-        // handed to the writer, and the next frame is planned meanwhile (the executor's ring of frame slots). A frame
-        // the executor finished while submitting it is collected at once.
-        var inFlight: FrameInFlight?
-        func collect(_ frame: FrameInFlight) {
-            do {
-                let collecting = clock.now
-                let rendering = try context.collect(frame.pending)
-                let collected = clock.now
-                result.frameSize = result.frameSize ?? frame.size
-                let wait = writer.submit(FinishedFrame(number: frame.number, pixels: rendering.pixels, width: frame.size.width, height: frame.size.height))
-                result.statistics.add(view: frame.view, plan: frame.plan, uploaded: frame.uploaded, run: frame.submit + (collected - collecting),
-                                      hostTime: rendering.hostTime, deviceTime: rendering.deviceTime, queueWait: wait)
-                if sequence.apngPath != nil { rendered.append(rendering.pixels) }
-                observe(.rendered(frame: frame.number, time: frame.time, rendering: rendering, size: frame.size, elapsed: collected - frame.begin))
-            } catch {
-                failed(frame.number, time: frame.time, error)
-            }
+        // A stream and an animated PNG take the frames in order; files are written as their frames arrive.
+        var ordered = sequence.apngPath != nil
+        if case .files = sequence.destination {} else { ordered = true }
+        let scheduler = FrameScheduler(contexts: contexts, frames: sequence.shardFrames, ordered: ordered, planes: devicePlanes(of: sequence),
+                                       execution: ExecutionOptions(measureDeviceTime: measureDeviceTime)) { n in
+            try source(sequence.time(ofFrame: n), UInt32(n))
         }
-        func failed(_ n: Int, time: Double, _ error: any Error) {
-            result.failed.append(n)
-            observe(.failed(frame: n, time: time, error: error))
-        }
-        for n in sequence.shardFrames {
+        scheduler.run { delivery in
+            let n = delivery.frame
             let time = sequence.time(ofFrame: n)
-            let submitted: Swift.Result<FrameInFlight, any Error>
-            do {
-                let begin = clock.now
-                let (view, size, options) = try source(time, UInt32(n))
-                let built = clock.now
-                var planned = try planning.plan(view, size: size, options: options)
-                let picture = planned.plan.textures[planned.output.index]
-                if let planes { planned = try context.planner.convertingToYUV(planned, planes: planes) }
-                let planEnd = clock.now
-                let pending = try context.submit(planned, options: execution)
-                submitted = .success(FrameInFlight(number: n, time: time, pending: pending, begin: begin, view: built - begin,
-                                                   plan: planned.timings, uploaded: planned.plan.uploadedBytes, submit: clock.now - planEnd,
-                                                   size: (picture.width, picture.height)))
-            } catch {
-                submitted = .failure(error)
+            let frame: FrameScheduler.RenderedFrame
+            switch delivery.result {
+            case .success(let rendered): frame = rendered
+            case .failure(let error):
+                result.failed.append(n)
+                return observe(.failed(frame: n, time: time, error: error))
             }
-            if let previous = inFlight { collect(previous) }
-            inFlight = nil
-            switch submitted {
-            // An executor that ran the frame as it was submitted gains nothing from holding it: collected now, its
-            // time is its own and not the next frame's too.
-            case .success(let frame) where frame.pending.isFinished: collect(frame)
-            case .success(let frame): inFlight = frame
-            case .failure(let error): failed(n, time: time, error)
-            }
+            let rendering = frame.rendering
+            result.framesByDevice[delivery.lane] += 1
+            result.frameSize = result.frameSize ?? frame.size
+            let wait = writer.submit(FinishedFrame(number: n, pixels: rendering.pixels, width: frame.size.width, height: frame.size.height))
+            result.statistics.add(view: frame.view, plan: frame.plan, uploaded: frame.uploaded, run: frame.run,
+                                  hostTime: rendering.hostTime, deviceTime: rendering.deviceTime, queueWait: wait)
+            if sequence.apngPath != nil { rendered.append(rendering.pixels) }
+            observe(.rendered(frame: n, time: time, rendering: rendering, size: frame.size, elapsed: frame.latency, device: delivery.lane))
         }
-        if let last = inFlight { collect(last) }
         let summary = writer.finish()
         result.statistics.wall = clock.now - start
         result.statistics.writer = summary.times
@@ -176,31 +159,17 @@ public struct SequenceRender {
         }
     }
 
-    /// A frame submitted to the executor and not yet collected, with the times spent on it so far.
-    private struct FrameInFlight {
-        let number: Int
-        let time: Double
-        let pending: PendingRendering
-        let begin: ContinuousClock.Instant
-        let view: Duration
-        let plan: PlanTimings
-        /// Bytes the frame's plan uploads (`RenderPlan.uploadedBytes`).
-        let uploaded: Int
-        let submit: Duration
-        /// The picture's size in pixels (its pixels may be YUV planes packed otherwise).
-        let size: (width: Int, height: Int)
-    }
-
     /// The planes the device converts a video's frames to, or nil when its frames go out as RGBA: an 8-bit 4:2:0 video
-    /// (`FFmpegOutput.devicePlanes`) without an animated PNG beside it, where `conversion` picks the device.
+    /// (`FFmpegOutput.devicePlanes`) without an animated PNG beside it, where `conversion` picks the device — under
+    /// `automatic`, only when every context is a GPU, as all frames of one stream take one form.
     private func devicePlanes(of sequence: SequenceRequest) -> YUVPlanes? {
         guard case .video(let video) = sequence.destination, !sixteenBit, sequence.apngPath == nil else { return nil }
         switch conversion {
         case .device: return video.devicePlanes
         case .ffmpeg: return nil
         case .automatic:
-            let kind = context.executor.device.kind
-            return kind == .cpuEvaluator || kind == .cpuDevice ? nil : video.devicePlanes
+            let onCPU = contexts.contains { [.cpuEvaluator, .cpuDevice].contains($0.executor.device.kind) }
+            return onCPU ? nil : video.devicePlanes
         }
     }
 }

@@ -1,0 +1,199 @@
+import Foundation
+import WeftPlanner
+import WeftRuntime
+import WeftViews
+
+/// Renders the frames of a sequence on one or more render contexts at once — one a device — and hands each rendered
+/// frame to the caller's thread. Every context renders on a thread of its own with its own `PlanReuse`, submitting the
+/// next frame before it collects the previous one (the executor's ring of frame slots), and takes the next frame no
+/// context has taken as soon as it frees a slot, so a faster device renders more of them. Frames reach `deliver` in
+/// sequence order when `ordered` (a stream, an animated PNG), else as they finish; at most `window` frames are taken
+/// and not yet delivered, so memory stays flat for any length. In order, a device far slower than the others holds
+/// them back to the window's length ahead of its frame.
+public final class FrameScheduler: @unchecked Sendable {
+    /// What frame `n` shows, built on the thread that renders it; a frame it throws for fails alone.
+    public typealias FrameBuilder = @Sendable (_ n: Int) throws -> (ViewNode, Size, RenderOptions)
+
+    /// A frame rendered and collected, with where the rendering thread's time went.
+    public struct RenderedFrame: Sendable {
+        public var rendering: Rendering
+        /// The picture's size in pixels (the rendering's pixels are YUV planes, packed otherwise, under `planes`).
+        public var size: (width: Int, height: Int)
+        /// Building the frame's view.
+        public var view: Duration
+        public var plan: PlanTimings
+        /// Bytes the frame's plan uploaded (`RenderPlan.uploadedBytes`).
+        public var uploaded: Int
+        /// The rendering thread's part of running the plan: recording and submitting it, then (after the next frame
+        /// was submitted) waiting for it and reading it back.
+        public var run: Duration
+        /// From the start of building the view until the frame was collected.
+        public var latency: Duration
+    }
+
+    /// A frame as it reaches `deliver`: its number, the context that rendered it (an index into `contexts`), and the
+    /// frame or why it failed.
+    public struct Delivery: Sendable {
+        public var frame: Int
+        public var lane: Int
+        public var result: Result<RenderedFrame, any Error>
+    }
+
+    public let contexts: [RenderContext]
+    public let frames: [Int]
+    public let ordered: Bool
+    public let window: Int
+    /// The planes every context converts its frames to on the device (a video's YUV), or nil for RGBA.
+    public let planes: YUVPlanes?
+    private let build: FrameBuilder
+    private let execution: ExecutionOptions
+
+    private let condition = NSCondition()
+    private var nextToTake = 0
+    private var delivered = 0
+    /// Finished frames not yet delivered, by position in `frames`.
+    private var finished: [Int: Delivery] = [:]
+    private var lanesRunning = 0
+
+    /// `window` nil: four frames a context, at least eight.
+    public init(contexts: [RenderContext], frames: [Int], ordered: Bool, window: Int? = nil, planes: YUVPlanes? = nil,
+                execution: ExecutionOptions = ExecutionOptions(), build: @escaping FrameBuilder) {
+        precondition(!contexts.isEmpty, "a scheduler needs a render context")
+        self.contexts = contexts
+        self.frames = frames
+        self.ordered = ordered
+        self.window = max(window ?? max(8, 4 * contexts.count), 1)
+        self.planes = planes
+        self.execution = execution
+        self.build = build
+    }
+
+    /// Renders every frame, calling `deliver` on this thread for each, and returns once all were delivered and every
+    /// context's thread has ended.
+    public func run(deliver: (Delivery) -> Void) {
+        condition.lock()
+        lanesRunning = contexts.count
+        condition.unlock()
+        for lane in contexts.indices {
+            let thread = Thread { [self] in render(lane: lane) }
+            // Layout and planning recurse as deep as the view: a main thread's stack.
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
+        condition.lock()
+        while delivered < frames.count {
+            var ready: [Delivery] = []
+            if ordered {
+                while let next = finished.removeValue(forKey: delivered + ready.count) { ready.append(next) }
+            } else {
+                ready = finished.keys.sorted().map { finished.removeValue(forKey: $0)! }
+            }
+            guard !ready.isEmpty else {
+                condition.wait()
+                continue
+            }
+            delivered += ready.count
+            condition.broadcast()
+            condition.unlock()
+            for delivery in ready { deliver(delivery) }
+            condition.lock()
+        }
+        while lanesRunning > 0 { condition.wait() }
+        condition.unlock()
+    }
+
+    private enum Turn {
+        case frame(position: Int)
+        /// The window is full: collect what is in flight first.
+        case wait
+        case done
+    }
+
+    /// The next frame for a context; with `blocking` (nothing in flight), waits while the window is full.
+    private func take(blocking: Bool) -> Turn {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if nextToTake >= frames.count { return .done }
+            if nextToTake - delivered < window {
+                nextToTake += 1
+                return .frame(position: nextToTake - 1)
+            }
+            if !blocking { return .wait }
+            condition.wait()
+        }
+    }
+
+    private func finish(_ position: Int, lane: Int, _ result: Result<RenderedFrame, any Error>) {
+        condition.lock()
+        finished[position] = Delivery(frame: frames[position], lane: lane, result: result)
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    private struct InFlight {
+        let position: Int
+        let pending: PendingRendering
+        let begin: ContinuousClock.Instant
+        let view: Duration
+        let plan: PlanTimings
+        let uploaded: Int
+        let submit: Duration
+        let size: (width: Int, height: Int)
+    }
+
+    private func render(lane: Int) {
+        let context = contexts[lane]
+        let planning = context.makePlanReuse()
+        let clock = ContinuousClock()
+        var inFlight: InFlight?
+
+        func collect(_ frame: InFlight) {
+            let start = clock.now
+            let result = Result { () throws(ExecutionError) in
+                let rendering = try context.collect(frame.pending)
+                let end = clock.now
+                return RenderedFrame(rendering: rendering, size: frame.size, view: frame.view, plan: frame.plan, uploaded: frame.uploaded,
+                                     run: frame.submit + (end - start), latency: end - frame.begin)
+            }
+            finish(frame.position, lane: lane, result.mapError { $0 as any Error })
+        }
+
+        loop: while true {
+            switch take(blocking: inFlight == nil) {
+            case .frame(let position):
+                let submitted = Result { () throws -> InFlight in
+                    let begin = clock.now
+                    let (view, size, options) = try build(frames[position])
+                    let built = clock.now
+                    var planned = try planning.plan(view, size: size, options: options)
+                    let picture = planned.plan.textures[planned.output.index]
+                    if let planes { planned = try context.planner.convertingToYUV(planned, planes: planes) }
+                    let planEnd = clock.now
+                    let pending = try context.submit(planned, options: execution)
+                    return InFlight(position: position, pending: pending, begin: begin, view: built - begin, plan: planned.timings,
+                                    uploaded: planned.plan.uploadedBytes, submit: clock.now - planEnd,
+                                    size: (picture.width, picture.height))
+                }
+                if let previous = inFlight { collect(previous) }
+                inFlight = nil
+                switch submitted {
+                // A frame the executor finished while it was submitted gains nothing from being held.
+                case .success(let frame) where frame.pending.isFinished: collect(frame)
+                case .success(let frame): inFlight = frame
+                case .failure(let error): finish(position, lane: lane, .failure(error))
+                }
+            case .wait:
+                if let previous = inFlight { collect(previous) }
+                inFlight = nil
+            case .done:
+                break loop
+            }
+        }
+        if let last = inFlight { collect(last) }
+        condition.lock()
+        lanesRunning -= 1
+        condition.broadcast()
+        condition.unlock()
+    }
+}

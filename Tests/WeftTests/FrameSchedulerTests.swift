@@ -1,0 +1,86 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import Weft
+@testable import WeftCatalog
+import WeftCPU
+import WeftImage
+import WeftPlanner
+import WeftRuntime
+import WeftShaders
+import WeftTestSupport
+import WeftViews
+
+/// `FrameScheduler`: frames of a sequence on several render contexts at once come back once each, in order when asked,
+/// each identical to what its own context renders alone — with more contexts than cores, and windows down to one frame.
+@Suite struct FrameSchedulerTests {
+    /// A ripple over a small pattern whose `$time` moves with the frame: every frame differs.
+    static func source() throws -> FrameScheduler.FrameBuilder {
+        let pattern = try PNGFile.load(path: ConcurrentRenderTests.root.appendingPathComponent("examples/images/test-pattern.png").path)
+        let small = DifferentialTests.averagedDown(pattern, by: 8)
+        let catalog = try EffectCatalog(paths: [ConcurrentRenderTests.root.appendingPathComponent("Shaders").path])
+        let item = try #require(Gallery(pattern: small, catalog: catalog, scenes: []).items(only: ["ripple"]).first)
+        let (view, size, options) = try item.make()
+        return { n in
+            var frameOptions = options
+            frameOptions.frame.time = Double(n) / 30
+            frameOptions.frame.index = UInt32(n)
+            return (view, size, frameOptions)
+        }
+    }
+
+    /// Six CPU-evaluator contexts of one thread each (more than this machine's cores), and lavapipe where Vulkan is.
+    static func contexts() throws -> [RenderContext] {
+        var contexts = (0..<6).map { _ in
+            RenderContext(executor: CPUExecutor(options: CPUExecutor.Options(threads: 1)))
+        }
+        if VulkanAvailability.available { contexts.append(try Backend.vulkan.makeContext()) }
+        return contexts
+    }
+
+    static let frames = Array(3..<27)
+
+    @Test(arguments: [(true, 1), (true, nil), (false, 2), (false, nil)] as [(Bool, Int?)])
+    func everyFrameComesBackOnceEqualToItsContextsOwn(ordered: Bool, window: Int?) throws {
+        let build = try Self.source()
+        let contexts = try Self.contexts()
+        let scheduler = FrameScheduler(contexts: contexts, frames: Self.frames, ordered: ordered, window: window, build: build)
+        var deliveries: [FrameScheduler.Delivery] = []
+        scheduler.run { deliveries.append($0) }
+
+        #expect(deliveries.map(\.frame).sorted() == Self.frames)
+        if ordered { #expect(deliveries.map(\.frame) == Self.frames, "in sequence order") }
+        #expect(Set(deliveries.map(\.lane)).count > 1, "more than one context rendered")
+        for delivery in deliveries {
+            let frame = try delivery.result.get()
+            #expect(frame.rendering.reports.isEmpty, "no check or validation findings: \(frame.rendering.reports)")
+            let (view, size, options) = try build(delivery.frame)
+            let alone = try contexts[delivery.lane].render(view, size: size, options: options)
+            #expect(frame.rendering.pixels == alone.pixels, "frame \(delivery.frame) on context \(delivery.lane)")
+        }
+        let first = try deliveries[0].result.get().rendering.pixels
+        let last = try deliveries[deliveries.count - 1].result.get().rendering.pixels
+        #expect(first != last, "the frames animate")
+    }
+
+    @Test func aFailedFrameIsDeliveredAndTheOthersGoOn() throws {
+        let build = try Self.source()
+        let scheduler = FrameScheduler(contexts: try Self.contexts(), frames: Array(0..<20), ordered: true) { n in
+            var (view, size, options) = try build(n)
+            if n == 7 { size = Size(width: 100_000, height: 100_000) }
+            return (view, size, options)
+        }
+        var failed: [Int] = []
+        var rendered: [Int] = []
+        scheduler.run { delivery in
+            switch delivery.result {
+            case .success: rendered.append(delivery.frame)
+            case .failure(let error):
+                failed.append(delivery.frame)
+                #expect("\(error)".contains("100000"), "\(error)")
+            }
+        }
+        #expect(failed == [7])
+        #expect(rendered == Array(0..<20).filter { $0 != 7 })
+    }
+}
