@@ -13,7 +13,7 @@ enum BenchCommand: Command {
     weft bench [SCENE.json | INPUT.png --effect NAME [--arg NAME=VALUE]... | --library PATH | --suite fusion]
                       [--device NAME|cpu|all]... [--size WxH]... [--format rgba8|rgba16f]...
                       [--repetitions N] [--warm-up SECONDS] [--max-seconds S] [--threads N[,N]...] [--json OUT.json]
-                      [--frame N] [--reduce-motion] [--no-fuse] [--scale S]
+                      [--time T] [--frame N] [--reduce-motion] [--no-fuse] [--scale S]
                       [--baseline OLD.json [--tolerance 10%]]
     weft bench --soak [--renders N] [--sample-every N] [--warm-up-renders N] [--size WxH]... [--device NAME|cpu]... [--json OUT.json]
     """
