@@ -22,6 +22,28 @@ struct LRUCacheTests {
         #expect(cache.count == 2 && cache["d"] == nil)
     }
 
+    @Test func costsBeyondTheLimitEvictTheLeastRecentlyUsed() {
+        var cache = LRUCache<String, Int>(capacity: 10, costLimit: 100)
+        cache.insert(1, for: "a", cost: 40)
+        cache.insert(2, for: "b", cost: 40)
+        #expect(cache["a"] == 1)   // "b" is now the least recently used
+        cache.insert(3, for: "c", cost: 30)
+        #expect(cache["b"] == nil, "a cost of 110 would pass the limit: the least recently used goes")
+        #expect(cache["a"] == 1 && cache["c"] == 3 && cache.totalCost == 70)
+        cache.insert(4, for: "a", cost: 10)   // replacing an entry replaces its cost
+        #expect(cache.totalCost == 40 && cache.count == 2)
+        cache.insert(5, for: "huge", cost: 101)
+        #expect(cache["huge"] == nil && cache.count == 2, "a value costing more than the limit is not kept")
+        cache["free"] = 6
+        #expect(cache.totalCost == 40 && cache.count == 3, "the subscript stores at no cost")
+        cache["c"] = nil
+        #expect(cache.totalCost == 10 && cache.count == 2)
+        cache.insert(7, for: "d", cost: 90)
+        #expect(cache.totalCost == 100 && cache["a"] == 4 && cache["d"] == 7, "a cost exactly at the limit fits")
+        cache.removeAll()
+        #expect(cache.totalCost == 0 && cache.count == 0)
+    }
+
     @Test func weftsKernelCachesHoldTheDocumentedCapacity() {
         #expect(LRUCache<String, [UInt32]>.kernelCapacity == 256)
         #expect(LRUCache<String, Int>().capacity == LRUCache<String, Int>.kernelCapacity)

@@ -1,41 +1,11 @@
 import Testing
 import WeftImage
+import WeftTestSupport
 @testable import WeftViews
 
 /// Layout at the size of real screens: a frame's layout arranges each view once per proposal, and asks each view at a
 /// number of proposals that does not grow with the depth of the nesting or the width of the screen.
 struct LayoutScaleTests {
-    /// Stacks nested `depth` deep: an hstack of a label, a capsule and the next stack, in a vstack of a label and it,
-    /// and so on, as a settings screen nests its groups.
-    static func nested(depth: Int) -> ViewNode {
-        var view = Text("Leaf").node
-        for level in 0..<depth {
-            let label = Text("Level \(level)")
-            view = level.isMultiple(of: 2)
-                ? HStack { label; Capsule().fill(Color.blue).frame(width: 24, height: 12); view }.node
-                : VStack(alignment: .leading) { label; view }.node
-        }
-        return view
-    }
-
-    /// A screen of `rows` rows of `cells` cells, each a text, a symbol and a rounded rectangle.
-    static func screen(rows: Int, cells: Int) throws -> ViewNode {
-        let symbols = ["star.fill", "heart", "bell", "house"]
-        return try VStack(spacing: 2) {
-            for row in 0..<rows {
-                try HStack(spacing: 2) {
-                    for cell in 0..<cells {
-                        try VStack(spacing: 1) {
-                            Text("\(row).\(cell)")
-                            try Image(systemName: symbols[(row + cell) % symbols.count], size: 12)
-                            RoundedRectangle(cornerRadius: 3).fill(Color.green).frame(height: 4)
-                        }
-                    }
-                }
-            }
-        }.node
-    }
-
     /// Asks `layout` what a frame's planning asks: where the root goes, its extent, and every placed view's
     /// arrangement and extent, down the tree.
     static func planLayout(_ root: ViewNode, size: SIMD2<Float>, in layout: FrameLayout) -> Int {
@@ -54,9 +24,9 @@ struct LayoutScaleTests {
     static let proposalsPerView = 36
 
     @Test(arguments: [4, 8, 16, 32, 64, 128])
-    func nestedStacksAreArrangedOnceAtEachOfAFewProposals(depth: Int) {
+    func nestedStacksAreArrangedOnceAtEachOfAFewProposals(depth: Int) throws {
         let layout = FrameLayout()
-        let root = Self.nested(depth: depth)
+        let root = try ScaleScenes.nested(depth: depth)
         let placed = Self.planLayout(root, size: SIMD2(390, 844), in: layout)
         let (views, proposals) = layout.statistics
         #expect(layout.arrangements == proposals, "each view is arranged once per proposal")
@@ -66,7 +36,7 @@ struct LayoutScaleTests {
 
     @Test func aThousandViewScreenIsArrangedOnceAtEachOfAFewProposals() throws {
         let layout = FrameLayout()
-        let root = try Self.screen(rows: 50, cells: 20)
+        let root = try ScaleScenes.screen(rows: 50, cells: 20)
         let placed = Self.planLayout(root, size: SIMD2(1920, 1080), in: layout)
         let (views, proposals) = layout.statistics
         #expect(placed >= 1 + 50 + 50 * 20 * 4, "every view is placed: \(placed)")
@@ -74,9 +44,9 @@ struct LayoutScaleTests {
         #expect(proposals <= Self.proposalsPerView * views, "\(proposals) proposals for \(views) views")
     }
 
-    @Test func askingAgainArrangesNothing() {
+    @Test func askingAgainArrangesNothing() throws {
         let layout = FrameLayout()
-        let root = Self.nested(depth: 16)
+        let root = try ScaleScenes.nested(depth: 16)
         _ = Self.planLayout(root, size: SIMD2(390, 844), in: layout)
         let first = layout.arrangements
         _ = Self.planLayout(root, size: SIMD2(390, 844), in: layout)

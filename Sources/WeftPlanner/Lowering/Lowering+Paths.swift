@@ -13,11 +13,9 @@ extension Lowering {
     mutating func coverageLayer(of shape: PathShape, size: SIMD2<Float>, transform: Affine, color: SIMD4<Float>,
                                 on canvas: Canvas) throws(RenderError) -> LayerSource? {
         let toPixels = Affine.scaling(SIMD2(repeating: canvas.scale)) * .translation(-canvas.origin) * transform
-        let (polygons, rule) = shape.polygons(size: size, through: toPixels, tolerance: Self.pathTolerance)
-        let segments = polygons.reduce(0) { $0 + $1.points.count }
-        guard segments <= PathCoverage.maxSegments else { throw .pathTooComplex(segments: segments, limit: PathCoverage.maxSegments) }
-        guard let layer = pathCoverage.layer(.init(polygons: polygons, rule: rule, limit: SIMD2(canvas.width, canvas.height),
-                                                   color: color, format: canvas.format)) else { return nil }
+        guard let layer = try pathCoverage.layer(.init(shape: shape, size: size, toPixels: toPixels, tolerance: Self.pathTolerance,
+                                                   limit: SIMD2(canvas.width, canvas.height), color: color,
+                                                   format: canvas.format)) else { return nil }
         let origin = canvas.origin + SIMD2(Float(layer.origin.x), Float(layer.origin.y)) / canvas.scale
         return LayerSource(texture: builder.upload(layer.pixels), origin: origin, width: layer.pixels.width, height: layer.pixels.height,
                            scale: canvas.scale, mode: canvas.mode, toTarget: .identity)

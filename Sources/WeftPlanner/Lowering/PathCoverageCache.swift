@@ -3,13 +3,20 @@ import WeftImage
 import WeftRuntime
 import WeftViews
 
-/// The texels of paths' coverage layers (`PathCoverage` times one color), by the flattened polygons on the canvas's grid,
-/// so that a path that does not move between frames is covered once: a sequence's frames lower it again, and an equal
-/// upload (the same buffer) keeps the plan reusable. Keeps the 16 most recently used layers of at most 4 MB each.
+/// The texels of paths' coverage layers (`PathCoverage` times one color), by what they are made from — the path shape,
+/// its frame and its map to the canvas's pixels — so that a path that does not move between frames is flattened,
+/// stroked and covered once: a sequence's frames lower it again, and an equal upload (the same buffer) keeps the plan
+/// reusable. Keeps the most recently used layers, up to `capacity` of them and `byteLimit` bytes of texels in all, each
+/// of at most `largestCachedBytes`: a screen's worth of symbols and icons stays covered from one frame to the next.
 final class PathCoverageCache: Sendable {
     struct Key: Hashable, Sendable {
-        var polygons: [Polyline]
-        var rule: FillRule
+        var shape: PathShape
+        /// The shape's frame, in points.
+        var size: SIMD2<Float>
+        /// From the shape's user space to the canvas's pixels.
+        var toPixels: Affine
+        /// How far a flattened curve may stray from the true one, in canvas pixels.
+        var tolerance: Double
         var limit: SIMD2<Int>
         var color: SIMD4<Float>
         var format: PixelFormat
@@ -21,16 +28,26 @@ final class PathCoverageCache: Sendable {
         var pixels: PixelBuffer
     }
 
-    static let capacity = 16
+    static let capacity = 4096
+    static let byteLimit = 64 << 20
     static let largestCachedBytes = 4 << 20
-    private let layers = Mutex(LRUCache<Key, Layer?>(capacity: capacity))
+    private let layers = Mutex(LRUCache<Key, Layer?>(capacity: capacity, costLimit: byteLimit))
+    /// How many layers were covered (not found in the cache), over the cache's life.
+    private let coverings = Atomic<Int>(0)
 
-    /// The coverage of `key.polygons` under `key.rule` inside `0..<key.limit` holding `key.color`; nil when they cover
-    /// no pixel there.
-    func layer(_ key: Key) -> Layer? {
+    var coveredCount: Int { coverings.load(ordering: .relaxed) }
+
+    /// The coverage of `key.shape` in its frame mapped by `key.toPixels`, inside `0..<key.limit`, holding `key.color`;
+    /// nil when it covers no pixel there. An outline of more than `PathCoverage.maxSegments` segments is refused.
+    func layer(_ key: Key) throws(RenderError) -> Layer? {
         if let hit = layers.withLock({ $0[key] }) { return hit }
-        let layer = PathCoverage(polygons: key.polygons, rule: key.rule, limit: key.limit).map { Self.layer($0, color: key.color, format: key.format) }
-        if (layer?.pixels.bytes.count ?? 0) <= Self.largestCachedBytes { layers.withLock { $0[key] = .some(layer) } }
+        coverings.add(1, ordering: .relaxed)
+        let (polygons, rule) = key.shape.polygons(size: key.size, through: key.toPixels, tolerance: key.tolerance)
+        let segments = polygons.reduce(0) { $0 + $1.points.count }
+        guard segments <= PathCoverage.maxSegments else { throw .pathTooComplex(segments: segments, limit: PathCoverage.maxSegments) }
+        let layer = PathCoverage(polygons: polygons, rule: rule, limit: key.limit).map { Self.layer($0, color: key.color, format: key.format) }
+        let bytes = layer?.pixels.bytes.count ?? 0
+        if bytes <= Self.largestCachedBytes { layers.withLock { $0.insert(layer, for: key, cost: bytes) } }
         return layer
     }
 
