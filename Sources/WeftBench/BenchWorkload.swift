@@ -65,9 +65,7 @@ public enum BenchWorkload: Sendable {
 
     static func sceneFrame(_ path: String, time: Double, index: UInt32?, options: RenderOptions,
                            confinement: SceneConfinement? = nil) throws -> SceneFrame {
-        let scene = try Scene.load(contentsOf: path, confinement: confinement) { folders in
-            try LibraryShaderProvider(folders: folders, baseDirectory: URL(fileURLWithPath: path).deletingLastPathComponent().path)
-        }
+        let scene = try Scene.loadWithLibraries(contentsOf: path, confinement: confinement).scene
         return scene.frame(at: time, index: index, caller: options)
     }
 

@@ -101,9 +101,7 @@ public struct Gallery: Sendable {
             let name = "scene-" + URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
             let frame = self.frame
             let load: @Sendable () throws -> Scene = {
-                try Scene.load(contentsOf: path) { folders in
-                    try LibraryShaderProvider(folders: folders, baseDirectory: URL(fileURLWithPath: path).deletingLastPathComponent().path)
-                }
+                try Scene.loadWithLibraries(contentsOf: path).scene
             }
             let frameAt: @Sendable (Scene, Double, Size?) -> (view: ViewNode, size: Size, options: RenderOptions) = { scene, time, size in
                 let shown = scene.frame(at: time, size: size, index: frame, caller: options)

@@ -50,3 +50,35 @@ public struct LibraryShaderProvider: SceneShaderProvider {
         return (library, function)
     }
 }
+
+/// A scene file resolved with its effects compiled from the shader folders it names (`LibraryShaderProvider`): what
+/// the command line, the gallery and the benchmarks load.
+public struct LoadedScene: Sendable {
+    public var scene: Scene
+    /// The folders the scene names, as absolute paths (relative ones are against the scene file's folder).
+    public var shaderFolders: [String]
+    public var libraries: [ShaderLibrary]
+}
+
+extension SceneDescription {
+    /// Resolves the description with its effects from the shader folders it names, relative ones against its own folder.
+    public func resolveWithLibraries(confinement: SceneConfinement? = nil) throws(SceneError) -> LoadedScene {
+        var folders: [String] = []
+        var libraries: [ShaderLibrary] = []
+        let base = baseDirectory
+        let scene = try resolve(confinement: confinement) { named in
+            folders = named.map { $0.hasPrefix("/") ? $0 : base + "/" + $0 }
+            let provider = try LibraryShaderProvider(folders: named, baseDirectory: base)
+            libraries = provider.libraries
+            return provider
+        }
+        return LoadedScene(scene: scene, shaderFolders: folders, libraries: libraries)
+    }
+}
+
+extension Scene {
+    /// Reads the scene file at `path` and resolves it with its effects from the shader folders it names.
+    public static func loadWithLibraries(contentsOf path: String, confinement: SceneConfinement? = nil) throws(SceneError) -> LoadedScene {
+        try SceneDescription.read(contentsOf: path).resolveWithLibraries(confinement: confinement)
+    }
+}

@@ -15,6 +15,7 @@ enum BenchCommand: Command {
                       [--repetitions N] [--warm-up SECONDS] [--max-seconds S] [--threads N[,N]...] [--json OUT.json]
                       [--time T] [--frame N] [--reduce-motion] [--no-fuse] [--scale S]
                       [--baseline OLD.json [--tolerance 10%]]
+    weft bench SCENE.json --planning [--frame-count N] [--repetitions N] [--scale S] [--confine DIR]
     weft bench --soak [--renders N] [--sample-every N] [--warm-up-renders N] [--size WxH]... [--device NAME|cpu]... [--json OUT.json]
     """
     static let discussion = """
@@ -45,6 +46,15 @@ enum BenchCommand: Command {
     busier machine is no slowdown); rows marked noisy in either run are not compared. Exit status: 0 when everything was measured (and nothing regressed), 1 when
     anything failed or regressed (or an option's value cannot be used), 2 for a usage error.
 
+    --planning plans SCENE.json's frames and runs none of them: a "fresh" run plans the first
+    frame --frame-count times, each from nothing (every view laid out and lowered; kernels,
+    text and path coverage cached), a "still" run plans it again through one plan cache, as a
+    sequence does (a screen that does not change), a "moving" run plans frames 0…N−1 at 30 per
+    second in order through one plan cache; each --repetitions (default 5) times. It prints the
+    median milliseconds a frame of planning and
+    of each phase (layout, lowering, rewrites, rebinding), and how many frames reused, rebound
+    or rewrote the plan. The first plan of each run fills caches and is left out.
+
     --soak is a leak check, not a timing: --renders (default 10000) renders through one render
     context per device (default: the automatic Vulkan device and the CPU evaluator), cycling
     through the stock effects over the test pattern at sizes from 32 to 256 pixels a side (or at
@@ -70,6 +80,8 @@ enum BenchCommand: Command {
         .value("baseline", "OLD.json", help: "Compare with this earlier report."),
         .value("tolerance", "PERCENT", help: "Slowdown allowed against --baseline (default 10%)."),
         .flag("soak", help: "Run the leak check instead of measuring time."),
+        .flag("planning", help: "Plan SCENE.json's frames without running them; print planning time by phase."),
+        .value("frame-count", "N", help: "Frames a --planning run plans (default 60)."),
         .value("renders", "N", help: "Renders per device for --soak (default 10000)."),
         .value("sample-every", "N", help: "Renders between --soak samples (default 500)."),
         .value("warm-up-renders", "N", help: "Renders before --soak expects no growth (default 2000)."),
@@ -78,6 +90,7 @@ enum BenchCommand: Command {
 
     static func run(_ arguments: ParsedArguments, output: inout Output) throws(UsageError) -> Int32 {
         if arguments.has("soak") { return try BenchSoak(arguments).run(output: &output) }
+        if arguments.has("planning") { return try BenchPlanning(arguments).run(output: &output) }
         let plan = try BenchPlan(arguments)
         var failures: [String] = []
         var rows: [BenchReport.Row] = []

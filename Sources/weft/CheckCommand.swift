@@ -11,7 +11,7 @@ enum CheckCommand: Command {
     static let summary = "Compile every stitchable function and list it, or report its diagnostics; check scene files."
     static let usage = """
     weft check [--render [--threads N]] [--no-cache] [--cache-dir DIR] [PATH…]
-           weft check SCENE.json…
+           weft check SCENE.json… [--confine DIR]
     """
     static let discussion = """
     PATH is a .glsl or .metal file or a folder of them (default: Shaders); a .json file is
@@ -40,6 +40,7 @@ enum CheckCommand: Command {
         RenderRequest.threadsOption,
         .flag("no-cache", help: "Neither read nor write the SPIR-V cache (measures cold compiles)."),
         .value("cache-dir", "DIR", help: "SPIR-V cache folder (default: $XDG_CACHE_HOME/weft or ~/.cache/weft)."),
+        RenderRequest.confineOption,
     ]
     static let acceptsPositionals = true
 
@@ -57,10 +58,12 @@ enum CheckCommand: Command {
         if threads != nil && !arguments.has("render") { throw UsageError(message: "--threads is for --render, which runs the CPU evaluator") }
         // Scene files are checked as scenes; shader files and folders as shaders.
         let scenes = arguments.positionals.filter { $0.lowercased().hasSuffix(".json") }
+        let confinement = try RenderRequest.confinement(arguments)
+        if confinement != nil && scenes.isEmpty { throw RenderRequest.confineWithoutScene }
         if !scenes.isEmpty {
             if arguments.has("render") { throw UsageError(message: "--render checks effects; a scene file is checked without it") }
             var failed = 0
-            for scene in scenes where !SceneCheck.run(path: scene, output: &output) { failed += 1 }
+            for scene in scenes where !SceneCheck.run(path: scene, confinement: confinement, output: &output) { failed += 1 }
             let shaderPaths = arguments.positionals.filter { !$0.lowercased().hasSuffix(".json") }
             guard !shaderPaths.isEmpty else { return failed == 0 ? 0 : 1 }
             var shaderArguments = arguments

@@ -70,14 +70,7 @@ enum DebugCommand: Command {
     /// The libraries the render's effects come from: the scene's shader folders, or the command line's.
     static func libraries(for request: RenderRequest) throws -> [ShaderLibrary] {
         if case .scene(let path) = request.source {
-            let base = URL(fileURLWithPath: path).deletingLastPathComponent().path
-            var libraries: [ShaderLibrary] = []
-            _ = try Scene.load(contentsOf: path, confinement: request.confinement) { folders in
-                let provider = try LibraryShaderProvider(folders: folders, baseDirectory: base)
-                libraries = provider.libraries
-                return provider
-            }
-            return libraries
+            return try Scene.loadWithLibraries(contentsOf: path, confinement: request.confinement).libraries
         }
         return try EffectCatalog(paths: request.shaderPaths + RenderCommand.defaultShaderFolders()).folders.map(\.library)
     }

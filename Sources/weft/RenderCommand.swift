@@ -163,11 +163,9 @@ enum RenderCommand: Command {
     /// The scene file at `path`, its shader folders found beside it, at `--size` when given.
     private static func loadScene(_ path: String, request: RenderRequest,
                                   loaded: (_ shaderPaths: [String], _ steps: [EffectStep]) -> Void = { _, _ in }) throws -> Scene {
-        let base = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        var scene = try Scene.load(contentsOf: path, confinement: request.confinement) { folders in
-            loaded(folders.map { $0.hasPrefix("/") ? $0 : base + "/" + $0 }, [])
-            return try LibraryShaderProvider(folders: folders, baseDirectory: base)
-        }
+        let found = try Scene.loadWithLibraries(contentsOf: path, confinement: request.confinement)
+        loaded(found.shaderFolders, [])
+        var scene = found.scene
         if let size = request.sceneSize { scene.size = Size(width: Float(size.width), height: Float(size.height)) }
         return scene
     }

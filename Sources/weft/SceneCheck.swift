@@ -36,13 +36,13 @@ enum SceneCheck {
 
     /// Checks the scene at `path`, printing what it read, a row for each planned frame, and each problem; true when
     /// there was none.
-    static func run(path: String, output: inout Output) -> Bool {
+    static func run(path: String, confinement: SceneConfinement? = nil, output: inout Output) -> Bool {
         func problem(_ text: String) { output.printError("weft check: " + (text.contains(path) ? text : "\(path): \(text)")) }
         let description: SceneDescription
         let scene: Scene
         do {
             description = try SceneDescription.read(contentsOf: path)
-            scene = try description.resolve { folders in try LibraryShaderProvider(folders: folders, baseDirectory: description.baseDirectory) }
+            scene = try description.resolveWithLibraries(confinement: confinement).scene
         } catch {
             problem("\(error)")
             return false

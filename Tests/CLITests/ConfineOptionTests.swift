@@ -5,7 +5,7 @@ import WeftImage
 /// `--confine DIR` as a render service would use it: every command that reads a scene takes it, and a scene naming a
 /// file outside DIR fails alike whether or not the file exists (issue 40, item 9).
 struct ConfineOptionTests {
-    static let sceneCommands = ["render", "plan", "debug", "preview", "watch", "bench"]
+    static let sceneCommands = ["render", "plan", "debug", "preview", "watch", "bench", "check"]
 
     @Test func everyCommandThatReadsScenesTakesIt() throws {
         for command in Self.sceneCommands {
@@ -28,6 +28,7 @@ struct ConfineOptionTests {
         let out = root.appendingPathComponent("out.png").path
         let commands: [(String, [String])] = [
             ("render", ["-o", out]), ("plan", []), ("debug", ["--pixel", "1,1"]), ("bench", ["--repetitions", "2", "--device", "cpu"]),
+            ("check", []), ("bench", ["--planning", "--frame-count", "2", "--repetitions", "1"]),
         ]
         for (command, extra) in commands {
             var messages: [String] = []

@@ -35,7 +35,8 @@ struct SwiftUILayoutRuleTests {
         let (size, children) = Layout.arrange(Self.row.node, proposed: SIMD2(400, 44))
         #expect(size.x == 400)
         #expect(children.map(\.transform.translation.x) == [0, 80, 332, 340])
-        #expect(children.map(\.proposal.x) == [80, 252, 8, 60])
+        // Each child is placed with the proposal it was sized at (the texts' frames keep their own widths).
+        #expect(children.map(\.proposal.x) == [Float(392) / 3, 252, 8, 156])
     }
 
     @Test(arguments: Backend.allCases)
@@ -47,11 +48,11 @@ struct SwiftUILayoutRuleTests {
     @Test func spacersShareWhatTheOthersLeaveThem() {
         let (_, children) = Layout.arrange(HStack(spacing: 0) { Spacer(); Color.red; Spacer(minLength: 20) }.node, proposed: SIMD2(300, 10))
         // The color takes all that the spacers' minimum lengths leave; the spacers keep their minimums.
-        #expect(children.map(\.proposal.x) == [8, 272, 20])
+        #expect(children.map(\.transform.translation.x) == [0, 8, 280])
         let (_, capped) = Layout.arrange(HStack(spacing: 0) { Spacer(); Color.red.frame(maxWidth: 100); Spacer(minLength: 20) }.node,
                                          proposed: SIMD2(300, 10))
         // A capped view takes its 100; the spacers share the other 200 evenly.
-        #expect(capped.map(\.proposal.x) == [100, 100, 100])
+        #expect(capped.map(\.transform.translation.x) == [0, 100, 200])
     }
 
     /// Two colors in a scene's `zstack` aligned by `alignment` (JSON): a red 100 × 80 and a blue 40 × 30 over it.

@@ -30,6 +30,9 @@ struct Lowering {
     var glyphAtlas: (texture: TextureID, atlas: GlyphAtlas.Snapshot)?
     /// What drawing the texts warned of (families not installed, characters no installed font has), each once.
     var textWarnings: [TextWarning] = []
+    /// How many effects were bound: the only values of a frame's passes that its clock (time, frame index, pointer,
+    /// reduce-motion) can change, other than the frame constants every pass gets.
+    private(set) var effectsBound = 0
 
     init(layout: FrameLayout, kernels: EngineKernelCache, pathCoverage: PathCoverageCache, frameContext: FrameContext,
          textureLimit: TextureLimit) {
@@ -78,8 +81,9 @@ struct Lowering {
 
     /// `shader` bound for one use as a `kind` effect writing `format` in `mode`, modifying a view of `size` points: the
     /// one place an effect's arguments meet the frame, and where its kind is checked.
-    func bind(_ shader: EffectShader, as kind: EffectKind, format: PixelFormat, mode: ColorMode, size: SIMD2<Float>) throws(RenderError)
+    mutating func bind(_ shader: EffectShader, as kind: EffectKind, format: PixelFormat, mode: ColorMode, size: SIMD2<Float>) throws(RenderError)
         -> BoundEffect {
+        effectsBound += 1
         let request = EffectRequest(outputFormat: format, colorMode: mode, viewSize: size, frame: frameContext)
         let bound: BoundEffect
         do {
@@ -127,9 +131,10 @@ struct Lowering {
             try composite(source, distributed: distributed, into: &canvas)
         case .text(let text):
             try Self.requireFont(of: text)
-            for warning in text.warnings(width: proposed.x) where !textWarnings.contains(warning) { textWarnings.append(warning) }
+            let lines = arranged.text ?? text.layout(width: proposed.x)
+            for warning in text.warnings(of: lines) where !textWarnings.contains(warning) { textWarnings.append(warning) }
             try drawLeaf(reach: layout.extent(of: node, proposed: proposed).applying(transform), distributed: distributed, into: &canvas) { (this: inout Lowering, d: Distributed, target: inout Canvas) throws(RenderError) in
-                try this.drawText(text.layout(width: proposed.x), color: text.color, transform: transform, distributed: d, into: &target)
+                try this.drawText(lines, color: text.color, transform: transform, distributed: d, into: &target)
             }
         case .spacer:
             break

@@ -13,6 +13,11 @@ struct LoweredFrame: Sendable {
     var warnings: [MatchedGeometryWarning]
     var textWarnings: [TextWarning]
     var timings: PlanTimings
+    /// Whether the frame's clock reached any value of its passes but their frame constants (no effect was bound): then
+    /// the same view tree lowered at another time lowers to the same passes.
+    var readsClock: Bool
+    /// The generation of the glyph atlas the frame's texts were placed in.
+    var glyphAtlasGeneration: Int
 
     func sameStructure(as other: LoweredFrame) -> Bool {
         output == other.output && origin == other.origin && scale == other.scale && builder.sameStructure(as: other.builder)

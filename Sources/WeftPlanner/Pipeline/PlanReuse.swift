@@ -12,12 +12,23 @@ import WeftViews
 ///
 /// Anything else — a new structure (views appearing or leaving, a new size, bounds or regions that moved, another
 /// shader), or a changed value a rewrite computed something from (a stitched array handle) — is rewritten in full.
-/// Layout and lowering always run, because they are what turns the frame's time into those values. One owner: a
-/// `PlanReuse` is not shared between threads.
+///
+/// Layout and lowering run for every frame, because they are what turns the frame's time into those values — with
+/// two shortcuts. Each frame's layout starts from the previous frame's (`FrameLayout(reusing:)`), so views shown again
+/// unchanged are not laid out again. And a *still* frame — the very view tree of the previous frame (the same nodes),
+/// at the same size and options but for the clock, whose lowering bound no effect and whose plan was already reused
+/// unchanged — is neither laid out nor lowered: its lowering would give the same passes, so the previous plan runs
+/// again with the new clock written. One owner: a `PlanReuse` is not shared between threads.
 public final class PlanReuse {
     public let planner: Planner
     public let textureLimit: TextureLimit
     private var last: (lowered: LoweredFrame, planned: PlannedRender, rewrites: Planner.Rewrites, rebinding: PlanRebinding)?
+    /// The previous frame's layout, which the next frame's starts from.
+    private var lastLayout: FrameLayout?
+    /// The previous frame's view tree and options, when its plan was reused unchanged: what a still frame repeats.
+    private var settled: (root: ViewNode, size: Size, options: RenderOptions)?
+    /// How many frames were still (`framesReused` counts them too).
+    public private(set) var framesStill = 0
     /// Frames planned so far; how many of them ran the previous frame's plan again unchanged, and how many with their
     /// values rebound into it.
     public private(set) var framesPlanned = 0
@@ -32,10 +43,24 @@ public final class PlanReuse {
     /// The plan of `view` offered `size` points, as `Planner.plan` makes it; `timings.reused` or `timings.rebound` says
     /// whether it is the previous frame's.
     public func plan(_ view: some View, size: Size, options: RenderOptions) throws(RenderError) -> PlannedRender {
-        let lowered = try planner.lower(view, size: size, options: options, textureLimit: textureLimit, readThroughLayers: options.fusion)
+        let start = ContinuousClock.now
+        let root = view.node
+        if let still = stillPlan(root, size: size, options: options) {
+            framesPlanned += 1
+            framesReused += 1
+            framesStill += 1
+            var planned = still
+            planned.timings = PlanTimings(rebinding: ContinuousClock.now - start, reused: true)
+            return planned
+        }
+        settled = nil
+        let layout = lastLayout.map(FrameLayout.init(reusing:)) ?? FrameLayout()
+        lastLayout = layout
+        let lowered = try planner.lower(root, size: size, options: options, textureLimit: textureLimit, readThroughLayers: options.fusion,
+                                        layout: layout)
         framesPlanned += 1
         let rewrites = Planner.Rewrites(options, device: textureLimit.device.kind)
-        let start = ContinuousClock.now
+        let rebindStart = ContinuousClock.now
         if let last, last.rewrites == rewrites, lowered.sameStructure(as: last.lowered) {
             var planned = last.planned
             if let outcome = last.rebinding.rebind(&planned.plan, from: last.lowered.builder.planned, to: lowered.builder.planned) {
@@ -47,12 +72,13 @@ public final class PlanReuse {
                 case .unchanged:
                     framesReused += 1
                     planned.timings.reused = true
+                    if !lowered.readsClock { settled = (root, size, options) }
                 case .rebound:
                     framesRebound += 1
                     planned.timings.rebound = true
                     self.last = (lowered, planned, rewrites, last.rebinding)
                 }
-                planned.timings.rebinding = ContinuousClock.now - start
+                planned.timings.rebinding = ContinuousClock.now - rebindStart
                 return planned
             }
         }
@@ -63,6 +89,23 @@ public final class PlanReuse {
         return planned
     }
 
-    /// Forgets the previous frame and lets its plan go.
-    public func reset() { last = nil }
+    /// The previous plan with `options`' clock written, when `root` is the view tree it was made of, at the same size
+    /// and options but for the clock, and nothing its lowering read has changed since; nil otherwise.
+    private func stillPlan(_ root: ViewNode, size: Size, options: RenderOptions) -> PlannedRender? {
+        guard let settled, let last, settled.root.identity == root.identity, settled.size == size,
+              last.lowered.glyphAtlasGeneration == planner.kernels.glyphAtlas.generation else { return nil }
+        var clockless = options
+        clockless.frame = settled.options.frame
+        guard clockless == settled.options else { return nil }
+        var planned = last.planned
+        for i in planned.plan.passes.indices { options.frame.write(into: &planned.plan.passes[i].frame) }
+        return planned
+    }
+
+    /// Forgets the previous frame and lets its plan and layout go.
+    public func reset() {
+        last = nil
+        lastLayout = nil
+        settled = nil
+    }
 }

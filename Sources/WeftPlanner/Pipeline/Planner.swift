@@ -58,9 +58,10 @@ public final class Planner: Sendable {
                 rewrites: rewrites)
     }
 
-    /// Layout and lowering: the frame's passes over logical textures, before any rewrite.
+    /// Layout and lowering: the frame's passes over logical textures, before any rewrite. `layout` is the frame's
+    /// (one that reuses the previous frame's answers, in a sequence); by default a fresh one.
     func lower(_ view: some View, size: Size, options: RenderOptions, textureLimit: TextureLimit,
-               readThroughLayers: Bool) throws(RenderError) -> LoweredFrame {
+               readThroughLayers: Bool, layout: FrameLayout = FrameLayout()) throws(RenderError) -> LoweredFrame {
         let scale = options.scale
         guard size.width > 0, size.height > 0, scale > 0, size.width.isFinite, size.height.isFinite, scale.isFinite else {
             throw .invalidSize(width: size.width, height: size.height, scale: scale)
@@ -71,7 +72,6 @@ public final class Planner: Sendable {
         let clock = ContinuousClock()
         let start = clock.now
         let proposal = size.vector
-        let layout = FrameLayout()
         let (root, warnings) = MatchedGeometry.resolve(view.node, size: proposal, layout: layout)
         let rootTransform = layout.rootTransform(root, size: proposal)
 
@@ -107,7 +107,8 @@ public final class Planner: Sendable {
         }
         let lowered = clock.now
         return LoweredFrame(builder: lowering.builder, output: canvas.texture, origin: canvas.origin, scale: scale, warnings: warnings,
-                            textWarnings: lowering.textWarnings, timings: PlanTimings(layout: laidOut - start, lowering: lowered - laidOut))
+                            textWarnings: lowering.textWarnings, timings: PlanTimings(layout: laidOut - start, lowering: lowered - laidOut),
+                            readsClock: lowering.effectsBound > 0, glyphAtlasGeneration: kernels.glyphAtlas.generation)
     }
 
     /// The rewrites in their one order, then texture allocation.

@@ -5,7 +5,7 @@ import WeftText
 import WeftViews
 
 /// How one frame is rendered.
-public struct RenderOptions: Sendable {
+public struct RenderOptions: Sendable, Hashable {
     /// Pixels per point.
     public var scale: Float = 1
     /// The frame effects see: time, frame index, reduce-motion, pointer (`$time`, `$frame`, `$reduceMotion`, `$mouse`).

@@ -30,7 +30,9 @@ extension FrameLayout {
         switch node.kind {
         case .shape: return Arrangement(size: pointwiseMax(proposed, .zero), children: [])
         case .image(let image): return Arrangement(size: image.size.vector, children: [])
-        case .text(let text): return Arrangement(size: text.layout(width: proposed.x).size, children: [])
+        case .text(let text):
+            let lines = text.layout(width: proposed.x)
+            return Arrangement(size: lines.size, children: [], text: lines)
         case .spacer: return Arrangement(size: .zero, children: [])
         case .stacked(let layout, let children):
             return arrange(children, in: layout, proposed: proposed)
@@ -126,11 +128,13 @@ extension FrameLayout {
         let unlimited = layout.main(proposed) == .infinity
         var remaining = layout.main(proposed) - layout.spacing * Float(children.count - 1) - reserved
         var sizes = [SIMD2<Float>](repeating: .zero, count: children.count)
+        var offers = sizes
         let byFlexibility = others.indices.sorted { (flexibility[$0], $0) < (flexibility[$1], $1) }.map { others[$0] }
         for group in [byFlexibility, spacers] {
             if group == spacers { remaining += reserved }
             for (k, i) in group.enumerated() {
                 let share = unlimited ? .infinity : max(remaining, 0) / Float(group.count - k)
+                offers[i] = layout.vector(main: share, cross: crossOffer)
                 sizes[i] = childSize(i, main: share, cross: crossOffer)
                 remaining -= layout.main(sizes[i])
             }
@@ -138,10 +142,11 @@ extension FrameLayout {
         let thickness = sizes.map(layout.cross).max() ?? 0
         var position: Float = 0
         var placements: [Placement] = []
+        // Each child is placed with the proposal it was sized at, as SwiftUI's stacks place theirs: the size it drew
+        // is the size it answered, and no subtree is laid out again at a second proposal.
         for (i, child) in children.enumerated() {
             let across = (thickness - layout.cross(sizes[i])) * layout.alignment
-            let offer = layout.vector(main: layout.main(sizes[i]), cross: crossOffer)
-            placements.append(Placement(node: child, proposal: offer, transform: .translation(layout.vector(main: position, cross: across))))
+            placements.append(Placement(node: child, proposal: offers[i], transform: .translation(layout.vector(main: position, cross: across))))
             position += layout.main(sizes[i]) + layout.spacing
         }
         return Arrangement(size: layout.vector(main: position - layout.spacing, cross: thickness), children: placements)

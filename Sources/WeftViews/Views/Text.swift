@@ -55,8 +55,11 @@ public struct Text: View {
     public var warnings: [TextWarning] { warnings(width: .infinity) }
 
     /// What drawing the text offered `width` points warns of.
-    public func warnings(width: Float) -> [TextWarning] {
-        ((try? face.warning).flatMap { $0 }.map { [$0] } ?? []) + layout(width: width).warnings
+    public func warnings(width: Float) -> [TextWarning] { warnings(of: layout(width: width)) }
+
+    /// What drawing the text as `lines` (its layout at some width) warns of.
+    package func warnings(of lines: TextLayout) -> [TextWarning] {
+        ((try? face.warning).flatMap { $0 }.map { [$0] } ?? []) + lines.warnings
     }
 
     /// The text's size in points when nothing limits its width.

@@ -1,0 +1,101 @@
+import Foundation
+import Weft
+import WeftBench
+import WeftScene
+
+/// `weft bench SCENE.json --planning`: plans a scene's frames without running them, and prints the per-frame planning
+/// time by phase. Three runs: *fresh*, the first frame planned by a new `PlanReuse` each time (every view laid out and
+/// lowered; the planner's caches — kernels, text, path coverage — warm); *still*, the first frame planned again and
+/// again through one `PlanReuse` (a screen that does not change); *moving*, frames 0…N−1 at 30 per second, planned in
+/// order through one `PlanReuse` as a sequence plans them. The first plan of each run fills caches and is left out.
+struct BenchPlanning {
+    var path: String
+    var frames: Int
+    var repetitions: Int
+    var scale: Float
+    var confinement: SceneConfinement?
+
+    static let defaultFrames = 60
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        let scenes = arguments.positionals.filter { $0.lowercased().hasSuffix(".json") }
+        guard scenes.count == 1, arguments.positionals.count == 1 else {
+            throw UsageError(message: "--planning measures one SCENE.json")
+        }
+        path = scenes[0]
+        func count(_ name: String, _ text: String?, default value: Int) throws(UsageError) -> Int {
+            guard let text else { return value }
+            guard let n = Int(text), n >= 1 else { throw UsageError(message: "--\(name) \(text): expected a whole number ≥ 1", isInvalidValue: true) }
+            return n
+        }
+        repetitions = try count("repetitions", arguments.value("repetitions"), default: 5)
+        frames = try count("frame-count", arguments.value("frame-count"), default: Self.defaultFrames)
+        scale = 1
+        if let text = arguments.value("scale") {
+            guard let s = Float(text), s > 0, s.isFinite else { throw UsageError(message: "--scale \(text): expected a positive number", isInvalidValue: true) }
+            scale = s
+        }
+        confinement = try RenderRequest.confinement(arguments)
+        for name in ["device", "size", "format", "baseline", "json", "threads", "warm-up"] where arguments.value(name) != nil {
+            throw UsageError(message: "--\(name) does not apply to --planning (it plans for the CPU evaluator's limits and runs nothing)")
+        }
+    }
+
+    func run(output: inout Output) -> Int32 {
+        do {
+            let scene = try Scene.loadWithLibraries(contentsOf: path, confinement: confinement).scene
+            let context = RenderContext(executor: try DeviceChoice.cpu.makeExecutor().executor)
+            var caller = RenderOptions()
+            caller.scale = scale
+            let fresh = try measure(scene, context: context, caller: caller, times: Array(repeating: 0, count: frames), fresh: true)
+            let still = try measure(scene, context: context, caller: caller, times: Array(repeating: 0, count: frames))
+            let moving = try measure(scene, context: context, caller: caller, times: (0..<frames).map { Double($0) / 30 })
+            output.print("\(path): \(frames) frames a run, \(repetitions) runs, planned for the CPU evaluator's limits; milliseconds a frame, medians")
+            var table = TextTable(headers: ["run", "planning", "layout", "lowering", "rewrites", "rebinding", "reused", "rebound", "rewritten"],
+                                  rightAligned: Set(1...8))
+            for (name, result) in [("fresh", fresh), ("still", still), ("moving", moving)] {
+                let m = result.medians
+                table.append([name] + [m.total, m.layout, m.lowering, m.rewrites, m.rebinding].map { String(format: "%.3f", $0 * 1000) }
+                          + [result.reused, result.rebound, result.rewritten].map(String.init))
+            }
+            output.print(table.rendered)
+            return 0
+        } catch {
+            output.printError("weft bench: \(path): \(error)")
+            return 1
+        }
+    }
+
+    struct Result {
+        var medians: (total: Double, layout: Double, lowering: Double, rewrites: Double, rebinding: Double)
+        var reused = 0
+        var rebound = 0
+        var rewritten = 0
+    }
+
+    /// Plans the scene at each of `times` in order, `repetitions` times over with one `PlanReuse` (`fresh`: a new one
+    /// for each frame).
+    private func measure(_ scene: Scene, context: RenderContext, caller: RenderOptions, times: [Double], fresh: Bool = false) throws -> Result {
+        var reuse = context.makePlanReuse()
+        var samples: [PlanTimings] = []
+        var result = Result(medians: (0, 0, 0, 0, 0))
+        let first = scene.frame(at: times[0], index: 0, caller: caller)
+        _ = try reuse.plan(first.view, size: first.size, options: first.options)
+        for _ in 0..<repetitions {
+            for (index, time) in times.enumerated() {
+                let frame = scene.frame(at: time, index: UInt32(index), caller: caller)
+                if fresh { reuse = context.makePlanReuse() }
+                let timings = try reuse.plan(frame.view, size: frame.size, options: frame.options).timings
+                samples.append(timings)
+                if timings.reused { result.reused += 1 } else if timings.rebound { result.rebound += 1 } else { result.rewritten += 1 }
+            }
+        }
+        func median(_ phase: (PlanTimings) -> Duration) -> Double {
+            let sorted = samples.map { phase($0).seconds }.sorted()
+            return sorted[sorted.count / 2]
+        }
+        result.medians = (median { $0.layout + $0.lowering + $0.rewrites + $0.rebinding }, median(\.layout), median(\.lowering),
+                          median(\.rewrites), median(\.rebinding))
+        return result
+    }
+}

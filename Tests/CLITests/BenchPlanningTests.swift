@@ -1,0 +1,33 @@
+import Testing
+
+/// `weft bench SCENE.json --planning`: plans without running, and tells fresh, still and moving frames apart.
+struct BenchPlanningTests {
+    /// The row named `run` of the table, as its cells.
+    static func row(_ run: String, in output: String) -> [String]? {
+        output.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }.first { $0.first == run }
+    }
+
+    @Test func aStillSceneIsPlannedFreshOnceAFrameAndRunsItsPlanAgainWhenStill() throws {
+        let run = try CLI.weft(["bench", "examples/toolbar-symbols.json", "--planning", "--frame-count", "3", "--repetitions", "2"])
+        #expect(run.status == 0, "\(run)")
+        // Columns: run, planning, layout, lowering, rewrites, rebinding, reused, rebound, rewritten.
+        let fresh = try #require(Self.row("fresh", in: run.stdout), "\(run.stdout)")
+        let still = try #require(Self.row("still", in: run.stdout), "\(run.stdout)")
+        #expect(fresh.count == 9 && fresh[8] == "6", "every fresh frame is rewritten: \(fresh)")
+        #expect(still.count == 9 && still[6] == "6" && still[3] == "0.000", "every still frame reuses the plan, lowering nothing: \(still)")
+    }
+
+    @Test func anAnimatedSceneIsLoweredWhileItMoves() throws {
+        let run = try CLI.weft(["bench", "examples/download-badge.json", "--planning", "--frame-count", "30", "--repetitions", "1"])
+        #expect(run.status == 0, "\(run)")
+        let moving = try #require(Self.row("moving", in: run.stdout), "\(run.stdout)")
+        #expect(moving.count == 9 && (Double(moving[3]) ?? 0) > 0, "frames of a change are lowered: \(moving)")
+    }
+
+    @Test func itPlansOneSceneAndNothingElse() throws {
+        let run = try CLI.weft(["bench", "--planning"])
+        #expect(run.status == 2 && run.stderr.contains("--planning measures one SCENE.json"), "\(run)")
+        let device = try CLI.weft(["bench", "examples/toolbar-symbols.json", "--planning", "--device", "cpu"])
+        #expect(device.status == 2 && device.stderr.contains("--device does not apply to --planning"), "\(device)")
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+@testable import Weft
+import WeftImage
+@testable import WeftPlanner
+import WeftRuntime
+import WeftScene
+import WeftTestSupport
+@testable import WeftViews
+
+/// `PlanReuse`'s two shortcuts: a frame's layout starts from the previous frame's, and a still frame — the previous
+/// frame's very view tree at the same size and options but for the clock, whose lowering bound no effect — is neither
+/// laid out nor lowered. Each shortcut's plan is the plan made afresh and renders its pixels.
+@Suite struct StillFramePlanningTests {
+    /// A screen of texts, symbols and rounded rectangles, as the same nodes frame after frame.
+    static func screen() throws -> ViewNode { try ScaleScenes.screen(rows: 6, cells: 5) }
+
+    @Test(arguments: Backend.allCases)
+    func aStillScreenIsPlannedOnceAndRunsItsPlanAgain(_ backend: Backend) throws {
+        let context = try backend.makeContext()
+        let reuse = context.makePlanReuse()
+        let root = try Self.screen()
+        let size = Size(width: 320, height: 180)
+        var outcomes: [String] = []
+        for index in 0..<6 {
+            var options = RenderOptions()
+            options.frame = FrameContext(time: Double(index) / 30, index: UInt32(index))
+            let planned = try reuse.plan(root, size: size, options: options)
+            let fresh = try context.plan(root, size: size, options: options)
+            #expect(planned.plan.passes == fresh.plan.passes && planned.plan.textures == fresh.plan.textures
+                    && planned.output == fresh.output, "frame \(index)")
+            let still = planned.timings.layout == .zero && planned.timings.lowering == .zero
+            outcomes.append(still ? "still" : planned.timings.reused ? "reused" : "planned")
+            if index == 5 { #expect(try context.run(planned).pixels == context.run(fresh).pixels) }
+        }
+        // Planned (twice, when the first plan placed new glyphs in the atlas), then settled — lowered to the previous
+        // plan's passes and values — and from then on still.
+        let settled = try #require(outcomes.firstIndex(of: "reused"), "\(outcomes)")
+        #expect(settled <= 2 && outcomes[..<settled].allSatisfy { $0 == "planned" } && outcomes[(settled + 1)...].allSatisfy { $0 == "still" },
+                "\(outcomes)")
+        #expect(reuse.framesStill == 5 - settled)
+    }
+
+    @Test func anotherBackgroundOrSizeIsNoStillFrame() throws {
+        let context = try Backend.cpu.makeContext()
+        let reuse = context.makePlanReuse()
+        let root = try Self.screen()
+        var options = RenderOptions()
+        for _ in 0..<4 { _ = try reuse.plan(root, size: Size(width: 320, height: 180), options: options) }
+        let still = reuse.framesStill
+        #expect(still >= 1)
+        options.background = .white
+        let repainted = try reuse.plan(root, size: Size(width: 320, height: 180), options: options)
+        #expect(repainted.plan.passes == (try context.plan(root, size: Size(width: 320, height: 180), options: options)).plan.passes)
+        let resized = try reuse.plan(root, size: Size(width: 300, height: 180), options: options)
+        #expect(resized.plan.passes == (try context.plan(root, size: Size(width: 300, height: 180), options: options)).plan.passes)
+        #expect(reuse.framesStill == still, "a new background and a new size are lowered again")
+    }
+
+    /// An effect whose arguments read the clock (`$time`, `$frame`) binds new values every frame: the scene's one
+    /// tree is lowered each time and its plan rebound, never taken as still, and the pixels follow the clock.
+    @Test func anEffectThatReadsTheClockIsLoweredEveryFrame() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("still-\(UInt64.random(in: 0...UInt64.max))")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scene = try Scene.loadWithLibraries(contentsOf: try SceneOptionsProbe.write(into: folder)).scene
+        let context = try Backend.cpu.makeContext()
+        let reuse = context.makePlanReuse()
+        for index in 0..<4 {
+            let frame = scene.frame(at: Double(index) * 2, index: UInt32(index))
+            let planned = try reuse.plan(frame.view, size: frame.size, options: frame.options)
+            #expect(planned.timings.lowering > .zero, "frame \(index) was lowered")
+            let reading = SceneOptionsProbe.reading(try context.run(planned).pixels)
+            #expect(reading.centre == SceneOptionsProbe.expected(time: Double(index) * 2, index: UInt32(index)).centre, "frame \(index)")
+        }
+        #expect(reuse.framesStill == 0)
+    }
+
+    /// A frame that shows the previous frame's views again asks its layout for nothing it knew; a frame with one new
+    /// view arranges that view and the containers around it, not the rest.
+    @Test func aFrameLayoutAnswersFromThePreviousFrame() throws {
+        let root = try ScaleScenes.nested(depth: 24)
+        let size = SIMD2<Float>(390, 844)
+        let first = FrameLayout()
+        let placed = LayoutScaleTests.planLayout(root, size: size, in: first)
+        let second = FrameLayout(reusing: first)
+        #expect(LayoutScaleTests.planLayout(root, size: size, in: second) == placed)
+        #expect(second.arrangements == 0, "every view was known to the previous frame")
+        #expect(second.rootTransform(root, size: size) == first.rootTransform(root, size: size))
+
+        // The same deep view under a new root with a new label: only the root, its frame and the label are new.
+        func screen(_ label: String) -> ViewNode {
+            VStack { root.frame(width: 390, height: 700); Text(label) }.node
+        }
+        let third = FrameLayout(reusing: second)
+        _ = LayoutScaleTests.planLayout(screen("before"), size: size, in: third)
+        let fourth = FrameLayout(reusing: third)
+        let after = screen("after")
+        _ = LayoutScaleTests.planLayout(after, size: size, in: fourth)
+        let fresh = FrameLayout()
+        _ = LayoutScaleTests.planLayout(after, size: size, in: fresh)
+        #expect(fourth.arrangements > 0 && fourth.arrangements * 10 < fresh.arrangements,
+                "\(fourth.arrangements) arranged of \(fresh.arrangements)")
+        #expect(fourth.arrange(after, proposed: size).children.map(\.transform) == fresh.arrange(after, proposed: size).children.map(\.transform))
+    }
+}
