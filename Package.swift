@@ -94,8 +94,8 @@ let package = Package(
         .testTarget(name: "WeftVulkanTests", dependencies: ["CVulkan", "WeftImage", "WeftRuntime", "WeftShaders", "WeftVulkan", "WeftTestSupport"]),
         .testTarget(name: "WeftCPUTests", dependencies: ["WeftCPU", "WeftImage", "WeftRuntime", "WeftShaders", "WeftTestSupport"]),
         // The planner on its own: no executor, no device.
-        .testTarget(name: "WeftPlannerTests", dependencies: ["WeftImage", "WeftPlanner", "WeftRuntime", "WeftShaders", "WeftTestSupport", "WeftViews"]),
-        .testTarget(name: "WeftTests", dependencies: ["Weft", "WeftSnapshotTesting", "WeftCatalog", "WeftCPU", "WeftImage", "WeftPlanner", "WeftRuntime", "WeftScene", "WeftShaders", "WeftViews", "WeftVulkan", "WeftTestSupport"],
+        .testTarget(name: "WeftPlannerTests", dependencies: ["WeftBench", "WeftImage", "WeftPlanner", "WeftRuntime", "WeftShaders", "WeftTestSupport", "WeftViews"]),
+        .testTarget(name: "WeftTests", dependencies: ["Weft", "WeftBench", "WeftSnapshotTesting", "WeftCatalog", "WeftCPU", "WeftImage", "WeftPlanner", "WeftRuntime", "WeftScene", "WeftShaders", "WeftViews", "WeftVulkan", "WeftTestSupport"],
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "CLITests", dependencies: ["Weft", "WeftCatalog", "WeftBench", "WeftImage", "WeftShaders", "WeftTestSupport"]),
         .testTarget(name: "WeftBenchTests", dependencies: ["Weft", "WeftBench", "WeftRuntime", "WeftTestSupport"]),

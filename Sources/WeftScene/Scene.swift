@@ -117,6 +117,14 @@ public struct Scene: Sendable {
     }
 }
 
+extension Scene {
+    /// A still scene of one view at `size`, at scale 1 on a clear background (what a file with only `"size"` and
+    /// `"root"` reads as).
+    public init(root: ViewNode, size: Size) {
+        self.init(size: size, scale: 1, background: .clear, frame: 0, reduceMotion: false, shaderFolders: [], root: root, timeline: nil)
+    }
+}
+
 /// A scene at one time (`Scene.frame(at:)`): what to render, at which size, how.
 public struct SceneFrame: Sendable {
     public var view: ViewNode

@@ -15,7 +15,7 @@ enum BenchCommand: Command {
                       [--repetitions N] [--warm-up SECONDS] [--max-seconds S] [--threads N[,N]...] [--json OUT.json]
                       [--time T] [--frame N] [--reduce-motion] [--no-fuse] [--scale S]
                       [--baseline OLD.json [--tolerance 10%]]
-    weft bench SCENE.json --planning [--frame-count N] [--repetitions N] [--scale S] [--confine DIR]
+    weft bench SCENE.json|nested:N|screen:RxC --planning [--frame-count N] [--repetitions N] [--scale S] [--confine DIR]
     weft bench --soak [--renders N] [--sample-every N] [--warm-up-renders N] [--size WxH]... [--device NAME|cpu]... [--json OUT.json]
     """
     static let discussion = """
@@ -50,7 +50,10 @@ enum BenchCommand: Command {
     frame --frame-count times, each from nothing (every view laid out and lowered; kernels,
     text and path coverage cached), a "still" run plans it again through one plan cache, as a
     sequence does (a screen that does not change), a "moving" run plans frames 0…N−1 at 30 per
-    second in order through one plan cache; each --repetitions (default 5) times. It prints the
+    second in order through one plan cache; each --repetitions (default 5) times. Instead of a
+    scene file it takes a built-in one: nested:N, stacks nested N deep on a 390×844 screen (a
+    file nests at most 127), or screen:RxC, R rows of C cells (a text, a symbol, a rounded
+    rectangle) on 1920×1080. It prints the
     median milliseconds a frame of planning and
     of each phase (layout, lowering, rewrites, rebinding), and how many frames reused, rebound
     or rewrote the plan. The first plan of each run fills caches and is left out.

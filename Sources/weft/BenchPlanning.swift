@@ -3,7 +3,7 @@ import Weft
 import WeftBench
 import WeftScene
 
-/// `weft bench SCENE.json --planning`: plans a scene's frames without running them, and prints the per-frame planning
+/// `weft bench SCENE.json --planning`: plans a scene's frames (or a built-in scene's, `ScaleScenes.named`) without running them, and prints the per-frame planning
 /// time by phase. Three runs: *fresh*, the first frame planned by a new `PlanReuse` each time (every view laid out and
 /// lowered; the planner's caches — kernels, text, path coverage — warm); *still*, the first frame planned again and
 /// again through one `PlanReuse` (a screen that does not change); *moving*, frames 0…N−1 at 30 per second, planned in
@@ -18,11 +18,11 @@ struct BenchPlanning {
     static let defaultFrames = 60
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        let scenes = arguments.positionals.filter { $0.lowercased().hasSuffix(".json") }
-        guard scenes.count == 1, arguments.positionals.count == 1 else {
-            throw UsageError(message: "--planning measures one SCENE.json")
+        guard arguments.positionals.count == 1, let name = arguments.positionals.first,
+              name.lowercased().hasSuffix(".json") || name.contains(":") else {
+            throw UsageError(message: "--planning measures one SCENE.json, or one built-in scene: nested:N or screen:RxC")
         }
-        path = scenes[0]
+        path = name
         func count(_ name: String, _ text: String?, default value: Int) throws(UsageError) -> Int {
             guard let text else { return value }
             guard let n = Int(text), n >= 1 else { throw UsageError(message: "--\(name) \(text): expected a whole number ≥ 1", isInvalidValue: true) }
@@ -43,7 +43,7 @@ struct BenchPlanning {
 
     func run(output: inout Output) -> Int32 {
         do {
-            let scene = try Scene.loadWithLibraries(contentsOf: path, confinement: confinement).scene
+            let scene = try loadScene()
             let context = RenderContext(executor: try DeviceChoice.cpu.makeExecutor().executor)
             var caller = RenderOptions()
             caller.scale = scale
@@ -64,6 +64,16 @@ struct BenchPlanning {
             output.printError("weft bench: \(path): \(error)")
             return 1
         }
+    }
+
+    /// The scene file at `path`, or the built-in scene it names (`ScaleScenes.named`).
+    private func loadScene() throws -> Scene {
+        if path.lowercased().hasSuffix(".json") { return try Scene.loadWithLibraries(contentsOf: path, confinement: confinement).scene }
+        guard let (view, size) = try ScaleScenes.named(path) else {
+            throw UsageError(message: "\(path): no such built-in scene (nested:N with N in 1…4096, screen:RxC with R and C in 1…1000)",
+                             isInvalidValue: true)
+        }
+        return Scene(root: view, size: size)
     }
 
     struct Result {

@@ -17,6 +17,13 @@ struct BenchPlanningTests {
         #expect(still.count == 9 && still[6] == "6" && still[3] == "0.000", "every still frame reuses the plan, lowering nothing: \(still)")
     }
 
+    /// A built-in scene at a depth no scene file can nest (a file nests at most 127 stacks).
+    @Test func aBuiltInSceneNestsDeeperThanAFileCan() throws {
+        let run = try CLI.weft(["bench", "nested:200", "--planning", "--frame-count", "2", "--repetitions", "1"])
+        #expect(run.status == 0 && run.stdout.hasPrefix("nested:200: 2 frames a run"), "\(run)")
+        #expect(Self.row("still", in: run.stdout)?[6] == "2", "\(run.stdout)")
+    }
+
     @Test func anAnimatedSceneIsLoweredWhileItMoves() throws {
         let run = try CLI.weft(["bench", "examples/download-badge.json", "--planning", "--frame-count", "30", "--repetitions", "1"])
         #expect(run.status == 0, "\(run)")
@@ -27,6 +34,8 @@ struct BenchPlanningTests {
     @Test func itPlansOneSceneAndNothingElse() throws {
         let run = try CLI.weft(["bench", "--planning"])
         #expect(run.status == 2 && run.stderr.contains("--planning measures one SCENE.json"), "\(run)")
+        let unknown = try CLI.weft(["bench", "nested:0", "--planning"])
+        #expect(unknown.status == 1 && unknown.stderr.contains("no such built-in scene"), "\(unknown)")
         let device = try CLI.weft(["bench", "examples/toolbar-symbols.json", "--planning", "--device", "cpu"])
         #expect(device.status == 2 && device.stderr.contains("--device does not apply to --planning"), "\(device)")
     }

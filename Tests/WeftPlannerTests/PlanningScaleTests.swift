@@ -1,4 +1,5 @@
 import Testing
+import WeftBench
 import WeftImage
 @testable import WeftPlanner
 import WeftTestSupport

@@ -1,4 +1,5 @@
 import Testing
+import WeftBench
 import WeftImage
 import WeftTestSupport
 @testable import WeftViews

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WeftBench
 @testable import Weft
 import WeftImage
 @testable import WeftPlanner
