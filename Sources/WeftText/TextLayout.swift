@@ -34,6 +34,12 @@ public struct TextLayout: Sendable {
         TextLayout(lines: [], size: .zero, pointSize: pointSize, warnings: [])
     }
 
+    /// How far past the offered width a glyph may reach before its line breaks, in points (rounding of advances).
+    static let breakSlack: Float = 1e-3
+    /// Layouts kept (by string, face, size, width, line limit and alignment) before the cache starts over: a screen's
+    /// texts at each width they are asked at.
+    static let cacheCapacity = 16_384
+
     struct Key: Hashable {
         var string: String
         var face: FontFace
@@ -49,6 +55,14 @@ extension FontLibrary {
     /// lines (nil: no limit). Newlines always break.
     public func layout(_ string: String, face: FontFace, size: Float, width: Float = .infinity, lineLimit: Int? = nil,
                        alignment: TextAlignment = .leading) -> TextLayout {
+        if width.isFinite {
+            // Offered at least its natural width, a text breaks no line the unbounded layout does not: the same layout,
+            // so a text asked at many widths is shaped and kept once for all those it fits in.
+            let natural = layout(string, face: face, size: size, width: .infinity, lineLimit: lineLimit, alignment: alignment)
+            // (Not a truncated one: its ellipsis is placed by the width.)
+            let truncated = lineLimit.map { natural.lines.count >= $0 } ?? false
+            if !truncated, natural.size.x <= width + TextLayout.breakSlack { return natural }
+        }
         let key = TextLayout.Key(string: string, face: face, size: size, width: width.isFinite ? width : .infinity,
                                  lineLimit: lineLimit ?? .max, alignment: alignment)
         return lock.withLock { _ in
@@ -98,7 +112,7 @@ extension FontLibrary {
             let empty = string.isEmpty
             let layout = TextLayout(lines: empty ? [] : lines, size: empty ? .zero : SIMD2(widest, Float(lines.count) * lineHeight),
                                     pointSize: size, warnings: warnings)
-            if layouts.count > 4096 { layouts.removeAll() }
+            if layouts.count >= TextLayout.cacheCapacity { layouts.removeAll() }
             layouts[key] = layout
             return layout
         }
@@ -116,7 +130,7 @@ extension FontLibrary {
             var lastSpace: Int?
             while i < glyphs.count {
                 let advance = glyphs[i].advance * scale
-                if !glyphs[i].isSpace && i > start && x + advance > width + 1e-3 { break }
+                if !glyphs[i].isSpace && i > start && x + advance > width + TextLayout.breakSlack { break }
                 if glyphs[i].isSpace { lastSpace = i }
                 x += advance
                 i += 1

@@ -133,6 +133,24 @@ import WeftText
         #expect(abs(centres[0] - centres[1]) < 1e-3)
     }
 
+    /// Offered its natural width or more, a text breaks no line: every such width gives the unbounded layout, glyph for
+    /// glyph (and it is shaped once for all of them); a line limit that truncates is laid out for the width it has.
+    @Test func aTextOfferedItsNaturalWidthOrMoreIsLaidOutAsUnbounded() throws {
+        let text = try Text("one two three\nfour", size: 20).multilineTextAlignment(.center)
+        let whole = text.layout()
+        for width in [whole.size.x, whole.size.x + 0.25, 1000, 1e9] {
+            let offered = text.layout(width: width)
+            #expect(offered.size == whole.size && offered.lines.count == whole.lines.count, "width \(width)")
+            #expect(offered.lines.map { $0.glyphs.map(\.position) } == whole.lines.map { $0.glyphs.map(\.position) }, "width \(width)")
+        }
+        #expect(text.layout(width: whole.size.x - 1).lines.count > whole.lines.count, "a point less wraps")
+        // Two lines kept of three (the newline's): truncated, its ellipsis placed by the offered width.
+        let limited = text.lineLimit(1)
+        let narrow = limited.layout(width: whole.size.x), wide = limited.layout(width: 1000)
+        #expect(narrow.lines.count == 1 && wide.lines.count == 1)
+        #expect(narrow.lines[0].width <= whole.size.x)
+    }
+
     @Test func textStylesHaveApplesDefaultSizesAndWeights() {
         let expected: [(Font.TextStyle, Float, Font.Weight)] = [
             (.largeTitle, 34, .regular), (.title, 28, .regular), (.title2, 22, .regular), (.title3, 20, .regular),
