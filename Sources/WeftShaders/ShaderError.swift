@@ -25,6 +25,8 @@ public enum ShaderError: Error, Sendable, Hashable, CustomStringConvertible {
     case foreignFunction(name: String, file: String)
     /// The front end's reflected argument layout disagrees with glslang's: a defect in Weft, not in the shader.
     case layoutMismatch(function: String, parameter: String, reflected: Int?, compiled: Int?)
+    /// `ShaderLibrary.name(...)` was called with no default library chosen and no folder where one is looked for.
+    case noDefaultLibrary(searched: String, variable: String)
 
     public var description: String {
         switch self {
@@ -51,6 +53,8 @@ public enum ShaderError: Error, Sendable, Hashable, CustomStringConvertible {
             return "'\(function)' needs argument '\(parameter)' (\(type))"
         case .foreignFunction(let name, let file):
             return "stitchable function '\(name)' (\(file)) belongs to another library; look it up in this one by name"
+        case .noDefaultLibrary(let searched, let variable):
+            return "no default shader library for ShaderLibrary.name(...): \(searched) is no folder; set $\(variable) to the folder of your stitchable functions, or call ShaderLibrary.setDefault(_:)"
         case .layoutMismatch(let function, let parameter, let reflected, let compiled):
             func text(_ offset: Int?) -> String { offset.map { "byte \($0)" } ?? "none" }
             return "\(function): Weft placed argument '\(parameter)' at \(text(reflected)), glslang at \(text(compiled)); this is a Weft defect, please report it"

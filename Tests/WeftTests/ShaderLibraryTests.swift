@@ -18,6 +18,26 @@ enum StockShaders {
 }
 
 @Suite struct ShaderLibraryTests {
+    /// `ShaderLibrary.name(...)`, as SwiftUI writes it: a function of the default library, which for a process started
+    /// in the package is its `Shaders` folder (the tests run there), drawing what the same function of that library
+    /// drawn explicitly draws.
+    @Test func aFunctionOfTheDefaultLibraryIsTheFunctionOfItsFolder() throws {
+        #expect(FileManager.default.fileExists(atPath: FileManager.default.currentDirectoryPath + "/Shaders/grayscale.glsl"))
+        let fromDefault = try ShaderLibrary.grayscale(.float(0.75))
+        let explicit = try StockShaders.library.grayscale(.float(0.75))
+        #expect(fromDefault.function.name == "grayscale" && fromDefault.function.parameters.map(\.name) == ["amount"])
+        let context = try Backend.cpu.makeContext()
+        let view = { (shader: Shader) in Image(testImage()).colorEffect(shader) }
+        let size = Size(width: 32, height: 32)
+        #expect(try context.render(view(fromDefault), size: size).pixels == context.render(view(explicit), size: size).pixels)
+        #expect(throws: ShaderError.self) { try ShaderLibrary.noSuchStitchableFunction(.float(1)) }
+    }
+
+    @Test func withNoDefaultLibraryTheErrorSaysWhereToPutOne() {
+        let error = ShaderError.noDefaultLibrary(searched: "/tmp/x/Shaders", variable: ShaderLibrary.defaultFolderVariable)
+        #expect(error.description.contains("$WEFT_SHADER_LIBRARY") && error.description.contains("setDefault"))
+    }
+
     @Test func sceneArgumentsAreCheckedAgainstTheRealSignature() {
         let text = #"""
         {"size": [10, 10], "shaders": ["../Shaders"], "root": {"color": "#ff0000", "modifiers": [
