@@ -2,15 +2,10 @@ import WeftImage
 import WeftShaders
 import WeftViews
 
-/// Clips, masks, overlays, backgrounds, borders, blur and SwiftUI's color effects as scene modifiers (docs/scenes.md).
+/// Clips, masks, overlays, backgrounds, borders and SwiftUI's color effects as scene modifiers (docs/scenes.md).
 extension SceneReader {
-    /// The modifier `name` if it is one of these; nil otherwise.
-    func contentModifier(_ name: String, _ json: JSONValue, at entry: JSONPath) throws(SceneError) -> Modifier? {
-        let path = entry.key(name)
-        let number = { () throws(SceneError) -> Float in try SceneValue.number(json, at: path) }
-        func color(_ effect: String, _ arguments: [String: ArgumentValue] = [:]) -> Modifier {
-            .effect(.color, ColorEffects.effect(effect, arguments), maxSampleOffset: .zero)
-        }
+    /// `clipShape`, `clipped`, `cornerRadius`, `mask`, `overlay`, `background` or `border` (`Decoration.sceneKeys`).
+    func decoration(_ name: String, _ json: JSONValue, at path: JSONPath) throws(SceneError) -> Decoration {
         switch name {
         case "clipShape":
             // A shape written as a view's content key ("circle", {"roundedRectangle": …}, {"path": …}), and a rule.
@@ -25,14 +20,22 @@ extension SceneReader {
                 shape.rule = rule
                 geometry = .path(shape)
             }
-            return .decoration(Decoration(view: ViewNode(.shape(geometry, Color.black.fillStyle)), role: .mask, alignment: .center))
+            return Decoration(view: ViewNode(.shape(geometry, Color.black.fillStyle)), role: .mask, alignment: .center)
         case "clipped":
             try SceneObject.empty(json, at: path)
-            return .decoration(Decoration(view: Rectangle().fill(Color.black).node, role: .mask, alignment: .center))
+            return Decoration(view: Rectangle().fill(Color.black).node, role: .mask, alignment: .center)
         case "cornerRadius":
-            return .decoration(Decoration(view: RoundedRectangle(cornerRadius: try SceneValue.nonNegative(json, at: path)).fill(Color.black).node,
-                                          role: .mask, alignment: .center))
-        case "mask", "overlay", "background":
+            return Decoration(view: RoundedRectangle(cornerRadius: try SceneValue.nonNegative(json, at: path)).fill(Color.black).node,
+                              role: .mask, alignment: .center)
+        case "border":
+            var f = try SceneObject(json, at: path)
+            let fillJSON = try f.required("color", .any)
+            let width = try f.optional("width", .nonNegative) ?? 1
+            try f.finish()
+            let stroke = Rectangle().strokeBorder(try fill(fillJSON, at: path.key("color")), lineWidth: width)
+            return Decoration(view: stroke.node, role: .overlay, alignment: .center)
+        default:
+            precondition(["mask", "overlay", "background"].contains(name), "'\(name)' is not a decoration's scene key")
             // A view, or {"view": VIEW, "alignment": A}.
             var view = json
             var viewPath = path
@@ -45,32 +48,27 @@ extension SceneReader {
                 viewPath = path.key("view")
             }
             let role: Decoration.Role = name == "mask" ? .mask : name == "overlay" ? .overlay : .background
-            return .decoration(Decoration(view: try self.view(view, at: viewPath), role: role, alignment: alignment))
-        case "border":
-            var f = try SceneObject(json, at: path)
-            let fillJSON = try f.required("color", .any)
-            let width = try f.optional("width", .nonNegative) ?? 1
-            try f.finish()
-            let stroke = Rectangle().strokeBorder(try fill(fillJSON, at: path.key("color")), lineWidth: width)
-            return .decoration(Decoration(view: stroke.node, role: .overlay, alignment: .center))
-        case "blur":
-            if case .number = json { return .blur(radius: try SceneValue.nonNegative(json, at: path)) }
-            var f = try SceneObject(json, at: path)
-            let radius = try f.required("radius", .nonNegative)
-            try f.finish()
-            return .blur(radius: radius)
-        case "brightness", "contrast", "saturation", "grayscale":
-            return color(name, ["amount": .number(try number())])
-        case "hueRotation":
-            return color(name, ["degrees": .number(try angle(json, at: path).degrees)])
-        case "colorMultiply":
-            return color(name, ["tint": .color(try SceneValue.color(json, at: path))])
-        case "colorInvert", "luminanceToAlpha":
-            try SceneObject.empty(json, at: path)
-            return color(name)
-        default:
-            return nil
+            return Decoration(view: try self.view(view, at: viewPath), role: role, alignment: alignment)
         }
+    }
+
+    /// SwiftUI's color effects (`brightness`, `contrast`, `saturation`, `grayscale`, `hueRotation`, `colorMultiply`,
+    /// `colorInvert`, `luminanceToAlpha`): stock color shaders.
+    func colorEffect(_ name: String, _ json: JSONValue, at path: JSONPath) throws(SceneError) -> ShaderEffect {
+        let arguments: [String: ArgumentValue]
+        switch name {
+        case "brightness", "contrast", "saturation", "grayscale":
+            arguments = ["amount": .number(try SceneValue.number(json, at: path))]
+        case "hueRotation":
+            arguments = ["degrees": .number(try angle(json, at: path).degrees)]
+        case "colorMultiply":
+            arguments = ["tint": .color(try SceneValue.color(json, at: path))]
+        default:
+            precondition(["colorInvert", "luminanceToAlpha"].contains(name), "'\(name)' is not a color effect's scene key")
+            try SceneObject.empty(json, at: path)
+            arguments = [:]
+        }
+        return ShaderEffect(kind: .color, shader: ColorEffects.effect(name, arguments), maxSampleOffset: .zero)
     }
 
     /// A clip's outline: `"rectangle"`, `"circle"`, `"ellipse"`, `"capsule"`, `{"roundedRectangle": {"cornerRadius": r}}` or

@@ -307,120 +307,6 @@ struct SceneReader {
         return try made(at: path.key("scale")) { () throws(ViewError) in try Image(pixels, scale: scale) }
     }
 
-    // MARK: Modifiers
-
-    private func modifier(_ name: String, _ json: JSONValue, at entry: JSONPath) throws(SceneError) -> Modifier {
-        let path = entry.key(name)
-        switch name {
-        case "frame":
-            var f = try SceneObject(json, at: path)
-            let width = try f.optional("width", .nonNegative)
-            let height = try f.optional("height", .nonNegative)
-            let alignment = try f.optional("alignment", .unitPoint) ?? .center
-            let bound = SceneValue { json, path throws(SceneError) -> Float in
-                if case .string("infinity") = json { return .infinity }
-                return try SceneValue.nonNegative(json, at: path)
-            }
-            let minWidth = try f.optional("minWidth", bound), maxWidth = try f.optional("maxWidth", bound)
-            let minHeight = try f.optional("minHeight", bound), maxHeight = try f.optional("maxHeight", bound)
-            try f.finish()
-            guard minWidth != nil || maxWidth != nil || minHeight != nil || maxHeight != nil else {
-                return alignment == .center ? .frame(width: width, height: height)
-                    : .flexibleFrame(FlexibleFrame(minWidth: width, maxWidth: width, minHeight: height, maxHeight: height, alignment: alignment))
-            }
-            guard width == nil, height == nil else {
-                throw .invalid(path: path, message: "a frame has either width/height or min/max bounds, as in SwiftUI")
-            }
-            return .flexibleFrame(FlexibleFrame(minWidth: minWidth, maxWidth: maxWidth, minHeight: minHeight, maxHeight: maxHeight,
-                                                alignment: alignment))
-        case "offset":
-            var f = try SceneObject(json, at: path)
-            let offset = SIMD2(try f.optional("x", .number) ?? 0, try f.optional("y", .number) ?? 0)
-            try f.finish()
-            return .offset(offset)
-        case "padding":
-            if case .number = json { return .padding(EdgeInsets(all: try SceneValue.nonNegative(json, at: path))) }
-            var f = try SceneObject(json, at: path)
-            let insets = EdgeInsets(top: try f.optional("top", .nonNegative) ?? 0, leading: try f.optional("leading", .nonNegative) ?? 0,
-                                    bottom: try f.optional("bottom", .nonNegative) ?? 0, trailing: try f.optional("trailing", .nonNegative) ?? 0)
-            try f.finish()
-            return .padding(insets)
-        case "rotationEffect":
-            return .rotation(try angle(json, at: path))
-        case "scaleEffect":
-            if case .number = json {
-                let s = try SceneValue.number(json, at: path)
-                return .scale(SIMD2(s, s))
-            }
-            var f = try SceneObject(json, at: path)
-            let scale = SIMD2(try f.optional("x", .number) ?? 1, try f.optional("y", .number) ?? 1)
-            try f.finish()
-            return .scale(scale)
-        case "opacity":
-            return .opacity(try SceneValue.unitInterval(json, at: path))
-        case "blendMode":
-            return .blendMode(try SceneValue.named("blend mode")(json, at: path))
-        case "shadow":
-            var f = try SceneObject(json, at: path)
-            let shadow = Shadow(color: try f.optional("color", .color) ?? Shadow.defaultColor, radius: try f.required("radius", .nonNegative),
-                                x: try f.optional("x", .number) ?? 0, y: try f.optional("y", .number) ?? 0)
-            try f.finish()
-            return .shadow(shadow)
-        case "compositingGroup":
-            try SceneObject.empty(json, at: path)
-            return .compositingGroup
-        case "drawingGroup":
-            var f = try SceneObject(json, at: path)
-            let group = Modifier.drawingGroup(opaque: try f.optional("opaque", .bool) ?? false,
-                                              colorMode: try f.optional("colorMode", .named("color mode")) ?? .nonLinear)
-            try f.finish()
-            return group
-        case "blendEffect":
-            return .blendEffect(try shader(json, kind: .blend, at: path))
-        case "colorEffect", "layerEffect", "distortionEffect":
-            let kind: EffectKind = name == "colorEffect" ? .color : name == "layerEffect" ? .layer : .distortion
-            var padding = SIMD2<Float>.zero
-            let effect = try shader(json, kind: kind, at: path) { f throws(SceneError) in
-                if f.contains("maxSampleOffset"), let refusal = kind.maxSampleOffsetRefusal {
-                    throw .invalid(path: path.key("maxSampleOffset"), message: refusal)
-                }
-                let offsets = SceneValue<[Float]>.numbers(count: 2).then { v, at throws(SceneError) in
-                    guard let offset = SampleOffset(x: Double(v[0]), y: Double(v[1])) else {
-                        throw .invalid(path: at, message: "expected two finite numbers ≥ 0 (points)")
-                    }
-                    return offset
-                }
-                if let offset = try f.optional("maxSampleOffset", offsets) { padding = offset.vector }
-            }
-            return .effect(kind, effect, maxSampleOffset: padding)
-        case "id":
-            return .id(try SceneValue.string(json, at: path))
-        case "transition":
-            return .transition(try transition(json, at: path))
-        case "geometryGroup":
-            try SceneObject.empty(json, at: path)
-            return .geometryGroup
-        case "namespace":
-            return .namespace(try SceneValue.string(json, at: path))
-        case "matchedGeometryEffect":
-            var f = try SceneObject(json, at: path)
-            let properties: [String: MatchedGeometryProperties] = ["frame": .frame, "position": .position, "size": .size]
-            let matched = MatchedGeometry(id: try f.required("id", .string), namespace: try f.required("in", .string),
-                                          properties: try f.optional("properties", .named("properties", properties)) ?? .frame,
-                                          anchor: try f.optional("anchor", .unitPoint) ?? .center,
-                                          isSource: try f.optional("isSource", .bool) ?? true)
-            try f.finish()
-            return .matchedGeometry(matched)
-        case "onGeometryChange":
-            return .geometryChange(try geometryChange(json, at: path))
-        case "fill", "trim", "stroke", "strokeBorder":
-            throw .invalid(path: entry, message: "'\(name)' applies to a shape and must come before its other modifiers")
-        default:
-            if let content = try contentModifier(name, json, at: entry) { return content }
-            throw .unknownName(path: entry, kind: "modifier", name: name, known: [])
-        }
-    }
-
     /// A number of degrees, `{"degrees": d}` or `{"radians": r}`.
     func angle(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> Angle {
         if case .number = json { return .degrees(try SceneValue.number(json, at: path)) }
@@ -488,7 +374,7 @@ struct SceneReader {
     }
 
     /// `{"shader": NAME, "args": {…}}`; `more` reads the effect's other keys.
-    private func shader(_ json: JSONValue, kind: EffectKind, at path: JSONPath,
+    func shader(_ json: JSONValue, kind: EffectKind, at path: JSONPath,
                         more: (inout SceneObject) throws(SceneError) -> Void = { _ in }) throws(SceneError) -> EffectShader {
         var f = try SceneObject(json, at: path)
         let name = try f.required("shader", .string)
@@ -542,7 +428,7 @@ struct SceneReader {
     }
 
     /// `"opacity"`, `"scale"`, `"identity"` or `{"move": EDGE}`.
-    private func transition(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> Transition {
+    func transition(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> Transition {
         if case .string(let s) = json {
             let plain: [String: Transition] = ["opacity": .opacity, "scale": .scale, "identity": .identity]
             guard let transition = plain[s] else {

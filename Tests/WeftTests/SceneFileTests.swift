@@ -163,11 +163,11 @@ func sceneErrorsNameTheirPath(scene: String, path: String, word: String) {
     #expect(timeline.changes.map(\.animation) == [.spring(response: 0.4, dampingFraction: 0.825), .easeInOut, .linear(duration: 2)])
     #expect(timeline.duration == 7)
     // Mid-change the view is pinned to its interpolated frame.
-    guard case .modified(let pinned, .groupAnchor) = scene.frame(at: 6).view.kind, case .modified(_, .opacity(let opacity)) = pinned.kind else {
+    guard case .modified(let pinned, is GroupAnchor) = scene.frame(at: 6).view.kind, case .modified(_, let opacity as OpacityEffect) = pinned.kind else {
         Issue.record("expected an opacity modifier")
         return
     }
-    #expect(abs(opacity - 0.5) < 1e-6)
+    #expect(abs(opacity.value - 0.5) < 1e-6)
 }
 
 @Test(arguments: [

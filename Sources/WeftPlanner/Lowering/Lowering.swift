@@ -147,8 +147,8 @@ struct Lowering {
             let child = children[0]
             let childTransform = transform * child.transform
             var d = distributed
-            switch modifier {
-            case .frame, .flexibleFrame, .offset, .padding, .rotation, .scale, .relativeOffset, .id, .transition, .geometryChange, .stateSwitch, .namespace, .matchedGeometry, .geometryGroup, .groupAnchor:
+            switch modifier.drawing {
+            case .child:
                 break
             case .opacity(let value):
                 d.opacity *= value
@@ -156,12 +156,8 @@ struct Lowering {
                 d.blendMode = mode
             case .shadow(let shadow):
                 d.shadows.insert(PlacedShadow(shadow, through: transform), at: 0)
-            case .compositingGroup:
-                try drawGroup(child, transform: childTransform, mode: canvas.mode, opaqueBounds: nil,
-                              distributed: d, into: &canvas)
-                return
-            case .drawingGroup(let opaque, let mode):
-                try drawGroup(child, transform: childTransform, mode: mode,
+            case .group(let mode, let opaque):
+                try drawGroup(child, transform: childTransform, mode: mode ?? canvas.mode,
                               opaqueBounds: opaque ? LayerMask(geometry: .rectangle, size: size, toTarget: transform) : nil,
                               distributed: d, into: &canvas)
                 return
@@ -172,11 +168,11 @@ struct Lowering {
                 try drawEffect(kind, shader: shader, padding: padding, child: child, size: size, transform: transform,
                                distributed: d, into: &canvas)
                 return
-            case .decoration(let decoration):
-                try drawDecorated(child, decoration.role, other: children[1], transform: transform, distributed: d, into: &canvas)
+            case .decoration(let role):
+                try drawDecorated(child, role, other: children[1], transform: transform, distributed: d, into: &canvas)
                 return
-            case .blur(let radius):
-                try drawBlurred(child, sigma: radius / 2, transform: transform, distributed: d, into: &canvas)
+            case .blur(let sigma):
+                try drawBlurred(child, sigma: sigma, transform: transform, distributed: d, into: &canvas)
                 return
             }
             try draw(child.node, proposed: child.proposal, transform: childTransform, distributed: d, into: &canvas)

@@ -18,7 +18,7 @@ enum GeometryBlend {
         let a = Placed(root: from, size: size, layout: layout), b = Placed(root: to, size: size, layout: layout)
         let pieces = blend(a, b, group: Group(origin: .zero, old: .zero, new: .zero), progress)
         if pieces.count == 1 { return pieces[0].pinned(in: .zero) }
-        return ViewNode(.modified(ViewNode(.stack(pieces.map { $0.pinned(in: .zero) })), .groupAnchor(GroupAnchor(origin: .zero, size: size))))
+        return ViewNode(.modified(ViewNode(.stack(pieces.map { $0.pinned(in: .zero) })), GroupAnchor(origin: .zero, size: size)))
     }
 
     /// The name of views leaving (no view of a state can have it: a `Text`'s and an author's ids are printable).
@@ -34,7 +34,7 @@ enum GeometryBlend {
 
         /// The view pinned to its frame, relative to its parent's origin.
         func pinned(in parent: SIMD2<Float>) -> ViewNode {
-            ViewNode(.modified(node, .groupAnchor(GroupAnchor(origin: origin - parent, size: size))))
+            ViewNode(.modified(node, GroupAnchor(origin: origin - parent, size: size)))
         }
     }
 
@@ -56,7 +56,7 @@ enum GeometryBlend {
 
         init(node: ViewNode, proposal: SIMD2<Float>, origin: SIMD2<Float>, layout: FrameLayout) {
             var node = node, proposal = proposal
-            while case .modified(let inner, .groupAnchor(let pin)) = node.kind {
+            while case .modified(let inner, let pin as GroupAnchor) = node.kind {
                 node = inner
                 proposal = pin.size
             }
@@ -105,10 +105,10 @@ enum GeometryBlend {
         var node = rebuilt(x)
         if let modifier = transition.modifier(presence: entering ? p : 1 - p) {
             node = Transitioning.shown(node, size: x.size, by: modifier)
-            if entering, transition != .identity { node = ViewNode(.modified(node, .id(enteringID))) }
+            if entering, transition != .identity { node = ViewNode(.modified(node, ViewID(name: enteringID))) }
         }
         // A view on its way out matches nothing when a change interrupts this one: it goes on leaving.
-        if !entering { node = ViewNode(.modified(node, .id(leavingID))) }
+        if !entering { node = ViewNode(.modified(node, ViewID(name: leavingID))) }
         return Piece(node: node, origin: origin, size: x.size)
     }
 
@@ -120,19 +120,19 @@ enum GeometryBlend {
         /// The view without its transition's modifier.
         var view: Placed
         var transition: Transition
-        var shown: Modifier
+        var shown: any ModifierRule
         var leaving: Bool
 
         /// `x` when it is marked as entering or leaving under a transition's modifier (`alone` marks them so).
         init?(_ x: Placed) {
-            guard case .modified(var marked, .id(let mark)) = x.node.kind, mark == enteringID || mark == leavingID else { return nil }
+            guard case .modified(var marked, let mark as ViewID) = x.node.kind, mark.name == enteringID || mark.name == leavingID else { return nil }
             transition = Interpolation.transition(of: marked)
             // Rebuilding a view (a container leaving around it) pins what was under the mark.
-            while case .modified(let inner, .groupAnchor) = marked.kind { marked = inner }
+            while case .modified(let inner, is GroupAnchor) = marked.kind { marked = inner }
             guard transition != .identity, case .modified(let view, let shown) = marked.kind else { return nil }
             self.view = Placed(node: view, proposal: x.proposal, origin: x.origin, layout: x.layout)
             self.shown = shown
-            leaving = mark == leavingID
+            leaving = mark.name == leavingID
         }
 
         /// `node` (the view, at `size`) `p` of the way from where its transition is to presence `towards`, marked
@@ -141,19 +141,19 @@ enum GeometryBlend {
             let p = min(max(p, 0), 1)
             if p == 1, presence == 1 { return node }
             // The transition's modifiers at two presences, of one kind (not `identity`'s), so they interpolate.
-            let modifier = transition.modifier(presence: presence).flatMap { Interpolation.lerp(shown, $0, p) } ?? shown
-            return ViewNode(.modified(Self.shown(node, size: size, by: modifier), .id(presence == 1 ? enteringID : leavingID)))
+            let modifier = transition.modifier(presence: presence).flatMap { shown.interpolated(toward: $0, progress: p) } ?? shown
+            return ViewNode(.modified(Self.shown(node, size: size, by: modifier), ViewID(name: presence == 1 ? enteringID : leavingID)))
         }
 
         /// `node` (at `size`) under a transition's `modifier`, which moves and scales it about its own frame.
-        static func shown(_ node: ViewNode, size: SIMD2<Float>, by modifier: Modifier) -> ViewNode {
-            ViewNode(.modified(ViewNode(.modified(node, .groupAnchor(GroupAnchor(origin: .zero, size: size)))), modifier))
+        static func shown(_ node: ViewNode, size: SIMD2<Float>, by modifier: any ModifierRule) -> ViewNode {
+            ViewNode(.modified(ViewNode(.modified(node, GroupAnchor(origin: .zero, size: size))), modifier))
         }
     }
 
     /// The name a view of a presented tree is matched by: its own, through the mark of a view entering.
     static func identity(of node: ViewNode) -> String? {
-        guard case .modified(let inner, .id(enteringID)) = node.kind else { return Interpolation.id(of: node) }
+        guard case .modified(let inner, let mark as ViewID) = node.kind, mark.name == enteringID else { return Interpolation.id(of: node) }
         return Interpolation.id(of: inner)
     }
 
@@ -187,11 +187,11 @@ enum GeometryBlend {
         case (.grid, .grid(let lb, _)):
             return ViewNode(.grid(lb, pinned(children(a.children, b.children, group: group, p))))
         case (.modified(_, let ma), .modified(_, let mb)):
-            guard let modifier = Interpolation.lerp(ma, mb, p) else { return nil }
+            guard let modifier = ma.interpolated(toward: mb, progress: p) else { return nil }
             let inner = modifier.isGeometryBoundary ? Group(origin: origin, old: a.origin, new: b.origin) : group
             let pieces = blend(a.children[0], b.children[0], group: inner, p)
             let child = pieces.count == 1 ? pieces[0].pinned(in: origin)
-                : ViewNode(.modified(ViewNode(.stack(pinned(pieces))), .groupAnchor(GroupAnchor(origin: .zero, size: size))))
+                : ViewNode(.modified(ViewNode(.stack(pinned(pieces))), GroupAnchor(origin: .zero, size: size)))
             return ViewNode(.modified(child, modifier))
         default:
             return nil
@@ -220,15 +220,5 @@ enum GeometryBlend {
             result.insert([alone(a[i], group: group, entering: false, p)], at: min(i, result.count))
         }
         return result.flatMap { $0 }
-    }
-}
-
-extension Modifier {
-    /// `geometryGroup()` and `drawingGroup()`: the frames of the content are resolved relative to this view's.
-    var isGeometryBoundary: Bool {
-        switch self {
-        case .geometryGroup, .drawingGroup: true
-        default: false
-        }
     }
 }

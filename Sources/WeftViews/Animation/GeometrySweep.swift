@@ -137,13 +137,13 @@ public struct GeometrySweep: Sendable {
         case .stack(let children, let alignment): return ViewNode(.stack(each(children), alignment: alignment))
         case .stacked(let layout, let children): return ViewNode(.stacked(layout, each(children)))
         case .grid(let layout, let children): return ViewNode(.grid(layout, each(children)))
-        case .modified(_, .stateSwitch(var component)):
+        case .modified(_, var component as StateSwitch):
             component.place = place
             let chosen = componentStates[ComponentPlace(name: component.name, place: place)].flatMap { component.states[$0] }
-            return ViewNode(.modified(resolve(chosen ?? component.states[component.initial]!, place: place + [0]), .stateSwitch(component)))
-        case .modified(let child, .decoration(var decoration)):
+            return ViewNode(.modified(resolve(chosen ?? component.states[component.initial]!, place: place + [0]), component))
+        case .modified(let child, var decoration as Decoration):
             decoration.view = resolve(decoration.view, place: place + [1])
-            return ViewNode(.modified(resolve(child, place: place + [0]), .decoration(decoration)))
+            return ViewNode(.modified(resolve(child, place: place + [0]), decoration))
         case .modified(let child, let modifier): return ViewNode(.modified(resolve(child, place: place + [0]), modifier))
         }
     }
@@ -180,12 +180,12 @@ public struct GeometrySweep: Sendable {
             let nodeSize = arranged.size, children = arranged.children
             var (scope, component) = (scope, component)
             switch node.kind {
-            case .modified(let child, .geometryChange(var change)):
+            case .modified(let child, var change as GeometryChange):
                 if change.name == nil { change.name = Interpolation.id(of: child) }
                 let origin = Rect(size: nodeSize).applying(transform).origin
                 found.append(Observer(place: place, change: change, proxy: GeometryProxy(size: Size(width: nodeSize.x, height: nodeSize.y), origin: origin),
                                       scope: scope, component: component))
-            case .modified(_, .stateSwitch(let inner)):
+            case .modified(_, let inner as StateSwitch):
                 scope = .component(ComponentPlace(name: inner.name, place: inner.place ?? place))
                 component = inner
             default: break
@@ -206,8 +206,8 @@ public struct GeometrySweep: Sendable {
         switch node.kind {
         case .shape, .image, .text, .spacer: return []
         case .stack(let children, _), .stacked(_, let children), .grid(_, let children): return children.flatMap(changes(in:))
-        case .modified(let child, .geometryChange(let change)): return [change] + changes(in: child)
-        case .modified(_, .stateSwitch(let component)): return component.states.sorted { $0.key < $1.key }.flatMap { changes(in: $0.value) }
+        case .modified(let child, let change as GeometryChange): return [change] + changes(in: child)
+        case .modified(_, let component as StateSwitch): return component.states.sorted { $0.key < $1.key }.flatMap { changes(in: $0.value) }
         case .modified(let child, _): return changes(in: child)
         }
     }

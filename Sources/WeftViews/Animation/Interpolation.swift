@@ -58,7 +58,7 @@ enum Interpolation {
         case (.spacer(let ma), .spacer(let mb)):
             return ViewNode(.spacer(minLength: max(lerp(ma, mb, p), 0)))
         case (.modified(let childA, let ma), .modified(let childB, let mb)):
-            guard let modifier = lerp(ma, mb, p) else { return nil }
+            guard let modifier = ma.interpolated(toward: mb, progress: p) else { return nil }
             return ViewNode(.modified(between(childA, childB, progress: p), modifier))
         default:
             return nil
@@ -93,7 +93,7 @@ enum Interpolation {
     static func id(of node: ViewNode) -> String? {
         var current = node
         while case .modified(let child, let modifier) = current.kind {
-            if case .id(let name) = modifier { return name }
+            if let id = modifier as? ViewID { return id.name }
             current = child
         }
         return nil
@@ -102,7 +102,7 @@ enum Interpolation {
     static func transition(of node: ViewNode) -> Transition {
         var current = node
         while case .modified(let child, let modifier) = current.kind {
-            if case .transition(let t) = modifier { return t }
+            if let trait = modifier as? TransitionTrait { return trait.transition }
             current = child
         }
         return .default
@@ -202,123 +202,6 @@ enum Interpolation {
         case (.color(let x), .color(let y)): return .color(lerp(x, y, p))
         case (.colors(let x), .colors(let y)) where x.count == y.count: return .colors(zip(x, y).map { lerp($0, $1, p) })
         default: return b
-        }
-    }
-
-    /// A fixed frame and a flexible one with equal bounds, interpolated as two flexible frames: `frame(width:height:
-    /// alignment:)` is the one at the centre and the other elsewhere, one view whatever its alignment (as SwiftUI's one
-    /// frame modifier). Nil for a flexible frame with a range: another view.
-    static func fixedFrames(_ a: Modifier, _ b: Modifier, _ p: Float) -> Modifier? {
-        guard let x = fixedFrame(a), let y = fixedFrame(b) else { return nil }
-        return lerp(.flexibleFrame(x), .flexibleFrame(y), p)
-    }
-
-    /// A fixed frame, or a flexible one with equal bounds, as a flexible frame.
-    static func fixedFrame(_ modifier: Modifier) -> FlexibleFrame? {
-        switch modifier {
-        case .frame(let width, let height):
-            FlexibleFrame(minWidth: width, maxWidth: width, minHeight: height, maxHeight: height, alignment: .center)
-        case .flexibleFrame(let frame) where frame.minWidth == frame.maxWidth && frame.minHeight == frame.maxHeight:
-            frame
-        default:
-            nil
-        }
-    }
-
-    /// The modifier between two of the same case; nil when they differ in kind. Exhaustive over `a`, so that a new
-    /// modifier is decided here: interpolated, taken at once, or a different view.
-    static func lerp(_ a: Modifier, _ b: Modifier, _ p: Float) -> Modifier? {
-        switch a {
-        case .decoration(let x):
-            guard case .decoration(let y) = b, x.role == y.role else { return nil }
-            return .decoration(Decoration(view: between(x.view, y.view, progress: p), role: y.role, alignment: lerp(x.alignment, y.alignment, p)))
-        case .blur(let x):
-            guard case .blur(let y) = b else { return nil }
-            return .blur(radius: max(lerp(x, y, p), 0))
-        case .frame(let wa, let ha):
-            if case .flexibleFrame = b { return fixedFrames(a, b, p) }
-            guard case .frame(let wb, let hb) = b else { return nil }
-            func side(_ x: Float?, _ y: Float?) -> Float? {
-                guard let x, let y else { return y }
-                return max(lerp(x, y, p), 0)
-            }
-            return .frame(width: side(wa, wb), height: side(ha, hb))
-        case .flexibleFrame(let x):
-            if case .frame = b { return fixedFrames(a, b, p) }
-            guard case .flexibleFrame(let y) = b else { return nil }
-            func bound(_ u: Float?, _ v: Float?) -> Float? {
-                guard let u, let v, u.isFinite, v.isFinite else { return v }
-                return max(lerp(u, v, p), 0)
-            }
-            return .flexibleFrame(FlexibleFrame(minWidth: bound(x.minWidth, y.minWidth), maxWidth: bound(x.maxWidth, y.maxWidth),
-                                                minHeight: bound(x.minHeight, y.minHeight), maxHeight: bound(x.maxHeight, y.maxHeight),
-                                                alignment: lerp(x.alignment, y.alignment, p)))
-        case .offset(let x):
-            guard case .offset(let y) = b else { return nil }
-            return .offset(lerp(x, y, p))
-        case .relativeOffset(let x):
-            guard case .relativeOffset(let y) = b else { return nil }
-            return .relativeOffset(lerp(x, y, p))
-        case .padding(let x):
-            guard case .padding(let y) = b else { return nil }
-            return .padding(EdgeInsets(top: max(lerp(x.top, y.top, p), 0), leading: max(lerp(x.leading, y.leading, p), 0),
-                                       bottom: max(lerp(x.bottom, y.bottom, p), 0), trailing: max(lerp(x.trailing, y.trailing, p), 0)))
-        case .rotation(let x):
-            guard case .rotation(let y) = b else { return nil }
-            return .rotation(lerp(x, y, p))
-        case .scale(let x):
-            guard case .scale(let y) = b else { return nil }
-            return .scale(lerp(x, y, p))
-        case .opacity(let x):
-            guard case .opacity(let y) = b else { return nil }
-            return .opacity(min(max(lerp(x, y, p), 0), 1))
-        case .blendMode:
-            guard case .blendMode = b else { return nil }
-            return b
-        case .compositingGroup:
-            guard case .compositingGroup = b else { return nil }
-            return b
-        case .drawingGroup:
-            guard case .drawingGroup = b else { return nil }
-            return b
-        case .transition:
-            guard case .transition = b else { return nil }
-            return b
-        case .geometryChange:
-            guard case .geometryChange = b else { return nil }
-            return b
-        case .stateSwitch(let x):
-            guard case .stateSwitch(let y) = b, x.name == y.name else { return nil }
-            return b
-        case .geometryGroup:
-            guard case .geometryGroup = b else { return nil }
-            return b
-        case .id(let x):
-            guard case .id(let y) = b else { return nil }
-            return x == y ? b : nil
-        case .namespace(let x):
-            guard case .namespace(let y) = b else { return nil }
-            return x == y ? b : nil
-        case .groupAnchor(let x):
-            guard case .groupAnchor(let y) = b else { return nil }
-            return .groupAnchor(GroupAnchor(origin: lerp(x.origin, y.origin, p), size: pointwiseMax(lerp(x.size, y.size, p), .zero)))
-        case .matchedGeometry(let x):
-            guard case .matchedGeometry(let y) = b, x.id == y.id, x.namespace == y.namespace else { return nil }
-            guard let px = x.placement, let py = y.placement else { return b }
-            var m = y
-            m.placement = .init(anchorPoint: lerp(px.anchorPoint, py.anchorPoint, p), offer: pointwiseMax(lerp(px.offer, py.offer, p), .zero))
-            return .matchedGeometry(m)
-        case .shadow(let x):
-            guard case .shadow(let y) = b else { return nil }
-            return .shadow(Shadow(color: lerp(x.color, y.color, p), radius: max(lerp(x.radius, y.radius, p), 0),
-                                  x: lerp(x.x, y.x, p), y: lerp(x.y, y.y, p)))
-        case .effect(let ka, let sa, let pa):
-            guard case .effect(let kb, let sb, let pb) = b, ka == kb, sa.name == sb.name else { return nil }
-            // The larger padding, so that whatever either end samples stays inside the layer.
-            return .effect(kb, lerp(sa, sb, p), maxSampleOffset: pointwiseMax(pa, pb))
-        case .blendEffect(let sa):
-            guard case .blendEffect(let sb) = b, sa.name == sb.name else { return nil }
-            return .blendEffect(lerp(sa, sb, p))
         }
     }
 }

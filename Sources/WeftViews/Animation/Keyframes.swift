@@ -144,10 +144,10 @@ public struct KeyframeAnimator: Sendable, Hashable {
             var result = node
             let driven = Set(tracks.map(\.attribute))
             func value(_ a: KeyframeAttribute) -> Float { self.value(of: a, at: time) }
-            if driven.contains(.scale) { result = ViewNode(.modified(result, .scale(SIMD2(repeating: value(.scale))))) }
-            if driven.contains(.rotation) { result = ViewNode(.modified(result, .rotation(.degrees(value(.rotation))))) }
-            if driven.contains(.x) || driven.contains(.y) { result = ViewNode(.modified(result, .offset(SIMD2(value(.x), value(.y))))) }
-            if driven.contains(.opacity) { result = ViewNode(.modified(result, .opacity(min(max(value(.opacity), 0), 1)))) }
+            if driven.contains(.scale) { result = ViewNode(.modified(result, ScaleEffect(factors: SIMD2(repeating: value(.scale))))) }
+            if driven.contains(.rotation) { result = ViewNode(.modified(result, RotationEffect(angle: .degrees(value(.rotation))))) }
+            if driven.contains(.x) || driven.contains(.y) { result = ViewNode(.modified(result, OffsetEffect(delta: SIMD2(value(.x), value(.y))))) }
+            if driven.contains(.opacity) { result = ViewNode(.modified(result, OpacityEffect(value: min(max(value(.opacity), 0), 1)))) }
             return result
         }
         switch node.kind {

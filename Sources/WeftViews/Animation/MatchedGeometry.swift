@@ -49,7 +49,7 @@ extension MatchedGeometry {
         switch node.kind {
         case .shape, .image, .text, .spacer: false
         case .stack(let children, _), .stacked(_, let children), .grid(_, let children): children.contains(where: hasMembers)
-        case .modified(_, .matchedGeometry): true
+        case .modified(_, is MatchedGeometry): true
         case .modified(let child, _): hasMembers(child)
         }
     }
@@ -87,19 +87,14 @@ extension MatchedGeometry {
         let size = arranged.size, children = arranged.children
         var namespaces = namespaces
         var clip = clip
-        if case .modified(_, let modifier) = node.kind {
-            switch modifier {
-            case .namespace(let name):
-                namespaces.insert(name)
-            case .matchedGeometry(let m):
+        if case .modified(_, let rule) = node.kind {
+            if let declaration = rule as? NamespaceDeclaration { namespaces.insert(declaration.name) }
+            if let m = rule as? MatchedGeometry {
                 members.append(Member(geometry: m, content: children[0].node, place: place, proposal: proposal, size: size, transform: transform, clip: clip,
                                       namespaceDeclared: namespaces.contains(m.namespace)))
-            case .drawingGroup(let opaque, _):
-                if opaque { clip = clip.intersection(Rect(size: size).applying(transform)) }
-            case .frame, .flexibleFrame, .offset, .padding, .rotation, .scale, .opacity, .blendMode, .shadow, .compositingGroup, .effect,
-                 .blendEffect, .id, .transition, .relativeOffset, .geometryChange, .stateSwitch, .geometryGroup, .groupAnchor, .decoration, .blur:
-                break
             }
+            // An opaque drawing group's layer is its bounds: nothing inside draws beyond them.
+            if case .group(_, opaque: true) = rule.drawing { clip = clip.intersection(Rect(size: size).applying(transform)) }
         }
         for (i, child) in children.enumerated() {
             collect(child.node, proposal: child.proposal, transform: transform * child.transform, namespaces: namespaces, clip: clip,
@@ -119,9 +114,9 @@ extension MatchedGeometry {
             return ViewNode(.stacked(layout, children.enumerated().map { placed($1, placements, place: place + [$0]) }))
         case .grid(let layout, let children):
             return ViewNode(.grid(layout, children.enumerated().map { placed($1, placements, place: place + [$0]) }))
-        case .modified(let child, var modifier):
-            if case .matchedGeometry = modifier, let m = placements[place] { modifier = .matchedGeometry(m) }
-            return ViewNode(.modified(placed(child, placements, place: place + [0]), modifier))
+        case .modified(let child, let modifier):
+            let placedModifier: any ModifierRule = modifier is MatchedGeometry ? placements[place] ?? modifier : modifier
+            return ViewNode(.modified(placed(child, placements, place: place + [0]), placedModifier))
         }
     }
 }

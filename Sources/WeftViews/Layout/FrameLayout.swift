@@ -78,7 +78,7 @@ package final class FrameLayout {
         var arranged = laidOut(node, proposed: proposed)
         if !node.movesOnlyDrawing, arranged.children.contains(where: \.node.isPinned) {
             arranged.children = arranged.children.map { child in
-                guard case .modified(_, .groupAnchor(let pin)) = child.node.kind else { return child }
+                guard case .modified(_, let pin as GroupAnchor) = child.node.kind else { return child }
                 return Layout.Placement(node: child.node, proposal: pin.size, transform: .translation(pin.origin))
             }
         }
@@ -99,7 +99,7 @@ package final class FrameLayout {
     /// Where the root goes on a canvas of `size`: centred.
     /// A root pinned by an animation (`GroupAnchor`) stands where its pin says.
     package func rootTransform(_ root: ViewNode, size: SIMD2<Float>) -> Affine {
-        if case .modified(_, .groupAnchor(let pin)) = root.kind { return .translation(pin.origin) }
+        if case .modified(_, let pin as GroupAnchor) = root.kind { return .translation(pin.origin) }
         return .translation((size - self.size(of: root, proposed: size)) / 2)
     }
 }
@@ -116,7 +116,7 @@ extension ViewNode {
 
     /// Whether an animation pinned the view where it stands (`GroupAnchor`).
     var isPinned: Bool {
-        if case .modified(_, .groupAnchor) = kind { return true }
+        if case .modified(_, is GroupAnchor) = kind { return true }
         return false
     }
 }

@@ -45,57 +45,8 @@ extension FrameLayout {
                 Placement(node: child, proposal: proposed, transform: .translation((total - childSize) * alignment.vector))
             }
             return Arrangement(size: total, children: placed)
-        case .modified(let child, let modifier):
-            switch modifier {
-            case .frame(let width, let height):
-                let offer = SIMD2(width ?? proposed.x, height ?? proposed.y)
-                let childSize = size(of: child, proposed: offer)
-                let total = SIMD2(width ?? childSize.x, height ?? childSize.y)
-                return Arrangement(size: total, children: [Placement(node: child, proposal: offer, transform: .translation((total - childSize) / 2))])
-            case .flexibleFrame(let frame):
-                let offer = frame.proposal(proposed)
-                let childSize = size(of: child, proposed: offer)
-                let total = frame.size(offer: proposed, child: childSize)
-                return Arrangement(size: total, children: [Placement(node: child, proposal: offer,
-                                          transform: .translation((total - childSize) * frame.alignment.vector))])
-            case .padding(let e):
-                let insets = SIMD2(e.leading + e.trailing, e.top + e.bottom)
-                let offer = pointwiseMax(proposed - insets, .zero)
-                let childSize = size(of: child, proposed: offer)
-                return Arrangement(size: childSize + insets, children: [Placement(node: child, proposal: offer, transform: .translation(SIMD2(e.leading, e.top)))])
-            case .offset(let delta):
-                let childSize = size(of: child, proposed: proposed)
-                return Arrangement(size: childSize, children: [Placement(node: child, proposal: proposed, transform: .translation(delta))])
-            case .relativeOffset(let fraction):
-                let childSize = size(of: child, proposed: proposed)
-                return Arrangement(size: childSize, children: [Placement(node: child, proposal: proposed, transform: .translation(fraction * childSize))])
-            case .rotation(let angle):
-                let childSize = size(of: child, proposed: proposed)
-                let c = childSize / 2
-                let t = Affine.translation(c) * .rotation(angle.radians) * .translation(-c)
-                return Arrangement(size: childSize, children: [Placement(node: child, proposal: proposed, transform: t)])
-            case .scale(let factors):
-                let childSize = size(of: child, proposed: proposed)
-                let c = childSize / 2
-                let t = Affine.translation(c) * .scaling(factors) * .translation(-c)
-                return Arrangement(size: childSize, children: [Placement(node: child, proposal: proposed, transform: t)])
-            case .matchedGeometry(let m):
-                let natural = size(of: child, proposed: proposed)
-                guard let p = m.placement else { return Arrangement(size: natural, children: [Placement(node: child, proposal: proposed, transform: .identity)]) }
-                let childSize = size(of: child, proposed: p.offer)
-                return Arrangement(size: natural, children: [Placement(node: child, proposal: p.offer, transform: .translation(p.anchorPoint - m.anchor.vector * childSize))])
-            case .groupAnchor(let pin):
-                return Arrangement(size: pin.size, children: [Placement(node: child, proposal: pin.size, transform: .identity)])
-            case .decoration(let decoration):
-                let childSize = size(of: child, proposed: proposed)
-                let decorationSize = size(of: decoration.view, proposed: childSize)
-                return Arrangement(size: childSize, children: [Placement(node: child, proposal: proposed, transform: .identity),
-                                    Placement(node: decoration.view, proposal: childSize,
-                                              transform: .translation((childSize - decorationSize) * decoration.alignment.vector))])
-            case .opacity, .blendMode, .shadow, .compositingGroup, .drawingGroup, .effect, .blendEffect, .id, .transition, .geometryChange, .stateSwitch, .namespace, .geometryGroup, .blur:
-                let childSize = size(of: child, proposed: proposed)
-                return Arrangement(size: childSize, children: [Placement(node: child, proposal: proposed, transform: .identity)])
-            }
+        case .modified(let child, let rule):
+            return rule.arrange(child, proposed: proposed, in: self)
         }
     }
 
@@ -168,27 +119,10 @@ extension FrameLayout {
             return children.reduce(Rect(origin: bounds.origin + size / 2, size: .zero)) { sum, child in
                 sum.union(extent(of: child.node, proposed: child.proposal).applying(child.transform))
             }
-        case .modified(_, let modifier):
+        case .modified(_, let rule):
             let child = children[0]
             let inner = extent(of: child.node, proposed: child.proposal).applying(child.transform)
-            switch modifier {
-            case .shadow(let shadow):
-                let reach = Blur.reach(sigma: shadow.sigma)
-                return inner.union(inner.offset(by: SIMD2(shadow.x, shadow.y)).outset(by: SIMD2(repeating: reach)))
-            case .effect(_, _, let padding):
-                return inner.outset(by: padding)
-            case .drawingGroup(let opaque, _):
-                return opaque ? bounds : inner
-            case .decoration(let decoration):
-                guard decoration.role != .mask else { return inner }
-                let other = children[1]
-                return inner.union(extent(of: other.node, proposed: other.proposal).applying(other.transform))
-            case .blur(let radius):
-                return inner.outset(by: SIMD2(repeating: Blur.reach(sigma: radius / 2)))
-            case .frame, .flexibleFrame, .offset, .padding, .rotation, .scale, .opacity, .blendMode, .compositingGroup, .blendEffect,
-                 .id, .transition, .relativeOffset, .geometryChange, .stateSwitch, .namespace, .matchedGeometry, .geometryGroup, .groupAnchor:
-                return inner
-            }
+            return rule.extent(inner: inner, arranged: arranged, in: self)
         }
     }
 }
@@ -219,13 +153,7 @@ extension ViewNode {
     package var spacerLength: Float? {
         switch kind {
         case .spacer(let minLength): return minLength
-        case .modified(let child, let modifier):
-            switch modifier {
-            case .id, .transition, .geometryChange, .stateSwitch, .namespace, .opacity, .blendMode, .groupAnchor: return child.spacerLength
-            case .frame, .flexibleFrame, .offset, .padding, .rotation, .scale, .shadow, .compositingGroup, .drawingGroup, .effect,
-                 .blendEffect, .relativeOffset, .matchedGeometry, .geometryGroup, .decoration, .blur:
-                return nil
-            }
+        case .modified(let child, let rule): return rule.keepsSpacer ? child.spacerLength : nil
         case .shape, .image, .text, .stack, .stacked, .grid: return nil
         }
     }
@@ -234,13 +162,7 @@ extension ViewNode {
 extension ViewNode {
     /// Whether this view's child has the view's own frame and is only drawn moved (offset, rotation, scale).
     package var movesOnlyDrawing: Bool {
-        guard case .modified(_, let modifier) = kind else { return false }
-        switch modifier {
-        case .offset, .relativeOffset, .rotation, .scale:
-            return true
-        case .frame, .flexibleFrame, .padding, .opacity, .blendMode, .shadow, .compositingGroup, .drawingGroup, .effect, .blendEffect, .id,
-             .transition, .geometryChange, .stateSwitch, .namespace, .matchedGeometry, .geometryGroup, .groupAnchor, .decoration, .blur:
-            return false
-        }
+        guard case .modified(_, let rule) = kind else { return false }
+        return rule.movesOnlyDrawing
     }
 }

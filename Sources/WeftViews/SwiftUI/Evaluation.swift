@@ -41,7 +41,7 @@ final class Evaluation: Sendable {
             $0.taps.append(TapTarget(labels: node.textStrings, action: action))
             return $0.taps.count - 1
         }
-        return ViewNode(.modified(node, .geometryChange(GeometryChange.tapMarker(index))))
+        return ViewNode(.modified(node, GeometryChange.tapMarker(index)))
     }
 
     func watch(_ value: any Equatable & Sendable, animation: Animation?) {
@@ -76,7 +76,7 @@ extension ViewNode {
         case .text(let text): [text.string]
         case .shape, .image, .spacer: []
         case .stack(let children, _), .stacked(_, let children), .grid(_, let children): children.flatMap(\.textStrings)
-        case .modified(let child, .decoration(let decoration)): child.textStrings + decoration.view.textStrings
+        case .modified(let child, let decoration as Decoration): child.textStrings + decoration.view.textStrings
         case .modified(let child, _): child.textStrings
         }
     }
@@ -88,11 +88,11 @@ extension ViewNode {
         case .stack(let children, let alignment): ViewNode(.stack(children.map(\.withoutTapMarkers), alignment: alignment))
         case .stacked(let layout, let children): ViewNode(.stacked(layout, children.map(\.withoutTapMarkers)))
         case .grid(let layout, let children): ViewNode(.grid(layout, children.map(\.withoutTapMarkers)))
-        case .modified(let child, .geometryChange(let change)) where change.tapTarget != nil: child.withoutTapMarkers
-        case .modified(let child, .decoration(var decoration)):
+        case .modified(let child, let change as GeometryChange) where change.tapTarget != nil: child.withoutTapMarkers
+        case .modified(let child, var decoration as Decoration):
             {
                 decoration.view = decoration.view.withoutTapMarkers
-                return ViewNode(.modified(child.withoutTapMarkers, .decoration(decoration)))
+                return ViewNode(.modified(child.withoutTapMarkers, decoration))
             }()
         case .modified(let child, let modifier): ViewNode(.modified(child.withoutTapMarkers, modifier))
         }

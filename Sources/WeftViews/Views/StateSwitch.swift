@@ -18,8 +18,23 @@ public struct StateSwitch: View {
     }
 
     /// The component showing its initial state.
-    public var node: ViewNode { ViewNode(.modified(states[initial]!, .stateSwitch(self))) }
+    public var node: ViewNode { ViewNode(.modified(states[initial]!, self)) }
 
     /// The names of its states, sorted.
     public var stateNames: [String] { states.keys.sorted() }
+}
+
+/// In the tree, a component is a modifier over the state it shows, changing nothing of it.
+extension StateSwitch: ModifierRule {
+    package static let sceneKeys: [String] = []
+
+    package var keepsSpacer: Bool { true }
+
+    /// The same component: the new one, at once (its states are views of their own).
+    package func interpolated(toward other: any ModifierRule, progress p: Float) -> (any ModifierRule)? {
+        guard let other = other as? StateSwitch, other.name == name else { return nil }
+        return other
+    }
+
+    package var drawing: ModifierDrawing { .child }
 }

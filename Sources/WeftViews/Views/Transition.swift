@@ -13,13 +13,13 @@ public enum Transition: Sendable, Hashable {
     public static let `default` = Transition.opacity
 
     /// The modifier that shows the view `presence` of the way in (0 = absent, 1 = in place).
-    func modifier(presence: Float) -> Modifier? {
+    func modifier(presence: Float) -> (any ModifierRule)? {
         let p = min(max(presence, 0), 1)
         switch self {
-        case .opacity: return .opacity(p)
-        case .scale: return .scale(SIMD2(repeating: p))
-        case .move(let edge): return .relativeOffset(edge.direction * (1 - p))
-        case .identity: return p > 0 ? nil : .opacity(0)
+        case .opacity: return OpacityEffect(value: p)
+        case .scale: return ScaleEffect(factors: SIMD2(repeating: p))
+        case .move(let edge): return RelativeOffset(fraction: edge.direction * (1 - p))
+        case .identity: return p > 0 ? nil : OpacityEffect(value: 0)
         }
     }
 }
@@ -37,12 +37,4 @@ public enum Edge: String, Sendable, Hashable, CaseIterable {
         case .trailing: SIMD2(1, 0)
         }
     }
-}
-
-extension View {
-    /// Names the view, so that it is the same view in every state of a scene wherever it stands
-    /// among its siblings (SwiftUI's explicit identity).
-    public func id(_ id: String) -> ModifiedView { modified(.id(id)) }
-    /// How the view enters and leaves when a change of state inserts or removes it.
-    public func transition(_ transition: Transition) -> ModifiedView { modified(.transition(transition)) }
 }

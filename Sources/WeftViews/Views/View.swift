@@ -43,7 +43,8 @@ public struct ViewNode: Sendable, View {
         case grid(GridLayout, [ViewNode])
         /// `Spacer`: room in a stack, nothing drawn.
         case spacer(minLength: Float)
-        case modified(ViewNode, Modifier)
+        /// A view under a modifier: what the modifier does is its rule's (`ModifierRule`).
+        case modified(ViewNode, any ModifierRule)
     }
     /// The node's content, shared by every copy: its object is the node's identity within a frame (`FrameLayout`).
     private final class Storage: Sendable {

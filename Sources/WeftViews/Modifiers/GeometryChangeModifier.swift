@@ -8,7 +8,7 @@ public struct GeometryProxy: Sendable, Hashable {
 
 /// `onGeometryChange`: a transform from the view's resolved geometry to a value; when the value
 /// differs from the last one seen, the action runs and may name the state to show next (of its nearest enclosing `StateSwitch`, else the scene's).
-package struct GeometryChange: Sendable {
+package struct GeometryChange: ModifierRule {
     let transform: @Sendable (GeometryProxy) -> any Sendable
     let same: @Sendable (any Sendable, any Sendable) -> Bool
     let action: @Sendable (any Sendable) -> String?
@@ -23,6 +23,17 @@ package struct GeometryChange: Sendable {
     }
 }
 
+extension GeometryChange {
+    package static let sceneKeys = ["onGeometryChange"]
+
+    package var keepsSpacer: Bool { true }
+
+    /// An observer observes; the new one takes over at once.
+    package func interpolated(toward other: any ModifierRule, progress p: Float) -> (any ModifierRule)? { other as? GeometryChange }
+
+    package var drawing: ModifierDrawing { .child }
+}
+
 extension View {
     /// After layout, maps the view's geometry to a value; `action` runs with the value whenever it
     /// differs from the last one seen (the first value counts as a change).
@@ -35,8 +46,8 @@ extension View {
     /// next (nil keeps the current one): the size-class pattern.
     public func onGeometryChange<T: Equatable & Sendable>(for type: T.Type = T.self, of transform: @escaping @Sendable (GeometryProxy) -> T,
                                                           state: @escaping @Sendable (T) -> String?) -> ModifiedView {
-        modified(.geometryChange(GeometryChange(transform: transform,
-                                                same: { ($0 as? T) == ($1 as? T) },
-                                                action: { state($0 as! T) })))
+        modified(GeometryChange(transform: transform,
+                                 same: { ($0 as? T) == ($1 as? T) },
+                                 action: { state($0 as! T) }))
     }
 }

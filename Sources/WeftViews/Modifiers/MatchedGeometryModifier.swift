@@ -54,7 +54,7 @@ public struct MatchedGeometryWarning: Sendable, Hashable, CustomStringConvertibl
 
 /// `matchedGeometryEffect(id:in:properties:anchor:isSource:)` as written, and, once the tree is laid out
 /// (`resolve`), where the view's content goes in its own space.
-package struct MatchedGeometry: Sendable {
+package struct MatchedGeometry: ModifierRule {
     var id: String
     var namespace: String
     var properties: MatchedGeometryProperties
@@ -76,11 +76,59 @@ package struct MatchedGeometry: Sendable {
         var anchorPoint: SIMD2<Float>
         var offer: SIMD2<Float>
     }
+
+    package static let sceneKeys = ["matchedGeometryEffect"]
+
+    /// The view keeps its content's natural size in its parent's layout; the content, once placed, is offered and
+    /// placed where the placement says.
+    package func arrange(_ child: ViewNode, proposed: SIMD2<Float>, in layout: FrameLayout) -> FrameLayout.Arrangement {
+        let natural = layout.size(of: child, proposed: proposed)
+        guard let p = placement else {
+            return FrameLayout.Arrangement(size: natural, children: [Layout.Placement(node: child, proposal: proposed, transform: .identity)])
+        }
+        let childSize = layout.size(of: child, proposed: p.offer)
+        return FrameLayout.Arrangement(size: natural, children: [Layout.Placement(node: child, proposal: p.offer,
+                                                                                  transform: .translation(p.anchorPoint - anchor.vector * childSize))])
+    }
+
+    package var keepsSpacer: Bool { false }
+
+    /// The same id in the same namespace; placements, where both ends have one, interpolate.
+    package func interpolated(toward other: any ModifierRule, progress p: Float) -> (any ModifierRule)? {
+        guard let y = other as? MatchedGeometry, id == y.id, namespace == y.namespace else { return nil }
+        guard let px = placement, let py = y.placement else { return y }
+        var m = y
+        m.placement = Placement(anchorPoint: Interpolation.lerp(px.anchorPoint, py.anchorPoint, p),
+                                offer: pointwiseMax(Interpolation.lerp(px.offer, py.offer, p), .zero))
+        return m
+    }
+
+    package var drawing: ModifierDrawing { .child }
+}
+
+/// `namespace(_:)`: declares a namespace of `matchedGeometryEffect` ids for the view's content; changes nothing drawn.
+package struct NamespaceDeclaration: ModifierRule, Hashable {
+    package var name: String
+
+    package init(name: String) {
+        self.name = name
+    }
+
+    package static let sceneKeys = ["namespace"]
+
+    package var keepsSpacer: Bool { true }
+
+    package func interpolated(toward other: any ModifierRule, progress p: Float) -> (any ModifierRule)? {
+        guard let other = other as? NamespaceDeclaration, other.name == name else { return nil }
+        return other
+    }
+
+    package var drawing: ModifierDrawing { .child }
 }
 
 extension View {
     /// Declares `namespace` for this view's content: `matchedGeometryEffect` ids in it are shared inside.
-    public func namespace(_ namespace: Namespace) -> ModifiedView { modified(.namespace(namespace.name)) }
+    public func namespace(_ namespace: Namespace) -> ModifiedView { modified(NamespaceDeclaration(name: namespace.name)) }
 
     /// Joins the group of views sharing `id` in `namespace`. The group's source (at most one at a time) keeps its
     /// own layout; the others adopt its rectangle's position, size or both, aligned at `anchor`, without changing
@@ -88,8 +136,8 @@ extension View {
     /// interpolates like any animatable value.
     public func matchedGeometryEffect(id: String, in namespace: Namespace, properties: MatchedGeometryProperties = .frame,
                                       anchor: UnitPoint = .center, isSource: Bool = true) -> ModifiedView {
-        let matched = modified(.matchedGeometry(MatchedGeometry(id: id, namespace: namespace.name, properties: properties, anchor: anchor,
-                                                                isSource: isSource)))
+        let matched = modified(MatchedGeometry(id: id, namespace: namespace.name, properties: properties, anchor: anchor,
+                                                 isSource: isSource))
         return namespace.declaresItself ? matched.namespace(namespace) : matched
     }
 

@@ -1,0 +1,85 @@
+import WeftImage
+import WeftRuntime
+
+/// What one modifier does, in one place (as SwiftUI's `ViewModifier` and `Layout` keep theirs): how it lays out its
+/// view, how far the view draws, how it animates, how lowering draws it and what a scene file calls it. A view tree
+/// holds modifiers as `ViewNode.Kind.modified(child, rule)`; layout, interpolation, lowering and the scene reader ask
+/// the rule and never switch over the modifiers, so a new modifier is one type in one file (docs/architecture.md).
+package protocol ModifierRule: Sendable {
+    /// The keys a scene file writes this modifier under; empty for one that only Weft itself puts in a tree.
+    static var sceneKeys: [String] { get }
+
+    /// The modified view's size at `proposed` and its children's placements (the child first, then any view the
+    /// modifier holds), sizing children through `layout`. By default the child's own size and place.
+    func arrange(_ child: ViewNode, proposed: SIMD2<Float>, in layout: FrameLayout) -> FrameLayout.Arrangement
+
+    /// Where the modified view can draw in its own space, from where its child draws (`inner`, already placed) and
+    /// the view's `arranged` layout. By default where the child draws.
+    func extent(inner: Rect, arranged: FrameLayout.Arrangement, in layout: FrameLayout) -> Rect
+
+    /// Whether a stack sees through this modifier to a `Spacer` under it: true for a modifier that changes nothing of
+    /// its child's layout.
+    var keepsSpacer: Bool { get }
+
+    /// Whether the child keeps the view's own frame and is only drawn moved (offset, rotation, scale). False by default.
+    var movesOnlyDrawing: Bool { get }
+
+    /// Whether the frames of the content are resolved relative to this view's during a change (`geometryGroup()`,
+    /// `drawingGroup()`). False by default.
+    var isGeometryBoundary: Bool { get }
+
+    /// This modifier `progress` of the way toward `other` (0 = this, 1 = `other`); nil when `other` is another
+    /// modifier, so that the two views are different views (the old one leaves, the new one enters).
+    func interpolated(toward other: any ModifierRule, progress: Float) -> (any ModifierRule)?
+
+    /// What lowering does with the view.
+    var drawing: ModifierDrawing { get }
+}
+
+/// The few things lowering can do for a modifier; every modifier is drawn as one of these. A modifier that only lays
+/// out or names (frames, offsets, ids, anchors) is `.child`: its child drawn where the modifier placed it.
+package enum ModifierDrawing: Sendable {
+    /// The child, drawn through its placement.
+    case child
+    /// The child with its alpha scaled.
+    case opacity(Float)
+    /// The child composited through `BlendMode`.
+    case blendMode(BlendMode)
+    /// The child over its shadow.
+    case shadow(Shadow)
+    /// The child composed alone in a layer, in `mode` (nil: the canvas's), then composited once; opaque fills the
+    /// view's bounds first.
+    case group(mode: ColorMode?, opaque: Bool)
+    /// The child's layer run through a color, layer or distortion shader, grown by `padding` points.
+    case effect(EffectKind, EffectShader, padding: SIMD2<Float>)
+    /// The child's layer combined with what lies beneath through a blend shader.
+    case blendEffect(EffectShader)
+    /// The child with the modifier's second view (the arrangement's second child) over, under or masking it.
+    case decoration(Decoration.Role)
+    /// The child's layer blurred by a Gaussian of `sigma` points.
+    case blur(sigma: Float)
+}
+
+extension ModifierRule {
+    package func arrange(_ child: ViewNode, proposed: SIMD2<Float>, in layout: FrameLayout) -> FrameLayout.Arrangement {
+        FrameLayout.Arrangement(size: layout.size(of: child, proposed: proposed),
+                                children: [Layout.Placement(node: child, proposal: proposed, transform: .identity)])
+    }
+
+    package func extent(inner: Rect, arranged: FrameLayout.Arrangement, in layout: FrameLayout) -> Rect { inner }
+
+    package var movesOnlyDrawing: Bool { false }
+
+    package var isGeometryBoundary: Bool { false }
+
+    /// The child sized at `proposed` and drawn moved by `transform(childSize)`; the view keeps the child's size.
+    func movingDrawing(_ child: ViewNode, proposed: SIMD2<Float>, in layout: FrameLayout,
+                       by transform: (SIMD2<Float>) -> Affine) -> FrameLayout.Arrangement {
+        let childSize = layout.size(of: child, proposed: proposed)
+        return FrameLayout.Arrangement(size: childSize, children: [Layout.Placement(node: child, proposal: proposed, transform: transform(childSize))])
+    }
+}
+
+extension View {
+    func modified(_ rule: some ModifierRule) -> ModifiedView { ModifiedView(ViewNode(.modified(node, rule))) }
+}
