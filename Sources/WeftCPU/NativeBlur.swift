@@ -97,7 +97,7 @@ struct NativeBlur {
         // The blur's pixel of each canvas column and row (the same for a blur that writes its own texture).
         let gridX = composite?.gridOrigin.x ?? 0, gridY = composite?.gridOrigin.y ?? 0
         let centersX = (x0..<(x0 + width)).map { center($0 - gridX, axis: 0) }
-        RowPartition(y0..<(y0 + height), parts: threads, minimumRows: 8).forEachConcurrently { rows in
+        RowPartition(y0..<(y0 + height), workers: threads, minimumRows: 2).forEachConcurrently(workers: threads) { rows in
             let sums = UnsafeMutableBufferPointer<SIMD4<Float>>.allocate(capacity: alphaOnly ? 0 : width)
             let alphas = UnsafeMutableBufferPointer<Float>.allocate(capacity: alphaOnly ? width : 0)
             sums.initialize(repeating: .zero)
@@ -291,7 +291,7 @@ struct NativeBlur {
             // Workers write disjoint rows.
             nonisolated(unsafe) let (color, alpha) = (color, alpha)
             let stride = stride
-            RowPartition(0..<max(0, h), parts: threads, minimumRows: 16).forEachConcurrently { rows in
+            RowPartition(0..<max(0, h), workers: threads, minimumRows: 8).forEachConcurrently(workers: threads) { rows in
                 let view = texture.view
                 for y in rows {
                     let row = y * stride + pad

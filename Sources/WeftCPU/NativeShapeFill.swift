@@ -51,7 +51,8 @@ struct NativeShapeFill {
         let x0 = Int(region.origin.x), x1 = x0 + Int(region.size.x)
         guard x0 < x1 else { return }
         let solid = solid
-        RowPartition(Int(region.origin.y)..<Int(region.origin.y + region.size.y), parts: threads, minimumRows: 16).forEachConcurrently { rows in
+        let rows = Int(region.origin.y)..<Int(region.origin.y + region.size.y)
+        RowPartition(rows, workers: threads, minimumRows: 8).forEachConcurrently(workers: threads) { rows in
             let out = output.view
             for y in rows {
                 for x in x0..<x1 { NativeBlur.write(solid, at: y * out.width + x, into: out) }
