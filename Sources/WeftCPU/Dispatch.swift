@@ -24,30 +24,23 @@ extension KernelProgram {
         return out
     }
 
-    /// Runs `dispatches` side by side, as one list of work: their batches are cut into chunks of consecutive batches
-    /// (neighbouring pixels, warm caches; at most a band of columns each, several for every worker), listed dispatch by
-    /// dispatch, and each of `threads` workers takes the next chunk nobody has taken. The caller guarantees that no
-    /// dispatch reads or writes what another writes. Each dispatch's outcome: what its checks found, or an error one of
-    /// its batches met. A worker stops at an error, after the chunks it took before, so a failing dispatch always fails
-    /// when no earlier one does.
+    /// Runs `dispatches` side by side, as one list of work: their batches listed dispatch by dispatch, each of `threads`
+    /// workers taking the next batch nobody has taken. A batch is a thousand invocations, so taking one costs nothing
+    /// against running it, and a worker that drew costly batches holds the others up by one batch at most. The caller
+    /// guarantees that no dispatch reads or writes what another writes. Each dispatch's outcome: what its checks found,
+    /// or an error one of its batches met. A worker stops at an error, after the batches it took before, so a failing
+    /// dispatch always fails when no earlier one does.
     static func dispatch(_ dispatches: [KernelDispatch], threads: Int, instructionBudget: Int) -> [Result<CheckTally, CPUError>] {
         precondition(threads >= 1 && instructionBudget >= 1)
-        // Chunks in all: several for every worker, shared by the dispatches' batches; at least one a band.
-        let totalBatches = dispatches.reduce(0) { $0 + $1.batches }
-        let wanted = Double(threads.multipliedReportingOverflow(by: RowPartition.partsPerWorker).partialValue)
-        let partitions = dispatches.map { d in
-            let share = totalBatches == 0 ? 1 : Int((wanted * Double(d.batches) / Double(totalBatches)).rounded(.up))
-            return RowPartition(0..<d.batches, parts: max(d.bands, share, 1), minimumRows: 1)
-        }
-        // Dispatch d's chunks are numbers firstChunk[d]..<firstChunk[d + 1].
-        let firstChunk = partitions.reduce(into: [0]) { $0.append($0[$0.count - 1] + $1.count) }
-        let chunkCount = firstChunk[firstChunk.count - 1]
-        let workers = min(threads, chunkCount)
+        // Dispatch d's batches are numbers firstBatch[d]..<firstBatch[d + 1] of the list.
+        let firstBatch = dispatches.reduce(into: [0]) { $0.append($0[$0.count - 1] + $1.batches) }
+        let batchCount = firstBatch[firstBatch.count - 1]
+        let workers = min(threads, batchCount)
         let outcomes = Outcomes(workers: workers, dispatches: dispatches.count)
         guard workers > 0 else { return outcomes.merged() }
         let next = PartCounter()
         let work: @Sendable (Int) -> Void = { worker in
-            // One lane state at a time: rebound when the worker's next chunk belongs to another dispatch of the same
+            // One lane state at a time: rebound when the worker's next batch belongs to another dispatch of the same
             // program, exchanged at the pools for another program's.
             var current = -1
             var held: (state: LaneState, program: KernelProgram)?
@@ -58,10 +51,10 @@ extension KernelProgram {
                 keepTally()
                 if let held { held.program.lanePool.giveBack(held.state) }
             }
-            var c = next.take()
+            var b = next.take()
             var d = 0
-            while c < chunkCount {
-                while firstChunk[d + 1] <= c { d += 1 }
+            while b < batchCount {
+                while firstBatch[d + 1] <= b { d += 1 }
                 let dispatch = dispatches[d]
                 if d != current {
                     keepTally()
@@ -75,14 +68,11 @@ extension KernelProgram {
                     }
                     current = d
                 }
-                let s = held!.state
-                for b in partitions[d][c - firstChunk[d]] {
-                    if let e = dispatch.runBatch(b, s, budget: instructionBudget) {
-                        outcomes[worker, d].error = e
-                        return
-                    }
+                if let e = dispatch.runBatch(b - firstBatch[d], held!.state, budget: instructionBudget) {
+                    outcomes[worker, d].error = e
+                    return
                 }
-                c = next.take()
+                b = next.take()
             }
         }
         if workers == 1 {

@@ -9,8 +9,6 @@ struct KernelDispatch: Sendable {
     /// Batches across a band, and bands of one depth slice.
     private let columns: Int
     private let bandRows: Int
-    /// Bands over every depth slice.
-    let bands: Int
     let batches: Int
 
     init(program: KernelProgram, groups: (x: Int, y: Int, z: Int), resources: BoundResources, checks: CheckConfiguration) {
@@ -23,8 +21,7 @@ struct KernelDispatch: Sendable {
         grid = KernelProgram.Grid(width: width, height: height, groups: groups, localSize: local)
         columns = (width + Lanes.width - 1) / Lanes.width
         bandRows = (height + Lanes.height - 1) / Lanes.height
-        bands = bandRows * depth
-        batches = columns * bands
+        batches = columns * bandRows * depth
     }
 
     /// Runs batch `index` on `state` (bound to this dispatch); the error it met, if any.

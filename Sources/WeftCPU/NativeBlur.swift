@@ -222,7 +222,7 @@ struct NativeBlur {
     private func store(row y: Int, x0: Int, gridX: Int, inside: Bool, sums: UnsafeMutableBufferPointer<SIMD4<Float>>,
                        alphas: UnsafeMutableBufferPointer<Float>, into out: TextureView) {
         let count = alphaOnly ? alphas.count : sums.count
-        for i in 0..<count {
+        func storePixel(_ i: Int) {
             let x = x0 + i
             var value = SIMD4<Float>.zero
             if let composite {
@@ -239,6 +239,28 @@ struct NativeBlur {
                 value = blurred(i, sums, alphas)
             }
             Self.write(value, at: y * out.width + x, into: out)
+        }
+        guard let composite, composite.solid != nil else {
+            for i in 0..<count { storePixel(i) }
+            return
+        }
+        // Over a solid, every pixel beyond the blur's grid stores the same: the first of each run beyond it is computed,
+        // the rest copy it.
+        let gridStart = inside ? min(max(gridX - x0, 0), count) : count
+        let gridEnd = inside ? min(max(gridX + composite.gridSize.x - x0, gridStart), count) : count
+        for run in [0..<gridStart, gridEnd..<count] where !run.isEmpty {
+            storePixel(run.lowerBound)
+            Self.repeatTexel(at: y * out.width + x0 + run.lowerBound, count: run.count - 1, into: out)
+        }
+        for i in gridStart..<gridEnd { storePixel(i) }
+    }
+
+    /// Copies texel `index` of `out` into the `count` texels after it.
+    private static func repeatTexel(at index: Int, count: Int, into out: TextureView) {
+        if let words = out.words {
+            (words + index + 1).update(repeating: words[index], count: count)
+        } else if let texels = out.texels {
+            (texels + index + 1).update(repeating: texels[index], count: count)
         }
     }
 
