@@ -208,10 +208,11 @@ public final class CPUExecutor: Executor {
             blur.run(layer: textures[layer.index], output: output, threads: options.threads)
             return CheckTally()
         }
-        if options.nativeKernels, pass.kernel.native == .shapesOverSolid, let fill = NativeShapeFill(pass, output: output) {
+        if options.nativeKernels, pass.kernel.native == .shapesOverSolid || pass.kernel.native == .glyphsOverSolid,
+           let fill = NativeSolidFill(pass, output: output) {
             fill.fill(output, threads: options.threads)
-            guard let shapes = fill.shapes else { return CheckTally() }
-            return try interpret(pass.bounded(to: shapes), program, textures)
+            guard let covered = fill.covered else { return CheckTally() }
+            return try interpret(pass.bounded(to: covered), program, textures)
         }
         return try interpret(pass, program, textures)
     }
