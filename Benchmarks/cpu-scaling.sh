@@ -1,10 +1,11 @@
 #!/bin/sh
 # The CPU evaluator's scaling with threads at 1920×1080, side by side in one run (docs/benchmarks.md, "Many cores"):
 #  1. `weft bench --threads 1,2,4,8,16` on the three animated examples at --scale 6 and the text page: the scaling table
-#     (each row's time per thread count, speedup over one thread, parallel efficiency = speedup / threads);
+#     (each row's time per thread count, speedup over one thread, parallel efficiency = speedup / threads), for BEFORE
+#     (when given, and when it has --threads) and then WEFT, scene by scene;
 #  2. 13 frames of each example to PNG (`weft render --frames 0..12 --scale 6 --device cpu`) on every core and pinned to
-#     one core (taskset), for WEFT and, when given, BEFORE (an older binary without --threads): frames/s and the median
-#     of the per-frame lines (planning, render and read-back; the first frame, which translates the kernels, left out).
+#     one core (taskset), for BEFORE (when given) and WEFT: frames/s and the median of the per-frame lines (planning,
+#     render and read-back; the first frame, which translates the kernels, left out).
 # Usage, from the package root:
 #     Benchmarks/cpu-scaling.sh WEFT [BEFORE] [THREADS]      (THREADS default 1,2,4,8,16)
 set -eu
@@ -17,9 +18,13 @@ echo "host: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 
 for scene in examples/download-badge.json examples/thumbnail-detail.json examples/timeline-wave.json Benchmarks/text/page-1080p.json; do
     scale=6
     case $scene in Benchmarks/*) scale=1 ;; esac
-    echo "== weft bench $scene --scale $scale --threads $threads"
-    "$weft" bench "$scene" --device cpu --scale "$scale" --threads "$threads" --repetitions 10 --warm-up 0.2 --max-seconds 3 2>/dev/null |
-        sed -n '/^EFFECT  *SIZE/,$p'
+    for bin in "$before" "$weft"; do
+        [ -n "$bin" ] || continue
+        "$bin" bench --help 2>&1 | grep -q -- --threads || continue
+        echo "== $(basename "$bin") bench $scene --scale $scale --threads $threads"
+        "$bin" bench "$scene" --device cpu --scale "$scale" --threads "$threads" --repetitions 10 --warm-up 0.2 --max-seconds 3 2>/dev/null |
+            sed -n '/^EFFECT  *SIZE/,$p'
+    done
 done
 frames() {
     # $1 binary, $2 scene, $3 label, rest: a command prefix (taskset)

@@ -112,13 +112,21 @@ public final class CPUExecutor: Executor {
         let alphaOnly = options.nativeKernels ? NativeBlur.alphaOnlyTextures(of: plan) : []
         let clock = ContinuousClock()
         let start = clock.now
+        let runs = plan.sideBySideRuns { !(self.options.nativeKernels && $0.kernel.native != nil) }
         for repetition in 0..<run.repetitions {
-            for (index, (pass, program)) in zip(plan.passes, programs).enumerated() {
-                let tally: CheckTally
-                do { tally = try execute(pass, program, textures, alphaOnly: alphaOnly.contains(pass.output)) } catch {
-                    throw .backend(device: device.name, kernel: pass.kernel.name, pass: index, message: error.description)
+            for passes in runs {
+                let tallies: [CheckTally]
+                if passes.count == 1 {
+                    let index = passes.lowerBound, pass = plan.passes[index]
+                    do { tallies = [try execute(pass, programs[index], textures, alphaOnly: alphaOnly.contains(pass.output))] } catch {
+                        throw .backend(device: device.name, kernel: pass.kernel.name, pass: index, message: error.description)
+                    }
+                } else {
+                    tallies = try interpretSideBySide(plan.passes, programs, passes, textures)
                 }
-                if repetition == 0 { reports += Self.reports(for: pass, tally) }
+                if repetition == 0 {
+                    for (index, tally) in zip(passes, tallies) { reports += Self.reports(for: plan.passes[index], tally) }
+                }
             }
         }
         let hostTime = clock.now - start
@@ -200,16 +208,44 @@ public final class CPUExecutor: Executor {
             blur.run(layer: textures[layer.index], output: output, threads: options.threads)
             return CheckTally()
         }
-        if options.nativeKernels, pass.kernel.native == .shapesOverSolid, let fill = NativeShapeFill(pass, output: output) {
+        if options.nativeKernels, pass.kernel.native == .shapesOverSolid || pass.kernel.native == .glyphsOverSolid,
+           let fill = NativeSolidFill(pass, output: output) {
             fill.fill(output, threads: options.threads)
-            guard let shapes = fill.shapes else { return CheckTally() }
-            return try interpret(pass.bounded(to: shapes), program, textures)
+            guard let covered = fill.covered else { return CheckTally() }
+            return try interpret(pass.bounded(to: covered), program, textures)
         }
         return try interpret(pass, program, textures)
     }
 
     /// Runs `pass` by interpreting its SPIR-V, with the checks.
     private func interpret(_ pass: KernelPass, _ program: KernelProgram, _ textures: [CPUTexture]) throws(CPUError) -> CheckTally {
+        let dispatch = try kernelDispatch(pass, program, textures)
+        return try Self.named(KernelProgram.dispatch([dispatch], threads: options.threads, instructionBudget: options.instructionBudget)[0],
+                              pass).get()
+    }
+
+    /// Interprets passes `indices` of `passes` side by side (`RenderPlan.sideBySideRuns`); their tallies in order, or
+    /// the error of the first that failed.
+    private func interpretSideBySide(_ passes: [KernelPass], _ programs: [KernelProgram], _ indices: Range<Int>,
+                                     _ textures: [CPUTexture]) throws(ExecutionError) -> [CheckTally] {
+        var dispatches: [KernelDispatch] = []
+        for index in indices {
+            do { dispatches.append(try kernelDispatch(passes[index], programs[index], textures)) } catch {
+                throw .backend(device: device.name, kernel: passes[index].kernel.name, pass: index, message: error.description)
+            }
+        }
+        let outcomes = KernelProgram.dispatch(dispatches, threads: options.threads, instructionBudget: options.instructionBudget)
+        var tallies: [CheckTally] = []
+        for (index, outcome) in zip(indices, outcomes) {
+            do { tallies.append(try Self.named(outcome, passes[index]).get()) } catch {
+                throw .backend(device: device.name, kernel: passes[index].kernel.name, pass: index, message: error.description)
+            }
+        }
+        return tallies
+    }
+
+    /// The dispatch that interprets `pass`: its bindings, checks and workgroups.
+    private func kernelDispatch(_ pass: KernelPass, _ program: KernelProgram, _ textures: [CPUTexture]) throws(CPUError) -> KernelDispatch {
         let interface = pass.kernel.interface
         let output = textures[pass.output.index]
         let bindings = bindings(for: pass, textures)
@@ -225,12 +261,14 @@ public final class CPUExecutor: Executor {
         let resources = try BoundResources(program: program, bindings: bindings)
         let xy = pass.workgroups(for: pass.dispatchRegion(width: output.width, height: output.height),
                                  localSize: (program.localSize.x, program.localSize.y))
-        let groups = (xy.x, xy.y, 1)
-        do {
-            return try program.dispatch(groups: groups, resources: resources, threads: options.threads,
-                                        instructionBudget: options.instructionBudget, checks: checks)
-        } catch .instructionBudgetExceeded(let budget, let function, let block) {
-            throw .kernelRanPastBudget(kernel: pass.kernel.name, budget: budget, function: function, block: block)
+        return KernelDispatch(program: program, groups: (xy.x, xy.y, 1), resources: resources, checks: checks)
+    }
+
+    /// A runaway loop named by the pass's kernel.
+    private static func named(_ outcome: Result<CheckTally, CPUError>, _ pass: KernelPass) -> Result<CheckTally, CPUError> {
+        outcome.mapError { error in
+            guard case .instructionBudgetExceeded(let budget, let function, let block) = error else { return error }
+            return .kernelRanPastBudget(kernel: pass.kernel.name, budget: budget, function: function, block: block)
         }
     }
 

@@ -15,7 +15,8 @@ extension KernelProgram {
     public func dispatch(groups: (x: Int, y: Int, z: Int), bindings: CPUBindings, threads: Int = defaultThreadCount,
                          instructionBudget: Int = defaultInstructionBudget) throws(CPUError) -> [UInt32: [UInt8]] {
         let resources = try BoundResources(program: self, bindings: bindings)
-        _ = try dispatch(groups: groups, resources: resources, threads: threads, instructionBudget: instructionBudget, checks: .none)
+        let work = KernelDispatch(program: self, groups: groups, resources: resources, checks: .none)
+        _ = try Self.dispatch([work], threads: threads, instructionBudget: instructionBudget)[0].get()
         var out: [UInt32: [UInt8]] = [:]
         for (slot, source) in bufferSlots.enumerated() {
             if case .storage(let b) = source { out[b] = Array(resources.buffers[slot]) }
@@ -23,62 +24,66 @@ extension KernelProgram {
         return out
     }
 
-    func dispatch(groups: (x: Int, y: Int, z: Int), resources: BoundResources, threads: Int, instructionBudget: Int,
-                  checks: CheckConfiguration) throws(CPUError) -> CheckTally {
-        precondition(groups.x >= 0 && groups.y >= 0 && groups.z >= 0 && threads >= 1 && instructionBudget >= 1)
-        let gridWidth = groups.x * localSize.x, gridHeight = groups.y * localSize.y, depth = groups.z * localSize.z
-        let columns = (gridWidth + Lanes.width - 1) / Lanes.width
-        let bandRows = (gridHeight + Lanes.height - 1) / Lanes.height
-        let bands = bandRows * depth
-        let batches = columns * bands
-        guard batches > 0 else { return CheckTally() }
-        // Chunks of consecutive batches (neighbouring pixels, warm caches), at most a band of columns each and enough
-        // of them that every worker takes several; each worker takes the next chunk nobody has taken.
-        let chunks = RowPartition(0..<batches, parts: max(bands, threads * Self.chunksPerWorker), minimumRows: 1)
-        let workers = min(threads, chunks.count)
-        let grid = Grid(width: gridWidth, height: gridHeight, groups: groups, localSize: localSize)
-        let outcomes = Outcomes(count: workers)
-        let next = ChunkCounter()
+    /// Runs `dispatches` side by side, as one list of work: their batches listed dispatch by dispatch, each of `threads`
+    /// workers taking the next batch nobody has taken. A batch is a thousand invocations, so taking one costs nothing
+    /// against running it, and a worker that drew costly batches holds the others up by one batch at most. The caller
+    /// guarantees that no dispatch reads or writes what another writes. Each dispatch's outcome: what its checks found,
+    /// or an error one of its batches met. A worker stops at an error, after the batches it took before, so a failing
+    /// dispatch always fails when no earlier one does.
+    static func dispatch(_ dispatches: [KernelDispatch], threads: Int, instructionBudget: Int) -> [Result<CheckTally, CPUError>] {
+        precondition(threads >= 1 && instructionBudget >= 1)
+        // Dispatch d's batches are numbers firstBatch[d]..<firstBatch[d + 1] of the list.
+        let firstBatch = dispatches.reduce(into: [0]) { $0.append($0[$0.count - 1] + $1.batches) }
+        let batchCount = firstBatch[firstBatch.count - 1]
+        let workers = min(threads, batchCount)
+        let outcomes = Outcomes(workers: workers, dispatches: dispatches.count)
+        guard workers > 0 else { return outcomes.merged() }
+        let next = PartCounter()
         let work: @Sendable (Int) -> Void = { worker in
-            let state = self.lanePool.take(self, resources: resources, checks: checks)
-            defer { self.lanePool.giveBack(state) }
-            var c = next.take()
-            while c < chunks.count {
-                for b in chunks[c] {
-                    let band = b / columns, x = b % columns
-                    let z = band / bandRows, y = band % bandRows
-                    if let e = self.runBatch(state, x: x * Lanes.width, y: y * Lanes.height, z: z, grid: grid, budget: instructionBudget) {
-                        outcomes[worker] = Outcome(tally: state.tally, error: e)
-                        return
-                    }
-                }
-                c = next.take()
+            // One lane state at a time: rebound when the worker's next batch belongs to another dispatch of the same
+            // program, exchanged at the pools for another program's.
+            var current = -1
+            var held: (state: LaneState, program: KernelProgram)?
+            func keepTally() {
+                if let held, current >= 0 { outcomes[worker, current].tally.merge(held.state.tally) }
             }
-            outcomes[worker] = Outcome(tally: state.tally, error: nil)
+            defer {
+                keepTally()
+                if let held { held.program.lanePool.giveBack(held.state) }
+            }
+            var b = next.take()
+            var d = 0
+            while b < batchCount {
+                while firstBatch[d + 1] <= b { d += 1 }
+                let dispatch = dispatches[d]
+                if d != current {
+                    keepTally()
+                    if let held, held.program === dispatch.program {
+                        held.state.unbind()
+                        held.state.bind(dispatch.program, resources: dispatch.resources, checks: dispatch.checks)
+                    } else {
+                        if let held { held.program.lanePool.giveBack(held.state) }
+                        let program = dispatch.program
+                        held = (program.lanePool.take(program, resources: dispatch.resources, checks: dispatch.checks), program)
+                    }
+                    current = d
+                }
+                if let e = dispatch.runBatch(b - firstBatch[d], held!.state, budget: instructionBudget) {
+                    outcomes[worker, d].error = e
+                    return
+                }
+                b = next.take()
+            }
         }
         if workers == 1 {
             work(0)
         } else {
             DispatchQueue.concurrentPerform(iterations: workers, execute: work)
         }
-        var tally = CheckTally()
-        for o in outcomes.all {
-            if let e = o.error { throw e }
-            tally.merge(o.tally)
-        }
-        return tally
+        return outcomes.merged()
     }
 
     public static var defaultThreadCount: Int { max(1, System.coreCount) }
-
-    /// Chunks a dispatch is cut into per worker at least: small enough pieces that workers finishing early find more.
-    static let chunksPerWorker = 8
-
-    /// Hands out chunk numbers in order, each once, to whichever worker asks.
-    final class ChunkCounter: Sendable {
-        private let taken = Atomic(0)
-        func take() -> Int { taken.add(1, ordering: .relaxed).oldValue }
-    }
 
     struct Grid {
         var width: Int
@@ -92,22 +97,34 @@ extension KernelProgram {
         var error: CPUError?
     }
 
-    /// One slot per worker; each worker writes only its own.
+    /// One slot per worker and dispatch; each worker writes only its own.
     final class Outcomes: @unchecked Sendable {
         private let slots: UnsafeMutableBufferPointer<Outcome>
-        init(count: Int) {
-            slots = .allocate(capacity: count)
+        private let dispatches: Int
+        init(workers: Int, dispatches: Int) {
+            self.dispatches = dispatches
+            slots = .allocate(capacity: max(1, workers * dispatches))
             slots.initialize(repeating: Outcome())
         }
         deinit {
             slots.deinitialize()
             slots.deallocate()
         }
-        subscript(i: Int) -> Outcome {
-            get { slots[i] }
-            set { slots[i] = newValue }
+        subscript(worker: Int, dispatch: Int) -> Outcome {
+            get { slots[worker * dispatches + dispatch] }
+            set { slots[worker * dispatches + dispatch] = newValue }
         }
-        var all: [Outcome] { Array(slots) }
+        /// Each dispatch's tallies merged over the workers, or the error a worker met in it.
+        func merged() -> [Result<CheckTally, CPUError>] {
+            (0..<dispatches).map { d in
+                var tally = CheckTally()
+                for slot in stride(from: d, to: slots.count, by: dispatches) {
+                    if let e = slots[slot].error { return .failure(e) }
+                    tally.merge(slots[slot].tally)
+                }
+                return .success(tally)
+            }
+        }
     }
 
     /// Runs one batch to completion: every lane starts at the entry block; each step runs the

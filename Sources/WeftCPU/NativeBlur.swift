@@ -97,7 +97,7 @@ struct NativeBlur {
         // The blur's pixel of each canvas column and row (the same for a blur that writes its own texture).
         let gridX = composite?.gridOrigin.x ?? 0, gridY = composite?.gridOrigin.y ?? 0
         let centersX = (x0..<(x0 + width)).map { center($0 - gridX, axis: 0) }
-        RowPartition(y0..<(y0 + height), parts: threads, minimumRows: 8).forEachConcurrently { rows in
+        RowPartition(y0..<(y0 + height), workers: threads, minimumRows: 2).forEachConcurrently(workers: threads) { rows in
             let sums = UnsafeMutableBufferPointer<SIMD4<Float>>.allocate(capacity: alphaOnly ? 0 : width)
             let alphas = UnsafeMutableBufferPointer<Float>.allocate(capacity: alphaOnly ? width : 0)
             sums.initialize(repeating: .zero)
@@ -222,7 +222,7 @@ struct NativeBlur {
     private func store(row y: Int, x0: Int, gridX: Int, inside: Bool, sums: UnsafeMutableBufferPointer<SIMD4<Float>>,
                        alphas: UnsafeMutableBufferPointer<Float>, into out: TextureView) {
         let count = alphaOnly ? alphas.count : sums.count
-        for i in 0..<count {
+        func storePixel(_ i: Int) {
             let x = x0 + i
             var value = SIMD4<Float>.zero
             if let composite {
@@ -239,6 +239,28 @@ struct NativeBlur {
                 value = blurred(i, sums, alphas)
             }
             Self.write(value, at: y * out.width + x, into: out)
+        }
+        guard let composite, composite.solid != nil else {
+            for i in 0..<count { storePixel(i) }
+            return
+        }
+        // Over a solid, every pixel beyond the blur's grid stores the same: the first of each run beyond it is computed,
+        // the rest copy it.
+        let gridStart = inside ? min(max(gridX - x0, 0), count) : count
+        let gridEnd = inside ? min(max(gridX + composite.gridSize.x - x0, gridStart), count) : count
+        for run in [0..<gridStart, gridEnd..<count] where !run.isEmpty {
+            storePixel(run.lowerBound)
+            Self.repeatTexel(at: y * out.width + x0 + run.lowerBound, count: run.count - 1, into: out)
+        }
+        for i in gridStart..<gridEnd { storePixel(i) }
+    }
+
+    /// Copies texel `index` of `out` into the `count` texels after it.
+    private static func repeatTexel(at index: Int, count: Int, into out: TextureView) {
+        if let words = out.words {
+            (words + index + 1).update(repeating: words[index], count: count)
+        } else if let texels = out.texels {
+            (texels + index + 1).update(repeating: texels[index], count: count)
         }
     }
 
@@ -291,7 +313,7 @@ struct NativeBlur {
             // Workers write disjoint rows.
             nonisolated(unsafe) let (color, alpha) = (color, alpha)
             let stride = stride
-            RowPartition(0..<max(0, h), parts: threads, minimumRows: 16).forEachConcurrently { rows in
+            RowPartition(0..<max(0, h), workers: threads, minimumRows: 8).forEachConcurrently(workers: threads) { rows in
                 let view = texture.view
                 for y in rows {
                     let row = y * stride + pad

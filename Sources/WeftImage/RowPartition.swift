@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 /// A run of rows (or any items taken in order: batches of pixels, bytes) cut into consecutive, non-empty parts whose
 /// sizes differ by at most one. Every part-by-thread split of work in Weft goes through it, so no part is ever empty or
@@ -16,6 +17,17 @@ public struct RowPartition: RandomAccessCollection, Sendable, Hashable {
         self.rows = rows
         count = rows.isEmpty ? 0 : Swift.max(1, Swift.min(parts, rows.count / minimumRows))
     }
+
+    /// `rows` in `partsPerWorker` parts for each of `workers` (fewer where parts would be shorter than `minimumRows`),
+    /// for `forEachConcurrently(workers:_:)`.
+    public init(_ rows: Range<Int>, workers: Int, minimumRows: Int = 1) {
+        precondition(workers >= 1, "at least one worker")
+        self.init(rows, parts: workers.multipliedReportingOverflow(by: Self.partsPerWorker).partialValue, minimumRows: minimumRows)
+    }
+
+    /// Parts a worker takes on average when workers take them as they finish: enough that a worker whose parts cost more
+    /// holds the others up by a fraction of its share, few enough that taking one costs nothing against its rows.
+    public static let partsPerWorker = 8
 
     public var startIndex: Int { 0 }
     public var endIndex: Int { count }
@@ -36,4 +48,32 @@ public struct RowPartition: RandomAccessCollection, Sendable, Hashable {
             DispatchQueue.concurrentPerform(iterations: count) { body(self[$0]) }
         }
     }
+
+    /// Runs `body` on every part on at most `workers` threads, each taking the next part nobody has taken: cut into
+    /// several parts a worker, rows of uneven cost (a blur's rows inside its layer and beyond it) even out, where one
+    /// part a worker leaves every worker waiting for the one that drew the costly rows.
+    public func forEachConcurrently(workers: Int, _ body: @Sendable (Range<Int>) -> Void) {
+        precondition(workers >= 1, "at least one worker")
+        let workers = Swift.min(workers, count)
+        guard workers > 1 else {
+            for part in self { body(part) }
+            return
+        }
+        let next = PartCounter()
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            var part = next.take()
+            while part < count {
+                body(self[part])
+                part = next.take()
+            }
+        }
+    }
+}
+
+/// Hands out 0, 1, 2, … each once, to whichever thread asks first: workers sharing parts of a partition (or chunks of
+/// any list of work) take the next one nobody has taken.
+public final class PartCounter: Sendable {
+    private let taken = Atomic(0)
+    public init() {}
+    public func take() -> Int { taken.add(1, ordering: .relaxed).oldValue }
 }

@@ -14,7 +14,14 @@ public enum NativeKernel: String, Sendable, Hashable, CaseIterable {
     /// bounds (canvas points: minimum x, y, maximum x, y, exclusive) at 8–11; no pixel outside every shape's bounds
     /// changes from the color. Native code may run the SPIR-V over the shapes' bounds only and store the color elsewhere.
     case shapesOverSolid
+    /// `weft.glyph.overSolid`: a run of glyphs over a canvas of one color, with `shapesOverSolid`'s argument block
+    /// (`ivec4 counts`, glyphs first; `vec4 solidDestination`). Arrays: `glyphRecordStride` floats per glyph, the canvas
+    /// pixels it covers (x0, y0, x1, y1, exclusive) at 0–3; no pixel outside every glyph's rectangle changes from the
+    /// color. Native code may run the SPIR-V over the glyphs' rectangles only and store the color elsewhere.
+    case glyphsOverSolid
 
     /// Floats per shape record of a shape batch (ShapeBatch in WeftPlanner).
     public static let shapeRecordStride = 28
+    /// Floats per glyph record of a glyph run (GlyphRun in WeftPlanner).
+    public static let glyphRecordStride = 12
 }

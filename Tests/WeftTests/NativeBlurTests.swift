@@ -59,22 +59,36 @@ import WeftTestSupport
     /// A few small shapes in one corner, folded into the canvas's fill (`weft.shape.overSolid` over the whole canvas): the evaluator fills
     /// the canvas natively and interprets the batch over the shapes' bounds only, and the pixels are the same.
     @Test func shapesOverASolidRunOnlyOverTheirBounds() throws {
-        let native = RenderContext(executor: CPUExecutor(options: CPUExecutor.Options(threads: 2, nativeKernels: true)))
-        let interpreted = RenderContext(executor: CPUExecutor(options: CPUExecutor.Options(threads: 2, nativeKernels: false)))
         let scene = ZStack {
             Circle().fill(Color.blue).frame(width: 12, height: 12).offset(x: -40, y: -30)
             RoundedRectangle(cornerRadius: 3).fill(Color.orange).frame(width: 16, height: 10).offset(x: -28, y: -22).rotationEffect(.degrees(20))
             Capsule().fill(Color.green).frame(width: 30, height: 8).offset(x: -35, y: -12)
         }
+        try expectSolidFillRunsOnlyOverItsRecords(scene, .shapesOverSolid, atMost: 1 / 2)
+    }
+
+    /// A line of text folded into the canvas's fill (`weft.glyph.overSolid`): the evaluator fills the canvas natively
+    /// and interprets the glyph run over its glyphs' rectangles only, and the pixels are the same.
+    @Test func glyphsOverASolidRunOnlyOverTheirRectangles() throws {
+        let scene = try Text("Weft, 1080p", size: 11, color: Color(red: 0.1, green: 0.2, blue: 0.6)).offset(x: -20, y: -25)
+        try expectSolidFillRunsOnlyOverItsRecords(scene, .glyphsOverSolid, atMost: 1 / 4)
+    }
+
+    /// `scene` over a solid background plans a `kind` pass whose records cover at most `share` of the canvas, and renders
+    /// the same with native kernels as without, in RGBA8 and RGBA16F.
+    func expectSolidFillRunsOnlyOverItsRecords(_ scene: some View, _ kind: NativeKernel, atMost share: Double) throws {
+        let native = RenderContext(executor: CPUExecutor(options: CPUExecutor.Options(threads: 3, nativeKernels: true)))
+        let interpreted = RenderContext(executor: CPUExecutor(options: CPUExecutor.Options(threads: 3, nativeKernels: false)))
         for format in PixelFormat.allCases {
             let options = RenderOptions(scale: 2, background: Color(red: 0.95, green: 0.95, blue: 0.97), outputFormat: format,
                                         workingColorMode: format == .rgba8Unorm ? .nonLinear : .extendedLinear)
             let planned = try native.plan(scene, size: Self.size, options: options)
-            let shapes = try #require(planned.plan.passes.first { $0.kernel.native == .shapesOverSolid }, "\(format): a shape batch over the fill")
-            let output = planned.plan.textures[shapes.output.index]
-            let fill = try #require(NativeShapeFill(shapes, output: CPUTexture(width: output.width, height: output.height, format: format)))
-            let bounds = try #require(fill.shapes)
-            #expect(Int(bounds.size.x) * Int(bounds.size.y) < output.width * output.height / 2, "\(format): the batch runs over \(bounds) only")
+            let pass = try #require(planned.plan.passes.first { $0.kernel.native == kind }, "\(format): a \(kind) pass over the fill")
+            let output = planned.plan.textures[pass.output.index]
+            let fill = try #require(NativeSolidFill(pass, output: CPUTexture(width: output.width, height: output.height, format: format)))
+            let covered = try #require(fill.covered)
+            #expect(Double(covered.size.x) * Double(covered.size.y) <= share * Double(output.width * output.height),
+                    "\(format): the kernel runs over \(covered) only")
             let a = try native.render(scene, size: Self.size, options: options).pixels
             let b = try interpreted.render(scene, size: Self.size, options: options).pixels
             let d = try #require(ImageDifference(a, b))

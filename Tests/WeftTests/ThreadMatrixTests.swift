@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Weft
 import WeftCatalog
-import WeftCPU
+@testable import WeftCPU
 import WeftImage
 @testable import WeftPlanner
 import WeftRuntime
@@ -53,6 +53,58 @@ import WeftViews
         for item in items {
             let (view, size, options) = try item.make()
             try expectSameOnEveryThreadCount(item.name, try Self.planner.plan(view, size: size, options: options))
+        }
+    }
+
+    /// The text benchmark's page: a full-canvas pass, then 36 lines of glyphs drawn in place, which the evaluator
+    /// interprets side by side (`RenderPlan.sideBySideRuns`) as one list of batches.
+    static func textPage(scale: Float) throws -> PlannedRender {
+        var frame = try Scene.load(contentsOf: Examples.directory + "/../Benchmarks/text/page-1080p.json") { folders in
+            try LibraryShaderProvider(folders: folders, baseDirectory: Examples.directory)
+        }.frame(at: 0)
+        frame.options.scale *= scale
+        return try planner.plan(frame.view, size: frame.size, options: frame.options)
+    }
+
+    static func interpreted(_ pass: KernelPass) -> Bool { pass.kernel.native == nil }
+
+    @Test func linesOfTextRunSideBySideOnEveryThreadCount() throws {
+        let page = try Self.textPage(scale: 0.5)
+        let runs = page.plan.sideBySideRuns(interpreted: Self.interpreted)
+        #expect(runs.contains { $0.count >= 30 }, "the lines run side by side: \(runs)")
+        try expectSameOnEveryThreadCount("the text page at half scale", page)
+    }
+
+    /// Passes join a run only while they are independent: a line moved over the line before it starts a new run, and so
+    /// does a pass that samples what a pass of the run wrote, and then the next pass, which writes what it samples.
+    @Test func sideBySideRunsKeepDependentPassesApart() throws {
+        var plan = try Self.textPage(scale: 1).plan
+        #expect(plan.passes.count == 37)
+        #expect(plan.sideBySideRuns(interpreted: Self.interpreted) == [0..<1, 1..<37])
+        let output = plan.textures[plan.passes[1].output.index]
+        let first = plan.passes[1].dispatchRegion(width: output.width, height: output.height)
+        var overlapping = plan.passes[2]
+        overlapping = overlapping.bounded(to: PixelRegion(origin: first.origin &+ 1, size: first.size))
+        plan.passes[2] = overlapping
+        #expect(plan.sideBySideRuns(interpreted: Self.interpreted) == [0..<1, 1..<2, 2..<37])
+        plan.passes[4].layer = plan.passes[3].output
+        #expect(plan.sideBySideRuns(interpreted: Self.interpreted) == [0..<1, 1..<2, 2..<4, 4..<5, 5..<37])
+        #expect(plan.sideBySideRuns { _ in false } == (0..<37).map { $0..<($0 + 1) })
+    }
+
+    /// A pass that runs past its budget among passes run side by side is reported as itself — the first of them, as
+    /// every one fails — on any number of workers.
+    @Test(arguments: [1, 3, 256])
+    func aRunawayPassAmongPassesSideBySideIsNamed(threads: Int) throws {
+        var plan = try Self.textPage(scale: 0.25).plan
+        plan.passes.removeFirst()
+        let executor = CPUExecutor(options: CPUExecutor.Options(threads: threads, instructionBudget: 1))
+        #expect(plan.sideBySideRuns(interpreted: Self.interpreted).count == 1)
+        #expect {
+            try executor.execute(plan)
+        } throws: { error in
+            guard case ExecutionError.backend(_, let kernel, let pass, let message) = error else { return false }
+            return pass == 0 && kernel == plan.passes[0].kernel.name && message.contains("budget")
         }
     }
 

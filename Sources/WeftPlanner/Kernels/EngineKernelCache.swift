@@ -36,7 +36,8 @@ final class EngineKernelCache: Sendable {
                                     spirv: words, interface: variant.interface,
                                     cacheKey: "\(variant.name).\(outputFormat.rawValue).\(Self.hash(source))",
                                     native: variant.kernel == .blur || variant.kernel == .tiledBlur ? .separableBlur
-                                        : variant == EngineKernel.Variant(.shape, .overSolid) ? .shapesOverSolid : nil)
+                                        : variant == EngineKernel.Variant(.shape, .overSolid) ? .shapesOverSolid
+                                        : variant == EngineKernel.Variant(.glyph, .overSolid) ? .glyphsOverSolid : nil)
         compiled.withLock { $0[key] = result }
         return result
     }

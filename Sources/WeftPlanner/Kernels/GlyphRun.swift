@@ -1,9 +1,11 @@
+import WeftRuntime
+
 /// Glyphs waiting to be drawn on one canvas, one line's worth: one `weft.glyph` pass. Records sorted by left edge,
 /// so the kernel finds a pixel's glyphs by binary search.
 struct GlyphRun {
     /// Floats per glyph record, laid out as the kernel reads them: 0–3 the canvas pixels covered (x0, y0, x1, y1),
     /// 4–5 the atlas texel of (x0, y0), 6 opacity, 7 unused, 8–11 premultiplied color.
-    static let recordStride = 12
+    static let recordStride = NativeKernel.glyphRecordStride
 
     struct Record {
         var pixels: SIMD4<Int32>
