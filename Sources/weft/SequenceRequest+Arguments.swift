@@ -11,7 +11,7 @@ extension SequenceRequest {
         .value("quality", "N", help: "Constant quality on the codec's scale, lower is better: CRF 0–51 for libx264 and libx265 (default 18, 20), 0–63 for VP9 and SVT-AV1 (default 32, 35), ProRes's quantiser 1–64 (default: the profile's bit rate)."),
         .flag("lossless", help: "Encode without loss (libx264, libx265, libvpx-vp9): the frames' YUV planes exactly."),
         .value("encoder-preset", "NAME", help: "The encoder's speed preset: ultrafast … veryslow for libx264 and libx265 (default medium), realtime or good for VP9 (default good), 0–13 for SVT-AV1 (default 8)."),
-        .value("pix-fmt", "NAME", help: "ffmpeg's pixel format of the video (default yuv420p, yuva420p, yuva444p10le: alpha kept in WebM and MOV); yuv420p and yuva420p are converted on the device."),
+        .value("pix-fmt", "NAME", help: "ffmpeg's pixel format of the video (default yuv420p, yuva420p, yuva444p10le: alpha kept in WebM and MOV); yuv420p, yuva420p, yuv420p10le, yuv422p10le and yuva444p10le are converted on a GPU."),
     ]
 
     /// The options that only a video output takes.

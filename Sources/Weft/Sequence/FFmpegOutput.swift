@@ -4,9 +4,9 @@ import WeftPlanner
 
 /// `-o out.mp4|.webm|.mov|.gif`: an `ffmpeg` reads the frames on its standard input and writes the file. Frames in a
 /// pixel format the device writes (`YUVPlanes`) cross the pipe as YUV planes converted on the device; the rest as
-/// straight-alpha RGBA that ffmpeg converts (BT.709, limited range). Each container has defaults that keep alpha where its codec can
-/// (VP9 in WebM, ProRes 4444 in MOV); `codec`, `quality`, `preset`, `lossless` and `pixelFormat` replace them, each
-/// checked against what the codec takes before the first frame renders. A GIF gets one palette made from all its
+/// straight-alpha RGBA that ffmpeg converts (`conversionFilter`). Each container has defaults that keep alpha where its
+/// codec can (VP9 in WebM, ProRes 4444 in MOV); `codec`, `quality`, `preset`, `lossless` and `pixelFormat` replace them,
+/// each checked against what the codec takes before the first frame renders. A GIF gets one palette made from all its
 /// frames (palettegen, paletteuse with Sierra-2-4A dithering).
 public struct FFmpegOutput: Sendable {
     public enum Container: String, CaseIterable, Sendable {
