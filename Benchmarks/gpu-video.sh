@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Video at 1920x1080 (issue 39; SCALE=6 of the examples' 320x180 points): MP4 (libx264, CRF 18, medium) and WebM (libvpx-vp9, CRF 32) frames/s through Weft,
-# BEFORE (main: RGBA down the pipe, ffmpeg converts) and AFTER (YUV planes converted on the device; again with
-# WEFT_VIDEO_CONVERSION=ffmpeg), beside ffmpeg alone encoding the same frames from raw YUV with AFTER's settings, all in
-# one run. Frames/s = frames / wall seconds of the whole command (first frame's compiles included). FFMPEG is put
-# first on PATH as `ffmpeg`, so both binaries and the reference use it.
-#   BEFORE=path/to/weft AFTER=path/to/weft FFMPEG=path/to/ffmpeg DEVICE=NVIDIA Benchmarks/gpu-video.sh [EXAMPLE...]
+# AFTER (YUV planes converted on the device; again with WEFT_VIDEO_CONVERSION=ffmpeg, RGBA down the pipe as before the
+# kernel) and, where BEFORE names one, an older binary, beside ffmpeg alone encoding the same frames from raw YUV with
+# AFTER's settings, all in one run. Frames/s = frames / wall seconds of the whole command (first frame's compiles
+# included). Then AFTER's MP4 once more with --stats: where a frame's time goes (render thread, waiting for the writer,
+# the pipe). FFMPEG is put first on PATH as `ffmpeg`, so the binaries and the reference use it.
+#   [BEFORE=path/to/weft] AFTER=path/to/weft FFMPEG=path/to/ffmpeg DEVICE=NVIDIA Benchmarks/gpu-video.sh [EXAMPLE...]
 set -uo pipefail
-BEFORE=${BEFORE:?BEFORE=path/to/weft}
+BEFORE=${BEFORE:-}
 AFTER=${AFTER:?AFTER=path/to/weft}
 FFMPEG=${FFMPEG:?FFMPEG=path/to/ffmpeg}
 DEVICE=${DEVICE:-NVIDIA}
@@ -23,6 +24,7 @@ MP4=(-c:v libx264 -pix_fmt yuv420p "${TAGS[@]}" -crf 18 -movflags +faststart)
 WEBM=(-c:v libvpx-vp9 -pix_fmt yuva420p "${TAGS[@]}" -crf 32 -b:v 0 -row-mt 1)
 # fps COMMAND...: FRAMES over the command's wall time, or why it failed.
 fps() {
+    [ -n "$1" ] || { echo "-"; return; }
     local start end
     start=$(date +%s.%N)
     "$@" > "$T/log" 2>&1
@@ -63,6 +65,8 @@ for example in "${EXAMPLES[@]}"; do
          "| ffmpeg alone (good) $(fps alone yuva420p "$T/alone.webm" "${WEBM[@]}" -deadline good -cpu-used 4)" \
          "| after (realtime) $(fps "$AFTER" render "$scene" "${run[@]}" --encoder-preset realtime -o "$T/realtime.webm")" \
          "| ffmpeg alone (realtime) $(fps alone yuva420p "$T/alone-realtime.webm" "${WEBM[@]}" -deadline realtime -cpu-used 8)"
+    echo "after, MP4, --stats:"
+    "$AFTER" render "$scene" "${run[@]}" --stats -o "$T/stats.mp4" 2>&1 | grep -v '^frame'
     echo "frames in after.mp4: $(ffmpeg -hide_banner -i "$T/after.mp4" -f null - 2>&1 | grep -o 'frame= *[0-9]*' | tail -1)"
     rm -f "$T"/frames.*
 done

@@ -17,7 +17,7 @@ enum RenderCommand: Command {
            weft render SCENE.json [--size WxH] [--time T] [--frame N] [--reduce-motion] [--scale S] [--device NAME|cpu] [--threads N] [--keep-overflow] [--16bit]
                        [--no-fuse] [--stats] [--check] [--confine DIR] -o OUT.png
            weft render SCENE.json|INPUT.png ... --frames A..B|all [--fps F] [--shard I/N] [--devices all|cpu|DEVICE,...] [--apng ANIM.png] [--stats] -o out/frame%04d.png
-           weft render SCENE.json|INPUT.png ... --frames A..B|all [--fps F] [--codec NAME] [--crf N|--lossless] [--encoder-preset NAME] [--pix-fmt NAME] -o OUT.mp4|OUT.webm|OUT.mov|OUT.gif|OUT.rgba|/dev/null
+           weft render SCENE.json|INPUT.png ... --frames A..B|all [--fps F] [--codec NAME] [--quality N|--lossless] [--encoder-preset NAME] [--pix-fmt NAME] -o OUT.mp4|OUT.webm|OUT.mov|OUT.gif|OUT.rgba|/dev/null
     """
     static let discussion = """
     Effects are found in each --shaders folder or file, then in Shaders/ of the current folder,

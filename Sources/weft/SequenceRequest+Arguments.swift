@@ -8,14 +8,14 @@ extension SequenceRequest {
         .value("shard", "I/N", help: "Render only every N-th frame of the sequence, from its I-th (0 ≤ I < N)."),
         .value("apng", "FILE.png", help: "Also write the sequence as one animated PNG."),
         .value("codec", "NAME", help: "ffmpeg's video codec for -o .mp4/.webm/.mov: libx264, libx265, libsvtav1, libvpx-vp9, prores_ks (default libx264, libvpx-vp9, prores_ks)."),
-        .value("crf", "N", help: "Quality as a constant rate factor, on the codec's scale (default 18 x264, 20 x265, 32 VP9, 35 SVT-AV1; lower is better)."),
+        .value("quality", "N", help: "Constant quality on the codec's scale, lower is better: CRF 0–51 for libx264 and libx265 (default 18, 20), 0–63 for VP9 and SVT-AV1 (default 32, 35), ProRes's quantiser 1–64 (default: the profile's bit rate)."),
         .flag("lossless", help: "Encode without loss (libx264, libx265, libvpx-vp9): the frames' YUV planes exactly."),
         .value("encoder-preset", "NAME", help: "The encoder's speed preset: ultrafast … veryslow for libx264 and libx265 (default medium), realtime or good for VP9 (default good), 0–13 for SVT-AV1 (default 8)."),
-        .value("pix-fmt", "NAME", help: "ffmpeg's pixel format of the video (default yuv420p, yuva420p, yuva444p10le: alpha kept in WebM and MOV); yuv420p and yuva420p are converted on the device."),
+        .value("pix-fmt", "NAME", help: "ffmpeg's pixel format of the video (default yuv420p, yuva420p, yuva444p10le: alpha kept in WebM and MOV); yuv420p, yuva420p, yuv420p10le, yuv422p10le and yuva444p10le are converted on a GPU."),
     ]
 
     /// The options that only a video output takes.
-    private static let videoOptions = ["codec", "crf", "encoder-preset", "pix-fmt", "lossless"]
+    private static let videoOptions = ["codec", "quality", "encoder-preset", "pix-fmt", "lossless"]
 
     /// nil when the command line has no `--frames` (and none of the flags that need it). `duration` tells how long the
     /// scene plays, for `--frames all`.
@@ -56,13 +56,12 @@ extension SequenceRequest {
         }
         var video: FFmpegOutput?
         if let container = FFmpegOutput.container(of: outputPath) {
-            var crf: Int?
-            if let text = arguments.value("crf") {
-                guard let value = Int(text), (0...63).contains(value) else { throw .invalidValue("crf", text, "expected a whole number from 0 to 63") }
-                crf = value
+            var quality: Int?
+            if let text = arguments.value("quality") {
+                guard let value = Int(text) else { throw .invalidValue("quality", text, "expected a whole number on the codec's scale") }
+                quality = value
             }
-            if crf != nil && arguments.has("lossless") { throw UsageError(message: "--crf and --lossless are two qualities; give one") }
-            video = FFmpegOutput(path: outputPath, container: container, codec: arguments.value("codec"), crf: crf,
+            video = FFmpegOutput(path: outputPath, container: container, codec: arguments.value("codec"), quality: quality,
                                  preset: arguments.value("encoder-preset"), lossless: arguments.has("lossless"),
                                  pixelFormat: arguments.value("pix-fmt"))
         } else {
@@ -87,6 +86,9 @@ extension SequenceRequest {
         case .presetUnsupported(_, let presets) where presets.isEmpty: UsageError(message: "--encoder-preset: \(error)")
         case .presetUnsupported: .invalidValue("encoder-preset", video?.preset ?? "", error.description)
         case .losslessUnsupported: UsageError(message: "--lossless: \(error)")
+        case .qualityOutOfRange: .invalidValue("quality", String(video?.quality ?? 0), error.description)
+        case .qualityUnsupported: UsageError(message: "--quality: \(error)")
+        case .qualityWithLossless: UsageError(message: "--quality and --lossless are two qualities; give one")
         default: UsageError(message: error.description, isInvalidValue: true)
         }
     }

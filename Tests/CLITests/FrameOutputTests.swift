@@ -6,7 +6,6 @@ import WeftImage
 /// failures that name the frame and leave no half-written file (a full disk, a read-only folder), ffmpeg's video and
 /// GIF read back with ffprobe, and `weft verify` over the shards of a folder.
 struct FrameOutputTests {
-    let folder = CLI.temporaryDirectory()
     let tests = SequenceTests()
 
     func path(_ name: String) -> String { tests.path(name) }
@@ -125,6 +124,33 @@ struct FrameOutputTests {
         #expect(alpha.stdout.contains("alpha_mode=1"), "VP9 in WebM keeps alpha: \(alpha)")
     }
 
+    /// Every video says BT.709 and limited range whoever converts its frames (ffmpeg, or the device's kernel), and H.264
+    /// says its 4:2:0 chroma is sited left: MP4 (H.264), HEVC main10, WebM (VP9) and MOV (ProRes 4444, 422).
+    @Test func everyVideoSaysItsColours() throws {
+        guard Self.hasFFmpeg else {
+            print("skipped: ffmpeg or ffprobe is not installed (apt-get install ffmpeg)")
+            return
+        }
+        let scene = try tests.writeScene()
+        let videos: [(name: String, options: [String])] = [
+            ("h264.mp4", []), ("main10.mp4", ["--codec", "libx265", "--pix-fmt", "yuv420p10le"]), ("vp9.webm", []),
+            ("prores.mov", []), ("prores422.mov", ["--pix-fmt", "yuv422p10le"]),
+        ]
+        for conversion in ["ffmpeg", "device"] {
+            for (name, options) in videos {
+                let file = path("\(conversion)-\(name)")
+                let run = try CLI.weft(["render", scene, "--frames", "0..1", "--scale", "4", "--device", "cpu"] + options + ["-o", file],
+                                       environment: ["WEFT_VIDEO_CONVERSION": conversion])
+                #expect(run.status == 0, "\(run)")
+                let probe = try CLI.shell("ffprobe -v error -select_streams v:0 -show_entries stream=color_space,color_primaries,color_transfer,color_range,chroma_location -of default=noprint_wrappers=1 '\(file)'")
+                for tag in ["color_space=bt709", "color_primaries=bt709", "color_transfer=bt709", "color_range=tv"] {
+                    #expect(probe.stdout.contains(tag), "\(conversion) \(name): \(tag) in \(probe.stdout)")
+                }
+                if name == "h264.mp4" { #expect(probe.stdout.contains("chroma_location=left"), "\(conversion) \(name): \(probe.stdout)") }
+            }
+        }
+    }
+
     /// `--encoder-preset` reaches x264 (ultrafast turns CABAC off; x264 writes its settings into the stream); a preset the
     /// codec does not take, and a codec without presets, are refused before anything renders.
     @Test func presetReachesTheEncoder() throws {
@@ -149,6 +175,43 @@ struct FrameOutputTests {
         #expect(prores.status == 2 && prores.stderr.contains("prores_ks has no speed presets"), "\(prores)")
     }
 
+    /// `--quality` reaches the encoder on its own scale (x264 writes its CRF into the stream; a finer ProRes quantiser
+    /// makes a larger file); a value off the codec's scale, a codec without one and a quality beside `--lossless` are
+    /// refused before anything renders.
+    @Test func qualityReachesTheEncoder() throws {
+        guard Self.hasFFmpeg else {
+            print("skipped: ffmpeg is not installed (apt-get install ffmpeg)")
+            return
+        }
+        let scene = try tests.writeScene()
+        for (quality, crf) in [(nil, "crf=18.0"), ("30", "crf=30.0"), ("51", "crf=51.0")] {
+            let name = "q\(quality ?? "default").mp4"
+            let run = try CLI.weft(["render", scene, "--frames", "0..3", "--device", "cpu", "-o", path(name)] + (quality.map { ["--quality", $0] } ?? []))
+            #expect(run.status == 0, "\(run)")
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: path(name)))
+            #expect(bytes.range(of: Data(" \(crf) ".utf8)) != nil, "quality \(quality ?? "default"): x264's settings in the stream hold \(crf)")
+        }
+        var sizes: [Int] = []
+        for quality in ["1", "64"] {
+            let run = try CLI.weft(["render", "examples/timeline-wave.json", "--frames", "0..1", "--device", "cpu", "--quality", quality,
+                                    "-o", path("q\(quality).mov")])
+            #expect(run.status == 0, "\(run)")
+            sizes.append((try FileManager.default.attributesOfItem(atPath: path("q\(quality).mov"))[.size] as? Int) ?? 0)
+        }
+        #expect(sizes[0] > 2 * sizes[1], "ProRes at quantiser 1 holds more than at 64: \(sizes) bytes")
+        for (arguments, output, status, message) in [
+            (["--quality", "52"], "bad.mp4", 1, "--quality \"52\": libx264 takes a quality from 0 (best) to 51"),
+            (["--quality", "0"], "bad.mov", 1, "--quality \"0\": prores_ks takes a quality from 1 (best) to 64"),
+            (["--quality", "20", "--lossless"], "bad.mp4", 2, "--quality and --lossless are two qualities; give one"),
+        ] {
+            let run = try CLI.weft(["render", scene, "--frames", "0..3", "--device", "cpu"] + arguments + ["-o", path(output)])
+            #expect(run.status == status && run.stderr.contains(message) && !run.stdout.contains("frames rendered"), "\(arguments): \(run)")
+        }
+        let gif = try CLI.weft(["render", scene, "--frames", "0..3", "--device", "cpu", "--quality", "20", "-o", path("bad.gif")])
+        #expect(gif.status == 2 && gif.stderr.contains("gif has no quality scale"), "\(gif)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: tests.folder.path).allSatisfy { !$0.hasPrefix("bad") })
+    }
+
     /// ffmpeg's own failure reaches the user, and no file is left; a codec it lacks is named before anything renders.
     @Test func ffmpegsErrorReachesTheUser() throws {
         guard Self.hasFFmpeg else {
@@ -161,7 +224,7 @@ struct FrameOutputTests {
         let codec = try CLI.weft(["render", try tests.writeScene(), "--frames", "0..3", "--device", "cpu", "--codec", "no-such-codec", "-o", path("bad.mp4")])
         #expect(codec.status == 1 && codec.stderr.contains("the installed ffmpeg has no encoder no-such-codec; it has libx264"), "\(codec)")
         #expect(!codec.stdout.contains("frames rendered"), "refused before the first frame: \(codec)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).allSatisfy { !$0.hasPrefix("bad") })
+        #expect(try FileManager.default.contentsOfDirectory(atPath: tests.folder.path).allSatisfy { !$0.hasPrefix("bad") })
     }
 
     /// Two shards into one folder are whole; a frame deleted, or a shard that never finished, is named.

@@ -58,8 +58,10 @@ import WeftViews
             let alone = try contexts[delivery.lane].render(view, size: size, options: options)
             #expect(frame.rendering.pixels == alone.pixels, "frame \(delivery.frame) on context \(delivery.lane)")
         }
-        let first = try deliveries[0].result.get().rendering.pixels
-        let last = try deliveries[deliveries.count - 1].result.get().rendering.pixels
+        // The sequence's first and last frames, whichever order they were delivered in.
+        let inSequence = deliveries.sorted { $0.frame < $1.frame }
+        let first = try inSequence[0].result.get().rendering.pixels
+        let last = try inSequence[inSequence.count - 1].result.get().rendering.pixels
         #expect(first != last, "the frames animate")
     }
 

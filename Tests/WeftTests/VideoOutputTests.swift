@@ -71,39 +71,64 @@ import WeftTestSupport
         return mean == 0 ? .infinity : 10 * log10(255 * 255 / mean)
     }
 
-    /// The kernel's 4:2:0 planes are ffmpeg's own `yuv420p` conversion of the frame's PNG (BT.709, limited range, its area
-    /// filter: each chroma sample the mean of a 2 × 2 block) within one code value, at a screen's size and at odd sides
-    /// (rounded up to even with transparent black, as ffmpeg's pad filter does).
+    /// The samples of planes of `bitDepth` bits: bytes, or little-endian pairs of bytes.
+    static func samples(_ bytes: some Collection<UInt8>, bitDepth: Int) -> [Int] {
+        let bytes = Array(bytes)
+        guard bitDepth > 8 else { return bytes.map(Int.init) }
+        return stride(from: 0, to: bytes.count - 1, by: 2).map { Int(bytes[$0]) | Int(bytes[$0 + 1]) << 8 }
+    }
+
+    /// The kernel's planes in every format it writes are ffmpeg's own conversion of the frame's PNG to that format
+    /// (`FFmpegOutput.conversionFilter`: BT.709, limited range, chroma sited left by its area filter) within one code value
+    /// of the format's bit depth, at a screen's size and at odd sides (a side the chroma halves rounded up to even with
+    /// transparent black, as ffmpeg's pad filter does).
     @Test(.enabled(if: hasFFmpeg, "ffmpeg is not installed (apt-get install ffmpeg)"), arguments: Backend.allCases)
     func planesAreFFmpegsOwnConversionWithinOneCodeValue(backend: Backend) throws {
         let context = try backend.makeContext()
         // The CPU evaluator runs the kernel at a smaller size: the suite's time, not the rule, differs.
         let scenes = [try Self.scene(scale: backend == .cpu ? 1 : 6), try Self.scene(scale: 1, size: Size(width: 321, height: 181))]
         for scene in scenes {
-            let (frame, planes) = try Self.frameAndPlanes(scene, at: 0.7, on: context)
+            let shown = scene.frame(at: 0.7)
+            let planned = try context.plan(shown.view, size: shown.size, options: shown.options)
+            let frame = try context.run(planned).pixels
             try PNGFile.write(frame, to: path("frame.png"))
-            let converted = try Self.ffmpeg(["-i", path("frame.png"), "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2,scale=out_color_matrix=bt709:out_range=tv:flags=area",
-                                             "-pix_fmt", "yuv420p", "-f", "rawvideo", "-"])
-            #expect(converted.count == planes.count, "\(frame.width)x\(frame.height)")
-            let even = YUVPlanes.evenSize(width: frame.width, height: frame.height)
-            let luma = even.width * even.height
-            for (name, range) in [("Y", 0..<luma), ("U", luma..<luma * 5 / 4), ("V", luma * 5 / 4..<luma * 3 / 2)] {
-                let difference = Self.largestDifference(planes[range], converted[range])
-                #expect(difference <= 1, "\(backend) \(frame.width)x\(frame.height): \(name) differs from ffmpeg's by \(difference)")
+            for format in YUVPlanes.allCases {
+                let packed = try context.run(try context.planner.convertingToYUV(planned, planes: format)).pixels
+                let planes = Self.samples(format.bytes(ofPacked: packed, width: frame.width, height: frame.height), bitDepth: format.bitDepth)
+                let halves = format.halvesChroma
+                let converted = Self.samples(try Self.ffmpeg(["-i", path("frame.png"), "-vf", FFmpegOutput.conversionFilter(to: format.rawValue),
+                                                              "-pix_fmt", format.rawValue, "-f", "rawvideo", "-"]), bitDepth: format.bitDepth)
+                let label = "\(backend) \(format) \(frame.width)x\(frame.height)"
+                #expect(converted.count == planes.count, "\(label): \(planes.count) samples, ffmpeg's \(converted.count)")
+                let padded = format.paddedSize(width: frame.width, height: frame.height)
+                let luma = padded.width * padded.height
+                let chroma = (halves.columns ? padded.width / 2 : padded.width) * (halves.rows ? padded.height / 2 : padded.height)
+                var ranges = [("Y", 0..<luma), ("U", luma..<luma + chroma), ("V", luma + chroma..<luma + 2 * chroma)]
+                if format.hasAlpha { ranges.append(("A", luma + 2 * chroma..<2 * luma + 2 * chroma)) }
+                for (name, range) in ranges where converted.count == planes.count {
+                    let difference = zip(planes[range], converted[range]).reduce(0) { max($0, abs($1.0 - $1.1)) }
+                    #expect(difference <= 1, "\(label): \(name) differs from ffmpeg's by \(difference)")
+                }
             }
         }
     }
 
-    /// A lossless video holds the device's planes exactly: H.264 (yuv420p) in MP4, VP9 with alpha (yuva420p) in WebM.
+    /// A lossless video holds the device's planes exactly: H.264 (yuv420p) in MP4, VP9 with alpha (yuva420p) in WebM,
+    /// HEVC main10 (yuv420p10le) in MP4.
     @Test(.enabled(if: hasFFmpeg, "ffmpeg is not installed (apt-get install ffmpeg)"), arguments: Backend.allCases)
     func losslessVideosHoldTheDevicePlanesExactly(backend: Backend) throws {
         let context = try backend.makeContext()
         let scene = try Self.scene(scale: backend == .cpu ? 1 : 4)
         let frames = backend == .cpu ? 0...1 : 0...3, fps = 8.0
-        for (name, planes, decoder) in [("lossless.mp4", YUVPlanes.yuv420p, [String]()), ("lossless.webm", .yuva420p, ["-c:v", "libvpx-vp9"])] {
+        let encoders = FFmpegOutput.encoders(of: Self.ffmpeg) ?? []
+        let cases: [(name: String, planes: YUVPlanes, codec: String?, decoder: [String])] = [
+            ("lossless.mp4", .yuv420p, nil, []), ("lossless.webm", .yuva420p, nil, ["-c:v", "libvpx-vp9"]),
+            ("main10.mp4", .yuv420p10le, "libx265", []),
+        ]
+        for (name, planes, codec, decoder) in cases where codec.map(encoders.contains) ?? true {
             let container = FFmpegOutput.container(of: name)!
-            let sequence = try SequenceRequest(frames: frames, fps: fps, to: path(name),
-                                               video: FFmpegOutput(path: path(name), container: container, lossless: true))
+            let video = FFmpegOutput(path: path(name), container: container, codec: codec, lossless: true, pixelFormat: planes.rawValue)
+            let sequence = try SequenceRequest(frames: frames, fps: fps, to: path(name), video: video)
             var render = SequenceRender(context: context, sequence: sequence)
             render.conversion = .device
             let result = try render.run { time, frame in

@@ -28,7 +28,7 @@ final class FrameStream: FrameSink, @unchecked Sendable {
     private var broken = false
 
     init(target: Target, sixteenBit: Bool, fps: Double, planes: YUVPlanes? = nil) {
-        precondition(planes == nil || !sixteenBit, "YUV planes are 8-bit")
+        precondition(planes == nil || !sixteenBit, "YUV planes are written from RGBA8 frames")
         self.target = target
         self.sixteenBit = sixteenBit
         self.fps = fps

@@ -14,6 +14,12 @@ public enum SequenceError: Error, Sendable, Equatable, CustomStringConvertible {
     case presetUnsupported(codec: String, presets: [String])
     /// Lossless encoding asked of a codec that has none.
     case losslessUnsupported(codec: String)
+    /// A quality asked of a codec without a quality scale (`FFmpegOutput.qualityScales`).
+    case qualityUnsupported(codec: String)
+    /// A quality outside the codec's scale.
+    case qualityOutOfRange(codec: String, quality: Int, range: ClosedRange<Int>)
+    /// A quality and lossless encoding asked at once.
+    case qualityWithLossless
     case ffmpegMissing
     /// The installed ffmpeg has no encoder `codec`; `alternatives` are the container's codecs it has.
     case encoderMissing(codec: String, alternatives: [String])
@@ -38,6 +44,10 @@ public enum SequenceError: Error, Sendable, Equatable, CustomStringConvertible {
         case .presetUnsupported(let codec, let presets): "\(codec) takes the presets \(presets.joined(separator: ", "))"
         case .losslessUnsupported(let codec):
             "\(codec) has no lossless mode; lossless is for \(FFmpegOutput.losslessCodecs.sorted().joined(separator: ", "))"
+        case .qualityUnsupported(let codec):
+            "\(codec) has no quality scale; quality is for \(FFmpegOutput.qualityScales.keys.sorted().joined(separator: ", "))"
+        case .qualityOutOfRange(let codec, _, let range): "\(codec) takes a quality from \(range.lowerBound) (best) to \(range.upperBound)"
+        case .qualityWithLossless: "a quality and lossless are two qualities; give one"
         case .encoderMissing(let codec, let alternatives):
             "the installed ffmpeg has no encoder \(codec)"
                 + (alternatives.isEmpty ? "; install an ffmpeg built with it" : "; it has \(alternatives.joined(separator: ", ")) (choose one with --codec)")

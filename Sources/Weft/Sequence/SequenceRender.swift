@@ -52,10 +52,11 @@ public struct SequenceRender {
     /// Where a video's frames become the encoder's YUV: the `weft.yuv` kernel on the device, or ffmpeg from RGBA.
     public var conversion = VideoConversion.automatic
 
-    /// Who converts a video's frames to YUV (4:2:0 8-bit formats; ffmpeg converts every other).
+    /// Who converts a video's frames to YUV (the formats `YUVPlanes` names; ffmpeg converts every other).
     public enum VideoConversion: String, Sendable, CaseIterable {
-        /// The device on a GPU, where the conversion costs little and the planes halve what crosses to ffmpeg; ffmpeg on
-        /// a CPU (the CPU evaluator, llvmpipe), where the kernel measured slower than ffmpeg's conversion.
+        /// The device on a GPU, where the conversion costs little and ffmpeg's input thread no longer converts (8-bit
+        /// 4:2:0 planes are also under half of RGBA's bytes); ffmpeg on a CPU (the CPU evaluator, llvmpipe), where the
+        /// kernel measured slower than ffmpeg's conversion.
         case automatic
         case device
         case ffmpeg
@@ -159,9 +160,9 @@ public struct SequenceRender {
         }
     }
 
-    /// The planes the device converts a video's frames to, or nil when its frames go out as RGBA: an 8-bit 4:2:0 video
-    /// (`FFmpegOutput.devicePlanes`) without an animated PNG beside it, where `conversion` picks the device — under
-    /// `automatic`, only when every context is a GPU, as all frames of one stream take one form.
+    /// The planes the device converts a video's frames to, or nil when its frames go out as RGBA: a video in a
+    /// `YUVPlanes` format (`FFmpegOutput.devicePlanes`) without an animated PNG beside it, where `conversion` picks the
+    /// device — under `automatic`, only when every context is a GPU, as all frames of one stream take one form.
     private func devicePlanes(of sequence: SequenceRequest) -> YUVPlanes? {
         guard case .video(let video) = sequence.destination, !sixteenBit, sequence.apngPath == nil else { return nil }
         switch conversion {

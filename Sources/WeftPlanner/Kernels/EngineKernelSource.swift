@@ -24,7 +24,8 @@ enum EngineKernel: String, Sendable, CaseIterable {
     /// Covers a run of glyphs with their coverage from the glyph atlas (`GlyphAtlas`), each in its color, blended
     /// over the destination in order.
     case glyph = "weft.glyph"
-    /// Writes a frame's straight colors as the planes of YUV 4:2:0 (`YUVPlanes`), four bytes a texel, for a video encoder.
+    /// Writes a frame's straight colors as the planes of YUV (`YUVPlanes`: 4:2:0, 4:2:2, 4:4:4; 8 or 10 bits), four bytes a
+    /// texel, for a video encoder.
     case yuv = "weft.yuv"
 
     /// What a draw writes over (docs/fusion.md): a new texture reading its destination, its destination's own texture in
@@ -93,7 +94,7 @@ enum EngineKernel: String, Sendable, CaseIterable {
                                        argumentBlockSize: 16 * 3 + (composite == nil ? 0 : FusionComposite.blockSize),
                                        readsArrays: true, imageCount: 0, usesDerivatives: false, readsOutput: inPlace)
             case .yuv:
-                return KernelInterface(readsLayer: true, readsDestination: false, argumentBlockSize: 16, readsArrays: false, imageCount: 0,
+                return KernelInterface(readsLayer: true, readsDestination: false, argumentBlockSize: 32, readsArrays: false, imageCount: 0,
                                        usesDerivatives: false)
             }
         }
