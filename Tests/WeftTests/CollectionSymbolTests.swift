@@ -10,6 +10,22 @@ import WeftTestSupport
 @Suite struct CollectionSymbolTests {
     static func cells(_ n: Int) -> [ViewNode] { (0..<n).map { _ in Color.white.frame(width: 10, height: 10).node } }
 
+    /// An adaptive column offered unlimited room (a row's probe), room for billions of columns, or a spacing that
+    /// cancels its minimum neither traps nor makes more than `GridItem.maximumAdaptiveColumns` columns.
+    @Test func anAdaptiveColumnAtTheLimitsOfItsRoomMakesABoundedCount() {
+        for (spacing, width) in [(Float(10), Float.infinity), (0, 1e30), (0, 1e9), (-30, 300), (-40, 300)] {
+            let grid = GridLayout(columns: [GridItem(.adaptive(minimum: 30), spacing: spacing)])
+            let (size, placed) = Layout.arrange(Self.cells(3), in: grid, proposed: SIMD2(width, 100))
+            #expect(!placed.isEmpty && placed.count <= 3 && !size.y.isNaN, "spacing \(spacing), width \(width)")
+        }
+        let wide = GridLayout(columns: [GridItem(.adaptive(minimum: 1), spacing: 0)])
+        let (_, cells) = Layout.arrange(Self.cells(2_000), in: wide, proposed: SIMD2(1e9, 100))
+        let columns = Set(cells.map(\.transform.translation.x)).count
+        #expect(columns == GridItem.maximumAdaptiveColumns, "\(columns) columns")
+        let row = HStack { LazyVGrid(columns: [GridItem(.adaptive(minimum: 20))]) { Color.red; Color.blue } }
+        #expect(Layout.arrange(row.node, proposed: SIMD2(300, 100)).size.x <= 300)
+    }
+
     @Test func gridColumnsAreFixedFlexibleAndAdaptive() {
         let mixed = GridLayout(columns: [GridItem(.fixed(20), spacing: 10), GridItem(.flexible())], rowSpacing: 4)
         let (size, placed) = Layout.arrange(Self.cells(3), in: mixed, proposed: SIMD2(100, 100))

@@ -81,7 +81,9 @@ extension FrameLayout {
                 room -= w
             case .adaptive(let lo, let hi):
                 let minimum = max(lo, 1)
-                let n = max(1, Int(((share + item.spacing) / (minimum + item.spacing)).rounded(.down)))
+                // As many as fit, from 1 (unlimited room, or a spacing that cancels the minimum) to the limit.
+                let fit = ((share + item.spacing) / (minimum + item.spacing)).rounded(.down)
+                let n = fit.isFinite && fit >= 1 ? Int(min(fit, Float(GridItem.maximumAdaptiveColumns))) : 1
                 let w = min(max((share - Float(n - 1) * item.spacing) / Float(n), minimum), hi)
                 result += Array(repeating: (w, item.spacing), count: n)
                 remaining -= 1

@@ -5,13 +5,16 @@ public struct GridItem: Sendable, Hashable {
         case fixed(Float)
         /// A share of the room the fixed columns leave, within bounds.
         case flexible(minimum: Float = 10, maximum: Float = .infinity)
-        /// As many columns of at least `minimum` as fit in a share of the room, each within bounds.
+        /// As many columns of at least `minimum` as fit in a share of the room (at most `maximumAdaptiveColumns`; one
+        /// when the room is unlimited), each within bounds.
         case adaptive(minimum: Float, maximum: Float = .infinity)
         /// As wide as the widest cell in the column (`Grid`'s columns).
         case fitting
     }
     public var size: Size
     public var spacing: Float
+    /// The most columns one adaptive item makes, however much room it has.
+    public static let maximumAdaptiveColumns = 1024
 
     public init(_ size: Size = .flexible(), spacing: Float = StackLayout.defaultSpacing) {
         self.size = size
