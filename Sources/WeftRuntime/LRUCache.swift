@@ -12,10 +12,25 @@ public struct LRUCache<Key: Hashable, Value> {
 
     public let capacity: Int
     public let costLimit: Int
-    private var entries: [Key: (value: Value, lastUse: UInt64, cost: Int)] = [:]
-    private var uses: UInt64 = 0
+    /// Each entry's slot in `slots`.
+    private var index: [Key: Int] = [:]
+    /// The entries, linked from the most recently used (`newest`) to the least (`oldest`); freed slots are reused.
+    private var slots: [Slot] = []
+    private var free: [Int] = []
+    private var newest = -1
+    private var oldest = -1
     /// The sum of the entries' costs.
     public private(set) var totalCost = 0
+
+    fileprivate struct Slot {
+        /// Nil while the slot is free: a removed entry's key and value are let go at once.
+        var key: Key?
+        var value: Value?
+        var cost: Int
+        /// The next more recently used slot, and the next less recently used one (-1: none).
+        var newer: Int
+        var older: Int
+    }
 
     /// A cache of `capacity` entries, at least 1 (a smaller capacity is taken as 1), whose costs add up to at most
     /// `costLimit` (a negative limit is taken as 0).
@@ -24,16 +39,16 @@ public struct LRUCache<Key: Hashable, Value> {
         self.costLimit = max(costLimit, 0)
     }
 
-    public var count: Int { entries.count }
+    public var count: Int { index.count }
 
     /// The value under `key`, now the most recently used; storing one evicts the least recently used entry when the
     /// cache is full; storing nil removes the entry.
     public subscript(key: Key) -> Value? {
         mutating get {
-            guard let entry = entries[key] else { return nil }
-            uses += 1
-            entries[key]?.lastUse = uses
-            return entry.value
+            guard let i = index[key] else { return nil }
+            unlink(i)
+            linkAsNewest(i)
+            return slots[i].value!
         }
         set {
             guard let newValue else {
@@ -50,24 +65,56 @@ public struct LRUCache<Key: Hashable, Value> {
         precondition(cost >= 0, "an entry's cost is not negative")
         remove(key)
         guard cost <= costLimit else { return }
-        while entries.count >= capacity || totalCost > costLimit - cost,
-              let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse })?.key {
-            remove(oldest)
+        while index.count >= capacity || totalCost > costLimit - cost, oldest >= 0 {
+            remove(slots[oldest].key!)
         }
-        uses += 1
-        entries[key] = (value, uses, cost)
+        let slot = Slot(key: key, value: value, cost: cost, newer: -1, older: -1)
+        let i: Int
+        if let reused = free.popLast() {
+            slots[reused] = slot
+            i = reused
+        } else {
+            slots.append(slot)
+            i = slots.count - 1
+        }
+        index[key] = i
+        linkAsNewest(i)
         totalCost += cost
     }
 
     public mutating func removeAll() {
-        entries.removeAll()
+        index.removeAll()
+        slots.removeAll()
+        free.removeAll()
+        newest = -1
+        oldest = -1
         totalCost = 0
     }
 
     private mutating func remove(_ key: Key) {
-        guard let entry = entries.removeValue(forKey: key) else { return }
-        totalCost -= entry.cost
+        guard let i = index.removeValue(forKey: key) else { return }
+        unlink(i)
+        totalCost -= slots[i].cost
+        slots[i] = Slot(key: nil, value: nil, cost: 0, newer: -1, older: -1)
+        free.append(i)
+    }
+
+    private mutating func unlink(_ i: Int) {
+        let (newer, older) = (slots[i].newer, slots[i].older)
+        if newer >= 0 { slots[newer].older = older } else { newest = older }
+        if older >= 0 { slots[older].newer = newer } else { oldest = newer }
+        slots[i].newer = -1
+        slots[i].older = -1
+    }
+
+    private mutating func linkAsNewest(_ i: Int) {
+        slots[i].older = newest
+        slots[i].newer = -1
+        if newest >= 0 { slots[newest].newer = i }
+        newest = i
+        if oldest < 0 { oldest = i }
     }
 }
 
 extension LRUCache: Sendable where Key: Sendable, Value: Sendable {}
+extension LRUCache.Slot: Sendable where Key: Sendable, Value: Sendable {}

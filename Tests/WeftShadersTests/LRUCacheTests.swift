@@ -44,6 +44,44 @@ struct LRUCacheTests {
         #expect(cache.totalCost == 0 && cache.count == 0)
     }
 
+    /// Thousands of reads, inserts with costs and removals, each answered as a plain model answers: the entries kept
+    /// and evicted, in recency order, and their total cost. A removed value is let go at once.
+    @Test func aLongMixOfUsesMatchesAModelOfRecency() {
+        var cache = LRUCache<Int, Int>(capacity: 64, costLimit: 1_000)
+        var model: [(key: Int, value: Int, cost: Int)] = []   // least recently used first
+        var generator = SystemRandomNumberGenerator()
+        for step in 0..<20_000 {
+            let key = Int.random(in: 0..<200, using: &generator)
+            switch Int.random(in: 0..<10, using: &generator) {
+            case 0..<4:
+                let found = cache[key]
+                let i = model.firstIndex { $0.key == key }
+                #expect(found == i.map { model[$0].value }, "step \(step)")
+                if let i { model.append(model.remove(at: i)) }
+            case 4..<9:
+                let cost = Int.random(in: 0...120, using: &generator)
+                cache.insert(step, for: key, cost: cost)
+                model.removeAll { $0.key == key }
+                model.append((key, step, cost))
+                while model.count > 64 || model.reduce(0, { $0 + $1.cost }) > 1_000 { model.removeFirst() }
+            default:
+                cache[key] = nil
+                model.removeAll { $0.key == key }
+            }
+            #expect(cache.count == model.count && cache.totalCost == model.reduce(0) { $0 + $1.cost }, "step \(step)")
+        }
+        final class Held {}
+        weak var released: Held?
+        var holding = LRUCache<Int, Held>(capacity: 2)
+        do {
+            let held = Held()
+            released = held
+            holding[1] = held
+        }
+        holding[1] = nil
+        #expect(released == nil, "a removed value is not kept")
+    }
+
     @Test func weftsKernelCachesHoldTheDocumentedCapacity() {
         #expect(LRUCache<String, [UInt32]>.kernelCapacity == 256)
         #expect(LRUCache<String, Int>().capacity == LRUCache<String, Int>.kernelCapacity)
