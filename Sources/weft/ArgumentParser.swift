@@ -28,6 +28,13 @@ struct ParsedArguments: Sendable {
 
     func has(_ flag: String) -> Bool { flags.contains(flag) }
     func value(_ name: String) -> String? { values[name] }
+
+    /// `--name N`: a whole number at least `minimum`; nil when the option is not given.
+    func wholeNumber(_ name: String, minimum: Int) throws(UsageError) -> Int? {
+        guard let text = value(name) else { return nil }
+        guard let n = Int(text), n >= minimum else { throw .invalidValue(name, text, "expected a whole number ≥ \(minimum)") }
+        return n
+    }
 }
 
 /// A command line that does not fit the command's description (exit 2, with the usage), or a

@@ -4,8 +4,9 @@ import WeftBench
 import WeftScene
 
 /// `weft bench SCENE.json --planning`: plans a scene's frames (or a built-in scene's, `ScaleScenes.named`) without running them, and prints the per-frame planning
-/// time by phase. Three runs: *fresh*, the first frame planned by a new `PlanReuse` each time (every view laid out and
-/// lowered; the planner's caches — kernels, text, path coverage — warm); *still*, the first frame planned again and
+/// time by phase. Three runs: *fresh*, the first frame of the scene built anew (new views: nothing laid out yet) planned by
+/// a new `PlanReuse` each time (every view laid out and lowered; the planner's caches — kernels, text, path coverage —
+/// warm); *still*, the first frame planned again and
 /// again through one `PlanReuse` (a screen that does not change); *moving*, frames 0…N−1 at 30 per second, planned in
 /// order through one `PlanReuse` as a sequence plans them. The first plan of each run fills caches and is left out.
 struct BenchPlanning {
@@ -23,13 +24,8 @@ struct BenchPlanning {
             throw UsageError(message: "--planning measures one SCENE.json, or one built-in scene: nested:N or screen:RxC")
         }
         path = name
-        func count(_ name: String, _ text: String?, default value: Int) throws(UsageError) -> Int {
-            guard let text else { return value }
-            guard let n = Int(text), n >= 1 else { throw UsageError(message: "--\(name) \(text): expected a whole number ≥ 1", isInvalidValue: true) }
-            return n
-        }
-        repetitions = try count("repetitions", arguments.value("repetitions"), default: 5)
-        frames = try count("frame-count", arguments.value("frame-count"), default: Self.defaultFrames)
+        repetitions = try arguments.wholeNumber("repetitions", minimum: 1) ?? 5
+        frames = try arguments.wholeNumber("frame-count", minimum: 1) ?? Self.defaultFrames
         scale = 1
         if let text = arguments.value("scale") {
             guard let s = Float(text), s > 0, s.isFinite else { throw UsageError(message: "--scale \(text): expected a positive number", isInvalidValue: true) }
@@ -47,7 +43,7 @@ struct BenchPlanning {
             let context = RenderContext(executor: try DeviceChoice.cpu.makeExecutor().executor)
             var caller = RenderOptions()
             caller.scale = scale
-            let fresh = try measure(scene, context: context, caller: caller, times: Array(repeating: 0, count: frames), fresh: true)
+            let fresh = try measure(scene, context: context, caller: caller, times: Array(repeating: 0, count: frames), fresh: loadScene)
             let still = try measure(scene, context: context, caller: caller, times: Array(repeating: 0, count: frames))
             let moving = try measure(scene, context: context, caller: caller, times: (0..<frames).map { Double($0) / 30 })
             output.print("\(path): \(frames) frames a run, \(repetitions) runs, planned for the CPU evaluator's limits; milliseconds a frame, medians")
@@ -83,9 +79,10 @@ struct BenchPlanning {
         var rewritten = 0
     }
 
-    /// Plans the scene at each of `times` in order, `repetitions` times over with one `PlanReuse` (`fresh`: a new one
-    /// for each frame).
-    private func measure(_ scene: Scene, context: RenderContext, caller: RenderOptions, times: [Double], fresh: Bool = false) throws -> Result {
+    /// Plans the scene at each of `times` in order, `repetitions` times over with one `PlanReuse`; given `fresh`, each
+    /// frame is of a scene it builds anew (untimed), planned by a new `PlanReuse`.
+    private func measure(_ scene: Scene, context: RenderContext, caller: RenderOptions, times: [Double],
+                         fresh: (() throws -> Scene)? = nil) throws -> Result {
         var reuse = context.makePlanReuse()
         var samples: [PlanTimings] = []
         var result = Result(medians: (0, 0, 0, 0, 0))
@@ -93,8 +90,8 @@ struct BenchPlanning {
         _ = try reuse.plan(first.view, size: first.size, options: first.options)
         for _ in 0..<repetitions {
             for (index, time) in times.enumerated() {
-                let frame = scene.frame(at: time, index: UInt32(index), caller: caller)
-                if fresh { reuse = context.makePlanReuse() }
+                let frame = try (fresh?() ?? scene).frame(at: time, index: UInt32(index), caller: caller)
+                if fresh != nil { reuse = context.makePlanReuse() }
                 let timings = try reuse.plan(frame.view, size: frame.size, options: frame.options).timings
                 samples.append(timings)
                 if timings.reused { result.reused += 1 } else if timings.rebound { result.rebound += 1 } else { result.rewritten += 1 }

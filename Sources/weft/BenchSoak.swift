@@ -23,14 +23,9 @@ struct BenchSoak {
     var effectNames: [String]
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        func count(_ name: String, minimum: Int) throws(UsageError) -> Int? {
-            guard let text = arguments.value(name) else { return nil }
-            guard let n = Int(text), n >= minimum else { throw UsageError(message: "--\(name) \(text): expected a whole number ≥ \(minimum)") }
-            return n
-        }
-        renders = try count("renders", minimum: 1) ?? renders
-        sampleEvery = try count("sample-every", minimum: 1) ?? sampleEvery
-        warmUpRenders = try count("warm-up-renders", minimum: 0) ?? min(warmUpRenders, renders / 5)
+        renders = try arguments.wholeNumber("renders", minimum: 1) ?? renders
+        sampleEvery = try arguments.wholeNumber("sample-every", minimum: 1) ?? sampleEvery
+        warmUpRenders = try arguments.wholeNumber("warm-up-renders", minimum: 0) ?? min(warmUpRenders, renders / 5)
         guard warmUpRenders < renders else {
             throw UsageError(message: "--warm-up-renders \(warmUpRenders) leaves nothing to watch of --renders \(renders)")
         }

@@ -28,7 +28,7 @@ struct LayoutScaleTests {
 
     @Test(arguments: [4, 8, 16, 32, 64, 128])
     func nestedStacksAreArrangedOnceAtEachOfAFewProposals(depth: Int) throws {
-        let layout = FrameLayout()
+        let layout = FrameLayout(countingQuestions: true)
         let root = try ScaleScenes.nested(depth: depth)
         let placed = Self.planLayout(root, size: SIMD2(390, 844), in: layout)
         let (views, proposals) = layout.statistics
@@ -38,7 +38,7 @@ struct LayoutScaleTests {
     }
 
     @Test func aThousandViewScreenIsArrangedOnceAtEachOfAFewProposals() throws {
-        let layout = FrameLayout()
+        let layout = FrameLayout(countingQuestions: true)
         let root = try ScaleScenes.screen(rows: 50, cells: 20)
         let placed = Self.planLayout(root, size: SIMD2(1920, 1080), in: layout)
         let (views, proposals) = layout.statistics

@@ -76,31 +76,32 @@ import WeftTestSupport
         #expect(reuse.framesStill == 0)
     }
 
-    /// A frame that shows the previous frame's views again asks its layout for nothing it knew; a frame with one new
-    /// view arranges that view and the containers around it, not the rest.
-    @Test func aFrameLayoutAnswersFromThePreviousFrame() throws {
+    /// A view keeps its layout: a frame that shows the previous frame's views again arranges none of them; a frame
+    /// with one new view arranges that view and the containers around it, not the rest.
+    @Test func viewsKeepTheirLayoutFromFrameToFrame() throws {
         let root = try ScaleScenes.nested(depth: 24)
         let size = SIMD2<Float>(390, 844)
         let first = FrameLayout()
         let placed = LayoutScaleTests.planLayout(root, size: size, in: first)
-        let second = FrameLayout(reusing: first)
+        #expect(first.arrangements > placed / 2, "a new tree is laid out")
+        let second = FrameLayout()
         #expect(LayoutScaleTests.planLayout(root, size: size, in: second) == placed)
-        #expect(second.arrangements == 0, "every view was known to the previous frame")
+        #expect(second.arrangements == 0, "every view was laid out by the previous frame")
         #expect(second.rootTransform(root, size: size) == first.rootTransform(root, size: size))
 
         // The same deep view under a new root with a new label: only the root, its frame and the label are new.
-        func screen(_ label: String) -> ViewNode {
-            VStack { root.frame(width: 390, height: 700); Text(label) }.node
+        func screen(_ deep: ViewNode, _ label: String) -> ViewNode {
+            VStack { deep.frame(width: 390, height: 700); Text(label) }.node
         }
-        let third = FrameLayout(reusing: second)
-        _ = LayoutScaleTests.planLayout(screen("before"), size: size, in: third)
-        let fourth = FrameLayout(reusing: third)
-        let after = screen("after")
-        _ = LayoutScaleTests.planLayout(after, size: size, in: fourth)
-        let fresh = FrameLayout()
-        _ = LayoutScaleTests.planLayout(after, size: size, in: fresh)
-        #expect(fourth.arrangements > 0 && fourth.arrangements * 10 < fresh.arrangements,
-                "\(fourth.arrangements) arranged of \(fresh.arrangements)")
-        #expect(fourth.arrange(after, proposed: size).children.map(\.transform) == fresh.arrange(after, proposed: size).children.map(\.transform))
+        _ = LayoutScaleTests.planLayout(screen(root, "before"), size: size, in: FrameLayout())
+        let changed = FrameLayout()
+        let after = screen(root, "after")
+        _ = LayoutScaleTests.planLayout(after, size: size, in: changed)
+        let rebuilt = FrameLayout()
+        let afresh = screen(try ScaleScenes.nested(depth: 24), "after")
+        _ = LayoutScaleTests.planLayout(afresh, size: size, in: rebuilt)
+        #expect(changed.arrangements > 0 && changed.arrangements * 10 < rebuilt.arrangements,
+                "\(changed.arrangements) arranged of \(rebuilt.arrangements)")
+        #expect(changed.arrange(after, proposed: size).children.map(\.transform) == rebuilt.arrange(afresh, proposed: size).children.map(\.transform))
     }
 }

@@ -14,8 +14,8 @@ import WeftViews
 /// shader), or a changed value a rewrite computed something from (a stitched array handle) — is rewritten in full.
 ///
 /// Layout and lowering run for every frame, because they are what turns the frame's time into those values — with
-/// two shortcuts. Each frame's layout starts from the previous frame's (`FrameLayout(reusing:)`), so views shown again
-/// unchanged are not laid out again. And a *still* frame — the very view tree of the previous frame (the same nodes),
+/// two shortcuts. A view keeps its layout's answers (`FrameLayout`), so views shown again unchanged are not laid out
+/// again. And a *still* frame — the very view tree of the previous frame (the same nodes),
 /// at the same size and options but for the clock, whose lowering bound no effect and whose plan was already reused
 /// unchanged — is neither laid out nor lowered: its lowering would give the same passes, so the previous plan runs
 /// again with the new clock written. One owner: a `PlanReuse` is not shared between threads.
@@ -23,8 +23,6 @@ public final class PlanReuse {
     public let planner: Planner
     public let textureLimit: TextureLimit
     private var last: (lowered: LoweredFrame, planned: PlannedRender, rewrites: Planner.Rewrites, rebinding: PlanRebinding)?
-    /// The previous frame's layout, which the next frame's starts from.
-    private var lastLayout: FrameLayout?
     /// The previous frame's view tree and options, when its plan was reused unchanged: what a still frame repeats.
     private var settled: (root: ViewNode, size: Size, options: RenderOptions)?
     /// How many frames were still (`framesReused` counts them too).
@@ -54,10 +52,7 @@ public final class PlanReuse {
             return planned
         }
         settled = nil
-        let layout = lastLayout.map(FrameLayout.init(reusing:)) ?? FrameLayout()
-        lastLayout = layout
-        let lowered = try planner.lower(root, size: size, options: options, textureLimit: textureLimit, readThroughLayers: options.fusion,
-                                        layout: layout)
+        let lowered = try planner.lower(root, size: size, options: options, textureLimit: textureLimit, readThroughLayers: options.fusion)
         framesPlanned += 1
         let rewrites = Planner.Rewrites(options, device: textureLimit.device.kind)
         let rebindStart = ContinuousClock.now
@@ -102,10 +97,9 @@ public final class PlanReuse {
         return planned
     }
 
-    /// Forgets the previous frame and lets its plan and layout go.
+    /// Forgets the previous frame and lets its plan go.
     public func reset() {
         last = nil
-        lastLayout = nil
         settled = nil
     }
 }

@@ -58,8 +58,9 @@ extension FrameLayout {
     func arrange(_ children: [ViewNode], in layout: StackLayout, proposed: SIMD2<Float>) -> Arrangement {
         guard !children.isEmpty else { return Arrangement(size: .zero, children: []) }
         let crossOffer = layout.cross(proposed)
+        let spacerLengths = children.map(\.spacerLength)
         func childSize(_ i: Int, main: Float, cross: Float) -> SIMD2<Float> {
-            if let minLength = children[i].spacerLength { return layout.vector(main: max(main, minLength), cross: 0) }
+            if let minLength = spacerLengths[i] { return layout.vector(main: max(main, minLength), cross: 0) }
             return size(of: children[i], proposed: layout.vector(main: main, cross: cross))
         }
         // How far each child can grow: its length offered unlimited room less its length offered none. An unlimited
@@ -68,14 +69,14 @@ extension FrameLayout {
         // widths at no height: one question per child, whatever the row is offered.
         let probeCross = layout.axis == .horizontal ? 0 : crossOffer
         // Spacers too go least flexible first: the longer minimum first.
-        let spacers = children.indices.filter { children[$0].spacerLength != nil }
-            .sorted { (-(children[$0].spacerLength ?? 0), $0) < (-(children[$1].spacerLength ?? 0), $1) }
-        let others = children.indices.filter { children[$0].spacerLength == nil }
+        let spacers = children.indices.filter { spacerLengths[$0] != nil }
+            .sorted { (-(spacerLengths[$0] ?? 0), $0) < (-(spacerLengths[$1] ?? 0), $1) }
+        let others = children.indices.filter { spacerLengths[$0] == nil }
         let flexibility = others.map { i in
             let range = layout.main(childSize(i, main: .infinity, cross: probeCross)) - layout.main(childSize(i, main: 0, cross: probeCross))
             return range.isNaN ? .infinity : range
         }
-        let reserved = spacers.reduce(Float(0)) { $0 + (children[$1].spacerLength ?? 0) }
+        let reserved = spacers.reduce(Float(0)) { $0 + (spacerLengths[$1] ?? 0) }
         let unlimited = layout.main(proposed) == .infinity
         var remaining = layout.main(proposed) - layout.spacing * Float(children.count - 1) - reserved
         var sizes = [SIMD2<Float>](repeating: .zero, count: children.count)
@@ -146,23 +147,3 @@ package enum Blur {
 #if canImport(Glibc)
 import Glibc
 #endif
-
-extension ViewNode {
-    /// A `Spacer`'s minimum length, when this view is one (named, given a transition or other modifiers that
-    /// change nothing of its layout, it still takes its room in a stack).
-    package var spacerLength: Float? {
-        switch kind {
-        case .spacer(let minLength): return minLength
-        case .modified(let child, let rule): return rule.keepsSpacer ? child.spacerLength : nil
-        case .shape, .image, .text, .stack, .stacked, .grid: return nil
-        }
-    }
-}
-
-extension ViewNode {
-    /// Whether this view's child has the view's own frame and is only drawn moved (offset, rotation, scale).
-    package var movesOnlyDrawing: Bool {
-        guard case .modified(_, let rule) = kind else { return false }
-        return rule.movesOnlyDrawing
-    }
-}

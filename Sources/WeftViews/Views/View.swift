@@ -1,3 +1,4 @@
+import Synchronization
 import WeftImage
 
 /// A piece of a scene: an immutable value describing content, layout and compositing.
@@ -46,13 +47,22 @@ public struct ViewNode: Sendable, View {
         /// A view under a modifier: what the modifier does is its rule's (`ModifierRule`).
         case modified(ViewNode, any ModifierRule)
     }
-    /// The node's content, shared by every copy: its object is the node's identity within a frame (`FrameLayout`).
+    /// The node's content, shared by every copy, what layout asks of it (`LayoutTraits`) and the layout's answers for
+    /// it (`LayoutMemo`).
     private final class Storage: Sendable {
         let kind: Kind
-        init(_ kind: Kind) { self.kind = kind }
+        let traits: LayoutTraits
+        let layout = Mutex(LayoutMemo())
+        init(_ kind: Kind) {
+            self.kind = kind
+            traits = LayoutTraits(kind)
+        }
     }
     private let storage: Storage
     package var kind: Kind { storage.kind }
+    var layoutTraits: LayoutTraits { storage.traits }
+    /// What this view answered to the proposals it was asked (`FrameLayout` reads and fills it).
+    func withLayoutMemo<R>(_ body: (inout LayoutMemo) -> R) -> R { storage.layout.withLock { body(&$0) } }
     /// The same for every copy of this node, different from any other node's while this one lives.
     package var identity: ObjectIdentifier { ObjectIdentifier(storage) }
     package init(_ kind: Kind) { self.storage = Storage(kind) }
