@@ -2,10 +2,10 @@ import WeftText
 
 /// A frame's layout: every view's answer for each proposal it is asked about, computed once and kept with the view
 /// (`LayoutMemo`, as SwiftUI's layout caches keep them). Planning, matched geometry, geometry sweeps, interpolation and
-/// a script's taps at a point ask through a `FrameLayout`, so a view is sized, arranged and measured once per proposal however many of
-/// them ask, stacks nested deep cost time linear in their depth, and a later frame that shows a view again — every view
-/// of a still screen, the views a change left alone — finds its answers made. Used by one thread; the views it asks
-/// about may be shared.
+/// a script's taps at a point ask through a `FrameLayout`, so a view is sized, arranged and measured once per proposal
+/// however many of them ask, stacks nested deep cost time linear in their depth, and a later frame that shows a view
+/// again — every view of a still screen, the views a change left alone — finds its answers made. Used by one thread;
+/// the views it asks about may be shared.
 package final class FrameLayout {
     /// A view's size at a proposal and its children's placements.
     package struct Arrangement {
