@@ -130,6 +130,60 @@ import WeftTestSupport
         // Another modifier in its place is another view: no interpolated value between them.
         #expect(Letterbox(top: 0, alpha: 1).interpolated(toward: OpacityEffect(value: 0.5), progress: 0.5) == nil)
     }
+
+    /// The rows of `pixels` that hold any ink (alpha).
+    static func inkRows(_ pixels: PixelBuffer) -> Int {
+        (0..<pixels.height).filter { y in (0..<pixels.width).contains { pixels[$0, y].w > 0.1 } }.count
+    }
+
+    /// A modifier of its own that holds a view (`Caption`, its label under the child) is reached by every walk over a
+    /// tree's views: a container's `font` sets its label's text, a tap finds it by its words, a geometry sweep sees
+    /// an `onGeometryChange` inside it.
+    @Test(arguments: Backend.allCases)
+    func aModifierOfItsOwnThatHoldsAViewIsReachedByEveryWalk(backend: Backend) throws {
+        let captioned = Color.clear.frame(width: 80, height: 4).modified(Caption(label: Text("Go").node))
+        let size = Size(width: 80, height: 80)
+        let context = try backend.makeContext()
+        let plain = Self.inkRows(try context.render(captioned, size: size).pixels)
+        let large = Self.inkRows(try context.render(VStack { captioned }.font(.system(size: 40)), size: size).pixels)
+        #expect(plain > 4 && large > 2 * plain, "the label's ink: \(plain) rows, \(large) at 40 points")
+        #expect(captioned.node.textStrings == ["Go"])
+        let observed = Color.clear.frame(width: 8, height: 8)
+            .modified(Caption(label: Text("Go").onGeometryChange(of: { $0.size.width }, action: { _ in }).node))
+        #expect(GeometrySweep.observes(observed.node))
+        #expect(!GeometrySweep.observes(captioned.node))
+    }
+}
+
+/// A modifier only these tests know that holds a view: `label` under the child, the view as tall as both.
+struct Caption: ModifierRule {
+    var label: ViewNode
+
+    static let sceneKeys: [String] = []
+
+    func arrange(_ child: ViewNode, proposed: SIMD2<Float>, in layout: FrameLayout) -> FrameLayout.Arrangement {
+        let childSize = layout.size(of: child, proposed: proposed)
+        let labelSize = layout.size(of: label, proposed: proposed)
+        return FrameLayout.Arrangement(size: SIMD2(max(childSize.x, labelSize.x), childSize.y + labelSize.y), children: [
+            Layout.Placement(node: child, proposal: proposed, transform: .identity),
+            Layout.Placement(node: label, proposal: proposed, transform: .translation(SIMD2(0, childSize.y))),
+        ])
+    }
+
+    func extent(inner: Rect, arranged: FrameLayout.Arrangement, in layout: FrameLayout) -> Rect {
+        let other = arranged.children[1]
+        return inner.union(layout.extent(of: other.node, proposed: other.proposal).applying(other.transform))
+    }
+
+    var keepsSpacer: Bool { false }
+
+    func interpolated(toward other: any ModifierRule, progress p: Float) -> (any ModifierRule)? { nil }
+
+    var drawing: ModifierDrawing { .decoration(.overlay) }
+
+    var drawnViews: [ViewNode] { [label] }
+
+    func replacingHeldViews(_ transform: (ViewNode) -> ViewNode) -> any ModifierRule { Caption(label: transform(label)) }
 }
 
 /// A modifier only these tests know: the view is `top` points taller than its child, which sits at its bottom,

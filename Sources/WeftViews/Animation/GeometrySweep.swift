@@ -129,7 +129,7 @@ public struct GeometrySweep: Sendable {
     private func resolved() -> ViewNode { resolve(states[state]!, place: []) }
 
     /// `node` with each component's child replaced by the state it shows (resolved in turn) and its place recorded.
-    /// Places are counted as layout counts children: a modifier's child is 0, a decoration's view 1.
+    /// Places are counted as layout counts children: a modifier's child is 0, the views it draws besides 1, 2, ….
     private func resolve(_ node: ViewNode, place: [Int]) -> ViewNode {
         func each(_ children: [ViewNode]) -> [ViewNode] { children.enumerated().map { resolve($1, place: place + [$0]) } }
         switch node.kind {
@@ -141,10 +141,13 @@ public struct GeometrySweep: Sendable {
             component.place = place
             let chosen = componentStates[ComponentPlace(name: component.name, place: place)].flatMap { component.states[$0] }
             return ViewNode(.modified(resolve(chosen ?? component.states[component.initial]!, place: place + [0]), component))
-        case .modified(let child, var decoration as Decoration):
-            decoration.view = resolve(decoration.view, place: place + [1])
-            return ViewNode(.modified(resolve(child, place: place + [0]), decoration))
-        case .modified(let child, let modifier): return ViewNode(.modified(resolve(child, place: place + [0]), modifier))
+        case .modified(let child, let modifier):
+            var held = 0
+            let resolvedModifier = modifier.replacingHeldViews { view in
+                held += 1
+                return resolve(view, place: place + [held])
+            }
+            return ViewNode(.modified(resolve(child, place: place + [0]), resolvedModifier))
         }
     }
 
@@ -208,7 +211,7 @@ public struct GeometrySweep: Sendable {
         case .stack(let children, _), .stacked(_, let children), .grid(_, let children): return children.flatMap(changes(in:))
         case .modified(let child, let change as GeometryChange): return [change] + changes(in: child)
         case .modified(_, let component as StateSwitch): return component.states.sorted { $0.key < $1.key }.flatMap { changes(in: $0.value) }
-        case .modified(let child, _): return changes(in: child)
+        case .modified(let child, let modifier): return changes(in: child) + modifier.heldViews.flatMap(changes(in:))
         }
     }
 }

@@ -44,6 +44,12 @@ package struct Decoration: ModifierRule {
     }
 
     package var drawing: ModifierDrawing { .decoration(role) }
+
+    package var drawnViews: [ViewNode] { [view] }
+
+    package func replacingHeldViews(_ transform: (ViewNode) -> ViewNode) -> any ModifierRule {
+        Decoration(view: transform(view), role: role, alignment: alignment)
+    }
 }
 
 extension View {

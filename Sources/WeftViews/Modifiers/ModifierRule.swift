@@ -34,6 +34,18 @@ package protocol ModifierRule: Sendable {
 
     /// What lowering does with the view.
     var drawing: ModifierDrawing { get }
+
+    /// The views the modifier holds besides its child that are drawn with it (a decoration's view), in the order its
+    /// arrangement places them after the child. None by default.
+    var drawnViews: [ViewNode] { get }
+
+    /// Every view the modifier holds besides its child, drawn or not (a component's states too): what a walk that
+    /// reaches every view of a tree visits. Its drawn views by default.
+    var heldViews: [ViewNode] { get }
+
+    /// The modifier with each of its `heldViews`, in their order, replaced by what `transform` makes of it. Itself by
+    /// default.
+    func replacingHeldViews(_ transform: (ViewNode) -> ViewNode) -> any ModifierRule
 }
 
 /// The few things lowering can do for a modifier; every modifier is drawn as one of these. A modifier that only lays
@@ -71,6 +83,12 @@ extension ModifierRule {
     package var movesOnlyDrawing: Bool { false }
 
     package var isGeometryBoundary: Bool { false }
+
+    package var drawnViews: [ViewNode] { [] }
+
+    package var heldViews: [ViewNode] { drawnViews }
+
+    package func replacingHeldViews(_ transform: (ViewNode) -> ViewNode) -> any ModifierRule { self }
 
     /// The child sized at `proposed` and drawn moved by `transform(childSize)`; the view keeps the child's size.
     func movingDrawing(_ child: ViewNode, proposed: SIMD2<Float>, in layout: FrameLayout,

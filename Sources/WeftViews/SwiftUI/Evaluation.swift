@@ -76,8 +76,7 @@ extension ViewNode {
         case .text(let text): [text.string]
         case .shape, .image, .spacer: []
         case .stack(let children, _), .stacked(_, let children), .grid(_, let children): children.flatMap(\.textStrings)
-        case .modified(let child, let decoration as Decoration): child.textStrings + decoration.view.textStrings
-        case .modified(let child, _): child.textStrings
+        case .modified(let child, let modifier): child.textStrings + modifier.drawnViews.flatMap(\.textStrings)
         }
     }
 
@@ -89,12 +88,7 @@ extension ViewNode {
         case .stacked(let layout, let children): ViewNode(.stacked(layout, children.map(\.withoutTapMarkers)))
         case .grid(let layout, let children): ViewNode(.grid(layout, children.map(\.withoutTapMarkers)))
         case .modified(let child, let change as GeometryChange) where change.tapTarget != nil: child.withoutTapMarkers
-        case .modified(let child, var decoration as Decoration):
-            {
-                decoration.view = decoration.view.withoutTapMarkers
-                return ViewNode(.modified(child.withoutTapMarkers, decoration))
-            }()
-        case .modified(let child, let modifier): ViewNode(.modified(child.withoutTapMarkers, modifier))
+        case .modified(let child, let modifier): ViewNode(.modified(child.withoutTapMarkers, modifier.replacingHeldViews(\.withoutTapMarkers)))
         }
     }
 }

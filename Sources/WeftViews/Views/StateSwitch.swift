@@ -37,4 +37,13 @@ extension StateSwitch: ModifierRule {
     }
 
     package var drawing: ModifierDrawing { .child }
+
+    /// Every state, the one shown too (it is also the child), in the order of their names.
+    package var heldViews: [ViewNode] { stateNames.map { states[$0]! } }
+
+    package func replacingHeldViews(_ transform: (ViewNode) -> ViewNode) -> any ModifierRule {
+        var replaced = self
+        for name in stateNames { replaced.states[name] = transform(states[name]!) }
+        return replaced
+    }
 }

@@ -116,14 +116,8 @@ extension ViewNode {
             return ViewNode(.stacked(layout, children.map { $0.settingText(change) }))
         case .grid(let layout, let children):
             return ViewNode(.grid(layout, children.map { $0.settingText(change) }))
-        case .modified(let child, var decoration as Decoration):
-            decoration.view = decoration.view.settingText(change)
-            return ViewNode(.modified(child.settingText(change), decoration))
-        case .modified(let child, var component as StateSwitch):
-            component.states = component.states.mapValues { $0.settingText(change) }
-            return ViewNode(.modified(child.settingText(change), component))
         case .modified(let child, let modifier):
-            return ViewNode(.modified(child.settingText(change), modifier))
+            return ViewNode(.modified(child.settingText(change), modifier.replacingHeldViews { $0.settingText(change) }))
         }
     }
 }
