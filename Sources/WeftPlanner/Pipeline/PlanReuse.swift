@@ -1,3 +1,4 @@
+import WeftRuntime
 import WeftViews
 
 /// Plans a run of frames (a sequence, the preview), rewriting only frames whose structure changed: every frame is laid
@@ -59,7 +60,7 @@ public final class PlanReuse {
         if let last, last.rewrites == rewrites, lowered.sameStructure(as: last.lowered) {
             var planned = last.planned
             if let outcome = last.rebinding.rebind(&planned.plan, from: last.lowered.builder.planned, to: lowered.builder.planned) {
-                for i in planned.plan.passes.indices { options.frame.write(into: &planned.plan.passes[i].frame) }
+                planned.writeClock(options.frame)
                 planned.warnings = lowered.warnings
                 planned.textWarnings = lowered.textWarnings
                 planned.timings = lowered.timings
@@ -93,7 +94,7 @@ public final class PlanReuse {
         clockless.frame = settled.options.frame
         guard clockless == settled.options else { return nil }
         var planned = last.planned
-        for i in planned.plan.passes.indices { options.frame.write(into: &planned.plan.passes[i].frame) }
+        planned.writeClock(options.frame)
         return planned
     }
 
@@ -101,5 +102,12 @@ public final class PlanReuse {
     public func reset() {
         last = nil
         settled = nil
+    }
+}
+
+extension PlannedRender {
+    /// Writes `clock` (time, frame index, reduce-motion, pointer) into every pass's constants.
+    fileprivate mutating func writeClock(_ clock: FrameContext) {
+        for i in plan.passes.indices { clock.write(into: &plan.passes[i].frame) }
     }
 }
