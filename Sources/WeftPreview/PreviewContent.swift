@@ -110,6 +110,10 @@ public struct PreviewContent: Sendable {
     public var viewAt: (@Sendable (_ seconds: Double, _ size: Size) -> ViewNode)?
     /// Where the content's effects come from, for the pixel debugger (a click while paused).
     public var libraries: [ShaderLibrary] = []
+    /// A click at a point (scene points) at a time, while the clock runs: taps the view's tap target there (a Swift
+    /// view's `Button` or `onTapGesture`, `ViewPreviewSource`); whether it changed what the view shows. Nil for content
+    /// that has no tap targets.
+    public var tap: (@Sendable (_ point: SIMD2<Float>, _ seconds: Double) -> Bool)?
 
     public init(view: ViewNode, before: ViewNode?, size: Size, options: RenderOptions, name: String, watchedFiles: [String],
                 parameters: [PreviewParameter], viewAt: (@Sendable (_ seconds: Double, _ size: Size) -> ViewNode)? = nil) {

@@ -391,6 +391,8 @@ public final class PreviewSession {
                 movePoint(to: window.cursor, scale: scale)
             } else if clock.paused {
                 traceClick(at: window.cursor, scale: scale, window: window)
+            } else if let tap = content.tap {
+                _ = tap(window.cursor / scale, clock.time)
             }
         case .scroll(let clicks): nudgeParameter(by: clicks)
         case .key(let key):

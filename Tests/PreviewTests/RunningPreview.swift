@@ -7,6 +7,7 @@ enum Weft {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
     static let binary = packageRoot.appendingPathComponent(".build/debug/weft").path
+    static let swiftUIExamples = packageRoot.appendingPathComponent(".build/debug/weft-swiftui-examples").path
     static let pattern = packageRoot.appendingPathComponent("examples/images/test-pattern.png").path
     static let cache = temporaryFolder("weft-preview-cache")
     static var environment: [String: String] { ["WEFT_VALIDATION": "1", "XDG_CACHE_HOME": cache.path] }
@@ -26,9 +27,10 @@ final class RunningPreview {
     private let stdout = Locked(Data())
     private let stderr = Locked(Data())
 
-    init(_ arguments: [String], on server: XServer, in directory: URL = Weft.packageRoot) throws {
-        process.executableURL = URL(fileURLWithPath: Weft.binary)
-        process.arguments = ["preview"] + arguments
+    /// `weft preview ARGUMENTS`, or another program that opens a preview window (`program`, given all its arguments).
+    init(_ arguments: [String], on server: XServer, in directory: URL = Weft.packageRoot, program: String? = nil) throws {
+        process.executableURL = URL(fileURLWithPath: program ?? Weft.binary)
+        process.arguments = program == nil ? ["preview"] + arguments : arguments
         process.currentDirectoryURL = directory
         process.environment = ProcessInfo.processInfo.environment.merging(Weft.environment.merging(["DISPLAY": server.display]) { $1 }) { $1 }
         let out = Pipe(), err = Pipe()

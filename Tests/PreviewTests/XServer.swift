@@ -72,6 +72,11 @@ final class XServer: Sendable {
         _ = try Tools.run("xdotool", ["key", "--window", window, key], environment: ["DISPLAY": display])
     }
 
+    /// A click of the left button at `x`, `y` (pixels from the window's top left).
+    func click(x: Int, y: Int, window: String) throws {
+        _ = try Tools.run("xdotool", ["mousemove", "--window", window, "\(x)", "\(y)", "click", "1"], environment: ["DISPLAY": display])
+    }
+
     func resize(_ window: String, width: Int, height: Int) throws {
         _ = try Tools.run("xdotool", ["windowsize", "--sync", window, "\(width)", "\(height)"], environment: ["DISPLAY": display])
     }

@@ -105,6 +105,28 @@ struct SwiftUIStateTests {
         }
     }
 
+    /// Steps delivered one at a time (a click in the preview window) make the timeline the same steps make as a script,
+    /// and what is already shown stays what it was.
+    @Test(arguments: Backend.allCases)
+    func stepsDeliveredOneAtATimeMakeTheScriptsTimeline(backend: Backend) throws {
+        let size = Size(width: 100, height: 50)
+        let scripted = try Timeline(Lamp(), size: size, script: [.tap(at: CGPoint(x: 20, y: 30), at: 1), .tap(at: CGPoint(x: 20, y: 30), at: 3)])
+        let interactive = try InteractiveTimeline(Lamp(), size: size)
+        let context = try backend.makeContext()
+        func render(_ timeline: Timeline, _ t: Double) throws -> PixelBuffer { try context.render(timeline.view(at: t, size: size), size: size).pixels }
+        let dark = try render(interactive.timeline, 2)
+        #expect(try interactive.run(.tap(at: CGPoint(x: 20, y: 30), at: 1)))
+        #expect(try render(interactive.timeline, 0.5) == render(scripted, 0.5), "before the tap, as it was")
+        #expect(try render(interactive.timeline, 2) != dark, "the tap lit the lamp")
+        #expect(throws: InteractionError.nothingAt(x: 70, y: 30, time: 2)) { try interactive.run(.tap(at: CGPoint(x: 70, y: 30), at: 2)) }
+        #expect(try interactive.run(.tap(at: CGPoint(x: 20, y: 30), at: 3)))
+        #expect(interactive.timeline.changes.map(\.time) == scripted.changes.map(\.time))
+        for t in [0.0, 1.0, 1.25, 2.0, 3.0, 3.25, 4.0] {
+            #expect(try render(interactive.timeline, t) == render(scripted, t), "at \(t) s")
+        }
+        #expect(throws: InteractionError.time(index: 2, time: 2.5)) { try interactive.run(.tap(at: CGPoint(x: 20, y: 30), at: 2.5)) }
+    }
+
     /// The seeds' toolbar pattern: the geometry decides a state, the state what is drawn.
     struct Toolbar: View {
         @State var isCompact = false

@@ -34,7 +34,7 @@ private struct Detalle: View {
 }
 
 // Entry point (added): the thumbnail tapped open at 0.5 s and closed again at 1.5 s, at the centre where both are.
-let galeriaExample = SwiftUIExample(name: "galeria", size: Size(width: 320, height: 240)) {
+let galeriaExample = SwiftUIExample(name: "galeria", size: Size(width: 320, height: 240), timeline: {
     try Timeline(Galeria(), size: Size(width: 320, height: 240),
                  script: [.tap(at: CGPoint(x: 160, y: 120), at: 0.5), .tap(at: CGPoint(x: 160, y: 120), at: 1.5)])
-}
+}, preview: clickable({ Galeria() }, size: Size(width: 320, height: 240), name: "galeria"))

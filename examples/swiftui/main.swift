@@ -2,14 +2,18 @@
 // frames at the start, middle and end of its script's animations, as PNGs in the folder given (default out/swiftui).
 //
 //     weft-swiftui-examples [--device NAME|cpu] [FOLDER]
+//     weft-swiftui-examples --preview NAME [--device NAME|cpu]     (the example in the preview window; clicks tap it)
 import Foundation
 import Weft
+import WeftPreview
 
 /// An example as this program renders it: a size, a script (in the example's own file, where its state is visible).
 struct SwiftUIExample: Sendable {
     var name: String
     var size: Size
     var timeline: @Sendable () throws -> Timeline
+    /// The example's view in the preview window, driven by clicks (`--preview NAME`); nil for one with nothing to tap.
+    var preview: (@Sendable () throws -> any PreviewSource)? = nil
 
     /// The start, middle and end of every change's animation (the first frame alone when nothing changes).
     func times(of timeline: Timeline) -> [Double] {
@@ -21,6 +25,11 @@ struct SwiftUIExample: Sendable {
     }
 }
 
+/// An example's view in the preview window, driven by clicks (`ViewPreviewSource`).
+func clickable<Root: View>(_ root: @escaping @Sendable () -> Root, size: Size, name: String) -> @Sendable () throws -> any PreviewSource {
+    { try ViewPreviewSource(root(), size: size, name: name) }
+}
+
 let examples = [orbitMarkExample, galeriaExample, editorToolbarExample, editorToolbarCompactExample]
 
 var arguments = Array(CommandLine.arguments.dropFirst())
@@ -29,6 +38,27 @@ if let i = arguments.firstIndex(of: "--device"), i + 1 < arguments.count {
     device = DeviceChoice(flag: arguments[i + 1])
     arguments.removeSubrange(i...(i + 1))
 }
+if let i = arguments.firstIndex(of: "--preview") {
+    let name = i + 1 < arguments.count ? arguments[i + 1] : ""
+    guard let source = examples.first(where: { $0.name == name })?.preview else {
+        let names = examples.filter { $0.preview != nil }.map { $0.name }
+        FileHandle.standardError.write(Data("weft-swiftui-examples: --preview \(name): expected one of \(names.joined(separator: ", "))\n".utf8))
+        exit(2)
+    }
+    do {
+        // The CPU evaluator renders here; a Vulkan device renders in the session, on the device that presents.
+        let context = device == .cpu ? RenderContext(executor: try DeviceChoice.cpu.makeExecutor().executor) : nil
+        var options = PreviewSession.Options()
+        if case .named(let name) = device { options.presentingDevice = name }
+        let session = try PreviewSession(source: try source(), context: context, options: options,
+                                         print: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) }, printError: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
+        exit(try session.run())
+    } catch {
+        FileHandle.standardError.write(Data("weft-swiftui-examples: \(error)\n".utf8))
+        exit(1)
+    }
+}
+
 let folder = arguments.first ?? "out/swiftui"
 
 do {

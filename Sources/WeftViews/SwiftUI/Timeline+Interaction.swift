@@ -27,7 +27,7 @@ extension Timeline {
 }
 
 /// Builds a root view's tree, finds its tap targets and runs its actions and `onGeometryChange`s.
-private struct InteractionHost<Root: View> {
+struct InteractionHost<Root: View> {
     let root: Root
     let size: SIMD2<Float>
     let environment: EnvironmentValues
