@@ -31,17 +31,19 @@ struct LayoutScaleTests {
         let layout = FrameLayout(countingQuestions: true)
         let root = try ScaleScenes.nested(depth: depth)
         let placed = Self.planLayout(root, size: SIMD2(390, 844), in: layout)
-        let (views, proposals) = layout.statistics
+        let (views, proposals, most) = layout.statistics
         #expect(layout.arrangements == proposals, "each view is arranged once per proposal")
         #expect(views == placed, "only the tree's views are asked")
         #expect(proposals <= Self.proposalsPerView * views, "\(proposals) proposals for \(views) views")
+        #expect(most <= LayoutMemo.capacity / 2, "a view asked at \(most) proposals: its memo would forget answers the frame needs")
     }
 
     @Test func aThousandViewScreenIsArrangedOnceAtEachOfAFewProposals() throws {
         let layout = FrameLayout(countingQuestions: true)
         let root = try ScaleScenes.screen(rows: 50, cells: 20)
         let placed = Self.planLayout(root, size: SIMD2(1920, 1080), in: layout)
-        let (views, proposals) = layout.statistics
+        let (views, proposals, most) = layout.statistics
+        #expect(most <= LayoutMemo.capacity / 2, "a view asked at \(most) proposals")
         #expect(placed >= 1 + 50 + 50 * 20 * 2, "every view is placed: \(placed)")
         #expect(layout.arrangements == proposals, "each view is arranged once per proposal")
         #expect(proposals <= Self.proposalsPerView * views, "\(proposals) proposals for \(views) views")

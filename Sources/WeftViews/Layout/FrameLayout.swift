@@ -32,10 +32,12 @@ package final class FrameLayout {
         questions = countingQuestions ? [:] : nil
     }
 
-    /// How many views were asked about, and at how many proposals in all (a layout made `countingQuestions`).
-    package var statistics: (views: Int, proposals: Int) {
+    /// How many views were asked about, at how many proposals in all, and at most for one view (a layout made
+    /// `countingQuestions`).
+    package var statistics: (views: Int, proposals: Int, mostForOneView: Int) {
         guard let questions else { preconditionFailure("statistics are kept by a FrameLayout made countingQuestions") }
-        return (Set(questions.keys.map(\.node)).count, questions.count)
+        let perView = Dictionary(grouping: questions.keys, by: \.node).mapValues(\.count)
+        return (perView.count, questions.count, perView.values.max() ?? 0)
     }
 
     private func count(_ node: ViewNode, _ proposed: SIMD2<Float>) {
