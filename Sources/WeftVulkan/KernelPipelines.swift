@@ -103,6 +103,9 @@ final class KernelPipelines {
     let loadedBytes: Int
     private(set) var pipelinesCreated = 0
     private var unsaved = false
+    /// The size of the driver's cache data as the file last held it (loaded or saved; 0 when none): pipelines that all
+    /// came from the cache leave it as it was, and the file is not written again.
+    private var savedSize: Int
     /// Compute pipelines created from now on capture the driver's statistics (`statistics(for:)`); set only when asked:
     /// capturing may cost compile time.
     var capturesStatistics = false
@@ -156,6 +159,7 @@ final class KernelPipelines {
         self.cache = cache!
         self.filePath = path
         self.loadedBytes = initial.count
+        self.savedSize = initial.count
     }
 
     /// The file holds the driver's data in a `CacheEnvelope`: data whose SHA-256 does not match
@@ -293,7 +297,8 @@ final class KernelPipelines {
     }
 
     /// Writes the pipeline cache to disk (atomically) if pipelines were created since the last
-    /// save. A cache that cannot be written costs only compile time later, so failures are
+    /// save and the driver's data changed size with them (a run whose pipelines all came from the cache writes
+    /// nothing). A cache that cannot be written costs only compile time later, so failures are
     /// returned for reporting rather than thrown.
     @discardableResult
     func saveIfNeeded() -> String? {
@@ -301,12 +306,14 @@ final class KernelPipelines {
         unsaved = false
         var size = 0
         guard vkGetPipelineCacheData(device.handle, cache, &size, nil) == VK_SUCCESS else { return "vkGetPipelineCacheData failed" }
+        guard size != savedSize else { return nil }
         var bytes = [UInt8](repeating: 0, count: size)
         guard vkGetPipelineCacheData(device.handle, cache, &size, &bytes) == VK_SUCCESS else { return "vkGetPipelineCacheData failed" }
         do {
             let directory = (filePath as NSString).deletingLastPathComponent
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             try CacheEnvelope.wrap(Data(bytes.prefix(size)), magic: Self.fileMagic).write(to: URL(fileURLWithPath: filePath), options: .atomic)
+            savedSize = size
             return nil
         } catch {
             return "could not write the pipeline cache \(filePath): \(error)"

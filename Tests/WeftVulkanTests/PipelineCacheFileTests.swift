@@ -25,16 +25,18 @@ struct PipelineCacheFileTests {
         }
     }
 
+    /// Renders the chain plan on an executor that caches its pipelines in `directory`; the cache file's path.
+    private func renderChain(cachingIn directory: String) throws -> String {
+        let executor = try makeExecutor(cacheDirectory: directory)
+        let (plan, b, c) = try PlanExecutionTests.chainPlan()
+        PlanExecutionTests.expectChain(try executor.execute(plan), b, c)
+        return try #require(executor.pipelineCachePath)
+    }
+
     @Test(arguments: Damage.allCases)
     func damagedCacheIsIgnoredAndRebuilt(_ damage: Damage) throws {
         let directory = temporaryDirectory()
-        let path: String
-        do {
-            let executor = try makeExecutor(cacheDirectory: directory)
-            let (plan, b, c) = try PlanExecutionTests.chainPlan()
-            PlanExecutionTests.expectChain(try executor.execute(plan), b, c)
-            path = try #require(executor.pipelineCachePath)
-        }
+        let path = try renderChain(cachingIn: directory)
         let stored = try Data(contentsOf: URL(fileURLWithPath: path))
         try damage.apply(stored).write(to: URL(fileURLWithPath: path))
         do {
@@ -48,6 +50,27 @@ struct PipelineCacheFileTests {
         #expect(CacheEnvelope.unwrap(rebuilt, magic: KernelPipelines.fileMagic) != nil)
         let again = try makeExecutor(cacheDirectory: directory)
         #expect(again.statistics.pipelineCacheBytesLoaded == rebuilt.count - CacheEnvelope.headerSize)
+    }
+
+    /// A run whose pipelines all come from the cache on disk leaves the file as it is (no rewrite on every command);
+    /// the file still loads.
+    @Test func anUnchangedCacheIsNotWrittenAgain() throws {
+        let directory = temporaryDirectory()
+        let path = try renderChain(cachingIn: directory)
+        let written = try FileManager.default.attributesOfItem(atPath: path)
+        do {
+            let executor = try makeExecutor(cacheDirectory: directory)
+            #expect(executor.statistics.pipelineCacheBytesLoaded > 0)
+            let (plan, b, c) = try PlanExecutionTests.chainPlan()
+            PlanExecutionTests.expectChain(try executor.execute(plan), b, c)
+            #expect(executor.statistics.pipelinesCreated > 0, "the pipelines were made again, from the cache")
+            expectNoValidationFailures(executor.validationMessages)
+        }
+        let after = try FileManager.default.attributesOfItem(atPath: path)
+        // An atomic write replaces the file: another file number.
+        let number = try #require((written[.systemFileNumber] as? NSNumber)?.uint64Value)
+        #expect((after[.systemFileNumber] as? NSNumber)?.uint64Value == number, "the file was written again")
+        #expect(after[.modificationDate] as? Date == written[.modificationDate] as? Date)
     }
 
     /// A cache "directory" that is a regular file cannot be created or written, even by root.
