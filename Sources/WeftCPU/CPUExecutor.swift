@@ -251,7 +251,7 @@ public final class CPUExecutor: Executor {
         let bindings = bindings(for: pass, textures)
         var checks = CheckConfiguration()
         checks.storeBinding = KernelABI.outputBinding
-        checks.premultiplication = options.checks.contains(.premultiplication) && output.format == .rgba8Unorm
+        checks.premultiplication = options.checks.contains(.premultiplication) && output.format == .rgba8Unorm && pass.outputIsColor
         checks.nonFinite = options.checks.contains(.nonFinite)
         if options.checks.contains(.sampleBound), interface.readsLayer {
             let f = pass.frame

@@ -44,6 +44,9 @@ public struct KernelPass: Sendable, Equatable {
     /// Output pixels one invocation writes along x and y (a kernel that sums a run of outputs, `weft.blur.tiled`): the
     /// dispatch covers the region with `workgroups(for:localSize:)`.
     public var outputsPerInvocation = SIMD2<Int>(1, 1)
+    /// Whether the output holds premultiplied colour, as the render-time premultiplication check assumes; false for a
+    /// pass that packs other data into its texture's bytes (a video's YUV planes), which the check then skips.
+    public var outputIsColor = true
 
     public init(kernel: CompiledKernel, output: TextureID, layer: TextureID? = nil, destination: TextureID? = nil,
                 images: [TextureID] = [], frame: FrameConstants, arguments: [UInt8] = [], arrayData: [Float] = [],

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import Weft
+import WeftCPU
 import WeftImage
 import WeftPlanner
 import WeftRuntime
@@ -180,6 +181,25 @@ import WeftTestSupport
                 let psnr = Self.psnr(decoded[(n * frameBytes)..<((n + 1) * frameBytes)], against: original)
                 #expect(psnr >= 40, "\(backend) \(name) frame \(n): PSNR \(psnr) dB")
             }
+        }
+    }
+
+    /// The YUV pass packs bytes, not colour: on the CPU evaluator with its checks on, its planes raise no
+    /// premultiplication finding, while the same pass taken for colour is flagged (its bytes have "RGB" above "A"), so
+    /// the check still runs where the output is colour.
+    @Test func thePremultiplicationCheckSkipsTheYUVPlanes() throws {
+        let context = RenderContext(executor: CPUExecutor(options: CPUExecutor.Options(threads: 3, checks: .all)))
+        let shown = try Self.scene(scale: 1).frame(at: 0.7)
+        let planned = try context.plan(shown.view, size: shown.size, options: shown.options)
+        for format in YUVPlanes.allCases {
+            var converted = try context.planner.convertingToYUV(planned, planes: format)
+            let yuv = converted.plan.passes.count - 1
+            #expect(converted.plan.passes[yuv].kernel.name == "weft.yuv" && !converted.plan.passes[yuv].outputIsColor)
+            let reports = try context.run(converted).reports
+            #expect(reports.isEmpty, "\(format): \(reports)")
+            converted.plan.passes[yuv].outputIsColor = true
+            let taken = try context.run(converted).reports
+            #expect(taken.contains { $0.kernel == "weft.yuv" && $0.check == "premultiplication" }, "\(format): \(taken)")
         }
     }
 

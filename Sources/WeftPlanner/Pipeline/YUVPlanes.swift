@@ -83,7 +83,9 @@ extension Planner {
         frame.layerSize = SIMD2(Float(source.width), Float(source.height))
         frame.scale = 1
         let kernel = try kernels.kernel(.yuv, outputFormat: .rgba8Unorm)
-        converted.plan.passes.append(KernelPass(kernel: kernel, output: output, layer: planned.output, frame: frame, arguments: block.bytes))
+        var pass = KernelPass(kernel: kernel, output: output, layer: planned.output, frame: frame, arguments: block.bytes)
+        pass.outputIsColor = false
+        converted.plan.passes.append(pass)
         converted.plan.readbacks = converted.plan.readbacks.map { $0 == planned.output ? output : $0 }
         converted.placements.append(nil)
         converted.output = output
