@@ -6,20 +6,36 @@ import Weft
 /// several), every failure named by its frame, and the exit status the number of failed frames.
 enum SequenceCommand {
     static func run(_ request: RenderRequest, _ sequence: SequenceRequest, output: inout Output) -> Int32 {
+        let clock = ContinuousClock()
+        let start = clock.now
+        var startUp = StartUp()
+        // The devices are made on a thread of their own, beside the scene's loading and ffmpeg's list of encoders,
+        // which need nothing from them.
+        let making = Overlapped { () throws(DeviceChoiceError) in
+            let began = ContinuousClock.now
+            let made = try makeContexts(for: request)
+            return (made, ContinuousClock.now - began)
+        }
         let source: RenderCommand.FrameSource
         let contexts: [RenderContext]
         let prepared: SequenceRequest
         let sceneWarnings = SceneWarnings()
         do {
             source = try RenderCommand.frameSource(request, warned: { _ = sceneWarnings.add($0) })
+            startUp.scene = clock.now - start
             prepared = try sequence.preparingOutputs()
-            let made = try makeContexts(for: request)
+            startUp.outputs = clock.now - start - startUp.scene
+            let (made, making) = try making.value()
+            startUp.devices = making
             for notice in made.notices { output.printError(notice) }
             contexts = made.contexts
         } catch {
+            // A scene or output that fails is named first, as before the devices were made beside them.
+            _ = try? making.value()
             RenderCommand.report(error, of: request, output: &output)
             return 1
         }
+        startUp.total = clock.now - start
         var render = SequenceRender(contexts: contexts, sequence: prepared)
         render.sixteenBit = request.sixteenBit
         render.measureDeviceTime = request.stats
@@ -79,6 +95,7 @@ enum SequenceCommand {
         output.print("\(frames.count - result.failed.count) of \(frames.count) frames rendered, \(rate), \(devices)")
         if request.stats {
             for context in contexts { output.print(RenderStatistics.device(context.executor, flag: request.device, list: request.devices)) }
+            output.print(startUp.line)
             for line in result.statistics.lines { output.print(line) }
         }
         if !result.failed.isEmpty {
@@ -98,6 +115,24 @@ enum SequenceCommand {
             contexts.append(RenderContext(executor: executor))
         }
         return (contexts, all)
+    }
+
+    /// The command's time before the sequence began (`--stats`): the scene and the outputs one after the other, the
+    /// devices made beside them.
+    struct StartUp {
+        /// Loading the scene and its shaders.
+        var scene = Duration.zero
+        /// Making the output's folders; for a video, finding ffmpeg and asking it for its encoders.
+        var outputs = Duration.zero
+        var devices = Duration.zero
+        /// From the command's start until the sequence began.
+        var total = Duration.zero
+
+        var line: String {
+            func ms(_ d: Duration) -> String { String(format: "%.1f ms", d / .milliseconds(1)) }
+            return "before the sequence: \(ms(total)) (scene and its shaders \(ms(scene)), then the output \(ms(outputs)); "
+                + "beside them, making the device \(ms(devices)))"
+        }
     }
 
     /// A progress bar on a terminal: frames done, frames a second, time left.

@@ -124,6 +124,35 @@ struct FrameOutputTests {
         #expect(alpha.stdout.contains("alpha_mode=1"), "VP9 in WebM keeps alpha: \(alpha)")
     }
 
+    /// `--stats` on a video tells the command's time outside the frames: before the sequence (the scene, then the
+    /// output; the device made beside them) and the sequence's own (its first frame, and after its last the encoder
+    /// finishing). The device converts the frames on the CPU evaluator here, and its YUV planes raise no
+    /// premultiplication warning (they are bytes, not colour).
+    @Test func statsTellTheTimeOutsideTheFrames() throws {
+        guard Self.hasFFmpeg else {
+            print("skipped: ffmpeg or ffprobe is not installed (apt-get install ffmpeg)")
+            return
+        }
+        let run = try CLI.weft(["render", "examples/timeline-wave.json", "--frames", "0..2", "--device", "cpu", "--stats", "-o", path("s.mp4")],
+                               environment: ["WEFT_VIDEO_CONVERSION": "device"])
+        #expect(run.status == 0, "\(run)")
+        #expect(!run.stderr.contains("premultiplication"), "\(run.stderr)")
+        func milliseconds(after label: String) -> Double? {
+            guard let range = run.stdout.range(of: label) else { return nil }
+            return Double(run.stdout[range.upperBound...].prefix { $0.isNumber || $0 == "." })
+        }
+        let total = try #require(milliseconds(after: "before the sequence: "), "\(run.stdout)")
+        let scene = try #require(milliseconds(after: "scene and its shaders "))
+        let output = try #require(milliseconds(after: "then the output "))
+        let device = try #require(milliseconds(after: "making the device "))
+        // One after the other on the command's thread; the device beside them, and waited for. Printed to 0.1 ms.
+        #expect(scene + output <= total + 0.2 && device <= total + 0.2, "\(run.stdout)")
+        let sequence = try #require(milliseconds(after: "\nsequence: "), "\(run.stdout)")
+        let first = try #require(milliseconds(after: "the first frame handed to the writer after "))
+        let finishing = try #require(milliseconds(after: "the output finished "))
+        #expect(first > 0 && first + finishing <= sequence + 0.2, "\(run.stdout)")
+    }
+
     /// Every video says BT.709 and limited range whoever converts its frames (ffmpeg, or the device's kernel), and H.264
     /// says its 4:2:0 chroma is sited left: MP4 (H.264), HEVC main10, WebM (VP9) and MOV (ProRes 4444, 422).
     @Test func everyVideoSaysItsColours() throws {

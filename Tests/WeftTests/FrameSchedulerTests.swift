@@ -65,6 +65,27 @@ import WeftViews
         #expect(first != last, "the frames animate")
     }
 
+    /// The sizes `firstFramePlanned` was told in `theFirstFramesSizeIsToldOnceBeforeItRuns`.
+    static let toldSizes = Mutex<[SIMD2<Int>]>([])
+
+    /// `firstFramePlanned` hears the sequence's first frame's size once, whichever of several contexts plans it, before
+    /// that frame comes back (a stream's encoder starts meanwhile).
+    @Test func theFirstFramesSizeIsToldOnceBeforeItRuns() throws {
+        let scheduler = FrameScheduler(contexts: try Self.contexts(), frames: Self.frames, ordered: false,
+                                       firstFramePlanned: { width, height in Self.toldSizes.withLock { $0.append(SIMD2(width, height)) } },
+                                       build: try Self.source())
+        var toldBeforeFirst: [SIMD2<Int>] = []
+        var firstSize: SIMD2<Int>?
+        scheduler.run { delivery in
+            guard delivery.frame == Self.frames[0], let frame = try? delivery.result.get() else { return }
+            toldBeforeFirst = Self.toldSizes.withLock { $0 }
+            firstSize = SIMD2(frame.size.width, frame.size.height)
+        }
+        let size = try #require(firstSize)
+        #expect(toldBeforeFirst == [size])
+        #expect(Self.toldSizes.withLock { $0 } == [size], "told once")
+    }
+
     @Test func aFailedFrameIsDeliveredAndTheOthersGoOn() throws {
         let build = try Self.source()
         let scheduler = FrameScheduler(contexts: try Self.contexts(), frames: Array(0..<20), ordered: true) { n in

@@ -226,6 +226,17 @@ import WeftTestSupport
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 
+    /// A video stream opened ahead of its first frame (ffmpeg starts while that frame renders) and ended without one
+    /// leaves no file, not even a temporary one.
+    @Test(.enabled(if: hasFFmpeg, "ffmpeg is not installed (apt-get install ffmpeg)"))
+    func aStreamOpenedAheadAndEndedWithoutFramesLeavesNoFile() throws {
+        let video = FFmpegOutput(path: path("none.mp4"), container: .mp4, executable: Self.ffmpeg)
+        let stream = FrameStream(target: .ffmpeg(video), sixteenBit: false, fps: 30, planes: .yuv420p)
+        stream.prepare(width: 64, height: 36)
+        try stream.finish()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
     /// The Swift API writes PNG files that hold the frames rendered alone, and a scene's whole duration.
     @Test func renderSequenceWritesTheFramesAndAllOfAScene() throws {
         let context = try Backend.cpu.makeContext()

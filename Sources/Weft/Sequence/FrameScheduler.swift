@@ -47,6 +47,7 @@ public final class FrameScheduler: @unchecked Sendable {
     public let planes: YUVPlanes?
     private let build: FrameBuilder
     private let execution: ExecutionOptions
+    private let firstFramePlanned: (@Sendable (_ width: Int, _ height: Int) -> Void)?
 
     private let condition = NSCondition()
     private var nextToTake = 0
@@ -55,9 +56,11 @@ public final class FrameScheduler: @unchecked Sendable {
     private var finished: [Int: Delivery] = [:]
     private var lanesRunning = 0
 
-    /// `window` nil: four frames a context, at least eight.
+    /// `window` nil: four frames a context, at least eight. `firstFramePlanned` is told the picture's size in pixels once
+    /// the first frame is planned, before it runs, on its rendering thread (a stream starts its encoder meanwhile).
     public init(contexts: [RenderContext], frames: [Int], ordered: Bool, window: Int? = nil, planes: YUVPlanes? = nil,
-                execution: ExecutionOptions = ExecutionOptions(), build: @escaping FrameBuilder) {
+                execution: ExecutionOptions = ExecutionOptions(),
+                firstFramePlanned: (@Sendable (_ width: Int, _ height: Int) -> Void)? = nil, build: @escaping FrameBuilder) {
         precondition(!contexts.isEmpty, "a scheduler needs a render context")
         self.contexts = contexts
         self.frames = frames
@@ -65,6 +68,7 @@ public final class FrameScheduler: @unchecked Sendable {
         self.window = max(window ?? max(8, 4 * contexts.count), 1)
         self.planes = planes
         self.execution = execution
+        self.firstFramePlanned = firstFramePlanned
         self.build = build
     }
 
@@ -168,6 +172,7 @@ public final class FrameScheduler: @unchecked Sendable {
                     let built = clock.now
                     var planned = try planning.plan(view, size: size, options: options)
                     let picture = planned.plan.textures[planned.output.index]
+                    if position == 0 { firstFramePlanned?(picture.width, picture.height) }
                     if let planes { planned = try context.planner.convertingToYUV(planned, planes: planes) }
                     let planEnd = clock.now
                     let pending = try context.submit(planned, options: execution)

@@ -26,6 +26,8 @@ final class FrameStream: FrameSink, @unchecked Sendable {
     private var temporary: String?
     /// Whether a write failed: the stream then ends without its file.
     private var broken = false
+    /// Frames written whole: a stream opened ahead of its first frame (`prepare`) and ended with none leaves no file.
+    private var written = 0
 
     init(target: Target, sixteenBit: Bool, fps: Double, planes: YUVPlanes? = nil) {
         precondition(planes == nil || !sixteenBit, "YUV planes are written from RGBA8 frames")
@@ -49,6 +51,12 @@ final class FrameStream: FrameSink, @unchecked Sendable {
                     colorMode: sixteenBit ? .extendedLinear : .nonLinear).rows
     }
 
+    /// Opens the stream ahead of its first frame, so that ffmpeg starts while that frame renders. Before any `write`
+    /// (`FrameWriter`); a failure is met again at the first write, which reports it.
+    func prepare(width: Int, height: Int) {
+        if fd < 0 { try? open(width: width, height: height, frame: nil) }
+    }
+
     /// On one thread at a time, in frame order (`FrameWriter`).
     func write(_ bytes: [UInt8], of frame: Int, width: Int, height: Int) throws(FrameWriteError) {
         do {
@@ -68,9 +76,11 @@ final class FrameStream: FrameSink, @unchecked Sendable {
             // The stream is broken, not the frame: whatever reads it failed (ffmpeg's own message says why) or the disk is full.
             throw FrameWriteError(frame: nil, message: "\(path): writing frame \(frame): \(reason)\(ffmpegSaid())")
         }
+        written += 1
     }
 
-    private func open(width: Int, height: Int, frame: Int) throws(FrameWriteError) {
+    /// `frame`: the frame whose write opens it, to name in an error (nil: opened ahead of the first).
+    private func open(width: Int, height: Int, frame: Int?) throws(FrameWriteError) {
         size = (width, height)
         switch target {
         case .raw(let path):
@@ -105,7 +115,7 @@ final class FrameStream: FrameSink, @unchecked Sendable {
     }
 
     func finish() throws(FrameWriteError) {
-        if broken {
+        if broken || written == 0 {
             discard()
             return
         }

@@ -22,6 +22,10 @@ struct FinishedFrame: Sendable {
 protocol FrameSink: Sendable {
     /// Whether encoded frames may be written several at once (files of their own), or only in frame order (a stream).
     var writesInParallel: Bool { get }
+    /// Gets ready for frames of `width × height` pixels before the first arrives (a stream starts ffmpeg while that frame
+    /// renders); called at most once, before any `write`. Best effort: what fails here fails again, and is reported, at
+    /// the first write.
+    func prepare(width: Int, height: Int)
     /// A frame's bytes as they are written. Throws a `FrameWriteError`.
     func encode(_ frame: FinishedFrame) throws(FrameWriteError) -> [UInt8]
     /// Writes one encoded frame of `width × height` pixels. Throws a `FrameWriteError`.
@@ -81,6 +85,11 @@ final class FrameWriter: @unchecked Sendable {
             thread.stackSize = 1 << 20
             thread.start()
         }
+    }
+
+    /// The sink's `prepare`, on the calling thread, before the first frame is submitted.
+    func prepare(width: Int, height: Int) {
+        sink.prepare(width: width, height: height)
     }
 
     /// Queues `frame`; waits while the queue is full. Returns how long it waited.
@@ -211,6 +220,9 @@ struct PNGFrameFiles: FrameSink {
     var sixteenBit: Bool
     var compression: PNGCompression = .fast
     var writesInParallel: Bool { true }
+
+    /// Each file is made when its frame arrives.
+    func prepare(width: Int, height: Int) {}
 
     func encode(_ frame: FinishedFrame) throws(FrameWriteError) -> [UInt8] {
         do {

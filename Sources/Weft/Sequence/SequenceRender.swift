@@ -93,7 +93,8 @@ public struct SequenceRender {
         var ordered = sequence.apngPath != nil
         if case .files = sequence.destination {} else { ordered = true }
         let scheduler = FrameScheduler(contexts: contexts, frames: sequence.shardFrames, ordered: ordered, planes: devicePlanes(of: sequence),
-                                       execution: ExecutionOptions(measureDeviceTime: measureDeviceTime)) { n in
+                                       execution: ExecutionOptions(measureDeviceTime: measureDeviceTime),
+                                       firstFramePlanned: { width, height in writer.prepare(width: width, height: height) }) { n in
             try source(sequence.time(ofFrame: n), UInt32(n))
         }
         scheduler.run { delivery in
@@ -109,13 +110,16 @@ public struct SequenceRender {
             let rendering = frame.rendering
             result.framesByDevice[delivery.lane] += 1
             result.frameSize = result.frameSize ?? frame.size
+            if result.statistics.firstFrame == nil { result.statistics.firstFrame = clock.now - start }
             let wait = writer.submit(FinishedFrame(number: n, pixels: rendering.pixels, width: frame.size.width, height: frame.size.height))
             result.statistics.add(view: frame.view, plan: frame.plan, uploaded: frame.uploaded, run: frame.run,
                                   hostTime: rendering.hostTime, deviceTime: rendering.deviceTime, queueWait: wait)
             if sequence.apngPath != nil { rendered.append(rendering.pixels) }
             observe(.rendered(frame: n, time: time, rendering: rendering, size: frame.size, elapsed: frame.latency, device: delivery.lane))
         }
+        let lastFrame = clock.now
         let summary = writer.finish()
+        result.statistics.finishing = clock.now - lastFrame
         result.statistics.wall = clock.now - start
         result.statistics.writer = summary.times
         result.statistics.written = summary.written

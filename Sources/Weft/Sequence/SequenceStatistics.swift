@@ -29,6 +29,11 @@ public struct SequenceStatistics: Sendable {
     var queueWait: Duration = .zero
     var writer = FrameWriteTimes()
     var written = 0
+    /// From the sequence's start until its first frame was handed to the writer.
+    var firstFrame: Duration?
+    /// From the last frame's hand-over until the output was finished: the writer's queue, and for a video the encoder's
+    /// frames still in hand and ffmpeg's exit.
+    var finishing: Duration = .zero
     var wall: Duration = .zero
 
     mutating func add(view: Duration, plan: PlanTimings, uploaded: Int, run: Duration, hostTime: Duration, deviceTime: Duration?,
@@ -77,6 +82,10 @@ public struct SequenceStatistics: Sendable {
         if frames > 0, wall > .zero {
             lines.append(String(format: "  wall, all frames              %.3f ms  (%.1f frames/s)", wall / .milliseconds(1) / Double(frames + 1),
                                 Double(frames + 1) / (wall / .seconds(1))))
+        }
+        if let firstFrame, wall > .zero {
+            lines.append(String(format: "sequence: %.1f ms; the first frame handed to the writer after %.1f ms, the output finished %.1f ms after the last",
+                                wall / .milliseconds(1), firstFrame / .milliseconds(1), finishing / .milliseconds(1)))
         }
         return lines
     }
