@@ -25,8 +25,8 @@ enum SequenceCommand {
             startUp.scene = clock.now - start
             prepared = try sequence.preparingOutputs()
             startUp.outputs = clock.now - start - startUp.scene
-            let (made, making) = try making.value()
-            startUp.devices = making
+            let (made, took) = try making.value()
+            startUp.devices = took
             for notice in made.notices { output.printError(notice) }
             contexts = made.contexts
         } catch {

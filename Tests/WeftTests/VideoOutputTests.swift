@@ -121,7 +121,7 @@ import WeftTestSupport
         let context = try backend.makeContext()
         let scene = try Self.scene(scale: backend == .cpu ? 1 : 4)
         let frames = backend == .cpu ? 0...1 : 0...3, fps = 8.0
-        let encoders = FFmpegOutput.encoders(of: Self.ffmpeg) ?? []
+        let encoders = FFmpegEncoderList.encoders(of: Self.ffmpeg) ?? []
         let cases: [(name: String, planes: YUVPlanes, codec: String?, decoder: [String])] = [
             ("lossless.mp4", .yuv420p, nil, []), ("lossless.webm", .yuva420p, nil, ["-c:v", "libvpx-vp9"]),
             ("main10.mp4", .yuv420p10le, "libx265", []),
@@ -153,7 +153,7 @@ import WeftTestSupport
         let context = try backend.makeContext()
         let scene = try Self.scene(scale: 4)
         let frames = backend == .cpu ? 0...1 : 0...2, fps = 6.0
-        let encoders = FFmpegOutput.encoders(of: Self.ffmpeg) ?? []
+        let encoders = FFmpegEncoderList.encoders(of: Self.ffmpeg) ?? []
         let all: [(name: String, codec: String?, conversion: SequenceRender.VideoConversion)] = [
             ("device.mp4", nil, .device), ("ffmpeg.mp4", nil, .ffmpeg), ("x265.mp4", "libx265", .device),
             ("svtav1.mp4", "libsvtav1", .device), ("vp9.webm", nil, .device), ("prores.mov", nil, .automatic),
@@ -224,6 +224,32 @@ import WeftTestSupport
         }
         #expect(Self.framesBuiltForMissingCodec.load(ordering: .relaxed) == 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
+    /// The encoder list is asked of an ffmpeg once and then read from the cache folder, until that ffmpeg changes; the
+    /// installed ffmpeg's list read back is the one it gives.
+    @Test func theEncoderListIsKeptUntilFFmpegChanges() throws {
+        let cache = folder.appendingPathComponent("cache")
+        let script = path("ffmpeg")
+        func write(_ encoders: [String]) throws {
+            let lines = encoders.map { "echo ' V....D \($0)   an encoder'" }.joined(separator: "\n")
+            try "#!/bin/sh\necho asked >> '\(path("asked"))'\n\(lines)\n".write(toFile: script, atomically: true, encoding: .utf8)
+            #expect(chmod(script, 0o755) == 0)
+        }
+        func asked() -> Int { ((try? String(contentsOfFile: path("asked"), encoding: .utf8)) ?? "").split(separator: "\n").count }
+        try write(["libweft-a", "libweft-b"])
+        #expect(FFmpegEncoderList.encoders(of: script, cachingIn: cache) == ["libweft-a", "libweft-b"])
+        #expect(FFmpegEncoderList.encoders(of: script, cachingIn: cache) == ["libweft-a", "libweft-b"])
+        #expect(asked() == 1, "asked once, then read from the cache folder")
+        try write(["libweft-a", "libweft-b", "libweft-c"])
+        #expect(FFmpegEncoderList.encoders(of: script, cachingIn: cache) == ["libweft-a", "libweft-b", "libweft-c"])
+        #expect(asked() == 2, "a changed ffmpeg is asked again")
+        if Self.hasFFmpeg {
+            let installed = try #require(FFmpegEncoderList.asked(Self.ffmpeg))
+            #expect(FFmpegEncoderList.encoders(of: Self.ffmpeg, cachingIn: cache) == installed)
+            #expect(FFmpegEncoderList.encoders(of: Self.ffmpeg, cachingIn: cache) == installed, "read back")
+            #expect(installed.contains("libx264"))
+        }
     }
 
     /// A video stream opened ahead of its first frame (ffmpeg starts while that frame renders) and ended without one

@@ -55,27 +55,6 @@ public struct FFmpegOutput: Sendable {
         throw .ffmpegMissing
     }
 
-    /// The encoders `executable` has (`ffmpeg -encoders`), or nil when it cannot say.
-    static func encoders(of executable: String) -> Set<String>? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["-hide_banner", "-encoders"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return nil }
-        let text = String(decoding: (try? output.fileHandleForReading.readToEnd()) ?? Data(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
-        // " V....D libx264              libx264 H.264 / AVC / MPEG-4 AVC": flags, then the name.
-        let names = text.split(separator: "\n").compactMap { line -> String? in
-            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
-            guard fields.count >= 2, fields[0].count == 6, fields[0].first == "V" else { return nil }
-            return String(fields[1])
-        }
-        return Set(names)
-    }
-
     /// Refuses, before anything renders, a codec `executable` lacks and options the codec does not take.
     func checked(encoders: Set<String>?) throws(SequenceError) {
         let codec = effectiveCodec

@@ -96,7 +96,7 @@ public struct SequenceRequest: Sendable {
         }
         if case .video(var video) = destination, video.executable.isEmpty {
             video.executable = try FFmpegOutput.findExecutable()
-            try video.checked(encoders: FFmpegOutput.encoders(of: video.executable))
+            try video.checked(encoders: FFmpegEncoderList.encoders(of: video.executable))
             prepared.destination = .video(video)
         }
         return prepared
