@@ -45,14 +45,18 @@ extension SceneReader {
                                     rowLengths: rows.map(\.count))
             return ViewNode(.grid(layout, rows.flatMap { $0 }))
         case "symbol":
-            // "name" or {"name": N, "size": S, "color": C}
-            if case .string(let name) = json { return try made(at: path) { () throws(ViewError) in try Symbol(systemName: name) }.node }
+            // "name" or {"name": N, "size": S, "color": C}; what it does not set, its container's font and foreground
+            // style give (as `Image(systemName:)`'s).
+            if case .string(let name) = json { return try made(at: path) { () throws(ViewError) in try Symbol(systemName: name, font: nil) }.node }
             var f = try SceneObject(json, at: path)
             let name = try f.required("name", .string)
-            let size = try f.optional("size", .positive) ?? 17
-            let ink = try f.optional("color", .color) ?? .black
+            let size = try f.optional("size", .positive)
+            let ink = try f.optional("color", .color)
             try f.finish()
-            return try made(at: path.key("name")) { () throws(ViewError) in try Symbol(systemName: name, size: size, color: ink) }.node
+            var symbol = try made(at: path.key("name")) { () throws(ViewError) in try Symbol(systemName: name, font: nil) }
+            if let size { symbol.size = size }
+            if let ink { symbol.color = ink }
+            return symbol.node
         case "label":
             return try label(json, at: path).node
         default:
@@ -76,7 +80,7 @@ extension SceneReader {
         let title = try f.required("title", .string), symbol = try f.required("systemImage", .string)
         let font = try f.optional("font", font)
         let size = try f.optional("size", .positive)
-        let ink = try f.optional("color", .color) ?? .black
+        let ink = try f.optional("color", .color)
         try f.finish()
         if font != nil && size != nil {
             throw .invalid(path: path.key("size"), message: "'size' is a shorthand for a font without one: give the size inside 'font'")

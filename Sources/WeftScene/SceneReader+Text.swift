@@ -13,7 +13,7 @@ extension SceneReader {
         let font = try f.optional("font", font)
         let size = try f.optional("size", .positive)
         let weight = try f.optional("weight", .named("font weight") as SceneValue<Font.Weight>)
-        text.color = try f.optional("color", .color) ?? .black
+        if let color = try f.optional("color", .color) { text.color = color }
         text.alignment = try f.optional("alignment", .named("text alignment"))
         text.lineLimit = try f.optional("lineLimit", Self.lineLimit)
         try f.finish()
@@ -58,12 +58,13 @@ extension SceneReader {
         }
     }
 
-    /// The text environment a container sets for the texts inside (SwiftUI's `.font`, `.fontWeight`,
-    /// `.multilineTextAlignment`, `.lineLimit`), as a modifier entry; nil for any other modifier.
+    /// The environment a container sets for the texts and symbols inside (SwiftUI's `.font`, `.fontWeight`,
+    /// `.foregroundStyle`, `.multilineTextAlignment`, `.lineLimit`), as a modifier entry; nil for any other modifier.
     func textEnvironment(_ name: String, _ json: JSONValue, on node: ViewNode, at path: JSONPath) throws(SceneError) -> ViewNode? {
         switch name {
         case "font": try node.font(font(json, at: path)).node
         case "fontWeight": try node.fontWeight(SceneValue<Font.Weight>.named("font weight")(json, at: path)).node
+        case "foregroundStyle", "foregroundColor": try node.foregroundStyle(SceneValue<Color>.color(json, at: path)).node
         case "multilineTextAlignment": try node.multilineTextAlignment(SceneValue<TextAlignment>.named("text alignment")(json, at: path)).node
         case "lineLimit": try node.lineLimit(Self.lineLimit(json, at: path)).node
         default: nil

@@ -179,8 +179,6 @@ struct SceneReader {
         }
         let contentPath = path.key(key)
         var shape: ShapeGeometry?
-        // A label before its other modifiers, which `font` and `fontWeight` set on itself, symbol included.
-        var label: Label?
         var node: ViewNode
         switch key {
         case "image":
@@ -200,9 +198,7 @@ struct SceneReader {
         case "text":
             node = try text(value, at: contentPath).node
         case "label":
-            let made = try self.label(value, at: contentPath)
-            label = made
-            node = made.node
+            node = try self.label(value, at: contentPath).node
         case _ where Self.collectionKeys.contains(key):
             node = try collectionContent(key, value, at: contentPath)
         case "path":
@@ -227,14 +223,6 @@ struct SceneReader {
         for (i, entry) in modifiers.enumerated() {
             let at = listPath.index(i)
             let (name, argument) = try single(entry, at: at)
-            if let open = label, name == "font" || name == "fontWeight" {
-                let set = name == "font" ? open.font(try font(argument, at: at.key(name)))
-                    : open.fontWeight(try SceneValue<Font.Weight>.named("font weight")(argument, at: at.key(name)))
-                label = set
-                node = set.node
-                continue
-            }
-            label = nil
             if let set = try textEnvironment(name, argument, on: node, at: at.key(name)) {
                 node = set
                 shape = nil

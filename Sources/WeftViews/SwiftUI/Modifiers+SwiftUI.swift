@@ -52,3 +52,22 @@ extension Color {
         Color(red: red, green: green, blue: blue, alpha: alpha * Float(min(max(value, 0), 1)))
     }
 }
+
+extension View {
+    /// SwiftUI's `overlay(alignment:content:)`: the views built drawn over the view, in its frame.
+    public func overlay(alignment: UnitPoint = .center, @ViewBuilder content: () throws -> [ViewNode]) rethrows -> ModifiedView {
+        overlay(ZStack.of(try content(), alignment: alignment), alignment: alignment)
+    }
+
+    /// SwiftUI's `background(alignment:content:)`: the views built drawn beneath the view, in its frame.
+    public func background(alignment: UnitPoint = .center, @ViewBuilder content: () throws -> [ViewNode]) rethrows -> ModifiedView {
+        background(ZStack.of(try content(), alignment: alignment), alignment: alignment)
+    }
+}
+
+extension ZStack {
+    /// One view as itself, several stacked.
+    static func of(_ views: [ViewNode], alignment: UnitPoint) -> ViewNode {
+        views.count == 1 ? views[0] : ZStack(alignment: alignment, children: views).node
+    }
+}

@@ -1,13 +1,14 @@
 import WeftImage
 
 extension Image {
-    /// SwiftUI's `Image(systemName:)`, which does not throw: an unknown name is a `ViewError` that the host building
+    /// SwiftUI's `Image(systemName:)`, which does not throw: sized and colored by its container's font and foreground
+    /// style (`Symbol`). An unknown name is a `ViewError` that the host building
     /// the view throws (`InteractionError.view`); built outside a host it stops the program with the error's message.
     public init(systemName name: String) {
         pixels = PixelBuffer.blank(width: 1, height: 1, format: .rgba8Unorm)
         scale = 1
         do {
-            symbol = try Symbol(systemName: name)
+            symbol = try Symbol(systemName: name, font: nil)
         } catch {
             Evaluation.fail(error)
         }

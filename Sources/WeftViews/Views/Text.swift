@@ -3,29 +3,43 @@ import WeftText
 
 /// SwiftUI's `Text`: a string shaped by HarfBuzz in a font found by fontconfig, wrapped to the width it is offered
 /// (at spaces; newlines always break), drawn from FreeType's glyph coverage by the `weft.glyph` kernel.
-/// Its font, weight, alignment and line limit, when not set on the text, come from the nearest container that sets
-/// them (`View.font(_:)` and friends); otherwise `.body`, leading, no limit.
+/// Its font, weight, color, alignment and line limit, when not set on the text, come from the nearest container that
+/// sets them (`View.font(_:)`, `View.foregroundStyle(_:)` and friends); otherwise `.body`, black, leading, no limit.
 public struct Text: View {
     public var string: String
     /// Nil: the environment's font, else `.body`.
     public var font: Font?
     /// Overrides the font's weight.
     public var weight: Font.Weight?
-    public var color: Color
+    /// The color set on the text or by its container; black until one is.
+    public var color: Color = .black { didSet { inheritsColor = false } }
+    /// Whether no color was set on the text: a container's foreground style reaches it.
+    package private(set) var inheritsColor = true
     public var alignment: TextAlignment?
     public var lineLimit: Int?
 
-    public init(_ string: String, color: Color = .black) {
+    /// Text in the environment's font and foreground style.
+    public init(_ string: String) {
         self.string = string
-        self.color = color
     }
 
-    /// Text in the system font at `size` points, which must be positive and finite.
-    public init(_ string: String, size: Float, color: Color = .black) throws(ViewError) {
+    /// Text in `color`, whatever its container's foreground style.
+    public init(_ string: String, color: Color) {
+        self.string = string
+        self.color = color
+        inheritsColor = false
+    }
+
+    /// Text in the system font at `size` points, which must be positive and finite; in `color` when given, else the
+    /// environment's foreground style.
+    public init(_ string: String, size: Float, color: Color? = nil) throws(ViewError) {
         guard size > 0, size.isFinite else { throw .textSize(size) }
         self.string = string
         self.font = .system(size: size)
-        self.color = color
+        if let color {
+            self.color = color
+            inheritsColor = false
+        }
     }
 
     /// The font the text is drawn in.
@@ -89,35 +103,3 @@ public struct Text: View {
 }
 
 public typealias TextAlignment = WeftText.TextAlignment
-
-extension View {
-    /// The font of every `Text` inside that sets none (SwiftUI's environment value).
-    public func font(_ font: Font) -> ModifiedView { ModifiedView(node.settingText { if $0.font == nil { $0.font = font } }) }
-    public func fontWeight(_ weight: Font.Weight) -> ModifiedView { ModifiedView(node.settingText { if $0.weight == nil { $0.weight = weight } }) }
-    public func multilineTextAlignment(_ alignment: TextAlignment) -> ModifiedView {
-        ModifiedView(node.settingText { if $0.alignment == nil { $0.alignment = alignment } })
-    }
-    public func lineLimit(_ limit: Int) -> ModifiedView { ModifiedView(node.settingText { if $0.lineLimit == nil { $0.lineLimit = limit } }) }
-}
-
-extension ViewNode {
-    /// The tree with `change` applied to every text: how a container's environment reaches the texts inside it.
-    /// Inner settings were applied first, so a change that keeps what is set lets the innermost win.
-    package func settingText(_ change: (inout Text) -> Void) -> ViewNode {
-        switch kind {
-        case .text(var text):
-            change(&text)
-            return ViewNode(.text(text))
-        case .shape, .image, .spacer:
-            return self
-        case .stack(let children, let alignment):
-            return ViewNode(.stack(children.map { $0.settingText(change) }, alignment: alignment))
-        case .stacked(let layout, let children):
-            return ViewNode(.stacked(layout, children.map { $0.settingText(change) }))
-        case .grid(let layout, let children):
-            return ViewNode(.grid(layout, children.map { $0.settingText(change) }))
-        case .modified(let child, let modifier):
-            return ViewNode(.modified(child.settingText(change), modifier.replacingHeldViews { $0.settingText(change) }))
-        }
-    }
-}
