@@ -78,7 +78,9 @@ let package = Package(
         // A third-party program using the library: README.md's Swift example (built by `make test`).
         .executableTarget(name: "weft-example", dependencies: ["Weft"], path: "examples/swift"),
         // The seeds' SwiftUI examples as printed, rendered headless through the SwiftUI front end (built by `make test`).
-        .executableTarget(name: "weft-swiftui-examples", dependencies: ["Weft", "WeftPreview"], path: "examples/swiftui"),
+        .executableTarget(name: "weft-swiftui-examples", dependencies: ["Weft", "WeftPreview"], path: "examples/swiftui",
+                          exclude: ["download-badge.json", "editor-toolbar.json", "editor-toolbar-compact.json", "galeria.json",
+                                    "orbit-mark.json", "radar-seal.json"]),
 
         // Fuzz targets over every parser of outside input, and their driver (docs/reliability.md).
         .target(name: "WeftFuzz", dependencies: ["SPIRV", "WeftCatalog", "WeftCPU", "WeftImage", "WeftPlanner", "WeftRuntime", "WeftScene", "WeftShaders", "WeftViews"]),

@@ -1,7 +1,10 @@
 // The seeds' SwiftUI examples (docs/swiftui.md), each in its own file as printed, rendered headless: each example's
 // frames at the start, middle and end of its script's animations, as PNGs in the folder given (default out/swiftui).
+// With --compare, each frame is also rendered from the scene file that composes the same views
+// (examples/swiftui/<name>.json, from the current directory) and must be the same pixels; a frame that differs is
+// written beside it as <name>-<time>.scene.png and the program fails.
 //
-//     weft-swiftui-examples [--device NAME|cpu] [FOLDER]
+//     weft-swiftui-examples [--device NAME|cpu] [--compare] [FOLDER]
 //     weft-swiftui-examples --preview NAME [--device NAME|cpu]     (the example in the preview window; clicks tap it)
 import Foundation
 import Weft
@@ -30,7 +33,17 @@ func clickable<Root: View>(_ root: @escaping @Sendable () -> Root, size: Size, n
     { try ViewPreviewSource(root(), size: size, name: name) }
 }
 
-let examples = [orbitMarkExample, galeriaExample, editorToolbarExample, editorToolbarCompactExample]
+/// How many pixels of `a` and `b` (of one size) differ in any channel.
+func differingPixels(_ a: PixelBuffer, _ b: PixelBuffer) -> Int {
+    guard a.width == b.width, a.height == b.height else { return max(a.width * a.height, b.width * b.height) }
+    var count = 0
+    for y in 0..<a.height {
+        for x in 0..<a.width where a[x, y] as SIMD4<Float> != b[x, y] { count += 1 }
+    }
+    return count
+}
+
+let examples = [orbitMarkExample, downloadExample, radarSealExample, galeriaExample, editorToolbarExample, editorToolbarCompactExample]
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 var device = DeviceChoice(flag: nil)
@@ -59,20 +72,42 @@ if let i = arguments.firstIndex(of: "--preview") {
     }
 }
 
+let compare = arguments.contains("--compare")
+arguments.removeAll { $0 == "--compare" }
 let folder = arguments.first ?? "out/swiftui"
 
 do {
     let context = try RenderContext.make(device: device) { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    var differing = 0
     for example in examples {
         let timeline = try example.timeline()
+        let scene = compare ? try Scene.load(contentsOf: "examples/swiftui/\(example.name).json") { folders in
+            try LibraryShaderProvider(folders: folders, baseDirectory: "examples/swiftui")
+        } : nil
         for time in example.times(of: timeline) {
             let frame = try context.render(timeline.view(at: time, size: example.size), size: example.size,
                                            options: RenderOptions(frame: FrameContext(time: time), background: .white))
             let path = "\(folder)/\(example.name)-\(String(format: "%.3f", time)).png"
             try PNGFile.write(frame.pixels, to: path)
-            print(path)
+            guard let scene else {
+                print(path)
+                continue
+            }
+            let fromScene = try context.render(scene, at: time).pixels
+            if fromScene == frame.pixels {
+                print("\(path): the same pixels as \(example.name).json")
+            } else {
+                differing += 1
+                let scenePath = "\(folder)/\(example.name)-\(String(format: "%.3f", time)).scene.png"
+                try PNGFile.write(fromScene, to: scenePath)
+                print("\(path): differs from \(example.name).json in \(differingPixels(frame.pixels, fromScene)) pixels; the scene's frame is \(scenePath)")
+            }
         }
+    }
+    if differing > 0 {
+        FileHandle.standardError.write(Data("weft-swiftui-examples: \(differing) frames differ from their scene files\n".utf8))
+        exit(1)
     }
 } catch {
     FileHandle.standardError.write(Data("weft-swiftui-examples: \(error)\n".utf8))

@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+import WeftImage
+
+/// The seeds' Swift views in examples/swiftui render, at the start, middle and end of each of their animations, the
+/// same pixels as the scene files beside them that compose the same views (tolerance 0, on the CPU evaluator).
+struct SwiftUIExamplesTests {
+    static let program = CLI.packageRoot.appendingPathComponent(".build/debug/weft-swiftui-examples").path
+    static let folder = CLI.packageRoot.appendingPathComponent("examples/swiftui")
+
+    @Test func everyExampleRendersItsSceneFilesPixels() throws {
+        let out = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.program)
+        process.arguments = ["--device", "cpu", "--compare", out.path]
+        process.currentDirectoryURL = CLI.packageRoot
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_CACHE_HOME"] = CLI.cache.path
+        process.environment = environment
+        let pipe = Pipe(), errors = Pipe()
+        process.standardOutput = pipe
+        process.standardError = errors
+        try process.run()
+        let (printed, failure) = CLI.outputs(of: process, pipe, errors)
+        #expect(process.terminationStatus == 0, "\(printed)\(failure)")
+
+        // Every scene file is compared, at every frame the program wrote.
+        let scenes = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter { $0.hasSuffix(".json") }
+        let lines = printed.split(separator: "\n")
+        for scene in scenes {
+            let name = String(scene.dropLast(".json".count))
+            let frames = lines.filter { $0.contains("/\(name)-") && $0.hasSuffix("the same pixels as \(scene)") }
+            #expect(!frames.isEmpty, "\(scene) was not compared")
+        }
+        // The download badge and the hero are compared at the start, middle and end of each animation.
+        #expect(lines.filter { $0.contains("/download-badge-") }.count == 3)
+        #expect(lines.filter { $0.contains("/galeria-") }.count == 6)
+        let written = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasSuffix(".png") }
+        #expect(lines.count == written.count)
+    }
+}
