@@ -60,11 +60,14 @@ extension SceneReader {
         case "label":
             return try label(json, at: path).node
         default:
-            // {"title": T, "systemImage": S?, "style": "plain" | "bordered" | "borderedProminent"}
+            // {"title": T, "systemImage": S?, "style": "automatic" | "borderless" | "plain" | "bordered" | "borderedProminent"}
             var f = try SceneObject(json, at: path)
             let title = try f.required("title", .string)
             let symbol = try f.optional("systemImage", .string)
-            let style: ButtonStyle = try f.optional("style", .named("button style")) ?? .plain
+            let styles: [String: any ButtonStyle] = ["automatic": DefaultButtonStyle(), "borderless": BorderlessButtonStyle(),
+                                                     "plain": PlainButtonStyle(), "bordered": BorderedButtonStyle(),
+                                                     "borderedProminent": BorderedProminentButtonStyle()]
+            let style = try f.optional("style", .named("button style", styles)) ?? DefaultButtonStyle()
             try f.finish()
             let button = try made(at: path.key("systemImage")) { () throws(ViewError) -> Button in
                 try symbol.map { s throws(ViewError) in try Button(title, systemImage: s) } ?? Button(title)

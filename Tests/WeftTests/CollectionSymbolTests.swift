@@ -101,7 +101,7 @@ import WeftTestSupport
 
     @Test(arguments: Backend.allCases)
     func buttonStylesDrawTheirLooks(backend: Backend) throws {
-        func corner(_ style: ButtonStyle) throws -> SIMD4<Float> {
+        func corner(_ style: some ButtonStyle) throws -> SIMD4<Float> {
             try render(Button("OK").buttonStyle(style), width: 60, height: 40, on: backend)[30 - 12, 20]
         }
         let prominent = try render(Button("OK").buttonStyle(.borderedProminent), width: 60, height: 40, on: backend)
