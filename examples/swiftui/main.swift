@@ -6,6 +6,7 @@
 //
 //     weft-swiftui-examples [--device NAME|cpu] [--compare] [FOLDER]
 //     weft-swiftui-examples --preview NAME [--device NAME|cpu]     (the example in the preview window; clicks tap it)
+//     weft-swiftui-examples [--device NAME|cpu] --planning [--frame-count N] [--repetitions R]   (PlanningBenchmark.swift)
 import Foundation
 import Weft
 import WeftPreview
@@ -74,10 +75,28 @@ if let i = arguments.firstIndex(of: "--preview") {
 
 let compare = arguments.contains("--compare")
 arguments.removeAll { $0 == "--compare" }
+var planning: PlanningBenchmark?
+if let i = arguments.firstIndex(of: "--planning") {
+    arguments.remove(at: i)
+    planning = PlanningBenchmark(frames: 60, repetitions: 5)
+    for (flag, set) in [("--frame-count", { planning?.frames = $0 }), ("--repetitions", { planning?.repetitions = $0 })] as [(String, (Int) -> Void)] {
+        guard let j = arguments.firstIndex(of: flag) else { continue }
+        guard j + 1 < arguments.count, let n = Int(arguments[j + 1]), n >= 1 else {
+            FileHandle.standardError.write(Data("weft-swiftui-examples: \(flag) takes a whole number ≥ 1\n".utf8))
+            exit(2)
+        }
+        set(n)
+        arguments.removeSubrange(j...(j + 1))
+    }
+}
 let folder = arguments.first ?? "out/swiftui"
 
 do {
     let context = try RenderContext.make(device: device) { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+    if let planning {
+        for example in examples { try planning.measure(example, context: context) }
+        exit(0)
+    }
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     var differing = 0
     for example in examples {
