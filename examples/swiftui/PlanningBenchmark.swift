@@ -71,3 +71,43 @@ struct PlanningBenchmark {
               + "building the Swift timeline \(ms(building)) ms")
     }
 }
+
+/// RadarSeal turned by the clock (30° a second) through a `TimelineView`: not an article's view, the benchmark's
+/// measure of what building a body again at every frame costs.
+private struct TurningSeal: View {
+    var body: some View {
+        TimelineView(.animation) { context in
+            RadarSeal().rotationEffect(.degrees(context.date.timeIntervalSinceReferenceDate * 30))
+        }
+    }
+}
+
+extension PlanningBenchmark {
+    /// Frames 0…N−1 of `TurningSeal` at 30 a second through one `PlanReuse`: the time spent building each frame's tree
+    /// (`Timeline.view(at:size:)`, the `TimelineView`'s content built again) beside the time planning it, medians of
+    /// the repetitions.
+    func measureClock(context: RenderContext) throws {
+        let size = Size(width: 220, height: 220)
+        let timeline = try Timeline(TurningSeal(), size: size)
+        func run() throws -> (building: Duration, planning: Duration, rebound: Int) {
+            let reuse = context.makePlanReuse()
+            var building = Duration.zero, planning = Duration.zero
+            for index in 0..<frames {
+                let time = Double(index) / 30
+                var clock = ContinuousClock.now
+                let view = timeline.view(at: time, size: size)
+                building += ContinuousClock.now - clock
+                clock = ContinuousClock.now
+                _ = try reuse.plan(view, size: size, options: RenderOptions(frame: FrameContext(time: time), background: .white))
+                planning += ContinuousClock.now - clock
+            }
+            return (building, planning, reuse.framesRebound)
+        }
+        _ = try run()
+        let runs = try (0..<repetitions).map { _ in try run() }
+        let building = runs.map { $0.building }.sorted()[repetitions / 2], planning = runs.map { $0.planning }.sorted()[repetitions / 2]
+        func ms(_ d: Duration) -> String { String(format: "%.2f", d / .milliseconds(1)) }
+        print("radar-seal in a TimelineView turning it: \(frames) frames, building the trees \(ms(building)) ms, "
+              + "planning them \(ms(planning)) ms (rebound \(runs[0].rebound))")
+    }
+}

@@ -95,6 +95,7 @@ do {
     let context = try RenderContext.make(device: device) { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
     if let planning {
         for example in examples { try planning.measure(example, context: context) }
+        try planning.measureClock(context: context)
         exit(0)
     }
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

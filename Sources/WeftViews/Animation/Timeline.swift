@@ -27,7 +27,10 @@ public struct Timeline: Sendable {
     private final class Storage: Sendable {
         let initial: ViewNode
         let animators: [KeyframeAnimator]
-        init(initial: ViewNode, animators: [KeyframeAnimator]) {
+        /// Whether a state holds a `TimelineView`, whose content is built again at each frame's time.
+        let clocked: Bool
+        init(initial: ViewNode, animators: [KeyframeAnimator], clocked: Bool) {
+            self.clocked = clocked
             self.initial = initial
             self.animators = animators
         }
@@ -41,7 +44,8 @@ public struct Timeline: Sendable {
         if let (i, animator) = animators.enumerated().first(where: { $0.element.invalidity != nil }) {
             throw .keyframes(index: i, message: animator.invalidity!)
         }
-        self.storage = Storage(initial: initial.node, animators: animators)
+        self.storage = Storage(initial: initial.node, animators: animators,
+                               clocked: initial.node.isClocked || changes.contains { $0.state.isClocked })
         self.changes = changes
     }
 
@@ -58,7 +62,8 @@ public struct Timeline: Sendable {
             change.state = transform(change.state, change.name)
             return change
         }
-        return Timeline(storage: Storage(initial: transform(initial, initialName), animators: animators), changes: changes)
+        return Timeline(storage: Storage(initial: transform(initial, initialName), animators: animators, clocked: storage.clocked),
+                        changes: changes)
     }
 
     /// SwiftUI's `PhaseAnimator`: from `start` seconds, each phase in turn after the one before, each change under
@@ -117,9 +122,9 @@ public struct Timeline: Sendable {
         return (ends + animators.map { $0.start + ($0.repeating ? 0 : $0.duration) }).max() ?? 0
     }
 
-    /// `state` with the animators' values at `time`.
+    /// `state` with its `TimelineView`s' content and the animators' values at `time`.
     func animated(_ state: ViewNode, at time: Double) -> ViewNode {
-        animators.reduce(state) { $1.applied(to: $0, at: time) }
+        animators.reduce(storage.clocked ? state.clocked(at: time) : state) { $1.applied(to: $0, at: time) }
     }
 
     /// The progress of change `index` `time` seconds in (1 once it has finished).

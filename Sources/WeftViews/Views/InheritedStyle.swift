@@ -38,25 +38,18 @@ extension ViewNode {
     /// component states included: how a container's environment reaches the views inside it. Inner settings were
     /// applied first, so a change that keeps what is set lets the innermost win.
     package func inheriting(text: (inout Text) -> Void, symbol: (inout Symbol) -> Void = { _ in }) -> ViewNode {
-        func inner(_ node: ViewNode) -> ViewNode { node.inheriting(text: text, symbol: symbol) }
-        switch kind {
-        case .text(var value):
-            text(&value)
-            return ViewNode(.text(value))
-        case .shape, .image, .spacer:
-            return self
-        case .stack(let children, let alignment):
-            return ViewNode(.stack(children.map(inner), alignment: alignment))
-        case .stacked(let layout, let children):
-            return ViewNode(.stacked(layout, children.map(inner)))
-        case .grid(let layout, let children):
-            return ViewNode(.grid(layout, children.map(inner)))
-        case .modified(_, let mark as SymbolMark):
-            var value = mark.symbol
-            symbol(&value)
-            return value.node
-        case .modified(let child, let modifier):
-            return ViewNode(.modified(inner(child), modifier.replacingHeldViews(inner)))
+        rewritten { node in
+            switch node.kind {
+            case .text(var value):
+                text(&value)
+                return ViewNode(.text(value))
+            case .modified(_, let mark as SymbolMark):
+                var value = mark.symbol
+                symbol(&value)
+                return value.node
+            default:
+                return nil
+            }
         }
     }
 }

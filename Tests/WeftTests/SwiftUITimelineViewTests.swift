@@ -1,0 +1,68 @@
+import Testing
+@testable import Weft
+import WeftImage
+@testable import WeftViews
+
+/// `TimelineView(.animation)` and `visualEffect`, the seeds' pair for shaders driven by time: content built again at
+/// every frame's time, effects chosen from the view's laid-out size — measured by where the drawn pixels land.
+struct SwiftUITimelineViewTests {
+    /// A red bar that grows 20 points a second, leading-aligned in a 200-point row.
+    struct Growing: View {
+        var body: some View {
+            TimelineView(.animation) { context in
+                let t = context.date.timeIntervalSinceReferenceDate
+                Color.red.frame(width: CGFloat(t * 20), height: 10)
+                    .frame(maxWidth: .infinity, alignment: .leading)
+            }
+        }
+    }
+
+    /// A 50-point bar moved right by its own width times the time, through `visualEffect`'s proxy.
+    struct Sliding: View {
+        var body: some View {
+            TimelineView(.animation) { context in
+                let t = context.date.timeIntervalSinceReferenceDate
+                Color.blue.frame(width: 50, height: 10)
+                    .visualEffect { content, proxy in content.offset(x: proxy.size.width * CGFloat(t)) }
+                    .frame(maxWidth: .infinity, alignment: .leading)
+            }
+        }
+    }
+
+    static let size = Size(width: 200, height: 10)
+
+    /// The columns of row 5 whose pixel is mostly `channel` (0 red, 2 blue).
+    static func columns(_ pixels: PixelBuffer, channel: Int) -> [Int] {
+        (0..<200).filter { pixels[$0, 5][channel] > 0.9 && pixels[$0, 5].w > 0.99 }
+    }
+
+    @Test(arguments: Backend.allCases)
+    func theContentIsBuiltAtEachFramesTime(backend: Backend) throws {
+        let timeline = try Timeline(Growing(), size: Self.size)
+        let context = try backend.makeContext()
+        for (time, width) in [(0.0, 0), (1.0, 20), (2.5, 50), (7.0, 140)] {
+            let pixels = try context.render(timeline.view(at: time, size: Self.size), size: Self.size).pixels
+            #expect(Self.columns(pixels, channel: 0) == Array(0..<width), "at \(time) s")
+        }
+        // Outside a timeline the content is built once, at time 0.
+        #expect(Self.columns(try context.render(Growing(), size: Self.size).pixels, channel: 0).isEmpty)
+    }
+
+    @Test(arguments: Backend.allCases)
+    func aVisualEffectSeesTheLaidOutSizeAndLeavesTheLayout(backend: Backend) throws {
+        let timeline = try Timeline(Sliding(), size: Self.size)
+        let context = try backend.makeContext()
+        for (time, start) in [(0.0, 0), (1.0, 50), (2.0, 100)] {
+            let pixels = try context.render(timeline.view(at: time, size: Self.size), size: Self.size).pixels
+            #expect(Self.columns(pixels, channel: 2) == Array(start..<(start + 50)), "at \(time) s")
+        }
+        // The effect moves the drawing only: a sibling after the bar keeps its place at 50 points.
+        let pair = HStack(spacing: 0) {
+            Color.blue.frame(width: 50, height: 10).visualEffect { content, proxy in content.offset(x: proxy.size.width) }
+            Color.red.frame(width: 10, height: 10)
+        }.frame(maxWidth: .infinity, alignment: .leading)
+        let pixels = try context.render(pair, size: Self.size).pixels
+        #expect(Self.columns(pixels, channel: 0) == Array(50..<60))
+        #expect(Self.columns(pixels, channel: 2) == Array(60..<100), "the moved bar, under the red one where they meet")
+    }
+}
