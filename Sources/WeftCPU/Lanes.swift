@@ -1,11 +1,14 @@
-/// The batch every instruction runs over: 1024 invocations, 64 wide and 16 tall, ordered as 2×2
-/// quads (lane = quad × 4 + dy × 2 + dx, 32 quads per row) so that derivatives can read their
-/// quad neighbours. Large batches spread each op's fixed cost (the call, the loop set-up) over
-/// many lanes; measured on 2-core EPYC, 1024 lanes beat 512 and 256 by 8–25% per effect.
+/// The batch every instruction runs over: 256 invocations, 32 wide and 8 tall, ordered as 2×2
+/// quads (lane = quad × 4 + dy × 2 + dx, 16 quads per row) so that derivatives can read their
+/// quad neighbours. A batch spreads each op's fixed cost (the call, the loop set-up) over its
+/// lanes, and each worker's register file is its kernel's rows × the lanes: the engine's shape and
+/// layer kernels have 1,500–1,700 rows, 6–7 MB a worker at 1,024 lanes, which streams from the
+/// shared cache and slows every worker as more run; at 256 lanes it is 1.5–1.7 MB, within a core's
+/// L2 (docs/cpu-evaluator.md, "Lanes, masks, quads").
 enum Lanes {
-    static let count = 1024
-    static let width = 64
-    static let height = 16
+    static let count = 256
+    static let width = 32
+    static let height = 8
     static let quadsPerRow = width / 2
 
     /// Position of lane `l` inside its batch.

@@ -109,8 +109,9 @@ import WeftViews
     }
 
     /// The partitions' edge: passes of one row, one column and one pixel, a blur (the shadow) and shapes over a solid
-    /// among them, where all but one of 256 workers get nothing.
-    @Test(arguments: [Size(width: 1, height: 1), Size(width: 1, height: 9), Size(width: 9, height: 1), Size(width: 13, height: 7)])
+    /// among them, where all but one of 256 workers get nothing; and one pixel past a batch (`Lanes`, 32×8) each way.
+    @Test(arguments: [Size(width: 1, height: 1), Size(width: 1, height: 9), Size(width: 9, height: 1), Size(width: 13, height: 7),
+                      Size(width: 33, height: 9)])
     func tinyRendersAreTheSameOnEveryThreadCount(size: Size) throws {
         for file in ["download-badge.json", "circles-group-shadow.json", "paths.json"] {
             let frame = try Examples.load(file).frame(at: 0.5)
