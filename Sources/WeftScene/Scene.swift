@@ -123,6 +123,14 @@ extension Scene {
     public init(root: ViewNode, size: Size) {
         self.init(size: size, scale: 1, background: .clear, frame: 0, reduceMotion: false, shaderFolders: [], root: root, timeline: nil)
     }
+
+    /// A scene that plays `timeline` at `size` on `background`, from its start to the end of its last change: a Swift
+    /// view driven by a script (`Timeline(_:size:environment:script:)`) as `RenderContext.renderSequence` renders it
+    /// to frames or a video.
+    public init(timeline: Timeline, size: Size, background: Color = .clear) {
+        self.init(size: size, scale: 1, background: background, frame: 0, reduceMotion: false, shaderFolders: [],
+                  root: timeline.initial, timeline: timeline)
+    }
 }
 
 /// A scene at one time (`Scene.frame(at:)`): what to render, at which size, how.

@@ -41,4 +41,39 @@ struct ExampleProgramTests {
         #expect(a == b, "the Swift example and the command line differ")
         #expect(a != (try PNGFile.load(path: CLI.pattern)), "the tint changed the pattern")
     }
+
+    /// The example program's SwiftUI part (examples/swift/SwiftUIExample.swift): a view with `@State` and a `Button`,
+    /// tapped by a script at 0.5 s, rendered from its start to its end as PNG frames and an MP4. The square stands at
+    /// the left, half way across at 1 s (the ease's middle), and at the right by the last frame.
+    @Test(arguments: devices)
+    func theExampleProgramRendersASwiftUIViewToFramesAndAVideo(device: String) throws {
+        let out = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.example)
+        process.arguments = ["--device", device, "--swiftui", out.path]
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_CACHE_HOME"] = CLI.cache.path
+        process.environment = environment
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let printed = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(printed)")
+        #expect(printed.contains("45 frames"), "\(printed)")   // 0…1.5 s at 30 frames a second, the end's time excluded
+        /// The first column of the orange square in the top row band.
+        func squareLeft(_ frame: Int) throws -> Int? {
+            let image = try PNGFile.load(path: out.appendingPathComponent(String(format: "mover-%02d.png", frame)).path)
+            return (0..<image.width).first { x in
+                let i = (10 * image.width + x) * 4
+                return image.bytes[i] > 200 && image.bytes[i + 2] < 80
+            }
+        }
+        #expect(try squareLeft(0) == 0)
+        #expect(try squareLeft(30) == 90)
+        #expect(try squareLeft(44).map { (178...180).contains($0) } == true, "1/30 s before the end, all but arrived")
+        let video = out.appendingPathComponent("mover.mp4").path
+        #expect((try? FileManager.default.attributesOfItem(atPath: video)[.size] as? Int).map { $0 > 1000 } == true, "\(printed)")
+    }
 }

@@ -2,9 +2,12 @@
 // with its paths and device taken from the command line.
 //
 //     weft-example [--device NAME|cpu] [SHADERS INPUT.png OUTPUT.png]
+//     weft-example [--device NAME|cpu] --swiftui FOLDER
 //
 // Defaults: Shaders, examples/images/test-pattern.png and out/tinted.png, the automatic device
 // (or $WEFT_DEVICE). Renders the input through the stock radialTint, tinted orange, and writes a PNG.
+// With --swiftui: a view written as SwiftUI writes it (SwiftUIExample.swift), tapped by a script, as PNG
+// frames and an MP4 in FOLDER.
 import Foundation
 import Weft
 
@@ -18,8 +21,24 @@ if let i = arguments.firstIndex(of: "--device") {
     device = DeviceChoice(flag: arguments[i + 1])
     arguments.removeSubrange(i...(i + 1))
 }
+if let i = arguments.firstIndex(of: "--swiftui") {
+    guard i + 1 < arguments.count, arguments.count == 2 else {
+        FileHandle.standardError.write(Data("usage: weft-example [--device NAME|cpu] --swiftui FOLDER\n".utf8))
+        exit(2)
+    }
+    do {
+        let context = try RenderContext.make(device: device) { notice in
+            FileHandle.standardError.write(Data((notice + "\n").utf8))
+        }
+        for line in try renderMover(context: context, folder: arguments[i + 1]) { print(line) }
+        exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("weft-example: \(error)\n".utf8))
+        exit(1)
+    }
+}
 guard arguments.isEmpty || arguments.count == 3 else {
-    FileHandle.standardError.write(Data("usage: weft-example [--device NAME|cpu] [SHADERS INPUT.png OUTPUT.png]\n".utf8))
+    FileHandle.standardError.write(Data("usage: weft-example [--device NAME|cpu] [SHADERS INPUT.png OUTPUT.png | --swiftui FOLDER]\n".utf8))
     exit(2)
 }
 let shaders = arguments.first ?? "Shaders"
