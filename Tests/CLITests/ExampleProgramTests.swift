@@ -8,14 +8,11 @@ struct ExampleProgramTests {
     static let example = CLI.packageRoot.appendingPathComponent(".build/debug/weft-example").path
     static var devices: [String] { CLI.hasVulkan ? ["cpu", "llvmpipe"] : ["cpu"] }
 
-    @Test(arguments: devices)
-    func theExampleProgramAndTheReadmeCommandAgree(device: String) throws {
-        let out = CLI.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: out) }
-        let fromSwift = out.appendingPathComponent("swift/tinted.png").path
+    /// Runs the example program from the package root with `arguments`: its exit status and what it printed.
+    static func runExample(_ arguments: [String]) throws -> (status: Int32, printed: String) {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.example)
-        process.arguments = ["--device", device, "Shaders", CLI.pattern, fromSwift]
+        process.executableURL = URL(fileURLWithPath: example)
+        process.arguments = arguments
         process.currentDirectoryURL = CLI.packageRoot
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_CACHE_HOME"] = CLI.cache.path
@@ -25,7 +22,16 @@ struct ExampleProgramTests {
         try process.run()
         let printed = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        return (process.terminationStatus, printed)
+    }
+
+    @Test(arguments: devices)
+    func theExampleProgramAndTheReadmeCommandAgree(device: String) throws {
+        let out = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let fromSwift = out.appendingPathComponent("swift/tinted.png").path
+        let (status, printed) = try Self.runExample(["--device", device, "Shaders", CLI.pattern, fromSwift])
+        #expect(status == 0)
         #expect(printed.hasPrefix("\(fromSwift): 512x384"), "\(printed)")
 
         // The README's command, word for word apart from the output path and the device.
@@ -49,18 +55,8 @@ struct ExampleProgramTests {
     func theExampleProgramRendersASwiftUIViewToFramesAndAVideo(device: String) throws {
         let out = CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: out) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.example)
-        process.arguments = ["--device", device, "--swiftui", out.path]
-        var environment = ProcessInfo.processInfo.environment
-        environment["XDG_CACHE_HOME"] = CLI.cache.path
-        process.environment = environment
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let printed = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(printed)")
+        let (status, printed) = try Self.runExample(["--device", device, "--swiftui", out.path])
+        #expect(status == 0, "\(printed)")
         #expect(printed.contains("45 frames"), "\(printed)")   // 0…1.5 s at 30 frames a second, the end's time excluded
         /// The first column of the orange square in the top row band.
         func squareLeft(_ frame: Int) throws -> Int? {
