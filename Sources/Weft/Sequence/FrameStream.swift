@@ -20,8 +20,8 @@ final class FrameStream: FrameSink, @unchecked Sendable {
     var writesInParallel: Bool { false }
     /// Touched by `write` and `finish` only, which run one at a time (`FrameWriter`).
     private var fd: Int32 = -1
-    private var process: Process?
-    private var errors: Pipe?
+    /// The ffmpeg reading the stream; it owns `fd`, its standard input.
+    private var process: EncoderProcess?
     private var size: (width: Int, height: Int)?
     private var temporary: String?
     /// Whether a write failed: the stream then ends without its file.
@@ -45,10 +45,10 @@ final class FrameStream: FrameSink, @unchecked Sendable {
     }
 
     /// The frame's YUV planes as the device wrote them, or its straight-alpha rows; on any thread.
-    func encode(_ frame: FinishedFrame) throws(FrameWriteError) -> [UInt8] {
-        if let planes { return Array(planes.bytes(ofPacked: frame.pixels, width: frame.width, height: frame.height)) }
+    func encode(_ frame: FinishedFrame) throws(FrameWriteError) -> ArraySlice<UInt8> {
+        if let planes { return planes.bytes(ofPacked: frame.pixels, width: frame.width, height: frame.height) }
         return PNGRawImage(straightRGBAOf: frame.pixels, bitDepth: sixteenBit ? .sixteen : .eight,
-                    colorMode: sixteenBit ? .extendedLinear : .nonLinear).rows
+                    colorMode: sixteenBit ? .extendedLinear : .nonLinear).rows[...]
     }
 
     /// Opens the stream ahead of its first frame, so that ffmpeg starts while that frame renders. Before any `write`
@@ -58,7 +58,7 @@ final class FrameStream: FrameSink, @unchecked Sendable {
     }
 
     /// On one thread at a time, in frame order (`FrameWriter`).
-    func write(_ bytes: [UInt8], of frame: Int, width: Int, height: Int) throws(FrameWriteError) {
+    func write(_ bytes: ArraySlice<UInt8>, of frame: Int, width: Int, height: Int) throws(FrameWriteError) {
         do {
             try writeFrame(bytes, of: frame, width: width, height: height)
         } catch {
@@ -67,7 +67,7 @@ final class FrameStream: FrameSink, @unchecked Sendable {
         }
     }
 
-    private func writeFrame(_ bytes: [UInt8], of frame: Int, width: Int, height: Int) throws(FrameWriteError) {
+    private func writeFrame(_ bytes: ArraySlice<UInt8>, of frame: Int, width: Int, height: Int) throws(FrameWriteError) {
         if let size, size != (width, height) {
             throw FrameWriteError(frame: frame, message: "\(path): it is \(width)x\(height), the stream's frames \(size.width)x\(size.height); one stream holds frames of one size")
         }
@@ -91,27 +91,30 @@ final class FrameStream: FrameSink, @unchecked Sendable {
         case .ffmpeg(let output):
             signal(SIGPIPE, SIG_IGN)
             let temporary = output.temporaryPath
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: output.executable)
-            process.arguments = output.arguments(width: width, height: height, fps: fps, planes: planes,
-                                                 sixteenBit: sixteenBit, writingTo: temporary)
-            let input = Pipe()
-            let errors = Pipe()
-            process.standardInput = input
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = errors
-            do { try process.run() } catch {
+            let arguments = output.arguments(width: width, height: height, fps: fps, planes: planes, sixteenBit: sixteenBit,
+                                             writingTo: temporary)
+            let process: EncoderProcess
+            do { process = try EncoderProcess(executable: output.executable, arguments: arguments) } catch {
                 throw FrameWriteError(frame: frame, message: "\(output.path): cannot start \(output.executable): \(error)")
             }
             self.process = process
-            self.errors = errors
             self.temporary = temporary
-            fd = dup(input.fileHandleForWriting.fileDescriptor)
-            try? input.fileHandleForWriting.close()
-            // A 64 KiB pipe hands ffmpeg a 1080p frame in 128 reads, each a switch between the two processes; 1 MiB (the
-            // largest an unprivileged process may ask for) takes 8. Best effort: the default still works.
-            _ = fcntl(fd, Self.setPipeSize, 1 << 20)
+            fd = process.input
+            Self.enlargePipe(fd, toHold: frameBytes(width: width, height: height))
         }
+    }
+
+    /// Bytes of one frame on the stream.
+    private func frameBytes(width: Int, height: Int) -> Int {
+        planes?.byteCount(width: width, height: height) ?? width * height * (sixteenBit ? 8 : 4)
+    }
+
+    /// Makes the pipe into ffmpeg hold two frames where the system allows it (root, or an `fs.pipe-max-size` raised
+    /// that far), else 1 MiB, the most an unprivileged process may ask for by default. ffmpeg's one input thread takes
+    /// at most a pipe's worth a read: a 64 KiB pipe hands it a 1080p frame in 48 or more reads, each a switch between the
+    /// two processes, 1 MiB in 3, two frames in one. Best effort: a pipe of any size still works.
+    static func enlargePipe(_ fd: Int32, toHold frame: Int) {
+        for size in [2 * frame, 1 << 20] where fcntl(fd, setPipeSize, Int32(clamping: size)) >= 0 { return }
     }
 
     func finish() throws(FrameWriteError) {
@@ -120,14 +123,23 @@ final class FrameStream: FrameSink, @unchecked Sendable {
             return
         }
         guard fd >= 0 else { return }
-        let closed = close(fd) == 0 ? nil : String(cString: strerror(errno))
+        let closed: String?
+        if let process {
+            closed = process.closeInput().map { String(cString: strerror($0)) }
+        } else {
+            closed = close(fd) == 0 ? nil : String(cString: strerror(errno))
+        }
         fd = -1
         if let process {
-            process.waitUntilExit()
-            let said = ffmpegSaid()
-            guard process.terminationStatus == 0 else {
+            let ending = process.wait()
+            guard ending == .exited(0) else {
+                let said = ffmpegSaid()
                 discard()
-                throw FrameWriteError(frame: nil, message: "\(path): ffmpeg exited with status \(process.terminationStatus)\(said)")
+                let how = switch ending {
+                case .exited(let status): "exited with status \(status)"
+                case .signaled(let signal): "was stopped by signal \(signal)"
+                }
+                throw FrameWriteError(frame: nil, message: "\(path): ffmpeg \(how)\(said)")
             }
         } else if let closed {
             discard()
@@ -142,17 +154,19 @@ final class FrameStream: FrameSink, @unchecked Sendable {
 
     /// Removes the temporary file after a failure (and stops ffmpeg), so no half-written output is left.
     func discard() {
-        if fd >= 0 { close(fd); fd = -1 }
-        if let process, process.isRunning { process.terminate(); process.waitUntilExit() }
+        if let process {
+            process.terminate()
+        } else if fd >= 0 {
+            close(fd)
+        }
+        fd = -1
         if let temporary { unlink(temporary) }
     }
 
     /// ffmpeg's stderr, once it has exited, as the end of a message ("" for a raw file, or when read already).
     private func ffmpegSaid() -> String {
-        guard let process, let errors else { return "" }
-        process.waitUntilExit()
-        let text = String(decoding: (try? errors.fileHandleForReading.readToEnd()) ?? Data(), as: UTF8.self)
-            .trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let process else { return "" }
+        let text = process.errorText().trimmingCharacters(in: .whitespacesAndNewlines)
         return text.isEmpty ? "" : "; ffmpeg said: \(text)"
     }
 
@@ -160,7 +174,7 @@ final class FrameStream: FrameSink, @unchecked Sendable {
     static let setPipeSize: Int32 = 1031
 
     /// Writes all of `bytes`; returns why it could not, or nil.
-    static func writeAll(_ bytes: [UInt8], to fd: Int32) -> String? {
+    static func writeAll(_ bytes: ArraySlice<UInt8>, to fd: Int32) -> String? {
         var written = 0
         while written < bytes.count {
             let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, $0.count - written) }

@@ -26,10 +26,11 @@ protocol FrameSink: Sendable {
     /// renders); called at most once, before any `write`. Best effort: what fails here fails again, and is reported, at
     /// the first write.
     func prepare(width: Int, height: Int)
-    /// A frame's bytes as they are written. Throws a `FrameWriteError`.
-    func encode(_ frame: FinishedFrame) throws(FrameWriteError) -> [UInt8]
+    /// A frame's bytes as they are written: a slice, so that bytes already in the frame's pixels (a video's YUV planes)
+    /// are written from there, not copied. Throws a `FrameWriteError`.
+    func encode(_ frame: FinishedFrame) throws(FrameWriteError) -> ArraySlice<UInt8>
     /// Writes one encoded frame of `width × height` pixels. Throws a `FrameWriteError`.
-    func write(_ bytes: [UInt8], of frame: Int, width: Int, height: Int) throws(FrameWriteError)
+    func write(_ bytes: ArraySlice<UInt8>, of frame: Int, width: Int, height: Int) throws(FrameWriteError)
     /// After the last frame: closes the stream and waits for whatever reads it.
     func finish() throws(FrameWriteError)
 }
@@ -68,7 +69,7 @@ final class FrameWriter: @unchecked Sendable {
     private var totals = FrameWriteTimes()
     private var written = 0
     /// A stream's frames encoded ahead of their turn, by submission order; `nextToWrite` is the next one's.
-    private var encodedAhead: [Int: (frame: FinishedFrame, bytes: [UInt8]?)] = [:]
+    private var encodedAhead: [Int: (frame: FinishedFrame, bytes: ArraySlice<UInt8>?)] = [:]
     private var nextToWrite = 0
     private var writingStream = false
     /// Whether a stream failed: later frames are not written (they would land in the wrong place in it).
@@ -140,7 +141,7 @@ final class FrameWriter: @unchecked Sendable {
             condition.broadcast()
             condition.unlock()
 
-            var bytes: [UInt8]?
+            var bytes: ArraySlice<UInt8>?
             var encoding = Duration.zero
             if !skip {
                 let start = clock.now
@@ -164,7 +165,7 @@ final class FrameWriter: @unchecked Sendable {
 
     /// Puts a stream's encoded frame (nil: it failed) in line, and writes every frame whose turn has come unless
     /// another worker is writing them already.
-    private func writeInOrder(order: Int, frame: FinishedFrame, bytes: [UInt8]?, encoding: Duration) {
+    private func writeInOrder(order: Int, frame: FinishedFrame, bytes: ArraySlice<UInt8>?, encoding: Duration) {
         let clock = ContinuousClock()
         condition.lock()
         encodedAhead[order] = (frame, bytes)
@@ -224,18 +225,19 @@ struct PNGFrameFiles: FrameSink {
     /// Each file is made when its frame arrives.
     func prepare(width: Int, height: Int) {}
 
-    func encode(_ frame: FinishedFrame) throws(FrameWriteError) -> [UInt8] {
+    func encode(_ frame: FinishedFrame) throws(FrameWriteError) -> ArraySlice<UInt8> {
         do {
             return try PNGFile.encode(frame.pixels, bitDepth: sixteenBit ? .sixteen : .eight,
-                                      colorMode: sixteenBit ? .extendedLinear : .nonLinear, compression: compression)
+                                      colorMode: sixteenBit ? .extendedLinear : .nonLinear, compression: compression)[...]
         } catch {
             throw FrameWriteError(frame: frame.number, message: "\(error)", time: sequence.time(ofFrame: frame.number))
         }
     }
 
-    func write(_ bytes: [UInt8], of frame: Int, width: Int, height: Int) throws(FrameWriteError) {
+    func write(_ bytes: ArraySlice<UInt8>, of frame: Int, width: Int, height: Int) throws(FrameWriteError) {
         do {
-            try PNGFile.write(bytes, to: sequence.path(ofFrame: frame))
+            // The slice is the whole encoded file: the array is its storage, not a copy.
+            try PNGFile.write(Array(bytes), to: sequence.path(ofFrame: frame))
         } catch {
             throw FrameWriteError(frame: frame, message: "\(error)", time: sequence.time(ofFrame: frame))
         }

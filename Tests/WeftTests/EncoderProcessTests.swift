@@ -1,0 +1,74 @@
+import Foundation
+import Glibc
+import Testing
+@testable import Weft
+import WeftTestSupport
+
+/// The encoder's process as a video stream starts, feeds and waits for it, and the pipe it reads from.
+@Suite struct EncoderProcessTests {
+    let folder = temporaryFolder("weft-encoder-process-tests")
+
+    /// What is written to the input arrives whole; the exit status and the standard error come back once it ended.
+    @Test func theInputArrivesAndTheEndingAndErrorsComeBack() throws {
+        let copy = folder.appendingPathComponent("copy").path
+        let process = try EncoderProcess(executable: "/bin/sh", arguments: ["-c", "cat > '\(copy)'; echo 'said so' >&2; exit 3"])
+        let bytes = (0..<3_000_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+        #expect(FrameStream.writeAll(bytes[1000...], to: process.input) == nil)
+        #expect(process.closeInput() == nil)
+        #expect(process.wait() == .exited(3))
+        #expect(process.wait() == .exited(3), "asked again")
+        #expect(process.errorText() == "said so\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: copy)) == Data(bytes[1000...]))
+    }
+
+    /// A process ended by a signal says which; one still running when terminated is stopped and reaped.
+    @Test func aSignalIsNamedAndTerminateStopsAndReaps() throws {
+        let killed = try EncoderProcess(executable: "/bin/sh", arguments: ["-c", "kill -9 $$"])
+        #expect(killed.wait() == .signaled(SIGKILL))
+        let sleeping = try EncoderProcess(executable: "/bin/sh", arguments: ["-c", "sleep 60"])
+        sleeping.terminate()
+        #expect(sleeping.wait() == .signaled(SIGTERM))
+        #expect(kill(sleeping.pid, 0) != 0, "no process is left")
+    }
+
+    /// The child gets only its three standard descriptors of ours: a pipe the parent holds does not leak into it (its
+    /// reader would then never see the end of the stream).
+    @Test func theChildHoldsNoOtherDescriptorOfOurs() throws {
+        var other: [Int32] = [-1, -1]
+        #expect(pipe(&other) == 0)
+        defer { close(other[0]); close(other[1]) }
+        let process = try EncoderProcess(executable: "/bin/sh", arguments: ["-c", "ls /proc/self/fd >&2"])
+        #expect(process.wait() == .exited(0))
+        let descriptors = Set(process.errorText().split(separator: "\n").compactMap { Int32($0) })
+        #expect(!descriptors.contains(other[0]) && !descriptors.contains(other[1]), "\(descriptors)")
+    }
+
+    /// A program that cannot be started is an error, not a process.
+    @Test func aMissingProgramIsAnError() {
+        #expect(throws: EncoderProcess.SpawnError.self) {
+            try EncoderProcess(executable: folder.appendingPathComponent("no-such-ffmpeg").path, arguments: [])
+        }
+    }
+
+    /// The pipe holds two 1080p frames where the system grants that much (a raised fs.pipe-max-size, or the
+    /// CAP_SYS_RESOURCE capability), else 1 MiB.
+    @Test func thePipeHoldsTwoFramesWhereAllowedElseOneMebibyte() throws {
+        let frame = 1920 * 1080 * 3 / 2
+        func pipeEnds() -> [Int32] {
+            var ends: [Int32] = [-1, -1]
+            #expect(pipe(&ends) == 0)
+            return ends
+        }
+        let probe = pipeEnds(), stream = pipeEnds()
+        defer { for end in probe + stream { close(end) } }
+        let granted = fcntl(probe[1], FrameStream.setPipeSize, Int32(2 * frame)) >= 0
+        FrameStream.enlargePipe(stream[1], toHold: frame)
+        let size = Int(fcntl(stream[1], 1032 /* F_GETPIPE_SZ */))
+        if granted {
+            // The kernel rounds a size up to a power of two pages.
+            #expect(size >= 2 * frame && size < 4 * frame, "\(size)")
+        } else {
+            #expect(size == 1 << 20)
+        }
+    }
+}
