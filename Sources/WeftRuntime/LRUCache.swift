@@ -6,44 +6,50 @@
 /// Weft's kernel caches — fused and engine kernels, the CPU evaluator's programs, SPIR-V modules in memory — hold
 /// `kernelCapacity` entries each, so a preview that is edited and hot-reloaded for hours keeps what it uses now and
 /// lets old versions go (the SPIR-V cache on disk still has them).
+/// Inlinable, so that each cache is specialized for its key and value where it is used (on the planner's hot path).
 public struct LRUCache<Key: Hashable, Value> {
     /// The capacity of each of Weft's kernel caches: far more kernels than one scene uses.
-    public static var kernelCapacity: Int { 256 }
+    @inlinable public static var kernelCapacity: Int { 256 }
 
     public let capacity: Int
     public let costLimit: Int
     /// Each entry's slot in `slots`.
-    private var index: [Key: Int] = [:]
+    @usableFromInline var index: [Key: Int] = [:]
     /// The entries, linked from the most recently used (`newest`) to the least (`oldest`); freed slots are reused.
-    private var slots: [Slot] = []
-    private var free: [Int] = []
-    private var newest = -1
-    private var oldest = -1
+    @usableFromInline var slots: [Slot] = []
+    @usableFromInline var free: [Int] = []
+    @usableFromInline var newest = -1
+    @usableFromInline var oldest = -1
     /// The sum of the entries' costs.
-    public private(set) var totalCost = 0
+    @usableFromInline var storedTotalCost = 0
+    @inlinable public var totalCost: Int { storedTotalCost }
 
-    fileprivate struct Slot {
+    @usableFromInline struct Slot {
         /// Nil while the slot is free: a removed entry's key and value are let go at once.
-        var key: Key?
-        var value: Value?
-        var cost: Int
+        @usableFromInline var key: Key?
+        @usableFromInline var value: Value?
+        @usableFromInline var cost: Int
         /// The next more recently used slot, and the next less recently used one (-1: none).
-        var newer: Int
-        var older: Int
+        @usableFromInline var newer: Int
+        @usableFromInline var older: Int
+
+        @inlinable init(key: Key?, value: Value?, cost: Int, newer: Int, older: Int) {
+            (self.key, self.value, self.cost, self.newer, self.older) = (key, value, cost, newer, older)
+        }
     }
 
     /// A cache of `capacity` entries, at least 1 (a smaller capacity is taken as 1), whose costs add up to at most
     /// `costLimit` (a negative limit is taken as 0).
-    public init(capacity: Int = kernelCapacity, costLimit: Int = .max) {
+    @inlinable public init(capacity: Int = kernelCapacity, costLimit: Int = .max) {
         self.capacity = max(capacity, 1)
         self.costLimit = max(costLimit, 0)
     }
 
-    public var count: Int { index.count }
+    @inlinable public var count: Int { index.count }
 
     /// The value under `key`, now the most recently used; storing one evicts the least recently used entry when the
     /// cache is full; storing nil removes the entry.
-    public subscript(key: Key) -> Value? {
+    @inlinable public subscript(key: Key) -> Value? {
         mutating get {
             guard let i = index[key] else { return nil }
             unlink(i)
@@ -61,7 +67,7 @@ public struct LRUCache<Key: Hashable, Value> {
 
     /// Stores `value` under `key` as the most recently used entry, first forgetting the least recently used others until
     /// it fits both the capacity and the cost limit. A value costing more than the whole limit is not stored.
-    public mutating func insert(_ value: Value, for key: Key, cost: Int) {
+    @inlinable public mutating func insert(_ value: Value, for key: Key, cost: Int) {
         precondition(cost >= 0, "an entry's cost is not negative")
         remove(key)
         guard cost <= costLimit else { return }
@@ -79,27 +85,27 @@ public struct LRUCache<Key: Hashable, Value> {
         }
         index[key] = i
         linkAsNewest(i)
-        totalCost += cost
+        storedTotalCost += cost
     }
 
-    public mutating func removeAll() {
+    @inlinable public mutating func removeAll() {
         index.removeAll()
         slots.removeAll()
         free.removeAll()
         newest = -1
         oldest = -1
-        totalCost = 0
+        storedTotalCost = 0
     }
 
-    private mutating func remove(_ key: Key) {
+    @inlinable mutating func remove(_ key: Key) {
         guard let i = index.removeValue(forKey: key) else { return }
         unlink(i)
-        totalCost -= slots[i].cost
+        storedTotalCost -= slots[i].cost
         slots[i] = Slot(key: nil, value: nil, cost: 0, newer: -1, older: -1)
         free.append(i)
     }
 
-    private mutating func unlink(_ i: Int) {
+    @inlinable mutating func unlink(_ i: Int) {
         let (newer, older) = (slots[i].newer, slots[i].older)
         if newer >= 0 { slots[newer].older = older } else { newest = older }
         if older >= 0 { slots[older].newer = newer } else { oldest = newer }
@@ -107,7 +113,7 @@ public struct LRUCache<Key: Hashable, Value> {
         slots[i].older = -1
     }
 
-    private mutating func linkAsNewest(_ i: Int) {
+    @inlinable mutating func linkAsNewest(_ i: Int) {
         slots[i].older = newest
         slots[i].newer = -1
         if newest >= 0 { slots[newest].newer = i }

@@ -82,6 +82,13 @@ public struct KernelPass: Sendable, Equatable {
     /// twice). A pass drawn in place also reads its output, which is not among them.
     public var inputs: [TextureID] { [layer, destination].compactMap { $0 } + images }
 
+    /// Calls `body` with each of `inputs`, in their order, without making the list (planning visits thousands of passes).
+    @inlinable public func forEachInput<E: Error>(_ body: (TextureID) throws(E) -> Void) throws(E) {
+        if let layer { try body(layer) }
+        if let destination { try body(destination) }
+        for image in images { try body(image) }
+    }
+
     /// The pixels the pass runs over in an output texture of `width × height`.
     public func dispatchRegion(width: Int, height: Int) -> PixelRegion {
         region ?? PixelRegion(origin: .zero, size: SIMD2(Int32(width), Int32(height)))
@@ -131,8 +138,8 @@ public struct RenderPlan: Sendable {
     /// `maxTextureDimension` (the executor's `capabilities.maxTextureDimension`).
     public func validate(options: ExecutionOptions = ExecutionOptions(), maxTextureDimension: Int = .max) throws(ExecutionError) {
         func fail(_ message: String) -> ExecutionError { .invalidPlan(message) }
-        func check(_ id: TextureID, _ role: String) throws(ExecutionError) {
-            guard textures.indices.contains(id.index) else { throw fail("\(role) \(id) is not one of the plan's \(textures.count) textures") }
+        func check(_ id: TextureID, _ role: @autoclosure () -> String) throws(ExecutionError) {
+            guard textures.indices.contains(id.index) else { throw fail("\(role()) \(id) is not one of the plan's \(textures.count) textures") }
         }
         guard options.repetitions >= 1 else { throw fail("repetitions must be at least 1, not \(options.repetitions)") }
         for (index, d) in textures.enumerated() where d.width < 1 || d.height < 1 {
@@ -162,11 +169,14 @@ public struct RenderPlan: Sendable {
         }
         for id in readbacks { try check(id, "readback") }
         for (index, pass) in passes.enumerated() {
-            let name = "pass \(index) (\(pass.kernel.name))"
+            var name: String { "pass \(index) (\(pass.kernel.name))" }
             let i = pass.kernel.interface
             try check(pass.output, "\(name): output")
             guard residents[pass.output] == nil else { throw fail("\(name): a pass cannot write the resident texture \(pass.output)") }
-            for input in pass.inputs { try check(input, "\(name): input") }
+            try pass.forEachInput { input throws(ExecutionError) in
+                try check(input, "\(name): input")
+                if input == pass.output { throw fail("\(name): a pass cannot read its own output \(input)") }
+            }
             guard textures[pass.output.index].format == pass.kernel.outputFormat else {
                 throw fail("\(name): the kernel writes \(pass.kernel.outputFormat), its output texture is \(textures[pass.output.index].format)")
             }
@@ -177,9 +187,6 @@ public struct RenderPlan: Sendable {
             }
             guard pass.arguments.count == i.argumentBlockSize else {
                 throw fail("\(name): the kernel's argument block is \(i.argumentBlockSize) bytes, the pass gives \(pass.arguments.count)")
-            }
-            for input in pass.inputs where input == pass.output {
-                throw fail("\(name): a pass cannot read its own output \(input)")
             }
             if let r = pass.region {
                 let d = textures[pass.output.index]

@@ -72,22 +72,34 @@ public struct UniformWriter: Sendable {
     public init(size: Int) { bytes = [UInt8](repeating: 0, count: size) }
 
     public mutating func write(_ words: [UInt32], at offset: Int) {
-        if offset + 4 * words.count > bytes.count { bytes += [UInt8](repeating: 0, count: offset + 4 * words.count - bytes.count) }
-        for (i, word) in words.enumerated() {
-            for b in 0..<4 { bytes[offset + 4 * i + b] = UInt8(truncatingIfNeeded: word >> UInt32(8 * b)) }
-        }
+        for (i, word) in words.enumerated() { write(word, at: offset + 4 * i) }
     }
 
-    public mutating func write(_ v: Float, at offset: Int) { write([v.bitPattern], at: offset) }
-    public mutating func write(_ v: UInt32, at offset: Int) { write([v], at: offset) }
-    public mutating func write(_ v: SIMD2<Float>, at offset: Int) { write([v.x.bitPattern, v.y.bitPattern], at: offset) }
+    /// One little-endian word, growing the bytes with zeros to reach it (planning writes thousands of blocks a frame:
+    /// no value goes through an array of its own).
+    public mutating func write(_ word: UInt32, at offset: Int) {
+        if offset + 4 > bytes.count { bytes.append(contentsOf: repeatElement(0, count: offset + 4 - bytes.count)) }
+        bytes[offset] = UInt8(truncatingIfNeeded: word)
+        bytes[offset + 1] = UInt8(truncatingIfNeeded: word >> 8)
+        bytes[offset + 2] = UInt8(truncatingIfNeeded: word >> 16)
+        bytes[offset + 3] = UInt8(truncatingIfNeeded: word >> 24)
+    }
+
+    public mutating func write(_ v: Float, at offset: Int) { write(v.bitPattern, at: offset) }
+    public mutating func write(_ v: SIMD2<Float>, at offset: Int) {
+        write(v.y.bitPattern, at: offset + 4)
+        write(v.x.bitPattern, at: offset)
+    }
     public mutating func write(_ v: SIMD2<Int32>, at offset: Int) {
-        write([UInt32(bitPattern: v.x), UInt32(bitPattern: v.y)], at: offset)
+        write(UInt32(bitPattern: v.y), at: offset + 4)
+        write(UInt32(bitPattern: v.x), at: offset)
     }
     public mutating func write(_ v: SIMD4<Float>, at offset: Int) {
-        write([v.x.bitPattern, v.y.bitPattern, v.z.bitPattern, v.w.bitPattern], at: offset)
+        write(v.w.bitPattern, at: offset + 12)
+        for i in 0..<3 { write(v[i].bitPattern, at: offset + 4 * i) }
     }
     public mutating func write(_ v: SIMD4<Int32>, at offset: Int) {
-        write([UInt32(bitPattern: v.x), UInt32(bitPattern: v.y), UInt32(bitPattern: v.z), UInt32(bitPattern: v.w)], at: offset)
+        write(UInt32(bitPattern: v.w), at: offset + 12)
+        for i in 0..<3 { write(UInt32(bitPattern: v[i]), at: offset + 4 * i) }
     }
 }

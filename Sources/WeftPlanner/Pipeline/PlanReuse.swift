@@ -23,7 +23,10 @@ import WeftViews
 public final class PlanReuse {
     public let planner: Planner
     public let textureLimit: TextureLimit
-    private var last: (lowered: LoweredFrame, planned: PlannedRender, rewrites: Planner.Rewrites, rebinding: PlanRebinding)?
+    /// The previous plan, what it was made from, and how to rebind it: made from the provenance when a later frame
+    /// first lowers to the same structure, so a frame followed by a new structure never pays for it.
+    private var last: (lowered: LoweredFrame, planned: PlannedRender, rewrites: Planner.Rewrites, provenance: [ValueProvenance?],
+                       rebinding: PlanRebinding?)?
     /// The previous frame's view tree and options, when its plan was reused unchanged: what a still frame repeats.
     private var settled: (root: ViewNode, size: Size, options: RenderOptions)?
     /// How many frames were still (`framesReused` counts them too).
@@ -59,7 +62,9 @@ public final class PlanReuse {
         let rebindStart = ContinuousClock.now
         if let last, last.rewrites == rewrites, lowered.sameStructure(as: last.lowered) {
             var planned = last.planned
-            if let outcome = last.rebinding.rebind(&planned.plan, from: last.lowered.builder.planned, to: lowered.builder.planned) {
+            let rebinding = last.rebinding ?? PlanRebinding(provenance: last.provenance, lowered: last.lowered.builder.planned)
+            self.last?.rebinding = rebinding
+            if let outcome = rebinding.rebind(&planned.plan, from: last.lowered.builder.planned, to: lowered.builder.planned) {
                 planned.writeClock(options.frame)
                 planned.warnings = lowered.warnings
                 planned.textWarnings = lowered.textWarnings
@@ -72,7 +77,7 @@ public final class PlanReuse {
                 case .rebound:
                     framesRebound += 1
                     planned.timings.rebound = true
-                    self.last = (lowered, planned, rewrites, last.rebinding)
+                    self.last = (lowered, planned, rewrites, last.provenance, rebinding)
                 }
                 planned.timings.rebinding = ContinuousClock.now - rebindStart
                 return planned
@@ -80,7 +85,7 @@ public final class PlanReuse {
         }
         var (planned, provenance) = planner.rewriteTracing(lowered, rewrites: rewrites)
         let traced = ContinuousClock.now
-        last = (lowered, planned, rewrites, PlanRebinding(provenance: provenance, lowered: lowered.builder.planned))
+        last = (lowered, planned, rewrites, provenance, nil)
         planned.timings.rewrites += ContinuousClock.now - traced
         return planned
     }

@@ -19,21 +19,31 @@ struct PassSchedule {
     let levels: [Int]
 
     init(_ passes: [KernelPass]) {
-        var producer = [TextureID: Int]()
-        var readers = [TextureID: [Int]]()
+        // Textures by index: the plan's logical textures are numbered densely.
+        var textures = 0
+        for pass in passes {
+            textures = max(textures, pass.output.index + 1)
+            pass.forEachInput { textures = max(textures, $0.index + 1) }
+        }
+        var producer = [Int](repeating: -1, count: textures)
+        var readers = [[Int]](repeating: [], count: textures)
         for (i, pass) in passes.enumerated() {
-            producer[pass.output] = i
-            for input in Set(pass.inputs) { readers[input, default: []].append(i) }
+            producer[pass.output.index] = i
+            pass.forEachInput { input in
+                if readers[input.index].last != i { readers[input.index].append(i) }
+            }
         }
         // Every edge runs forward in lowering order: inputs are written before they are read, and drawInPlace draws in
-        // place only over a destination whose other readers all come before.
+        // place only over a destination whose other readers all come before. An input bound twice makes its edge twice,
+        // which changes no path's length.
         var successors = [[Int]](repeating: [], count: passes.count)
         for (i, pass) in passes.enumerated() {
-            for input in Set(pass.inputs) {
-                if let p = producer[input] { successors[p].append(i) }
+            pass.forEachInput { input in
+                let p = producer[input.index]
+                if p >= 0 { successors[p].append(i) }
             }
             if pass.kernel.interface.readsOutput, let destination = pass.destination {
-                for reader in readers[destination] ?? [] where reader != i {
+                for reader in readers[destination.index] where reader != i {
                     precondition(reader < i, "a pass drawn in place over a texture read after it")
                     successors[reader].append(i)
                 }
@@ -41,7 +51,7 @@ struct PassSchedule {
         }
         var toEnd = [Int](repeating: 0, count: passes.count)
         for i in passes.indices.reversed() {
-            toEnd[i] = successors[i].map { toEnd[$0] + 1 }.max() ?? 0
+            toEnd[i] = successors[i].reduce(0) { max($0, toEnd[$1] + 1) }
         }
         let last = toEnd.max() ?? 0
         let order = passes.indices.sorted { (last - toEnd[$0], $0) < (last - toEnd[$1], $1) }

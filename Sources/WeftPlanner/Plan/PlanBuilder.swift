@@ -16,7 +16,14 @@ struct PlanBuilder {
     private(set) var foldableComposites: [TextureID: CompositeFold] = [:]
     /// Draws over part of a canvas, by the logical texture they write: the kernel that draws them in place over their
     /// destination, and the pixels they touch (`drawInPlace`).
-    private var inPlace: [TextureID: (kernel: CompiledKernel, region: PixelRegion)] = [:]
+    private var inPlace: [InPlaceDraw?] = []
+
+    private struct InPlaceDraw {
+        var kernel: CompiledKernel
+        var region: PixelRegion
+    }
+    /// Whether a pass added in lowering writes each logical texture, by its index: each is written once.
+    private var writtenByPass: [Bool] = []
 
     var passes: [KernelPass] { planned.map(\.pass) }
 
@@ -27,15 +34,17 @@ struct PlanBuilder {
     func sameStructure(as other: PlanBuilder) -> Bool {
         guard logical == other.logical, planned.count == other.planned.count,
               zip(planned, other.planned).allSatisfy({ $0.sameStructure(as: $1) }), foldableComposites == other.foldableComposites,
-              inPlace.count == other.inPlace.count, uploads == other.uploads,
-              residents == other.residents else { return false }
-        return inPlace.allSatisfy { id, entry in
-            other.inPlace[id].map { $0.region == entry.region && $0.kernel.cacheKey == entry.kernel.cacheKey } ?? false
+              uploads == other.uploads, residents == other.residents else { return false }
+        return zip(inPlace, other.inPlace).allSatisfy { a, b in
+            guard let a, let b else { return a == nil && b == nil }
+            return a.region == b.region && a.kernel.cacheKey == b.kernel.cacheKey
         }
     }
 
     mutating func texture(width: Int, height: Int, format: PixelFormat) -> TextureID {
         logical.append(TextureDescriptor(width: width, height: height, format: format))
+        writtenByPass.append(false)
+        inPlace.append(nil)
         return TextureID(logical.count - 1)
     }
 
@@ -47,14 +56,14 @@ struct PlanBuilder {
 
     /// Makes `id`, made by `texture` and read by passes added since, an upload of `pixels` (which may have grown since).
     mutating func fill(_ id: TextureID, with pixels: PixelBuffer) {
-        precondition(!planned.contains { $0.pass.output == id }, "a logical texture is written once")
+        precondition(!writtenByPass[id.index], "a logical texture is written once")
         logical[id.index] = TextureDescriptor(width: pixels.width, height: pixels.height, format: pixels.format)
         uploads[id] = pixels
     }
 
     /// Makes `id`, made by `texture` and read by passes added since, the resident texture `resident`.
     mutating func makeResident(_ id: TextureID, _ resident: ResidentTexture) {
-        precondition(!planned.contains { $0.pass.output == id }, "a logical texture is written once")
+        precondition(!writtenByPass[id.index], "a logical texture is written once")
         let pixels = resident.pixels
         logical[id.index] = TextureDescriptor(width: pixels.width, height: pixels.height, format: pixels.format)
         residents[id] = resident
@@ -65,8 +74,9 @@ struct PlanBuilder {
     func isUpload(_ id: TextureID) -> Bool { uploads[id] != nil }
 
     mutating func add(_ pass: KernelPass, origin: PlannedPass.Origin, placement: Affine? = nil) {
-        precondition(uploads[pass.output] == nil && residents[pass.output] == nil && !planned.contains { $0.pass.output == pass.output },
+        precondition(uploads[pass.output] == nil && residents[pass.output] == nil && !writtenByPass[pass.output.index],
                      "a logical texture is written once")
+        writtenByPass[pass.output.index] = true
         planned.append(PlannedPass(pass: pass, origin: origin, placement: placement,
                                    provenance: ValueProvenance(lowered: planned.count, of: pass)))
     }
@@ -78,7 +88,7 @@ struct PlanBuilder {
                       foldable: CompositeFold? = nil) {
         precondition(pass.destination != nil && inPlaceKernel.interface.readsOutput)
         add(pass, origin: origin)
-        inPlace[pass.output] = (inPlaceKernel, region)
+        inPlace[pass.output.index] = InPlaceDraw(kernel: inPlaceKernel, region: region)
         if let foldable { foldableComposites[pass.output] = foldable }
     }
 
@@ -86,29 +96,28 @@ struct PlanBuilder {
     /// after it (nor reads back, nor uploaded) runs in place over its region only; the destination's texture becomes its
     /// output's (`TextureAllocator`). Then passes whose output nothing reads are dropped.
     mutating func drawInPlace(readingBack outputs: [TextureID]) {
-        var lastUse = [TextureID: Int]()
-        for (i, pass) in passes.enumerated() {
-            for input in pass.inputs { lastUse[input] = i }
+        var lastUse = [Int](repeating: -1, count: logical.count)
+        for i in planned.indices {
+            planned[i].pass.forEachInput { lastUse[$0.index] = i }
         }
-        for (i, entry) in planned.enumerated() {
-            let pass = entry.pass
-            guard let (kernel, region) = inPlace[pass.output], let destination = pass.destination, case .engine(let variant, let facts) = entry.origin,
-                  lastUse[destination] == i, uploads[destination] == nil, !outputs.contains(destination),
-                  pass.layer != destination, !pass.images.contains(destination) else { continue }
-            var drawn = entry
-            drawn.pass = pass.bounded(to: region)
-            drawn.pass.kernel = kernel
-            drawn.origin = .engine(EngineKernel.Variant(variant.kernel, .inPlace), facts)
-            drawn.placement = nil
-            planned[i] = drawn
+        for i in planned.indices {
+            guard let (kernel, region) = inPlace[planned[i].pass.output.index].map({ ($0.kernel, $0.region) }), let destination = planned[i].pass.destination,
+                  case .engine(let variant, let facts) = planned[i].origin,
+                  lastUse[destination.index] == i, uploads[destination] == nil, !outputs.contains(destination),
+                  planned[i].pass.layer != destination, !planned[i].pass.images.contains(destination) else { continue }
+            planned[i].pass = planned[i].pass.bounded(to: region)
+            planned[i].pass.kernel = kernel
+            planned[i].origin = .engine(EngineKernel.Variant(variant.kernel, .inPlace), facts)
+            planned[i].placement = nil
         }
-        var read = Set(outputs)
+        var read = [Bool](repeating: false, count: logical.count)
+        for output in outputs { read[output.index] = true }
         var kept = [Bool](repeating: false, count: planned.count)
-        for (i, entry) in planned.enumerated().reversed() where read.contains(entry.pass.output) {
+        for i in planned.indices.reversed() where read[planned[i].pass.output.index] {
             kept[i] = true
-            read.formUnion(entry.pass.inputs)
+            planned[i].pass.forEachInput { read[$0.index] = true }
         }
-        planned = planned.indices.filter { kept[$0] }.map { planned[$0] }
+        if kept.contains(false) { planned = planned.indices.filter { kept[$0] }.map { planned[$0] } }
     }
 
     /// The finished plan, reading back `outputs`; intermediate textures share physical
@@ -140,7 +149,7 @@ enum TextureAllocator {
         let levels = levels ?? Array(passes.indices)
         var lastUse = [Int](repeating: -1, count: logical.count)
         for (i, pass) in passes.enumerated() {
-            for input in pass.inputs { lastUse[input.index] = i }
+            pass.forEachInput { lastUse[$0.index] = i }
             lastUse[pass.output.index] = max(lastUse[pass.output.index], i)
         }
         let kept = Set(readbacks)
@@ -187,12 +196,15 @@ enum TextureAllocator {
             mapped.images = pass.images.map { physical[$0.index]! }
             plan.passes.append(mapped)
 
-            var released = Set<TextureID>()
-            if let continued { released.insert(continued) }
-            for input in pass.inputs + [pass.output] where lastUse[input.index] == i && !released.contains(input) {
-                released.insert(input)
-                release(input)
+            // Each texture the pass was the last to use returns once (a texture bound twice is one texture).
+            var released: [TextureID] = continued.map { [$0] } ?? []
+            func releaseAfterThisPass(_ id: TextureID) {
+                guard lastUse[id.index] == i, !released.contains(id) else { return }
+                released.append(id)
+                release(id)
             }
+            pass.forEachInput(releaseAfterThisPass)
+            releaseAfterThisPass(pass.output)
         }
         let mappedReadbacks = readbacks.map { physical[$0.index]! }
         plan.readbacks = mappedReadbacks

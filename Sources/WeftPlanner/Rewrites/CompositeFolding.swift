@@ -16,11 +16,17 @@ struct CompositeFolding {
     private(set) var planned: [PlannedPass]
     private let logical: [TextureDescriptor]
     private let readbacks: [TextureID]
+    /// By texture index, whether a pass of the list as given writes it: a layer no pass writes (an upload) has no
+    /// producer to fold into, found without looking through the list. Folding makes no texture newly written.
+    private let writtenByPass: [Bool]
 
     init(_ planned: [PlannedPass], logical: [TextureDescriptor], readbacks: [TextureID]) {
         self.planned = planned
         self.logical = logical
         self.readbacks = readbacks
+        var written = [Bool](repeating: false, count: logical.count)
+        for entry in planned { written[entry.pass.output.index] = true }
+        writtenByPass = written
     }
 
     mutating func foldLayers(composites: [TextureID: CompositeFold], kernels: FusedKernelCache, engine: EngineKernelCache) {
@@ -28,7 +34,7 @@ struct CompositeFolding {
         while i < planned.count {
             let composite = planned[i].pass
             guard let fold = composites[composite.output], planned[i].engine == EngineKernel.Variant(.layer, .inPlace),
-                  let region = composite.region, let layer = composite.layer,
+                  let region = composite.region, let layer = composite.layer, writtenByPass[layer.index],
                   let p = planned.firstIndex(where: { $0.pass.output == layer }), p < i,
                   isReadOnlyOnce(layer), planned[p].pass.kernel.outputFormat == composite.kernel.outputFormat,
                   planned[p].pass.frame.scale == composite.frame.scale,
@@ -165,7 +171,11 @@ struct CompositeFolding {
     /// Whether exactly one pass reads `texture` and the render does not read it back.
     private func isReadOnlyOnce(_ texture: TextureID) -> Bool {
         guard !readbacks.contains(texture) else { return false }
-        return planned.reduce(0) { $0 + $1.pass.inputs.filter { $0 == texture }.count } == 1
+        var reads = 0
+        for entry in planned {
+            entry.pass.forEachInput { if $0 == texture { reads += 1 } }
+        }
+        return reads == 1
     }
 
     /// Whether a pass after `p` and before `i` draws in place over one of pass `p`'s inputs (so that moving `p`'s work

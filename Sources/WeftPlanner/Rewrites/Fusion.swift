@@ -32,6 +32,8 @@ enum Fusion {
 
     static func rewrite(_ planned: [PlannedPass], readbacks: [TextureID],
                         kernels: FusedKernelCache) -> (passes: [PlannedPass], notes: [FusionNote]) {
+        // Only a stitchable effect's pass joins a chain or is refused one.
+        guard planned.contains(where: { $0.stitchToTexture != nil }) else { return (planned, []) }
         var readers = [TextureID: Int]()
         for entry in planned {
             for input in entry.pass.inputs { readers[input, default: 0] += 1 }

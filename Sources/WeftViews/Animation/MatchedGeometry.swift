@@ -6,7 +6,7 @@ extension MatchedGeometry {
     /// there, source or not, is placed on it: where a view entering or leaving in a change starts or ends.
     package static func resolve(_ root: ViewNode, size: SIMD2<Float>, sourcesIn other: ViewNode? = nil, layout: FrameLayout)
         -> (root: ViewNode, warnings: [MatchedGeometryWarning]) {
-        guard hasMembers(root) else { return (root, []) }
+        guard root.holdsMatchedGeometry else { return (root, []) }
         let members = collect(root, size: size, layout: layout)
         var warnings: [MatchedGeometryWarning] = []
         var sources: [Key: Member] = [:]
@@ -45,15 +45,6 @@ extension MatchedGeometry {
     }
 
     /// Whether `node` has a `matchedGeometryEffect` anywhere, without laying it out.
-    private static func hasMembers(_ node: ViewNode) -> Bool {
-        switch node.kind {
-        case .shape, .image, .text, .spacer: false
-        case .stack(let children, _), .stacked(_, let children), .grid(_, let children): children.contains(where: hasMembers)
-        case .modified(_, is MatchedGeometry): true
-        case .modified(let child, _): hasMembers(child)
-        }
-    }
-
     private static func collect(_ root: ViewNode, size: SIMD2<Float>, layout: FrameLayout) -> [Member] {
         var members: [Member] = []
         collect(root, proposal: size, transform: layout.rootTransform(root, size: size), namespaces: [], clip: Rect(size: size),

@@ -45,7 +45,8 @@ package final class FrameLayout {
         questions![Question(node: node.identity, x: proposed.x.bitPattern, y: proposed.y.bitPattern)] = node
     }
 
-    package func size(of node: ViewNode, proposed: SIMD2<Float>) -> SIMD2<Float> {
+    package func size(of node: ViewNode, proposed offer: SIMD2<Float>) -> SIMD2<Float> {
+        let proposed = Self.question(node, offer)
         if !node.answersWithoutLayout, let known = node.withLayoutMemo({ $0.size(at: proposed) }) {
             count(node, proposed)
             return known
@@ -55,8 +56,9 @@ package final class FrameLayout {
 
     /// The node's size and its children's placements. A child pinned by an animation (`GroupAnchor`) stands where
     /// its pin says, unless the node only moves its drawing (then it shares the node's frame).
-    package func arrange(_ node: ViewNode, proposed: SIMD2<Float>) -> Arrangement {
-        if node.answersWithoutLayout { return laidOut(node, proposed: proposed) }
+    package func arrange(_ node: ViewNode, proposed offer: SIMD2<Float>) -> Arrangement {
+        if node.answersWithoutLayout { return laidOut(node, proposed: offer) }
+        let proposed = Self.question(node, offer)
         count(node, proposed)
         if let known = node.withLayoutMemo({ $0.arrangement(at: proposed) }) { return known }
         arrangements += 1
@@ -72,13 +74,20 @@ package final class FrameLayout {
     }
 
     /// Where the node can draw, in its own user space: its bounds grown by what its content reaches beyond them.
-    package func extent(of node: ViewNode, proposed: SIMD2<Float>) -> Rect {
-        if node.answersWithoutLayout { return measuredExtent(of: node, proposed: proposed) }
+    package func extent(of node: ViewNode, proposed offer: SIMD2<Float>) -> Rect {
+        if node.answersWithoutLayout { return measuredExtent(of: node, proposed: offer) }
+        let proposed = Self.question(node, offer)
         count(node, proposed)
         if let known = node.withLayoutMemo({ $0.extent(at: proposed) }) { return known }
         let reach = measuredExtent(of: node, proposed: proposed)
         node.withLayoutMemo { $0.remember(reach, at: proposed) }
         return reach
+    }
+
+    /// The proposal `node` is asked at when offered `offer`: a view whose layout ignores the height offered
+    /// (`LayoutTraits.ignoresHeightOffer`) answers every height as height 0, so it is arranged once per width.
+    private static func question(_ node: ViewNode, _ offer: SIMD2<Float>) -> SIMD2<Float> {
+        node.ignoresHeightOffer ? SIMD2(offer.x, 0) : offer
     }
 
     /// Where the root goes on a canvas of `size`: centred.

@@ -11,6 +11,8 @@ package struct BlendEffect: ModifierRule {
 
     package var keepsSpacer: Bool { false }
 
+    package func ignoresHeightOffer(childIgnores: Bool) -> Bool { childIgnores }
+
     package func interpolated(toward other: any ModifierRule, progress p: Float) -> (any ModifierRule)? {
         guard let other = other as? BlendEffect, shader.name == other.shader.name else { return nil }
         return BlendEffect(shader: Interpolation.lerp(shader, other.shader, p))

@@ -14,6 +14,8 @@ package struct BlurEffect: ModifierRule, Hashable {
 
     package var keepsSpacer: Bool { false }
 
+    package func ignoresHeightOffer(childIgnores: Bool) -> Bool { childIgnores }
+
     package func interpolated(toward other: any ModifierRule, progress p: Float) -> (any ModifierRule)? {
         guard let other = other as? BlurEffect else { return nil }
         return BlurEffect(radius: max(Interpolation.lerp(radius, other.radius, p), 0))

@@ -6,6 +6,8 @@ package struct CompositingGroup: ModifierRule, Hashable {
 
     package var keepsSpacer: Bool { false }
 
+    package func ignoresHeightOffer(childIgnores: Bool) -> Bool { childIgnores }
+
     package func interpolated(toward other: any ModifierRule, progress p: Float) -> (any ModifierRule)? { other as? CompositingGroup }
 
     package var drawing: ModifierDrawing { .group(mode: nil, opaque: false) }

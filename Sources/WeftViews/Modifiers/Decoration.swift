@@ -37,6 +37,8 @@ package struct Decoration: ModifierRule {
 
     package var keepsSpacer: Bool { false }
 
+    package func ignoresHeightOffer(childIgnores: Bool) -> Bool { childIgnores }
+
     /// The same role: the decorations interpolate as views, the alignment as a point.
     package func interpolated(toward other: any ModifierRule, progress p: Float) -> (any ModifierRule)? {
         guard let y = other as? Decoration, role == y.role else { return nil }

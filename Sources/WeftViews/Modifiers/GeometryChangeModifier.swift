@@ -28,6 +28,8 @@ extension GeometryChange {
 
     package var keepsSpacer: Bool { true }
 
+    package func ignoresHeightOffer(childIgnores: Bool) -> Bool { childIgnores }
+
     /// An observer observes; the new one takes over at once.
     package func interpolated(toward other: any ModifierRule, progress p: Float) -> (any ModifierRule)? { other as? GeometryChange }
 

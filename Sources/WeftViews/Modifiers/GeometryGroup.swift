@@ -7,6 +7,8 @@ package struct GeometryGroup: ModifierRule, Hashable {
 
     package var keepsSpacer: Bool { false }
 
+    package func ignoresHeightOffer(childIgnores: Bool) -> Bool { childIgnores }
+
     package var isGeometryBoundary: Bool { true }
 
     package func interpolated(toward other: any ModifierRule, progress p: Float) -> (any ModifierRule)? { other as? GeometryGroup }

@@ -118,6 +118,8 @@ package struct NamespaceDeclaration: ModifierRule, Hashable {
 
     package var keepsSpacer: Bool { true }
 
+    package func ignoresHeightOffer(childIgnores: Bool) -> Bool { childIgnores }
+
     package func interpolated(toward other: any ModifierRule, progress p: Float) -> (any ModifierRule)? {
         guard let other = other as? NamespaceDeclaration, other.name == name else { return nil }
         return other

@@ -28,6 +28,12 @@ package protocol ModifierRule: Sendable {
     /// `drawingGroup()`). False by default.
     var isGeometryBoundary: Bool { get }
 
+    /// Whether the view's size and its children's placements are the same whatever height it is offered, given whether
+    /// its child's are (`childIgnores`): then layout answers every height with one arrangement (`LayoutTraits`). False
+    /// by default, which is always right, only slower; a modifier that offers its child the height it was offered and
+    /// sizes itself from the child's size, or that fixes the height it offers, says so.
+    func ignoresHeightOffer(childIgnores: Bool) -> Bool
+
     /// This modifier `progress` of the way toward `other` (0 = this, 1 = `other`); nil when `other` is another
     /// modifier, so that the two views are different views (the old one leaves, the new one enters).
     func interpolated(toward other: any ModifierRule, progress: Float) -> (any ModifierRule)?
@@ -83,6 +89,8 @@ extension ModifierRule {
     package var movesOnlyDrawing: Bool { false }
 
     package var isGeometryBoundary: Bool { false }
+
+    package func ignoresHeightOffer(childIgnores: Bool) -> Bool { false }
 
     package var drawnViews: [ViewNode] { [] }
 

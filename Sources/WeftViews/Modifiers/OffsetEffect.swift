@@ -14,6 +14,8 @@ package struct OffsetEffect: ModifierRule, Hashable {
 
     package var keepsSpacer: Bool { false }
 
+    package func ignoresHeightOffer(childIgnores: Bool) -> Bool { childIgnores }
+
     package var movesOnlyDrawing: Bool { true }
 
     package func interpolated(toward other: any ModifierRule, progress p: Float) -> (any ModifierRule)? {

@@ -10,6 +10,8 @@ package struct OpacityEffect: ModifierRule, Hashable {
 
     package var keepsSpacer: Bool { true }
 
+    package func ignoresHeightOffer(childIgnores: Bool) -> Bool { childIgnores }
+
     package func interpolated(toward other: any ModifierRule, progress p: Float) -> (any ModifierRule)? {
         guard let other = other as? OpacityEffect else { return nil }
         return OpacityEffect(value: min(max(Interpolation.lerp(value, other.value, p), 0), 1))

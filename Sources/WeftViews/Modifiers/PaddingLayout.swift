@@ -19,6 +19,8 @@ package struct PaddingLayout: ModifierRule, Hashable {
 
     package var keepsSpacer: Bool { false }
 
+    package func ignoresHeightOffer(childIgnores: Bool) -> Bool { childIgnores }
+
     package func interpolated(toward other: any ModifierRule, progress p: Float) -> (any ModifierRule)? {
         guard let y = other as? PaddingLayout else { return nil }
         func side(_ a: Float, _ b: Float) -> Float { max(Interpolation.lerp(a, b, p), 0) }

@@ -16,6 +16,8 @@ package struct RotationEffect: ModifierRule, Hashable {
 
     package var keepsSpacer: Bool { false }
 
+    package func ignoresHeightOffer(childIgnores: Bool) -> Bool { childIgnores }
+
     package var movesOnlyDrawing: Bool { true }
 
     package func interpolated(toward other: any ModifierRule, progress p: Float) -> (any ModifierRule)? {

@@ -23,6 +23,8 @@ package struct ShaderEffect: ModifierRule {
 
     package var keepsSpacer: Bool { false }
 
+    package func ignoresHeightOffer(childIgnores: Bool) -> Bool { childIgnores }
+
     /// The same shader of the same kind, its arguments interpolated; the larger padding, so that whatever either end
     /// samples stays inside the layer.
     package func interpolated(toward other: any ModifierRule, progress p: Float) -> (any ModifierRule)? {

@@ -35,6 +35,8 @@ package struct ShadowEffect: ModifierRule, Hashable {
 
     package var keepsSpacer: Bool { false }
 
+    package func ignoresHeightOffer(childIgnores: Bool) -> Bool { childIgnores }
+
     package func interpolated(toward other: any ModifierRule, progress p: Float) -> (any ModifierRule)? {
         guard let y = (other as? ShadowEffect)?.shadow else { return nil }
         let x = shadow

@@ -7,6 +7,8 @@ package struct SymbolMark: ModifierRule {
 
     package var keepsSpacer: Bool { true }
 
+    package func ignoresHeightOffer(childIgnores: Bool) -> Bool { childIgnores }
+
     /// Another symbol is another view.
     package func interpolated(toward other: any ModifierRule, progress p: Float) -> (any ModifierRule)? {
         guard let other = other as? SymbolMark, other.symbol.name == symbol.name else { return nil }

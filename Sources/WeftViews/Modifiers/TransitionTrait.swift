@@ -10,6 +10,8 @@ package struct TransitionTrait: ModifierRule, Hashable {
 
     package var keepsSpacer: Bool { true }
 
+    package func ignoresHeightOffer(childIgnores: Bool) -> Bool { childIgnores }
+
     package func interpolated(toward other: any ModifierRule, progress p: Float) -> (any ModifierRule)? { other as? TransitionTrait }
 
     package var drawing: ModifierDrawing { .child }

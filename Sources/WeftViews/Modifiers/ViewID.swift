@@ -11,6 +11,8 @@ package struct ViewID: ModifierRule, Hashable {
 
     package var keepsSpacer: Bool { true }
 
+    package func ignoresHeightOffer(childIgnores: Bool) -> Bool { childIgnores }
+
     /// Another name is another view.
     package func interpolated(toward other: any ModifierRule, progress p: Float) -> (any ModifierRule)? {
         guard let other = other as? ViewID, other.name == name else { return nil }
