@@ -44,8 +44,28 @@ struct SwiftUITimelineViewTests {
             let pixels = try context.render(timeline.view(at: time, size: Self.size), size: Self.size).pixels
             #expect(Self.columns(pixels, channel: 0) == Array(0..<width), "at \(time) s")
         }
-        // Outside a timeline the content is built once, at time 0.
-        #expect(Self.columns(try context.render(Growing(), size: Self.size).pixels, channel: 0).isEmpty)
+    }
+
+    /// Rendered without a `Timeline`, the content is built at the render's clock: the options' time, a scene's time,
+    /// each frame's time in a run of frames that reuses plans (whose still frames would otherwise repeat the last one).
+    @Test(arguments: Backend.allCases)
+    func outsideATimelineTheContentIsBuiltAtTheRendersTime(backend: Backend) throws {
+        let context = try backend.makeContext()
+        func options(_ time: Double) -> RenderOptions { RenderOptions(frame: FrameContext(time: time)) }
+        #expect(Self.columns(try context.render(Growing(), size: Self.size).pixels, channel: 0).isEmpty, "at 0 s, width 0")
+        for (time, width) in [(1.0, 20), (4.5, 90)] {
+            let plain = try context.render(Growing(), size: Self.size, options: options(time)).pixels
+            #expect(Self.columns(plain, channel: 0) == Array(0..<width), "a view at \(time) s")
+            let scene = try context.render(Scene(root: Growing().node, size: Self.size), at: time).pixels
+            #expect(Self.columns(scene, channel: 0) == Array(0..<width), "a scene at \(time) s")
+        }
+        let tree = Growing().node
+        let reuse = context.makePlanReuse()
+        for (time, width) in [(1.0, 20), (1.0, 20), (1.0, 20), (3.0, 60), (3.0, 60), (6.0, 120)] {
+            let pixels = try context.run(try reuse.plan(tree, size: Self.size, options: options(time))).pixels
+            #expect(Self.columns(pixels, channel: 0) == Array(0..<width), "frame at \(time) s")
+        }
+        #expect(reuse.framesStill == 0, "a tree with a TimelineView is never still")
     }
 
     @Test(arguments: Backend.allCases)
