@@ -85,4 +85,28 @@ struct SwiftUITimelineViewTests {
         #expect(Self.columns(pixels, channel: 0) == Array(50..<60))
         #expect(Self.columns(pixels, channel: 2) == Array(60..<100), "the moved bar, under the red one where they meet")
     }
+
+    /// Four bars in a row, each moved down by a third of where it stands in the scene (`proxy.frame(in: .global).minX`):
+    /// at 30, 60, 90 and 120 points, so 10, 20, 30 and 40 points down; `.local`'s frame starts at 0 for each.
+    @Test(arguments: Backend.allCases)
+    func aVisualEffectSeesTheViewsFrameInTheScene(backend: Backend) throws {
+        let row = HStack(spacing: 10) {
+            ForEach(0..<4, id: \.self) { _ in
+                Color.red.frame(width: 20, height: 10)
+                    .visualEffect { content, proxy in
+                        content.offset(x: proxy.frame(in: .local).minX, y: proxy.frame(in: .global).minX / 3)
+                    }
+            }
+        }
+        .padding(.leading, 30)
+        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
+        let size = Size(width: 160, height: 60)
+        let pixels = try backend.makeContext().render(row, size: size).pixels
+        for y in 0..<60 {
+            let red = (0..<160).filter { pixels[$0, y].x > 0.9 && pixels[$0, y].w > 0.99 }
+            let bars = (0..<4).filter { (bar: Int) -> Bool in y >= 10 + 10 * bar && y < 20 + 10 * bar }
+            let expected = bars.flatMap { (bar: Int) -> [Int] in Array((30 + 30 * bar)..<(50 + 30 * bar)) }
+            #expect(red == expected, "row \(y)")
+        }
+    }
 }

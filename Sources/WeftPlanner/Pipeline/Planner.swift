@@ -72,9 +72,11 @@ public final class Planner: Sendable {
         let clock = ContinuousClock()
         let start = clock.now
         let proposal = size.vector
-        // A `TimelineView` no `Timeline` built is built at the render's clock, so the plan reads the clock.
+        // A `TimelineView` no `Timeline` built is built at the render's clock, so the plan reads the clock; visual
+        // effects are given their views' places once the views are where they are drawn.
         let node = view.node
-        let (root, warnings) = MatchedGeometry.resolve(node.clocked(at: options.frame.time), size: proposal, layout: layout)
+        let (matched, warnings) = MatchedGeometry.resolve(node.clocked(at: options.frame.time), size: proposal, layout: layout)
+        let root = matched.placingVisualEffects(size: proposal, layout: layout)
         let rootTransform = layout.rootTransform(root, size: proposal)
 
         var area = Rect(size: proposal)

@@ -16,22 +16,10 @@ package struct ClockedContent: ModifierRule {
     package var drawing: ModifierDrawing { .child }
 }
 
-extension ViewNode.Kind {
-    /// Whether this view is, or holds, a `TimelineView` not yet built at a time (what `ViewNode.isClocked` keeps).
-    var holdsUnbuiltClock: Bool {
-        switch self {
-        case .shape, .image, .text, .spacer:
-            false
-        case .stack(let children, _), .stacked(_, let children), .grid(_, let children):
-            children.contains(where: \.isClocked)
-        case .modified(let child, let rule):
-            if let clock = rule as? ClockedContent, clock.shownAt == nil { true }
-            else { child.isClocked || rule.heldViews.contains(where: \.isClocked) }
-        }
-    }
-}
-
 extension ViewNode {
+    /// Whether any `TimelineView` in the tree waits for a time to be built at.
+    package var isClocked: Bool { deferred.contains(.clock) }
+
     /// The tree with every `TimelineView` not yet built at a time built at `time` seconds; the tree itself when it
     /// has none.
     package func clocked(at time: Double) -> ViewNode {
