@@ -76,4 +76,76 @@ struct SwiftUIButtonStyleTests {
         #expect(try Self.pixels(Button(action: {}) { Text("OK", color: .red) }.buttonStyle(.borderless), on: backend)
             == Self.pixels(Text("OK", color: .red), on: backend))
     }
+
+    /// The label in one colour: which style drew a button shows as the colour of its text.
+    struct Tint: ButtonStyle {
+        let color: Color
+        func makeBody(configuration: Configuration) -> some View { configuration.label.foregroundStyle(color) }
+    }
+
+    /// The colours among `palette` that fully covered pixels of the region are (within 1/255).
+    static func inks(_ pixels: PixelBuffer, columns: Range<Int>, rows: Range<Int>, palette: [Color]) -> [Color] {
+        palette.filter { color in
+            let ink = color.premultiplied(in: .nonLinear)
+            return rows.contains { y in columns.contains { x in
+                let d = pixels[x, y] - ink
+                return (d * d).max().squareRoot() <= 1.0 / 255 + 1e-6
+            } }
+        }
+    }
+
+    /// A container's `buttonStyle` reaches every button inside that sets none; the button's own, or the innermost
+    /// container's, wins; a button outside keeps `.automatic` (the accent colour), `.plain` the label's black.
+    @Test(arguments: Backend.allCases)
+    func aContainersStyleReachesTheButtonsInsideTheInnermostWinning(backend: Backend) throws {
+        let palette: [Color] = [.green, .red, .orange, Button.accent, .black]
+        let view = HStack(spacing: 0) {
+            VStack(spacing: 0) {
+                Button("A") {}.frame(width: 60, height: 30)
+                Button("B") {}.buttonStyle(Tint(color: .red)).frame(width: 60, height: 30)
+                VStack(spacing: 0) {
+                    Button("C") {}.frame(width: 60, height: 30)
+                    VStack { Button("D") {} }.buttonStyle(.plain).frame(width: 60, height: 30)
+                }
+                .buttonStyle(Tint(color: .orange))
+            }
+            .buttonStyle(Tint(color: .green))
+            Button("E") {}.frame(width: 60, height: 30)
+        }
+        let pixels = try backend.makeContext().render(ZStack { Color.white; view }.frame(width: 120, height: 120),
+                                                      size: Size(width: 120, height: 120)).pixels
+        func left(_ rows: Range<Int>) -> [Color] { Self.inks(pixels, columns: 0..<60, rows: rows, palette: palette) }
+        #expect(left(0..<30) == [.green], "A: its container's")
+        #expect(left(30..<60) == [.red], "B: its own")
+        #expect(left(60..<90) == [.orange], "C: the inner container's")
+        #expect(left(90..<120) == [.black], "D: the innermost container's, plain")
+        #expect(Self.inks(pixels, columns: 60..<120, rows: 0..<120, palette: palette) == [Button.accent], "E: outside, automatic")
+        // A TimelineView's content, built at each frame's time, is inside its containers too.
+        let clocked = TimelineView(.animation) { _ in Button("T") {} }.buttonStyle(Tint(color: .green))
+        let frame = try backend.makeContext().render(ZStack { Color.white; clocked }, size: Size(width: 60, height: 30),
+                                                     options: RenderOptions(frame: FrameContext(time: 1))).pixels
+        #expect(Self.inks(frame, columns: 0..<60, rows: 0..<30, palette: palette) == [.green], "T: built at 1 s, its container's")
+    }
+
+    /// A button drawn by its container's style is tapped where that style draws it.
+    struct PlatedCounter: View {
+        @State var taps = 0
+        var body: some View {
+            VStack(spacing: 0) {
+                Color.red.frame(width: CGFloat(taps * 10), height: 10)
+                Button("OK") { taps += 1 }
+            }
+            .buttonStyle(Plate())
+        }
+    }
+
+    @Test func aContainersStyleIsWhatATapHits() throws {
+        let text = Text("OK").naturalSize
+        let corner = CGPoint(x: 60 - text.width / 2 - 8, y: 45 - text.height / 2 - 8)
+        let timeline = try Timeline(PlatedCounter(), size: Self.size, script: [.tap(at: corner, at: 1), .tap(label: "OK", at: 2)])
+        #expect(timeline.changes.count == 2)
+        let context = try Backend.cpu.makeContext()
+        let plated = try context.render(timeline.initial, size: Self.size).pixels
+        #expect(plated == (try context.render(Counter().body, size: Self.size).pixels), "drawn as the button's own Plate")
+    }
 }

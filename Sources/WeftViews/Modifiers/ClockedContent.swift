@@ -3,7 +3,7 @@
 /// render's clock (`FrameContext.time`) for a tree that reaches it unbuilt. Changes nothing drawn itself; only Weft
 /// puts it in a tree.
 package struct ClockedContent: ModifierRule {
-    let content: @Sendable (Double) -> ViewNode
+    var content: @Sendable (Double) -> ViewNode
     /// The time the child was built at; nil while it waits for one.
     var shownAt: Double?
 
