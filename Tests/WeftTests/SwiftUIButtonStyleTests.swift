@@ -48,16 +48,21 @@ struct SwiftUIButtonStyleTests {
         #expect(!inked.contains { $0.x > 0.5 && $0.y < 0.4 }, "nothing is drawn pressed (red)")
     }
 
-    @Test func aTapOnTheStylesPaddingRunsTheAction() throws {
-        // The plate's corner, inside the padding and outside the text: the styled body is the tap target.
+    /// `view` tapped at the plate's corner (inside the padding, outside the text) at 1 s and by its label at 2 s, as it
+    /// is at 3 s.
+    static func tappedTwice<Root: View>(_ view: Root) throws -> PixelBuffer {
         let text = Text("OK").naturalSize
         let corner = CGPoint(x: 60 - text.width / 2 - 8, y: 45 - text.height / 2 - 8)
-        let timeline = try Timeline(Counter(), size: Self.size, script: [.tap(at: corner, at: 1), .tap(label: "OK", at: 2)])
-        #expect(timeline.changes.count == 2)
-        let context = try Backend.cpu.makeContext()
-        let end = try context.render(timeline.view(at: 3, size: Self.size), size: Self.size).pixels
+        let timeline = try Timeline(view, size: size, script: [.tap(at: corner, at: 1), .tap(label: "OK", at: 2)])
+        #expect(timeline.changes.count == 2, "both taps hit")
+        return try Backend.cpu.makeContext().render(timeline.view(at: 3, size: size), size: size).pixels
+    }
+
+    @Test func aTapOnTheStylesPaddingRunsTheAction() throws {
+        // The styled body is the tap target: its padding is hit.
+        let end = try Self.tappedTwice(Counter())
         // The bar sits on the plate, the two centred: its middle row is 15 points above the plate's top.
-        let row = Int(30 - text.height / 2)
+        let row = Int(30 - Text("OK").naturalSize.height / 2)
         let bar = (0..<120).filter { end[$0, row].x > 0.9 && end[$0, row].y < 0.5 }
         #expect(bar.count == 20, "two taps, a 20-point bar")
     }
@@ -140,12 +145,6 @@ struct SwiftUIButtonStyleTests {
     }
 
     @Test func aContainersStyleIsWhatATapHits() throws {
-        let text = Text("OK").naturalSize
-        let corner = CGPoint(x: 60 - text.width / 2 - 8, y: 45 - text.height / 2 - 8)
-        let timeline = try Timeline(PlatedCounter(), size: Self.size, script: [.tap(at: corner, at: 1), .tap(label: "OK", at: 2)])
-        #expect(timeline.changes.count == 2)
-        let context = try Backend.cpu.makeContext()
-        let plated = try context.render(timeline.initial, size: Self.size).pixels
-        #expect(plated == (try context.render(Counter().body, size: Self.size).pixels), "drawn as the button's own Plate")
+        #expect(try Self.tappedTwice(PlatedCounter()) == Self.tappedTwice(Counter()), "drawn and hit as the button's own Plate")
     }
 }
