@@ -33,9 +33,10 @@ struct SwiftUIExamplesTests {
             let frames = lines.filter { $0.contains("/\(name)-") && $0.hasSuffix("the same pixels as \(scene)") }
             #expect(!frames.isEmpty, "\(scene) was not compared")
         }
-        // The download badge and the hero are compared at the start, middle and end of each animation.
+        // The download badge, the hero and the moving buttons are compared at the start, middle and end of each animation.
         #expect(lines.filter { $0.contains("/download-badge-") }.count == 3)
         #expect(lines.filter { $0.contains("/galeria-") }.count == 6)
+        #expect(lines.filter { $0.contains("/moving-buttons-") }.count == 6)
         let written = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasSuffix(".png") }
         #expect(lines.count == written.count)
     }

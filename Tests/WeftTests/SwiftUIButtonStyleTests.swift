@@ -48,16 +48,21 @@ struct SwiftUIButtonStyleTests {
         #expect(!inked.contains { $0.x > 0.5 && $0.y < 0.4 }, "nothing is drawn pressed (red)")
     }
 
-    @Test func aTapOnTheStylesPaddingRunsTheAction() throws {
-        // The plate's corner, inside the padding and outside the text: the styled body is the tap target.
+    /// `view` tapped at the plate's corner (inside the padding, outside the text) at 1 s and by its label at 2 s, as it
+    /// is at 3 s.
+    static func tappedTwice<Root: View>(_ view: Root) throws -> PixelBuffer {
         let text = Text("OK").naturalSize
         let corner = CGPoint(x: 60 - text.width / 2 - 8, y: 45 - text.height / 2 - 8)
-        let timeline = try Timeline(Counter(), size: Self.size, script: [.tap(at: corner, at: 1), .tap(label: "OK", at: 2)])
-        #expect(timeline.changes.count == 2)
-        let context = try Backend.cpu.makeContext()
-        let end = try context.render(timeline.view(at: 3, size: Self.size), size: Self.size).pixels
+        let timeline = try Timeline(view, size: size, script: [.tap(at: corner, at: 1), .tap(label: "OK", at: 2)])
+        #expect(timeline.changes.count == 2, "both taps hit")
+        return try Backend.cpu.makeContext().render(timeline.view(at: 3, size: size), size: size).pixels
+    }
+
+    @Test func aTapOnTheStylesPaddingRunsTheAction() throws {
+        // The styled body is the tap target: its padding is hit.
+        let end = try Self.tappedTwice(Counter())
         // The bar sits on the plate, the two centred: its middle row is 15 points above the plate's top.
-        let row = Int(30 - text.height / 2)
+        let row = Int(30 - Text("OK").naturalSize.height / 2)
         let bar = (0..<120).filter { end[$0, row].x > 0.9 && end[$0, row].y < 0.5 }
         #expect(bar.count == 20, "two taps, a 20-point bar")
     }
@@ -75,5 +80,71 @@ struct SwiftUIButtonStyleTests {
         // A label's own colour stays under any style.
         #expect(try Self.pixels(Button(action: {}) { Text("OK", color: .red) }.buttonStyle(.borderless), on: backend)
             == Self.pixels(Text("OK", color: .red), on: backend))
+    }
+
+    /// The label in one colour: which style drew a button shows as the colour of its text.
+    struct Tint: ButtonStyle {
+        let color: Color
+        func makeBody(configuration: Configuration) -> some View { configuration.label.foregroundStyle(color) }
+    }
+
+    /// The colours among `palette` that fully covered pixels of the region are (within 1/255).
+    static func inks(_ pixels: PixelBuffer, columns: Range<Int>, rows: Range<Int>, palette: [Color]) -> [Color] {
+        palette.filter { color in
+            let ink = color.premultiplied(in: .nonLinear)
+            return rows.contains { y in columns.contains { x in
+                let d = pixels[x, y] - ink
+                return (d * d).max().squareRoot() <= 1.0 / 255 + 1e-6
+            } }
+        }
+    }
+
+    /// A container's `buttonStyle` reaches every button inside that sets none; the button's own, or the innermost
+    /// container's, wins; a button outside keeps `.automatic` (the accent colour), `.plain` the label's black.
+    @Test(arguments: Backend.allCases)
+    func aContainersStyleReachesTheButtonsInsideTheInnermostWinning(backend: Backend) throws {
+        let palette: [Color] = [.green, .red, .orange, Button.accent, .black]
+        let view = HStack(spacing: 0) {
+            VStack(spacing: 0) {
+                Button("A") {}.frame(width: 60, height: 30)
+                Button("B") {}.buttonStyle(Tint(color: .red)).frame(width: 60, height: 30)
+                VStack(spacing: 0) {
+                    Button("C") {}.frame(width: 60, height: 30)
+                    VStack { Button("D") {} }.buttonStyle(.plain).frame(width: 60, height: 30)
+                }
+                .buttonStyle(Tint(color: .orange))
+            }
+            .buttonStyle(Tint(color: .green))
+            Button("E") {}.frame(width: 60, height: 30)
+        }
+        let pixels = try backend.makeContext().render(ZStack { Color.white; view }.frame(width: 120, height: 120),
+                                                      size: Size(width: 120, height: 120)).pixels
+        func left(_ rows: Range<Int>) -> [Color] { Self.inks(pixels, columns: 0..<60, rows: rows, palette: palette) }
+        #expect(left(0..<30) == [.green], "A: its container's")
+        #expect(left(30..<60) == [.red], "B: its own")
+        #expect(left(60..<90) == [.orange], "C: the inner container's")
+        #expect(left(90..<120) == [.black], "D: the innermost container's, plain")
+        #expect(Self.inks(pixels, columns: 60..<120, rows: 0..<120, palette: palette) == [Button.accent], "E: outside, automatic")
+        // A TimelineView's content, built at each frame's time, is inside its containers too.
+        let clocked = TimelineView(.animation) { _ in Button("T") {} }.buttonStyle(Tint(color: .green))
+        let frame = try backend.makeContext().render(ZStack { Color.white; clocked }, size: Size(width: 60, height: 30),
+                                                     options: RenderOptions(frame: FrameContext(time: 1))).pixels
+        #expect(Self.inks(frame, columns: 0..<60, rows: 0..<30, palette: palette) == [.green], "T: built at 1 s, its container's")
+    }
+
+    /// A button drawn by its container's style is tapped where that style draws it.
+    struct PlatedCounter: View {
+        @State var taps = 0
+        var body: some View {
+            VStack(spacing: 0) {
+                Color.red.frame(width: CGFloat(taps * 10), height: 10)
+                Button("OK") { taps += 1 }
+            }
+            .buttonStyle(Plate())
+        }
+    }
+
+    @Test func aContainersStyleIsWhatATapHits() throws {
+        #expect(try Self.tappedTwice(PlatedCounter()) == Self.tappedTwice(Counter()), "drawn and hit as the button's own Plate")
     }
 }

@@ -124,7 +124,13 @@ struct SwiftUIStateTests {
         for t in [0.0, 1.0, 1.25, 2.0, 3.0, 3.25, 4.0] {
             #expect(try render(interactive.timeline, t) == render(scripted, t), "at \(t) s")
         }
-        #expect(throws: InteractionError.time(index: 2, time: 2.5)) { try interactive.run(.tap(at: CGPoint(x: 20, y: 30), at: 2.5)) }
+        // The fourth step delivered (after one that threw): index 3, as in a script of the same four steps.
+        #expect(throws: InteractionError.time(index: 3, time: 2.5)) { try interactive.run(.tap(at: CGPoint(x: 20, y: 30), at: 2.5)) }
+        #expect(throws: InteractionError.time(index: 3, time: 2.5)) {
+            try Timeline(Lamp(), size: size, script: [.tap(at: CGPoint(x: 20, y: 30), at: 1), .tap(at: CGPoint(x: 70, y: 30), at: 2),
+                                                      .tap(at: CGPoint(x: 20, y: 30), at: 3), .tap(at: CGPoint(x: 20, y: 30), at: 2.5)])
+        }
+        #expect(throws: InteractionError.time(index: 4, time: 2.5)) { try interactive.run(.tap(at: CGPoint(x: 20, y: 30), at: 2.5)) }
     }
 
     /// The seeds' toolbar pattern: the geometry decides a state, the state what is drawn.

@@ -44,7 +44,8 @@ func differingPixels(_ a: PixelBuffer, _ b: PixelBuffer) -> Int {
     return count
 }
 
-let examples = [orbitMarkExample, downloadExample, radarSealExample, galeriaExample, editorToolbarExample, editorToolbarCompactExample]
+let examples = [orbitMarkExample, downloadExample, radarSealExample, galeriaExample, editorToolbarExample, editorToolbarCompactExample,
+                drawingAndCompositingGroupExample]
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 var device = DeviceChoice(flag: nil)

@@ -13,8 +13,8 @@ struct LoweredFrame: Sendable {
     var warnings: [MatchedGeometryWarning]
     var textWarnings: [TextWarning]
     var timings: PlanTimings
-    /// Whether the frame's clock reached any value of its passes but their frame constants (no effect was bound): then
-    /// the same view tree lowered at another time lowers to the same passes.
+    /// Whether the frame's clock reached any value of its passes but their frame constants (an effect was bound, or a
+    /// `TimelineView` was built at it); when not, the same view tree lowered at another time lowers to the same passes.
     var readsClock: Bool
     /// The generation of the glyph atlas the frame's texts were placed in.
     var glyphAtlasGeneration: Int

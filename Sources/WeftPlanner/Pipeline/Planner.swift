@@ -72,7 +72,11 @@ public final class Planner: Sendable {
         let clock = ContinuousClock()
         let start = clock.now
         let proposal = size.vector
-        let (root, warnings) = MatchedGeometry.resolve(view.node, size: proposal, layout: layout)
+        // A `TimelineView` no `Timeline` built is built at the render's clock, so the plan reads the clock; visual
+        // effects are given their views' places once the views are where they are drawn.
+        let node = view.node
+        let (matched, warnings) = MatchedGeometry.resolve(node.clocked(at: options.frame.time), size: proposal, layout: layout)
+        let root = matched.placingVisualEffects(size: proposal, layout: layout)
         let rootTransform = layout.rootTransform(root, size: proposal)
 
         var area = Rect(size: proposal)
@@ -108,7 +112,7 @@ public final class Planner: Sendable {
         let lowered = clock.now
         return LoweredFrame(builder: lowering.builder, output: canvas.texture, origin: canvas.origin, scale: scale, warnings: warnings,
                             textWarnings: lowering.textWarnings, timings: PlanTimings(layout: laidOut - start, lowering: lowered - laidOut),
-                            readsClock: lowering.effectsBound > 0, glyphAtlasGeneration: kernels.glyphAtlas.generation)
+                            readsClock: lowering.effectsBound > 0 || node.isClocked, glyphAtlasGeneration: kernels.glyphAtlas.generation)
     }
 
     /// The rewrites in their one order, then texture allocation.

@@ -27,10 +27,7 @@ public struct Timeline: Sendable {
     private final class Storage: Sendable {
         let initial: ViewNode
         let animators: [KeyframeAnimator]
-        /// Whether a state holds a `TimelineView`, whose content is built again at each frame's time.
-        let clocked: Bool
-        init(initial: ViewNode, animators: [KeyframeAnimator], clocked: Bool) {
-            self.clocked = clocked
+        init(initial: ViewNode, animators: [KeyframeAnimator]) {
             self.initial = initial
             self.animators = animators
         }
@@ -44,8 +41,7 @@ public struct Timeline: Sendable {
         if let (i, animator) = animators.enumerated().first(where: { $0.element.invalidity != nil }) {
             throw .keyframes(index: i, message: animator.invalidity!)
         }
-        self.storage = Storage(initial: initial.node, animators: animators,
-                               clocked: initial.node.isClocked || changes.contains { $0.state.isClocked })
+        self.storage = Storage(initial: initial.node, animators: animators)
         self.changes = changes
     }
 
@@ -62,7 +58,7 @@ public struct Timeline: Sendable {
             change.state = transform(change.state, change.name)
             return change
         }
-        return Timeline(storage: Storage(initial: transform(initial, initialName), animators: animators, clocked: storage.clocked),
+        return Timeline(storage: Storage(initial: transform(initial, initialName), animators: animators),
                         changes: changes)
     }
 
@@ -124,7 +120,7 @@ public struct Timeline: Sendable {
 
     /// `state` with its `TimelineView`s' content and the animators' values at `time`.
     func animated(_ state: ViewNode, at time: Double) -> ViewNode {
-        animators.reduce(storage.clocked ? state.clocked(at: time) : state) { $1.applied(to: $0, at: time) }
+        animators.reduce(state.clocked(at: time)) { $1.applied(to: $0, at: time) }
     }
 
     /// The progress of change `index` `time` seconds in (1 once it has finished).

@@ -1,7 +1,11 @@
-/// Content built from the time (`TimelineView`'s): its child is the content at time 0, and a `Timeline` builds it
-/// again at every frame's time (`ViewNode.clocked(at:)`). Changes nothing drawn itself; only Weft puts it in a tree.
+/// Content built from the time (`TimelineView`'s). Until a time is given (`shownAt` nil) its child is the content at
+/// time 0; `ViewNode.clocked(at:)` builds it at a frame's time — a `Timeline` at every frame's, the planner at the
+/// render's clock (`FrameContext.time`) for a tree that reaches it unbuilt. Changes nothing drawn itself; only Weft
+/// puts it in a tree.
 package struct ClockedContent: ModifierRule {
-    let content: @Sendable (Double) -> ViewNode
+    var content: @Sendable (Double) -> ViewNode
+    /// The time the child was built at; nil while it waits for one.
+    var shownAt: Double?
 
     package static let sceneKeys: [String] = []
 
@@ -13,21 +17,17 @@ package struct ClockedContent: ModifierRule {
 }
 
 extension ViewNode {
-    /// Whether any `TimelineView` is in the tree.
-    package var isClocked: Bool {
-        var found = false
-        _ = rewritten { node in
-            if found { return node }
-            if case .modified(_, is ClockedContent) = node.kind { found = true }
-            return nil
-        }
-        return found
-    }
+    /// Whether any `TimelineView` in the tree waits for a time to be built at.
+    package var isClocked: Bool { deferred.contains(.clock) }
 
-    /// The tree with every `TimelineView`'s content built at `time` seconds.
+    /// The tree with every `TimelineView` not yet built at a time built at `time` seconds; the tree itself when it
+    /// has none.
     package func clocked(at time: Double) -> ViewNode {
-        rewritten { node in
-            guard case .modified(_, let clock as ClockedContent) = node.kind else { return nil }
+        guard isClocked else { return self }
+        return rewritten { node in
+            guard node.isClocked else { return node }
+            guard case .modified(_, var clock as ClockedContent) = node.kind, clock.shownAt == nil else { return nil }
+            clock.shownAt = time
             return ViewNode(.modified(clock.content(time).clocked(at: time), clock))
         }
     }

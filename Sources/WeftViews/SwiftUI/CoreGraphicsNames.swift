@@ -11,3 +11,6 @@ public struct CGPoint: Sendable, Hashable {
     public init(x: Float, y: Float) { (self.x, self.y) = (x, y) }
     public static let zero = CGPoint(x: 0, y: 0)
 }
+
+/// A rectangle in points (SwiftUI's `CGRect`): `minX`, `midY`, `width`… as Core Graphics names them.
+public typealias CGRect = Rect

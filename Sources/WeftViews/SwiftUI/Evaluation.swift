@@ -35,10 +35,11 @@ final class Evaluation: Sendable {
     var taps: [TapTarget] { record.withLock { $0.taps } }
     var watched: [Watched] { record.withLock { $0.watched } }
 
-    /// `node` marked as tap target number n (`GeometryChange.tapMarker`), so where layout puts it can be found.
-    func tappable(_ node: ViewNode, action: @escaping @Sendable () -> Void) -> ViewNode {
+    /// `node` marked as tap target number n (`GeometryChange.tapMarker`), so where layout puts it can be found; found by
+    /// `labels` (by default the node's text).
+    func tappable(_ node: ViewNode, labels: [String]? = nil, action: @escaping @Sendable () -> Void) -> ViewNode {
         let index = record.withLock {
-            $0.taps.append(TapTarget(labels: node.textStrings, action: action))
+            $0.taps.append(TapTarget(labels: labels ?? node.textStrings, action: action))
             return $0.taps.count - 1
         }
         return ViewNode(.modified(node, GeometryChange.tapMarker(index)))

@@ -9,6 +9,8 @@ public final class InteractiveTimeline<Root: View>: Sendable {
         var host: InteractionHost<Root>
         var timeline: Timeline
         var lastTime: Double
+        /// How many steps were delivered, whether or not they changed state or threw: the next step's index.
+        var delivered = 0
     }
     private let driven: Mutex<Driven>
 
@@ -23,12 +25,15 @@ public final class InteractiveTimeline<Root: View>: Sendable {
     public var timeline: Timeline { driven.withLock { $0.timeline } }
 
     /// Runs `step` at its time; whether it changed state (a change of `timeline` then starts at the step's time).
-    /// Throws as a script's step would: out of order, a label no target reads, a point no target holds.
+    /// Throws as a script's step would: out of order, a label no target reads, a point no target holds. A step's index
+    /// (in `InteractionError.time`) is how many steps were delivered before it, as a script's is its place in the script.
     @discardableResult
     public func run(_ step: Interaction<Root>) throws(InteractionError) -> Bool {
         try driven.withLock { (driven: inout Driven) throws(InteractionError) -> Bool in
+            let index = driven.delivered
+            driven.delivered += 1
             guard step.time.isFinite, step.time >= driven.lastTime else {
-                throw .time(index: driven.timeline.changes.count, time: step.time)
+                throw .time(index: index, time: step.time)
             }
             driven.lastTime = step.time
             guard let change = try driven.host.run(step) else { return false }

@@ -59,6 +59,10 @@ extension View {
         overlay(ZStack.of(try content(), alignment: alignment), alignment: alignment)
     }
 
+    /// SwiftUI's `background(_:)` of a shape style (`.background(.black)`): the view's frame filled with `style`
+    /// beneath it.
+    public func background<Style: ShapeStyle>(_ style: Style) -> ModifiedView { background(style, in: Rectangle()) }
+
     /// SwiftUI's `background(alignment:content:)`: the views built drawn beneath the view, in its frame.
     public func background(alignment: UnitPoint = .center, @ViewBuilder content: () throws -> [ViewNode]) rethrows -> ModifiedView {
         background(ZStack.of(try content(), alignment: alignment), alignment: alignment)

@@ -3,7 +3,8 @@ import Foundation
 /// SwiftUI's `TimelineView(.animation) { context in … }`: content built from the time. A `Timeline` builds it again at
 /// every frame's time (its body closure runs per frame), `context.date` being the frame's time as a date that many
 /// seconds after the reference date — so `context.date.timeIntervalSinceReferenceDate` is the timeline's seconds.
-/// Rendered outside a timeline (`RenderContext.render(_:size:)` of the view itself) it shows its content at time 0.
+/// Rendered outside a timeline (`RenderContext.render(_:size:options:)` of the view, a `Scene` of it) it shows its
+/// content at the render's time, `options.frame.time`.
 public struct TimelineView: View {
     /// What the content is built from.
     public struct Context: Sendable {

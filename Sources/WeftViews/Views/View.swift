@@ -53,13 +53,17 @@ public struct ViewNode: Sendable, View {
         let kind: Kind
         let traits: LayoutTraits
         let layout = Mutex(LayoutMemo())
+        let deferred: DeferredContent
         init(_ kind: Kind) {
             self.kind = kind
             traits = LayoutTraits(kind)
+            deferred = DeferredContent(kind)
         }
     }
     private let storage: Storage
     package var kind: Kind { storage.kind }
+    /// What the tree leaves for the render to settle: content built from the frame's time, effects from a view's place.
+    package var deferred: DeferredContent { storage.deferred }
     var layoutTraits: LayoutTraits { storage.traits }
     /// What this view answered to the proposals it was asked (`FrameLayout` reads and fills it).
     func withLayoutMemo<R>(_ body: (inout LayoutMemo) -> R) -> R { storage.layout.withLock { body(&$0) } }
