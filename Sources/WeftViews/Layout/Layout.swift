@@ -58,9 +58,8 @@ extension FrameLayout {
     func arrange(_ children: [ViewNode], in layout: StackLayout, proposed: SIMD2<Float>) -> Arrangement {
         guard !children.isEmpty else { return Arrangement(size: .zero, children: []) }
         let crossOffer = layout.cross(proposed)
-        let spacerLengths = children.map(\.spacerLength)
         func childSize(_ i: Int, main: Float, cross: Float) -> SIMD2<Float> {
-            if let minLength = spacerLengths[i] { return layout.vector(main: max(main, minLength), cross: 0) }
+            if let minLength = children[i].spacerLength { return layout.vector(main: max(main, minLength), cross: 0) }
             return size(of: children[i], proposed: layout.vector(main: main, cross: cross))
         }
         // How far each child can grow: its length offered unlimited room less its length offered none. An unlimited
@@ -69,14 +68,15 @@ extension FrameLayout {
         // widths at no height: one question per child, whatever the row is offered.
         let probeCross = layout.axis == .horizontal ? 0 : crossOffer
         // Spacers too go least flexible first: the longer minimum first.
-        let spacers = children.indices.filter { spacerLengths[$0] != nil }
-            .sorted { (-(spacerLengths[$0] ?? 0), $0) < (-(spacerLengths[$1] ?? 0), $1) }
-        let others = children.indices.filter { spacerLengths[$0] == nil }
+        let hasSpacers = children.contains { $0.spacerLength != nil }
+        let spacers = !hasSpacers ? [] : children.indices.filter { children[$0].spacerLength != nil }
+            .sorted { (-(children[$0].spacerLength ?? 0), $0) < (-(children[$1].spacerLength ?? 0), $1) }
+        let others = !hasSpacers ? Array(children.indices) : children.indices.filter { children[$0].spacerLength == nil }
         let flexibility = others.map { i in
             let range = layout.main(childSize(i, main: .infinity, cross: probeCross)) - layout.main(childSize(i, main: 0, cross: probeCross))
             return range.isNaN ? .infinity : range
         }
-        let reserved = spacers.reduce(Float(0)) { $0 + (spacerLengths[$1] ?? 0) }
+        let reserved = spacers.reduce(Float(0)) { $0 + (children[$1].spacerLength ?? 0) }
         let unlimited = layout.main(proposed) == .infinity
         var remaining = layout.main(proposed) - layout.spacing * Float(children.count - 1) - reserved
         var sizes = [SIMD2<Float>](repeating: .zero, count: children.count)
@@ -91,9 +91,10 @@ extension FrameLayout {
                 remaining -= layout.main(sizes[i])
             }
         }
-        let thickness = sizes.map(layout.cross).max() ?? 0
+        let thickness = sizes.lazy.map(layout.cross).max() ?? 0
         var position: Float = 0
         var placements: [Placement] = []
+        placements.reserveCapacity(children.count)
         // Each child is placed with the proposal it was sized at, as SwiftUI's stacks place theirs: the size it drew
         // is the size it answered, and no subtree is laid out again at a second proposal.
         for (i, child) in children.enumerated() {
