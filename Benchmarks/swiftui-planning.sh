@@ -5,12 +5,10 @@
 # exactly what is timed). Prints the load average beside the numbers.
 # Usage, from the package root:
 #     Benchmarks/swiftui-planning.sh [PROGRAM] [FRAMES] [REPETITIONS]
-#     (defaults: .build/release/weft-swiftui-examples, 60, 5)
-# At most 90 frames: from frame 90 (3 s) the TimelineView measure's RadarSeal stands at 90°, where its planning does not
-# finish (docs/benchmarks.md).
+#     (defaults: .build/release/weft-swiftui-examples, 120, 5)
 set -eu
 program=${1:-.build/release/weft-swiftui-examples}
-frames=${2:-60}
+frames=${2:-120}
 repetitions=${3:-5}
 echo "$program on the CPU evaluator's planner ($(nproc) cores), $frames frames at 30 fps, median of $repetitions"
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"

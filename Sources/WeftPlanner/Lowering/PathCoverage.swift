@@ -35,11 +35,10 @@ package struct PathCoverage: Sendable {
     package init?(polygons: [Polyline], rule: FillRule, limit: SIMD2<Int>) {
         var edges: [Edge] = []
         var lo = SIMD2<Double>(repeating: .infinity), hi = SIMD2<Double>(repeating: -.infinity)
-        for polygon in polygons where polygon.points.count > 2 {
+        for polygon in polygons where polygon.points.count > 2 && polygon.points.allSatisfy(Self.isCoverable) {
             let points = polygon.points
             for (i, a) in points.enumerated() {
                 let b = points[(i + 1) % points.count]
-                guard a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite else { continue }
                 lo = pointwiseMin(lo, a)
                 hi = pointwiseMax(hi, a)
                 if a.y == b.y { continue }
@@ -111,40 +110,68 @@ package struct PathCoverage: Sendable {
     /// An edge across a piece of a strip: its x (relative to the region's left) where the piece starts and ends.
     private struct Piece {
         var a: Double, b: Double, winding: Int
+        /// Where the edge is a fraction `t` of the way through the piece.
+        func x(at t: Double) -> Double { a + (b - a) * t }
     }
 
-    /// Covers the piece of a strip from `ya` to `yb` that `edges` all span. Sorted by where they enter, neighbours whose
-    /// order has changed where the piece ends have crossed; the piece is cut at the first such crossing (the first
-    /// crossing of all is between neighbours) and the rest covered again, so the cost follows the crossings there are.
+    /// Covers the piece of a strip from `ya` to `yb` that `edges` all span. The edges are ordered by where they enter
+    /// (ties by where they leave); a pair of neighbours in the other order where they leave crosses inside. The piece is
+    /// covered up to the first such crossing, the pairs crossing there swap places, and the rest is covered the same
+    /// way. The order is kept from step to step, not sorted again from positions recomputed at a crossing, where two
+    /// edges are equal but for rounding: each swap puts one pair in its order at the piece's end for good, so a piece
+    /// takes one step per pair that crosses, however nearly parallel or short its edges are.
     private static func coverPiece(_ edges: [Edge], from ya: Double, to yb: Double, rule: FillRule, x0: Double,
                                    pieces: inout [Piece], row: inout [Double], full: inout [Double]) {
-        var ya = ya
-        while yb - ya > 1e-12 {
-            pieces.removeAll(keepingCapacity: true)
-            for e in edges { pieces.append(Piece(a: e.x(at: ya) - x0, b: e.x(at: yb) - x0, winding: e.winding)) }
-            pieces.sort { $0.a != $1.a ? $0.a < $1.a : $0.b < $1.b }
-            var end = yb
-            for i in pieces.indices.dropLast() {
-                let da = pieces[i].a - pieces[i + 1].a, db = pieces[i].b - pieces[i + 1].b
-                if da < 0, db > 0 { end = min(end, ya + (yb - ya) * da / (da - db)) }
+        pieces.removeAll(keepingCapacity: true)
+        for e in edges { pieces.append(Piece(a: e.x(at: ya) - x0, b: e.x(at: yb) - x0, winding: e.winding)) }
+        pieces.sort { $0.a != $1.a ? $0.a < $1.a : $0.b < $1.b }
+        // How far through the piece (0 at `ya`, 1 at `yb`) it is covered.
+        var done = 0.0
+        while true {
+            var next = 1.0
+            for i in pieces.indices.dropLast() where pieces[i].b > pieces[i + 1].b {
+                next = min(next, crossing(pieces[i], pieces[i + 1]))
             }
-            // A crossing that rounds onto the piece's start still moves it on.
-            end = min(max(end, ya + (yb - ya) * 1e-6), yb)
-            if end < yb {
-                let t = (end - ya) / (yb - ya)
-                for i in pieces.indices { pieces[i].b = pieces[i].a + (pieces[i].b - pieces[i].a) * t }
-            }
-            var winding = 0
-            for piece in pieces {
-                let wasInside = inside(winding, rule)
-                winding += piece.winding
-                let isInside = inside(winding, rule)
-                if wasInside != isInside {
-                    accumulate(piece.a, piece.b, height: end - ya, sign: isInside ? -1 : 1, row: &row, full: &full)
+            // A crossing that rounds to before where the pair became neighbours is where they are.
+            next = max(next, done)
+            if next > done {
+                var winding = 0
+                for piece in pieces {
+                    let wasInside = inside(winding, rule)
+                    winding += piece.winding
+                    let isInside = inside(winding, rule)
+                    if wasInside != isInside {
+                        accumulate(piece.x(at: done), piece.x(at: next), height: (yb - ya) * (next - done),
+                                   sign: isInside ? -1 : 1, row: &row, full: &full)
+                    }
                 }
             }
-            ya = end
+            guard next < 1 else { return }
+            var i = 0
+            while i < pieces.count - 1 {
+                if pieces[i].b > pieces[i + 1].b, crossing(pieces[i], pieces[i + 1]) <= next {
+                    pieces.swapAt(i, i + 1)
+                    i += 2
+                } else {
+                    i += 1
+                }
+            }
+            done = next
         }
+    }
+
+    /// Where, as a fraction of the piece, two edges cross: `p` left of `q` where the piece starts (they are neighbours
+    /// in that order, which is the order they entered in) and right of it where it ends.
+    private static func crossing(_ p: Piece, _ q: Piece) -> Double {
+        let da = p.a - q.a, db = p.b - q.b
+        return da / (da - db)
+    }
+
+    /// Whether a polygon's point can be covered: a polygon with a point that is not finite, or so far out that the
+    /// difference of two coordinates would overflow, is left out whole (its other edges alone would not close it).
+    private static func isCoverable(_ point: SIMD2<Double>) -> Bool {
+        let limit = Double.greatestFiniteMagnitude / 4
+        return abs(point.x) <= limit && abs(point.y) <= limit
     }
 
     private static func inside(_ winding: Int, _ rule: FillRule) -> Bool {
