@@ -24,18 +24,16 @@ extension KernelProgram {
         return out
     }
 
-    /// Runs `dispatches` side by side, as one list of work: their batches listed dispatch by dispatch, each of `threads`
-    /// workers taking the next batch nobody has taken. A batch is a thousand invocations, so taking one costs nothing
-    /// against running it, and a worker that drew costly batches holds the others up by one batch at most. The caller
+    /// Runs `dispatches` side by side, as one list of work: their batches listed dispatch by dispatch and cut into takes
+    /// (`BatchTakes`: one batch of a large kernel, several neighbouring batches of a small one), each of `threads`
+    /// workers taking the next take nobody has taken. The caller
     /// guarantees that no dispatch reads or writes what another writes. Each dispatch's outcome: what its checks found,
     /// or an error one of its batches met. A worker stops at an error, after the batches it took before, so a failing
     /// dispatch always fails when no earlier one does.
     static func dispatch(_ dispatches: [KernelDispatch], threads: Int, instructionBudget: Int) -> [Result<CheckTally, CPUError>] {
         precondition(threads >= 1 && instructionBudget >= 1)
-        // Dispatch d's batches are numbers firstBatch[d]..<firstBatch[d + 1] of the list.
-        let firstBatch = dispatches.reduce(into: [0]) { $0.append($0[$0.count - 1] + $1.batches) }
-        let batchCount = firstBatch[firstBatch.count - 1]
-        let workers = min(threads, batchCount)
+        let takes = BatchTakes(batches: dispatches.map(\.batches), rows: dispatches.map(\.program.rowCount), threads: threads)
+        let workers = min(threads, takes.count)
         let outcomes = Outcomes(workers: workers, dispatches: dispatches.count)
         guard workers > 0 else { return outcomes.merged() }
         let next = PartCounter()
@@ -51,10 +49,11 @@ extension KernelProgram {
                 keepTally()
                 if let held { held.program.lanePool.giveBack(held.state) }
             }
-            var b = next.take()
+            var t = next.take()
             var d = 0
-            while b < batchCount {
-                while firstBatch[d + 1] <= b { d += 1 }
+            while t < takes.count {
+                let (taken, batches) = takes.take(t, from: d)
+                d = taken
                 let dispatch = dispatches[d]
                 if d != current {
                     keepTally()
@@ -68,11 +67,13 @@ extension KernelProgram {
                     }
                     current = d
                 }
-                if let e = dispatch.runBatch(b - firstBatch[d], held!.state, budget: instructionBudget) {
-                    outcomes[worker, d].error = e
-                    return
+                for b in batches {
+                    if let e = dispatch.runBatch(b, held!.state, budget: instructionBudget) {
+                        outcomes[worker, d].error = e
+                        return
+                    }
                 }
-                b = next.take()
+                t = next.take()
             }
         }
         if workers == 1 {
