@@ -87,19 +87,15 @@ public struct UniformWriter: Sendable {
 
     public mutating func write(_ v: Float, at offset: Int) { write(v.bitPattern, at: offset) }
     public mutating func write(_ v: SIMD2<Float>, at offset: Int) {
-        write(v.y.bitPattern, at: offset + 4)
-        write(v.x.bitPattern, at: offset)
+        for i in 0..<2 { write(v[i].bitPattern, at: offset + 4 * i) }
     }
     public mutating func write(_ v: SIMD2<Int32>, at offset: Int) {
-        write(UInt32(bitPattern: v.y), at: offset + 4)
-        write(UInt32(bitPattern: v.x), at: offset)
+        for i in 0..<2 { write(UInt32(bitPattern: v[i]), at: offset + 4 * i) }
     }
     public mutating func write(_ v: SIMD4<Float>, at offset: Int) {
-        write(v.w.bitPattern, at: offset + 12)
-        for i in 0..<3 { write(v[i].bitPattern, at: offset + 4 * i) }
+        for i in 0..<4 { write(v[i].bitPattern, at: offset + 4 * i) }
     }
     public mutating func write(_ v: SIMD4<Int32>, at offset: Int) {
-        write(UInt32(bitPattern: v.w), at: offset + 12)
-        for i in 0..<3 { write(UInt32(bitPattern: v[i]), at: offset + 4 * i) }
+        for i in 0..<4 { write(UInt32(bitPattern: v[i]), at: offset + 4 * i) }
     }
 }

@@ -101,12 +101,12 @@ struct PlanBuilder {
             planned[i].pass.forEachInput { lastUse[$0.index] = i }
         }
         for i in planned.indices {
-            guard let (kernel, region) = inPlace[planned[i].pass.output.index].map({ ($0.kernel, $0.region) }), let destination = planned[i].pass.destination,
+            guard let draw = inPlace[planned[i].pass.output.index], let destination = planned[i].pass.destination,
                   case .engine(let variant, let facts) = planned[i].origin,
                   lastUse[destination.index] == i, uploads[destination] == nil, !outputs.contains(destination),
                   planned[i].pass.layer != destination, !planned[i].pass.images.contains(destination) else { continue }
-            planned[i].pass = planned[i].pass.bounded(to: region)
-            planned[i].pass.kernel = kernel
+            planned[i].pass = planned[i].pass.bounded(to: draw.region)
+            planned[i].pass.kernel = draw.kernel
             planned[i].origin = .engine(EngineKernel.Variant(variant.kernel, .inPlace), facts)
             planned[i].placement = nil
         }
