@@ -2,6 +2,7 @@ import Testing
 @testable import Weft
 import WeftImage
 @testable import WeftPlanner
+import WeftRuntime
 import WeftText
 @testable import WeftViews
 
@@ -221,15 +222,21 @@ import WeftText
         #expect(cpu.reports.isEmpty && gpu.reports.isEmpty)
     }
 
-    /// Each line of text is one `weft.glyph` pass, drawn in place over the pixels it covers.
+    /// Each line of text is one `weft.glyph` pass drawn in order, in place over the pixels it covers; lines that meet no
+    /// pixel of each other share one (`RenderOptions.disjointDraws`).
     @Test func eachLineIsOneBoundedGlyphPass() throws {
         let view = ZStack { Color.white; Text("one two three four").frame(width: 60) }
-        let planned = try Planner().plan(view, size: Size(width: 100, height: 100), options: RenderOptions(),
-                                         textureLimit: .planOnly)
-        let glyphPasses = planned.plan.passes.filter { $0.kernel.name.hasPrefix("weft.glyph") }
+        func glyphPasses(disjoint: Bool) throws -> [KernelPass] {
+            var options = RenderOptions()
+            options.disjointDraws = disjoint
+            let planned = try Planner().plan(view, size: Size(width: 100, height: 100), options: options, textureLimit: .planOnly)
+            return planned.plan.passes.filter { $0.kernel.name.hasPrefix("weft.glyph") }
+        }
         let lines = Text("one two three four").layout(width: 60).lines.count
-        #expect(lines >= 2 && glyphPasses.count == lines)
-        #expect(glyphPasses.allSatisfy { $0.region != nil })
+        let inOrder = try glyphPasses(disjoint: false), together = try glyphPasses(disjoint: true)
+        #expect(lines >= 2 && inOrder.count == lines)
+        #expect(together.count >= 1 && together.count < lines)
+        #expect((inOrder + together).allSatisfy { $0.region != nil })
     }
 
     /// Texts in many fonts share one resident atlas a plan; the planner keeps what it rasterised for the next plan, which

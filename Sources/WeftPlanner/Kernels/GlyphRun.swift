@@ -1,6 +1,7 @@
 import WeftRuntime
 
-/// Glyphs waiting to be drawn on one canvas, one line's worth: one `weft.glyph` pass. Records sorted by left edge,
+/// Glyphs waiting to be drawn on one canvas, a line's worth, or several lines that meet no pixel of
+/// each other (`PendingDraws`): one `weft.glyph` pass. Records sorted by left edge,
 /// so the kernel finds a pixel's glyphs by binary search.
 struct GlyphRun {
     /// Floats per glyph record, laid out as the kernel reads them: 0–3 the canvas pixels covered (x0, y0, x1, y1),
@@ -23,6 +24,12 @@ struct GlyphRun {
     mutating func append(_ record: Record) {
         records.append(record)
         widest = max(widest, record.pixels.z - record.pixels.x)
+    }
+
+    /// Appends `other`'s glyphs after these, in order.
+    mutating func append(contentsOf other: GlyphRun) {
+        records += other.records
+        widest = max(widest, other.widest)
     }
 
     /// The pixels the run covers: (x0, y0, x1, y1).

@@ -36,6 +36,17 @@ struct ShapeBatch {
         self.bounds = self.bounds.map { $0.union(bounds) } ?? bounds
     }
 
+    /// Appends `other`'s shapes after these, in order (their stop indices moved past these shapes' stops).
+    mutating func append(contentsOf other: ShapeBatch) {
+        guard let otherBounds = other.bounds else { return }
+        let first = records.count, offset = Float(stops.count)
+        records += other.records
+        for i in 0..<other.count { records[first + i * Self.recordStride + 17] += offset }
+        stops += other.stops
+        count += other.count
+        bounds = bounds.map { $0.union(otherBounds) } ?? otherBounds
+    }
+
     /// The array buffer: records, then stops, with stop indices made absolute.
     var arrayData: [Float] {
         var data = records

@@ -11,8 +11,8 @@ struct Canvas {
     private var storedTexture: TextureID?
     /// The color the canvas starts as, while no pass has written it yet.
     private(set) var unwrittenFill: SIMD4<Float>?
-    /// Shapes drawn but not yet emitted as a pass (`Lowering.flush`).
-    var pending = ShapeBatch()
+    /// Shapes and lines of text drawn but not yet emitted as passes (`Lowering.flush`).
+    var pending = PendingDraws()
     /// Whether a lone aligned layer drawn over the clear canvas may stay uncomposited (`readThroughSource`): set on
     /// an effect's padded layer, whose effect can read that layer's texture instead (`Lowering.drawEffect`).
     var allowsReadThrough = false
@@ -21,11 +21,11 @@ struct Canvas {
     /// draws over the canvas.
     private(set) var readThroughSource: LayerSource?
 
-    /// The canvas's current contents; only readable once its fill and pending shapes have been flushed.
+    /// The canvas's current contents; only readable once its fill and pending draws have been flushed.
     var texture: TextureID {
         get {
             guard let storedTexture, pending.isEmpty else {
-                preconditionFailure("a canvas with a pending fill or pending shapes must be flushed before it is read")
+                preconditionFailure("a canvas with a pending fill or pending draws must be flushed before it is read")
             }
             return storedTexture
         }
@@ -34,6 +34,14 @@ struct Canvas {
             unwrittenFill = nil
             readThroughSource = nil
         }
+    }
+
+    /// The canvas's contents beneath its pending draws: what a draw that meets none of them reads and draws over
+    /// (`Lowering.flush(_:before:)`); such a draw sets `texture` to what it writes. Readable once the fill has been
+    /// flushed.
+    var textureBeneathPending: TextureID {
+        guard let storedTexture else { preconditionFailure("a canvas with a pending fill must be flushed before it is read") }
+        return storedTexture
     }
 
     /// Whether the canvas is still transparent and unwritten, with nothing pending.

@@ -119,7 +119,6 @@ extension Lowering {
             }
             if canvas.holdUncomposited(source) { return }
         }
-        try flush(&canvas)
         guard let toLayer = source.toTarget.inverted else { preconditionFailure("a layer is drawn only through an invertible transform") }
         var flags: Int32 = 0
         if source.isAligned(with: canvas) { flags |= 1 }
@@ -154,10 +153,11 @@ extension Lowering {
         let changes = keepingInside || (blendMode == .plusLighter && !canvas.clampsOutput)
             ? PixelRegion(origin: .zero, size: SIMD2(Int32(canvas.width), Int32(canvas.height)))
             : pixelRegion(reach.outset(by: SIMD2(repeating: 1 / canvas.scale)), on: canvas)
+        try flush(&canvas, before: changes)
         guard let changes else { return }
         let output = builder.texture(width: canvas.width, height: canvas.height, format: canvas.format)
         builder.add(KernelPass(kernel: try kernels.kernel(.layer, outputFormat: canvas.format), output: output,
-                               layer: source.texture, destination: canvas.texture, frame: frame, arguments: block.bytes),
+                               layer: source.texture, destination: canvas.textureBeneathPending, frame: frame, arguments: block.bytes),
                     origin: .engine(EngineKernel.Variant(.layer)),
                     changingOnly: changes, inPlaceKernel: try kernels.kernel(.layer, .inPlace, outputFormat: canvas.format),
                     foldable: copy || keepingInside || mask != nil || opaque ? nil : foldable(source, opacity: opacity, blendMode: blendMode, on: canvas))
@@ -174,12 +174,60 @@ extension Lowering {
                              clamps: canvas.clampsOutput)
     }
 
-    /// Emits the canvas's fill (when no pass has written it yet), then its pending shapes as one pass.
+    /// Emits the canvas's fill (when no pass has written it yet), then everything pending on it.
     mutating func flush(_ canvas: inout Canvas) throws(RenderError) {
+        try flushFill(&canvas)
+        for batch in canvas.pending.takeAllShapes() { try emitShapes(batch, on: &canvas) }
+        try emitGlyphs(on: &canvas)
+    }
+
+    /// Readies the canvas for a draw that changes only `region` (nil: no pixel): emits its fill and the pending draws
+    /// the region meets, and ends the open run of shapes, as drawing anything does (`PendingDraws`). The draw then reads
+    /// and draws over `canvas.textureBeneathPending`.
+    mutating func flush(_ canvas: inout Canvas, before region: PixelRegion?) throws(RenderError) {
+        guard disjointDraws else { return try flush(&canvas) }
+        try flushFill(&canvas)
+        try endShapeRun(&canvas)
+        guard let region else { return }
+        let changed = PendingDraws.Region(region)
+        if canvas.pending.shapesMeet(changed) {
+            for batch in canvas.pending.takeAllShapes() { try emitShapes(batch, on: &canvas) }
+        }
+        if canvas.pending.glyphsMeet(changed) { try emitGlyphs(on: &canvas) }
+    }
+
+    /// Readies the canvas for a shape with record bounds `bounds` that changes only `region` (nil: no pixel), to be
+    /// added to the open run.
+    mutating func flush(_ canvas: inout Canvas, beforeShapeIn region: PendingDraws.Region?, bounds: Rect) throws(RenderError) {
+        // A full run is emitted alone, as drawing in order emits it.
+        if canvas.pending.isOpenRunFull { try endShapeRun(&canvas) }
+        guard disjointDraws else { return try emitGlyphs(on: &canvas) }
+        guard let region else { return }
+        if canvas.pending.glyphsMeet(region) { try emitGlyphs(on: &canvas) }
+        if canvas.pending.settledShapesMeet(bounds, region: region) { try emitShapes(canvas.pending.takeSettledShapes(), on: &canvas) }
+    }
+
+    /// Readies the canvas for a line of text that changes only `region`, to be added to the pending lines.
+    mutating func flush(_ canvas: inout Canvas, beforeGlyphs run: GlyphRun, in region: PendingDraws.Region, atlas: TextureID,
+                        blendMode: BlendMode) throws(RenderError) {
+        guard disjointDraws else { return try flush(&canvas) }
+        if canvas.pending.shapesMeet(region) {
+            for batch in canvas.pending.takeAllShapes() { try emitShapes(batch, on: &canvas) }
+        }
+        if !canvas.pending.glyphsAccept(run, region: region, atlas: atlas, blendMode: blendMode) { try emitGlyphs(on: &canvas) }
+    }
+
+    private mutating func endShapeRun(_ canvas: inout Canvas) throws(RenderError) {
+        if !canvas.pending.openRunFitsSettled { try emitShapes(canvas.pending.takeSettledShapes(), on: &canvas) }
+        canvas.pending.endShapeRun()
+    }
+
+    /// Composites a held read-through layer, then the canvas's fill, when no pass has written the canvas yet.
+    private mutating func flushFill(_ canvas: inout Canvas) throws(RenderError) {
         if let source = canvas.takeReadThroughSource() {
-            // Composited onto the clear canvas before the shapes drawn after it.
+            // Composited onto the clear canvas before the draws pending after it.
             let later = canvas.pending
-            canvas.pending = ShapeBatch()
+            canvas.pending = PendingDraws()
             try emitLayer(source, mask: nil, opaque: false, opacity: 1, blendMode: .normal, into: &canvas)
             canvas.pending = later
         }
@@ -192,18 +240,39 @@ extension Lowering {
                         origin: .engine(EngineKernel.Variant(.solid), PlannedPass.EngineFacts(fill: color)))
             canvas.texture = texture
         }
-        guard !canvas.pending.isEmpty else { return }
-        let batch = canvas.pending
-        canvas.pending = ShapeBatch()
+    }
+
+    /// One `weft.shape` pass of `batch`, over the pending draws' canvas.
+    private mutating func emitShapes(_ batch: ShapeBatch, on canvas: inout Canvas) throws(RenderError) {
         guard let bounds = batch.bounds, let changes = pixelRegion(bounds, on: canvas) else { return }
+        try flushFill(&canvas)
         var block = ArgumentBlock()
         block.ivec4(Int32(batch.count), canvas.clampsOutput ? 1 : 0)
         let output = builder.texture(width: canvas.width, height: canvas.height, format: canvas.format)
         builder.add(KernelPass(kernel: try kernels.kernel(.shape, outputFormat: canvas.format), output: output,
-                               destination: canvas.texture, frame: frameConstants(for: canvas),
+                               destination: canvas.textureBeneathPending, frame: frameConstants(for: canvas),
                                arguments: block.bytes, arrayData: batch.arrayData),
                     origin: .engine(EngineKernel.Variant(.shape), PlannedPass.EngineFacts(shapes: batch.count)),
                     changingOnly: changes, inPlaceKernel: try kernels.kernel(.shape, .inPlace, outputFormat: canvas.format))
+        canvas.texture = output
+    }
+
+    /// One `weft.glyph` pass of the pending lines of text.
+    private mutating func emitGlyphs(on canvas: inout Canvas) throws(RenderError) {
+        guard let (run, atlas, blendMode) = canvas.pending.takeGlyphs(), let bounds = run.bounds else { return }
+        let lo = SIMD2(max(bounds.x, 0), max(bounds.y, 0))
+        let hi = SIMD2(min(bounds.z, Int32(canvas.width)), min(bounds.w, Int32(canvas.height)))
+        guard hi.x > lo.x, hi.y > lo.y else { return }
+        try flushFill(&canvas)
+        var block = ArgumentBlock()
+        block.ivec4(Int32(run.count), canvas.clampsOutput ? 1 : 0, blendMode.kernelCode, run.widest)
+        let output = builder.texture(width: canvas.width, height: canvas.height, format: canvas.format)
+        builder.add(KernelPass(kernel: try kernels.kernel(.glyph, outputFormat: canvas.format), output: output, layer: atlas,
+                               destination: canvas.textureBeneathPending, frame: frameConstants(for: canvas),
+                               arguments: block.bytes, arrayData: run.arrayData),
+                    origin: .engine(EngineKernel.Variant(.glyph), PlannedPass.EngineFacts(shapes: run.count)),
+                    changingOnly: PixelRegion(origin: lo, size: hi &- lo),
+                    inPlaceKernel: try kernels.kernel(.glyph, .inPlace, outputFormat: canvas.format))
         canvas.texture = output
     }
 

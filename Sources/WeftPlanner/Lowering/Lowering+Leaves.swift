@@ -45,11 +45,14 @@ extension Lowering {
             let c = stop.color.premultiplied(in: canvas.mode)
             stopData += [stop.location, c.x, c.y, c.z, c.w]
         }
-        if canvas.pending.isFull { try flush(&canvas) }
         let bounds = Rect(size: size).applying(transform).outset(by: SIMD2(repeating: 1 / canvas.scale))
-        canvas.pending.append(toLocal: toLocal, size: size, bounds: bounds, geometry: geometry, fillKind: fillKind,
-                              blendMode: distributed.blendMode, opacity: distributed.opacity, color: solid,
-                              gradient: geometryArgs, stops: stopData)
+        let region = PendingDraws.Region(centresIn: bounds, on: canvas)
+        try flush(&canvas, beforeShapeIn: region, bounds: bounds)
+        canvas.pending.appendShape({ batch in
+            batch.append(toLocal: toLocal, size: size, bounds: bounds, geometry: geometry, fillKind: fillKind,
+                         blendMode: distributed.blendMode, opacity: distributed.opacity, color: solid,
+                         gradient: geometryArgs, stops: stopData)
+        }, bounds: bounds, region: region)
     }
 
     /// A fill shader evaluated over the shape's bounds (in the shape's user space), then

@@ -3,7 +3,8 @@ import WeftRuntime
 import WeftText
 import WeftViews
 
-/// Text: glyph coverage from the atlas, drawn by `weft.glyph` a line per pass.
+/// Text: glyph coverage from the atlas, drawn by `weft.glyph` a line per pass, or several lines that meet no pixel of
+/// each other in one (`PendingDraws`).
 extension Lowering {
     /// `RenderError.font` when no installed font can draw `text` (its layout is then empty).
     static func requireFont(of text: Text) throws(RenderError) {
@@ -28,6 +29,7 @@ extension Lowering {
         let pixels = try textureLimit.check(pointwiseMax(hi - lo, SIMD2(1, 1)), format: canvas.format)
         var layer = try makeCanvas(origin: lo / scale, width: pixels.width, height: pixels.height, scale: scale, mode: canvas.mode)
         try drawGlyphs(layout, color: color.premultiplied(in: layer.mode), transform: .identity, opacity: 1, blendMode: .normal, into: &layer)
+        try flush(&layer)
         try emitLayer(layer.asLayer(toTarget: transform), mask: nil, opaque: false, opacity: distributed.opacity,
                       blendMode: distributed.blendMode, into: &canvas)
     }
@@ -48,7 +50,7 @@ extension Lowering {
             atlas = builder.texture(width: snapshot.pixels.width, height: snapshot.pixels.height, format: snapshot.pixels.format)
         }
         glyphAtlas = (atlas, snapshot)
-        try flush(&canvas)
+        try flush(&canvas, before: nil)
         var next = 0
         for line in layout.lines {
             var run = GlyphRun()
@@ -71,16 +73,10 @@ extension Lowering {
             let lo = SIMD2(max(bounds.x, 0), max(bounds.y, 0))
             let hi = SIMD2(min(bounds.z, Int32(canvas.width)), min(bounds.w, Int32(canvas.height)))
             guard hi.x > lo.x, hi.y > lo.y else { continue }
-            var block = ArgumentBlock()
-            block.ivec4(Int32(run.count), canvas.clampsOutput ? 1 : 0, blendMode.kernelCode, run.widest)
-            let frame = frameConstants(for: canvas)
-            let output = builder.texture(width: canvas.width, height: canvas.height, format: canvas.format)
-            builder.add(KernelPass(kernel: try kernels.kernel(.glyph, outputFormat: canvas.format), output: output, layer: atlas,
-                                   destination: canvas.texture, frame: frame, arguments: block.bytes, arrayData: run.arrayData),
-                        origin: .engine(EngineKernel.Variant(.glyph), PlannedPass.EngineFacts(shapes: run.count)),
-                        changingOnly: PixelRegion(origin: lo, size: hi &- lo),
-                        inPlaceKernel: try kernels.kernel(.glyph, .inPlace, outputFormat: canvas.format))
-            canvas.texture = output
+            // Lines that meet no pixel of each other or of the pending shapes are drawn together (`PendingDraws`).
+            let region = PendingDraws.Region(PixelRegion(origin: lo, size: hi &- lo))
+            try flush(&canvas, beforeGlyphs: run, in: region, atlas: atlas, blendMode: blendMode)
+            canvas.pending.appendGlyphs(run, region: region, atlas: atlas, blendMode: blendMode)
         }
     }
 

@@ -22,6 +22,9 @@ struct Lowering {
     /// Whether an effect's first run may read a lone aligned layer drawn into its padded layer directly, instead of a
     /// padded copy (`Canvas.holdUncomposited`); off with fusion, to compare.
     var readThroughLayers = true
+    /// Whether shapes and lines of text that meet no pixel of the draws between them are drawn in one pass
+    /// (`PendingDraws`); off, every draw is emitted in order (`RenderOptions.disjointDraws`).
+    var disjointDraws = true
     /// The smallest radius in pixels at which the stock gaussianBlur runs as the engine's blur, nil for none
     /// (`RenderOptions.engineGaussianMinimumRadius(on:)`).
     var engineGaussianMinimumRadius: Int? = 1

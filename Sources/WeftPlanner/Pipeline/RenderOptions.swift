@@ -32,6 +32,11 @@ public struct RenderOptions: Sendable, Hashable {
     /// compositing.md, "Layer batches"); off, one pass each. Default: on unless `$WEFT_LAYER_BATCH` is `0`.
     public var layerBatches: Bool = RenderOptions.layerBatchesByEnvironment
 
+    /// Draw shapes and lines of text that meet no pixel of the draws between them in the same pass (docs/compositing.md,
+    /// "Draws that meet no pixel of each other"): the same pixels, in fewer passes. Off, every draw is emitted in order.
+    /// Default: on unless `$WEFT_DISJOINT_DRAWS` is `0`.
+    public var disjointDraws: Bool = RenderOptions.disjointDrawsByEnvironment
+
     // Read once: a sequence makes options for every frame, and reading the environment copies all of it.
     public static let engineGaussianByEnvironment: Bool? = switch ProcessInfo.processInfo.environment["WEFT_ENGINE_GAUSSIAN"] {
     case "1": true
@@ -39,6 +44,7 @@ public struct RenderOptions: Sendable, Hashable {
     default: nil
     }
     static let layerBatchesByEnvironment = ProcessInfo.processInfo.environment["WEFT_LAYER_BATCH"] != "0"
+    static let disjointDrawsByEnvironment = ProcessInfo.processInfo.environment["WEFT_DISJOINT_DRAWS"] != "0"
 
     /// The smallest radius in pixels at which the stock `gaussianBlur` runs as the engine's blur on `device`, or nil where
     /// it never does (`engineGaussian`). By default: every radius on the CPU evaluator; from 12 on GPUs, where the
