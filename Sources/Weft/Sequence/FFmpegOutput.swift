@@ -119,9 +119,10 @@ public struct FFmpegOutput: Sendable {
             if let preset { arguments += ["-preset", preset] }
         case "libvpx-vp9":
             // Rows of tiles on every core (ffmpeg gives libvpx a thread per core, and libvpx as many tile columns as the
-            // width holds); `good` at its fastest speed, 5 (libvpx encodes 6 and above in `good` as 5), unless `realtime`.
+            // width holds); `good` at speed 4 unless `realtime`: speed 5, its fastest on paper, used less CPU but
+            // fewer cores at once and took longer on a 16-core host (docs/benchmarks.md).
             arguments += lossless ? ["-lossless", "1"] : crf() + ["-b:v", "0"]
-            arguments += ["-row-mt", "1", "-deadline", preset ?? "good", "-cpu-used", preset == "realtime" ? "8" : "5"]
+            arguments += ["-row-mt", "1", "-deadline", preset ?? "good", "-cpu-used", preset == "realtime" ? "8" : "4"]
         case "libsvtav1":
             arguments += crf() + ["-preset", preset ?? "8"]
         case "prores_ks":
