@@ -25,18 +25,22 @@ enum SequenceCommand {
             startUp.scene = clock.now - start
             prepared = try sequence.preparingOutputs()
             startUp.outputs = clock.now - start - startUp.scene
-            let (made, took) = try making.value()
+            let (made, took) = try making.take()!
             startUp.devices = took
             for notice in made.notices { output.printError(notice) }
             contexts = made.contexts
         } catch {
             // A scene or output that fails is named first, as before the devices were made beside them.
-            _ = try? making.value()
+            _ = try? making.take()
             RenderCommand.report(error, of: request, output: &output)
             return 1
         }
         startUp.total = clock.now - start
-        var render = SequenceRender(contexts: contexts, sequence: prepared)
+        // What is printed of the devices, kept apart: the render is their only holder, so that it tears them down while
+        // ffmpeg encodes its last frames (`SequenceRender.run`).
+        let deviceNames = contexts.map(\.executor.device.name)
+        let deviceLines = contexts.map { RenderStatistics.device($0.executor, flag: request.device, list: request.devices) }
+        var render = SequenceRender(contexts: consume contexts, sequence: prepared)
         render.sixteenBit = request.sixteenBit
         render.measureDeviceTime = request.stats
         // A measurement switch: who converts a video's frames to YUV (`SequenceRender.VideoConversion`).
@@ -47,7 +51,7 @@ enum SequenceCommand {
         var progress = Progress(total: frames.count, terminal: isatty(STDERR_FILENO) != 0)
         let result: SequenceRender.Result
         do {
-            result = try render.run({ time, frame in
+            result = try (consume render).run({ time, frame in
                 let (view, size, options) = source(time, frame, nil)
                 return (view, size, options)
             }, observe: { event in
@@ -60,7 +64,7 @@ enum SequenceCommand {
                         output.printError("weft render: frame \(n): warning: \(warning)")
                     }
                     if !progress.terminal && !request.stats {
-                        let name = contexts.count > 1 ? ", \(contexts[device].executor.device.name)" : ""
+                        let name = deviceNames.count > 1 ? ", \(deviceNames[device])" : ""
                         output.print("\(prepared.path(ofFrame: n)): \(size.width)x\(size.height), t=\(time) s, \(CheckCommand.milliseconds(elapsed))\(name)")
                     }
                 case .failed(let n, let time, let error):
@@ -90,11 +94,11 @@ enum SequenceCommand {
             output.print("\(prepared.pattern): \(result.written) frames at \(prepared.fps) frames/s")
         }
         let rate = progress.framesPerSecond.map { String(format: "%.3g frames/s (%.3g s a frame)", $0, 1 / $0) } ?? "-"
-        let devices = contexts.count == 1 ? contexts[0].executor.device.name
-            : "\(contexts.count) devices: " + zip(contexts, result.framesByDevice).map { "\($0.executor.device.name) \($1)" }.joined(separator: ", ")
+        let devices = deviceNames.count == 1 ? deviceNames[0]
+            : "\(deviceNames.count) devices: " + zip(deviceNames, result.framesByDevice).map { "\($0) \($1)" }.joined(separator: ", ")
         output.print("\(frames.count - result.failed.count) of \(frames.count) frames rendered, \(rate), \(devices)")
         if request.stats {
-            for context in contexts { output.print(RenderStatistics.device(context.executor, flag: request.device, list: request.devices)) }
+            for line in deviceLines { output.print(line) }
             output.print(startUp.line)
             for line in result.statistics.lines { output.print(line) }
         }

@@ -126,7 +126,7 @@ struct FrameOutputTests {
 
     /// `--stats` on a video tells the command's time outside the frames: before the sequence (the scene, then the
     /// output; the device made beside them) and the sequence's own (its first frame, and after its last the encoder
-    /// finishing). The device converts the frames on the CPU evaluator here, and its YUV planes raise no
+    /// finishing, with the device let go of beside it). The device converts the frames on the CPU evaluator here, and its YUV planes raise no
     /// premultiplication warning (they are bytes, not colour).
     @Test func statsTellTheTimeOutsideTheFrames() throws {
         guard Self.hasFFmpeg else {
@@ -151,6 +151,9 @@ struct FrameOutputTests {
         let first = try #require(milliseconds(after: "the first frame handed to the writer after "))
         let finishing = try #require(milliseconds(after: "the output finished "))
         #expect(first > 0 && first + finishing <= sequence + 0.2, "\(run.stdout)")
+        // The device is let go of beside the encoder's end, and waited for before the sequence ends.
+        let releasing = try #require(milliseconds(after: "letting go of the devices "), "\(run.stdout)")
+        #expect(first + releasing <= sequence + 0.2, "\(run.stdout)")
     }
 
     /// Every video says BT.709 and limited range whoever converts its frames (ffmpeg, or the device's kernel), and H.264

@@ -21,6 +21,27 @@ import WeftTestSupport
         #expect(try Data(contentsOf: URL(fileURLWithPath: copy)) == Data(bytes[1000...]))
     }
 
+    /// A process that writes far more to its standard error than a pipe holds before it reads its input stops neither
+    /// itself nor the writer (the standard error is read while it runs); the end of what it wrote is kept, from a line's
+    /// start, after a line saying that more came before.
+    @Test(.timeLimit(.minutes(1))) func muchOnTheStandardErrorStopsNeitherSide() throws {
+        let copy = folder.appendingPathComponent("copy-after-errors").path
+        // About 1 MiB of numbered lines, then the input, then a last word.
+        let process = try EncoderProcess(executable: "/bin/sh", arguments: ["-c", "seq 1 150000 >&2; cat > '\(copy)'; echo last >&2; exit 1"])
+        let bytes = (0..<3_000_000).map { UInt8(truncatingIfNeeded: $0 &* 5) }
+        #expect(FrameStream.writeAll(bytes[...], to: process.input) == nil)
+        #expect(process.closeInput() == nil)
+        #expect(process.wait() == .exited(1))
+        let text = process.errorText()
+        let note = "(its earlier output left out)\n"
+        #expect(text.hasPrefix(note) && text.hasSuffix("149999\n150000\nlast\n"), "\(text.prefix(80)) … \(text.suffix(40))")
+        #expect(text.utf8.count <= note.utf8.count + EncoderProcess.errorTextLimit)
+        let lines = text.dropFirst(note.count).split(separator: "\n")
+        #expect(lines.count > 1000 && lines.dropLast().allSatisfy { Int($0) != nil }, "whole lines only")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: copy)) == Data(bytes))
+        #expect(process.errorText() == "", "taken once")
+    }
+
     /// A process ended by a signal says which; one still running when terminated is stopped and reaped.
     @Test func aSignalIsNamedAndTerminateStopsAndReaps() throws {
         let killed = try EncoderProcess(executable: "/bin/sh", arguments: ["-c", "kill -9 $$"])

@@ -8,6 +8,7 @@ import WeftPlanner
 import WeftRuntime
 import WeftScene
 import WeftTestSupport
+import WeftVulkan
 
 /// Videos decoded back with ffmpeg and measured against the frames alone: the device's YUV planes against ffmpeg's own
 /// conversion of the same PNG, lossless videos against the planes, lossy ones by PSNR against the PNG frames.
@@ -263,6 +264,99 @@ import WeftTestSupport
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 
+    /// An executable file in the test's folder holding `script`.
+    func executable(_ name: String, _ script: String) throws -> String {
+        let file = path(name)
+        try script.write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(chmod(file, 0o755) == 0)
+        return file
+    }
+
+    /// A small still picture as every frame of a sequence: cheap to render, so the encoder is what is under test.
+    static func stillSource() throws -> SequenceRender.FrameSource {
+        let picture = try PixelBuffer(width: 80, height: 46, format: .rgba8Unorm, bytes: (0..<80 * 46 * 4).map { UInt8(truncatingIfNeeded: $0 | 3) })
+        let view = try Image(picture, scale: 1).node
+        return { time, frame in (view, Size(width: 80, height: 46), RenderOptions(frame: FrameContext(time: time, index: frame))) }
+    }
+
+    /// ffmpeg writing far more to its standard error than a pipe holds (its trace log, about 1 KiB a frame) while frames
+    /// are written, and stopping after 100 of 300 frames: neither side stops on the other, and the video fails with the
+    /// broken stream named and the end of what ffmpeg said; no file is left.
+    @Test(.enabled(if: hasFFmpeg, "ffmpeg is not installed (apt-get install ffmpeg)"), .timeLimit(.minutes(2)))
+    func ffmpegSayingMuchAndStoppingEarlyEndsWithTheStreamNamed() throws {
+        // Weft's arguments after its "-hide_banner -loglevel error", with the output's 100 frames at most.
+        let ffmpeg = try executable("ffmpeg-trace", """
+            #!/bin/bash
+            exec \(Self.ffmpeg) -hide_banner -loglevel trace -debug_ts "${@:4:$#-4}" -frames:v 100 "${@: -1}"
+            """)
+        let output = path("stopped.mp4")
+        let sequence = try SequenceRequest(frames: 0...299, fps: 30, to: output, video: FFmpegOutput(path: output, container: .mp4, executable: ffmpeg))
+        let result = try SequenceRender(context: try Backend.cpu.makeContext(), sequence: sequence).run(try Self.stillSource())
+        let failure = try #require(result.writeFailures.first { $0.frame == nil }, "\(result.writeFailures)")
+        #expect(failure.message.hasPrefix("\(output): writing frame ") && failure.message.contains(": Broken pipe; ffmpeg said: (its earlier output left out)\n"),
+                "\(failure.message.prefix(300))")
+        #expect(failure.message.contains("Statistics:"), "ffmpeg's last lines: \(failure.message.suffix(300))")
+        #expect(result.written >= 100 && result.written < 300, "\(result.written)")
+        #expect(!FileManager.default.fileExists(atPath: output))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).allSatisfy { !$0.contains(".weft-") })
+    }
+
+    /// Once the last frame is rendered, the render lets go of its context while the encoder finishes: a context only
+    /// the render held is torn down (its executor released, on lavapipe its device destroyed) before an encoder that
+    /// takes half a second after its last frame has ended, and `run` returns with the video written.
+    @Test(arguments: Backend.allCases)
+    func theContextIsLetGoWhileTheEncoderFinishes(backend: Backend) throws {
+        // An "ffmpeg" that reads every frame, then takes half a second and writes an empty output.
+        let encoder = try executable("slow-encoder-\(backend)", """
+            #!/bin/bash
+            cat > /dev/null; sleep 0.5; : > "${@: -1}"
+            """)
+        let output = path("slow-\(backend).mp4")
+        let sequence = try SequenceRequest(frames: 0...5, fps: 30, to: output, video: FFmpegOutput(path: output, container: .mp4, executable: encoder))
+        let release = ObservedExecutor.Release()
+        let render = SequenceRender(context: RenderContext(executor: ObservedExecutor(try BackendFactory.executor(for: backend), release: release)),
+                                    sequence: sequence)
+        let result = try (consume render).run(try Self.stillSource())
+        let returned = ContinuousClock.now
+        #expect(result.written == 6 && result.writeFailures.isEmpty, "\(result.writeFailures)")
+        #expect(FileManager.default.fileExists(atPath: output))
+        let letGo = try #require(release.instant.withLock { $0 }, "the executor was not released")
+        #expect(returned - letGo > .milliseconds(300), "released \(returned - letGo) before run returned")
+        #expect(result.statistics.finishing >= .milliseconds(500))
+    }
+
+    /// A video's frames are read back through the host buffers of the executor's ring of frames in flight, made once
+    /// and reused: over a 1920 × 1080 sequence converted to YUV on lavapipe, no device memory, buffer or image is made
+    /// after the first frames.
+    @Test func readbacksReuseTheRingsBuffers() throws {
+        try VulkanAvailability.require()
+        let executor = try VulkanExecutor(options: VulkanExecutor.Options(validation: true, pipelineCache: .none))
+        let encoder = try executable("reading-encoder", """
+            #!/bin/bash
+            cat > /dev/null; : > "${@: -1}"
+            """)
+        let output = path("ring.mp4")
+        let scene = try Self.scene(scale: 6)
+        let sequence = try SequenceRequest(frames: 0...11, fps: 30, to: output, video: FFmpegOutput(path: output, container: .mp4, executable: encoder))
+        var render = SequenceRender(context: RenderContext(executor: executor), sequence: sequence)
+        render.conversion = .device
+        var counts: [Int: VulkanExecutor.Statistics] = [:]
+        let result = try render.run({ time, frame in
+            let shown = scene.frame(at: time, index: frame)
+            return (shown.view, shown.size, shown.options)
+        }, observe: { event in
+            if case .rendered(let frame, _, _, let size, _, _) = event {
+                #expect(size.width == 1920 && size.height == 1080)
+                counts[frame] = executor.statistics
+            }
+        })
+        #expect(result.written == 12 && result.writeFailures.isEmpty, "\(result.writeFailures)")
+        let (early, last) = try (#require(counts[3]), #require(counts[11]))
+        #expect(last.deviceMemoryAllocations == early.deviceMemoryAllocations, "\(early) → \(last)")
+        #expect(last.liveObjects.buffers == early.liveObjects.buffers && last.liveObjects.images == early.liveObjects.images, "\(early.liveObjects) → \(last.liveObjects)")
+        #expect(executor.validationMessages.isEmpty, "\(executor.validationMessages)")
+    }
+
     /// The Swift API writes PNG files that hold the frames rendered alone, and a scene's whole duration.
     @Test func renderSequenceWritesTheFramesAndAllOfAScene() throws {
         let context = try Backend.cpu.makeContext()
@@ -281,4 +375,29 @@ import WeftTestSupport
         scene.timeline = nil
         #expect(throws: SequenceError.noDuration(0)) { try context.renderSequence(scene, fps: 10, to: path("none/f%02d.png")) }
     }
+}
+
+/// An executor that runs plans on another and notes when it is released.
+private final class ObservedExecutor: Executor {
+    /// When the executor was released.
+    final class Release: Sendable {
+        let instant = Mutex<ContinuousClock.Instant?>(nil)
+    }
+
+    let inner: any Executor
+    let release: Release
+
+    init(_ inner: any Executor, release: Release) {
+        self.inner = inner
+        self.release = release
+    }
+
+    deinit { release.instant.withLock { $0 = .now } }
+
+    var device: DeviceDescription { inner.device }
+    var capabilities: ExecutorCapabilities { inner.capabilities }
+    var isLost: Bool { inner.isLost }
+    func execute(_ plan: RenderPlan, options: ExecutionOptions) throws(ExecutionError) -> ExecutionResult { try inner.execute(plan, options: options) }
+    func submit(_ plan: RenderPlan, options: ExecutionOptions) throws(ExecutionError) -> ExecutionTicket { try inner.submit(plan, options: options) }
+    func collect(_ ticket: ExecutionTicket) throws(ExecutionError) -> ExecutionResult { try inner.collect(ticket) }
 }

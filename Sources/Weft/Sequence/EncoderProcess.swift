@@ -1,8 +1,10 @@
+import Foundation
 import Glibc
 
 /// An encoder (ffmpeg) started with `posix_spawn`: its standard input a pipe the caller writes, its standard output
-/// discarded, its standard error kept for the message of a failure. Waited for with `waitpid`, which returns as the
-/// process ends (Foundation's `Process.waitUntilExit` polls its run loop and returned up to 50 ms late).
+/// discarded, its standard error read while it runs and its end kept for the message of a failure. Waited for with
+/// `waitpid`, which returns as the process ends (Foundation's `Process.waitUntilExit` polls its run loop and returned
+/// up to 50 ms late).
 final class EncoderProcess {
     /// How a process ended.
     enum Ending: Equatable {
@@ -13,8 +15,11 @@ final class EncoderProcess {
     let pid: pid_t
     /// The write end of the process's standard input; -1 once closed.
     private(set) var input: Int32
-    private let errors: Int32
+    private let errors: ErrorReader
     private var ending: Ending?
+
+    /// The most of the standard error's end that is kept for a message; what came before is left out.
+    static let errorTextLimit = 8 << 10
 
     /// Starts `executable` with `arguments`; the error is `posix_spawn`'s or `pipe2`'s errno.
     init(executable: String, arguments: [String]) throws(SpawnError) {
@@ -45,7 +50,7 @@ final class EncoderProcess {
         }
         pid = child
         input = inputPipe[1]
-        errors = errorPipe[0]
+        errors = ErrorReader(reading: errorPipe[0], keeping: Self.errorTextLimit)
     }
 
     /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which Glibc's module does not export; nil
@@ -66,7 +71,6 @@ final class EncoderProcess {
     deinit {
         if ending == nil { terminate() }
         closeInput()
-        close(errors)
     }
 
     /// Closes the process's standard input (the end of the stream); returns `close`'s errno, or nil.
@@ -97,23 +101,73 @@ final class EncoderProcess {
         _ = wait()
     }
 
-    /// What the process wrote to its standard error, once it has ended; "" when read already.
+    /// The end of what the process wrote to its standard error (at most `errorTextLimit` bytes, from a line's start),
+    /// once it has ended and closed it; "" when taken already.
     func errorText() -> String {
         _ = wait()
-        var text: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { read(errors, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { break }
-            text += buffer[..<n]
-        }
-        return String(decoding: text, as: UTF8.self)
+        return errors.take()
     }
 
     /// Why a process could not be started: an errno.
     struct SpawnError: Error, CustomStringConvertible {
         var code: Int32
         var description: String { String(cString: strerror(code)) }
+    }
+
+    /// Reads a standard error on a thread of its own from the process's start, so that a process writing more of it
+    /// than a pipe holds (ffmpeg with verbose logging, or a warning every frame) never stops on a full pipe while its
+    /// input is being written; keeps the last `limit` bytes.
+    private final class ErrorReader: @unchecked Sendable {
+        private let limit: Int
+        private let condition = NSCondition()
+        /// Under `condition`: what was read, trimmed to `limit`; whether the pipe ended; whether the text was taken.
+        private var text: [UInt8] = []
+        private var trimmed = false
+        private var ended = false
+        private var taken = false
+
+        init(reading fd: Int32, keeping limit: Int) {
+            self.limit = limit
+            let thread = Thread { [self] in
+                var buffer = [UInt8](repeating: 0, count: 64 << 10)
+                while true {
+                    let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                    if n < 0 && errno == EINTR { continue }
+                    guard n > 0 else { break }
+                    condition.lock()
+                    text += buffer[..<n]
+                    if text.count > 2 * limit {
+                        text.removeFirst(text.count - limit)
+                        trimmed = true
+                    }
+                    condition.unlock()
+                }
+                close(fd)
+                condition.lock()
+                ended = true
+                condition.broadcast()
+                condition.unlock()
+            }
+            thread.stackSize = 256 << 10
+            thread.start()
+        }
+
+        /// Once the pipe has ended (every writer closed it), what was read: its last `limit` bytes from a line's start
+        /// after a line saying that more came before, when more did; "" when taken already.
+        func take() -> String {
+            condition.lock()
+            defer { condition.unlock() }
+            while !ended { condition.wait() }
+            guard !taken else { return "" }
+            taken = true
+            var kept = text[...]
+            if kept.count > limit {
+                kept = kept.suffix(limit)
+                trimmed = true
+            }
+            guard trimmed else { return String(decoding: kept, as: UTF8.self) }
+            if let newline = kept.firstIndex(of: UInt8(ascii: "\n")) { kept = kept[(newline + 1)...] }
+            return "(its earlier output left out)\n" + String(decoding: kept, as: UTF8.self)
+        }
     }
 }

@@ -118,7 +118,9 @@ public struct FFmpegOutput: Sendable {
             arguments += lossless ? ["-x265-params", "lossless=1"] : crf()
             if let preset { arguments += ["-preset", preset] }
         case "libvpx-vp9":
-            // Rows of tiles on every core; `good` at speed 4 unless `realtime` is asked for.
+            // Rows of tiles on every core (ffmpeg gives libvpx a thread per core, and libvpx as many tile columns as the
+            // width holds); `good` at speed 4 unless `realtime`: speed 5, its fastest on paper, used less CPU but
+            // fewer cores at once and took longer on a 16-core host (docs/benchmarks.md).
             arguments += lossless ? ["-lossless", "1"] : crf() + ["-b:v", "0"]
             arguments += ["-row-mt", "1", "-deadline", preset ?? "good", "-cpu-used", preset == "realtime" ? "8" : "4"]
         case "libsvtav1":

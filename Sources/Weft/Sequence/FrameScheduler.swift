@@ -54,7 +54,6 @@ public final class FrameScheduler: @unchecked Sendable {
     private var delivered = 0
     /// Finished frames not yet delivered, by position in `frames`.
     private var finished: [Int: Delivery] = [:]
-    private var lanesRunning = 0
 
     /// `window` nil: four frames a context, at least eight. `firstFramePlanned` is told the picture's size in pixels once
     /// the first frame is planned, before it runs, on its rendering thread (a stream starts its encoder meanwhile).
@@ -73,17 +72,10 @@ public final class FrameScheduler: @unchecked Sendable {
     }
 
     /// Renders every frame, calling `deliver` on this thread for each, and returns once all were delivered and every
-    /// context's thread has ended.
+    /// context's thread has ended, having let go of what it held.
     public func run(deliver: (Delivery) -> Void) {
-        condition.lock()
-        lanesRunning = contexts.count
-        condition.unlock()
-        for lane in contexts.indices {
-            let thread = Thread { [self] in render(lane: lane) }
-            // Layout and planning recurse as deep as the view: a main thread's stack.
-            thread.stackSize = 8 << 20
-            thread.start()
-        }
+        // Layout and planning recurse as deep as the view: a main thread's stack.
+        let lanes = contexts.indices.map { lane in JoinableThread(stackSize: 8 << 20) { [self] in render(lane: lane) } }
         condition.lock()
         while delivered < frames.count {
             var ready: [Delivery] = []
@@ -102,8 +94,8 @@ public final class FrameScheduler: @unchecked Sendable {
             for delivery in ready { deliver(delivery) }
             condition.lock()
         }
-        while lanesRunning > 0 { condition.wait() }
         condition.unlock()
+        for lane in lanes { lane.join() }
     }
 
     private enum Turn {
@@ -196,9 +188,5 @@ public final class FrameScheduler: @unchecked Sendable {
             }
         }
         if let last = inFlight { collect(last) }
-        condition.lock()
-        lanesRunning -= 1
-        condition.broadcast()
-        condition.unlock()
     }
 }

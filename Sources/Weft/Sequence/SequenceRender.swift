@@ -75,13 +75,21 @@ public struct SequenceRender {
 
     /// Renders every frame of the shard from `source`, telling `observe` of each; throws only when the output cannot
     /// be written at all, before the first frame.
-    public func run(_ source: @escaping FrameSource, observe: (Event) -> Void = { _ in }) throws(SequenceError) -> Result {
+    ///
+    /// Once the last frame is rendered, the render lets go of its contexts on a thread of its own while the writer
+    /// finishes (a video's ffmpeg encodes the frames still in its hands): a context the caller holds no more is torn
+    /// down then — its device waited for and destroyed — and not after the output's end. `run` returns once both ended.
+    public consuming func run(_ source: @escaping FrameSource, observe: (Event) -> Void = { _ in }) throws(SequenceError) -> Result {
         let sequence = try sequence.preparingOutputs()
+        let planes = devicePlanes(of: sequence)
+        let (sixteenBit, measureDeviceTime) = (sixteenBit, measureDeviceTime)
+        let contexts = contexts
+        _ = consume self
         let sink: any FrameSink
         switch sequence.destination {
         case .files: sink = PNGFrameFiles(sequence: sequence, sixteenBit: sixteenBit)
         case .raw: sink = FrameStream(target: .raw(path: sequence.pattern), sixteenBit: sixteenBit, fps: sequence.fps)
-        case .video(let video): sink = FrameStream(target: .ffmpeg(video), sixteenBit: sixteenBit, fps: sequence.fps, planes: devicePlanes(of: sequence))
+        case .video(let video): sink = FrameStream(target: .ffmpeg(video), sixteenBit: sixteenBit, fps: sequence.fps, planes: planes)
         }
         let writer = FrameWriter(sink: sink)
         var result = Result()
@@ -92,12 +100,12 @@ public struct SequenceRender {
         // A stream and an animated PNG take the frames in order; files are written as their frames arrive.
         var ordered = sequence.apngPath != nil
         if case .files = sequence.destination {} else { ordered = true }
-        let scheduler = FrameScheduler(contexts: contexts, frames: sequence.shardFrames, ordered: ordered, planes: devicePlanes(of: sequence),
-                                       execution: ExecutionOptions(measureDeviceTime: measureDeviceTime),
-                                       firstFramePlanned: { width, height in writer.prepare(width: width, height: height) }) { n in
+        var scheduler: FrameScheduler? = FrameScheduler(contexts: contexts, frames: sequence.shardFrames, ordered: ordered, planes: planes,
+                                                        execution: ExecutionOptions(measureDeviceTime: measureDeviceTime),
+                                                        firstFramePlanned: { width, height in writer.prepare(width: width, height: height) }) { n in
             try source(sequence.time(ofFrame: n), UInt32(n))
         }
-        scheduler.run { delivery in
+        scheduler?.run { delivery in
             let n = delivery.frame
             let time = sequence.time(ofFrame: n)
             let frame: FrameScheduler.RenderedFrame
@@ -118,8 +126,11 @@ public struct SequenceRender {
             observe(.rendered(frame: n, time: time, rendering: rendering, size: frame.size, elapsed: frame.latency, device: delivery.lane))
         }
         let lastFrame = clock.now
+        scheduler = nil
+        let release = ContextRelease(consume contexts)
         let summary = writer.finish()
         result.statistics.finishing = clock.now - lastFrame
+        result.statistics.releasing = release.wait()
         result.statistics.wall = clock.now - start
         result.statistics.writer = summary.times
         result.statistics.written = summary.written
@@ -130,7 +141,7 @@ public struct SequenceRender {
         }
         result.failed.sort()
         if case .files = sequence.destination, sequence.sharded {
-            result.manifestFailure = writeManifest(of: sequence, failed: result.failed, frameSize: result.frameSize)
+            result.manifestFailure = Self.writeManifest(of: sequence, failed: result.failed, frameSize: result.frameSize)
         }
         if let apng = sequence.apngPath {
             if result.failed.isEmpty {
@@ -148,7 +159,7 @@ public struct SequenceRender {
     }
 
     /// Writes the shard manifest beside the frames; why it could not, or nil.
-    private func writeManifest(of sequence: SequenceRequest, failed: [Int], frameSize: (width: Int, height: Int)?) -> (any Error)? {
+    private static func writeManifest(of sequence: SequenceRequest, failed: [Int], frameSize: (width: Int, height: Int)?) -> (any Error)? {
         let folder = URL(fileURLWithPath: sequence.pattern).deletingLastPathComponent().path
         let failedSet = Set(failed)
         let manifest = ShardManifest(shard: sequence.shard.index, shardCount: sequence.shard.count, first: sequence.frames.lowerBound,

@@ -34,6 +34,9 @@ public struct SequenceStatistics: Sendable {
     /// From the last frame's hand-over until the output was finished: the writer's queue, and for a video the encoder's
     /// frames still in hand and ffmpeg's exit.
     var finishing: Duration = .zero
+    /// Letting go of the render contexts beside the output's end (`SequenceRender.run`): tearing them down where the
+    /// caller held them no more.
+    var releasing: Duration = .zero
     var wall: Duration = .zero
 
     mutating func add(view: Duration, plan: PlanTimings, uploaded: Int, run: Duration, hostTime: Duration, deviceTime: Duration?,
@@ -84,8 +87,8 @@ public struct SequenceStatistics: Sendable {
                                 Double(frames + 1) / (wall / .seconds(1))))
         }
         if let firstFrame, wall > .zero {
-            lines.append(String(format: "sequence: %.1f ms; the first frame handed to the writer after %.1f ms, the output finished %.1f ms after the last",
-                                wall / .milliseconds(1), firstFrame / .milliseconds(1), finishing / .milliseconds(1)))
+            lines.append(String(format: "sequence: %.1f ms; the first frame handed to the writer after %.1f ms, the output finished %.1f ms after the last (beside it, letting go of the devices %.1f ms)",
+                                wall / .milliseconds(1), firstFrame / .milliseconds(1), finishing / .milliseconds(1), releasing / .milliseconds(1)))
         }
         return lines
     }
