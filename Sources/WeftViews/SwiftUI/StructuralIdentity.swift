@@ -7,7 +7,7 @@
 /// siblings (`Interpolation`), which the named ones no longer shift. A view with an explicit `.id` keeps that name:
 /// it is the same view wherever it stands among its siblings, as in a scene file.
 enum StructuralIdentity {
-    /// The first character of a structural name, which a written id never starts with.
+    /// The first character of a structural name: a control character, which no printable id an author writes starts with.
     static let mark: Character = "\u{1}"
 
     /// `views` of block slot `slot`: the named ones named in the block, so no other slot's views take their names.
