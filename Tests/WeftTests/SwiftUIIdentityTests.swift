@@ -156,6 +156,31 @@ struct SwiftUIIdentityTests {
         #expect(abs(half[2, 5].z - 0.5) < 0.01 && abs(half[2, 5].w - 0.5) < 0.01, "the blue square half in: \(half[2, 5])")
     }
 
+    /// Three squares from `ForEach(lo..<lo + 3)`, red, green and blue for 0, 1 and 2 (3 is red again); a tap moves the
+    /// range on by one.
+    struct Window: View {
+        @State var lo = 0
+        var body: some View {
+            HStack(spacing: 0) {
+                ForEach(lo..<lo + 3) { i in
+                    SwiftUIIdentityTests.square([ResolvedGeometryTests.red, ResolvedGeometryTests.green, ResolvedGeometryTests.blue][i % 3])
+                }
+            }
+            .frame(maxWidth: .infinity, alignment: .leading)
+            .onTapGesture { withAnimation(.linear(duration: 1)) { lo += 1 } }
+        }
+    }
+
+    /// A range's numbers are its elements' ids: 1 and 2 move one place back (green's centre 15 → 5, blue's 25 → 15),
+    /// 0 fades out and 3 in at the end.
+    @Test func aRangesNumbersIdentifyItsViews() throws {
+        let size = Size(width: 40, height: 10)
+        let pixels = try Backend.cpu.makeContext().render(Self.tapped(Window(), size: size).view(at: 0.5, size: size), size: size).pixels
+        let green = ResolvedGeometryTests.centre(pixels, channel: 1, row: 5) ?? -1
+        #expect(abs(green - 10) < 0.01 && abs(pixels[10, 5].y - 1) < 0.01, "green at \(green)")
+        #expect(abs(pixels[25, 5].x - 0.5) < 0.01, "the red 3 half in at the end: \(pixels[25, 5])")
+    }
+
     /// Element ids are told apart however they are spelt: `"a/b"` and `"a"`'s view `"b"` are two paths.
     @Test func elementIDsGiveDistinctPaths() {
         let ids = ["a/b", "a", "a\\", "a\\/b"].map(StructuralIdentity.element)
