@@ -39,5 +39,25 @@ struct SwiftUIExamplesTests {
         #expect(lines.filter { $0.contains("/moving-buttons-") }.count == 6)
         let written = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasSuffix(".png") }
         #expect(lines.count == written.count)
+
+        // The moving buttons keep their identity between the two `if`s: the top button's blue label slides, linearly,
+        // half way at the middle of each move (SwiftUI's structural identity; a cross-fade would leave it at its ends).
+        func labelRow(_ time: String) throws -> Float {
+            let pixels = try PNGFile.load(path: out.appendingPathComponent("moving-buttons-\(time).png").path)
+            var sum: Float = 0, weight: Float = 0
+            for y in 0..<pixels.height {
+                for x in 0..<pixels.width {
+                    let p = pixels[x, y] as SIMD4<Float>
+                    guard p.z > 0.5, p.x < 0.3, p.y < 0.6 else { continue }
+                    sum += p.z * (Float(y) + 0.5)
+                    weight += p.z
+                }
+            }
+            return sum / weight
+        }
+        for (start, middle, end) in [("0.500", "1.000", "1.500"), ("2.000", "2.500", "3.000")] {
+            let (a, m, b) = (try labelRow(start), try labelRow(middle), try labelRow(end))
+            #expect(abs(b - a) > 200 && abs(m - (a + b) / 2) < 1, "the label at \(a), \(m), \(b)")
+        }
     }
 }

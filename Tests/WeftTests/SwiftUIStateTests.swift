@@ -193,7 +193,8 @@ struct SwiftUIStateTests {
         #expect(Self.fill(of: Motion().node) == .orange)
     }
 
-    /// The seeds' hero with `@Namespace` (no declaration written): the detail adopts the thumbnail's frame and grows.
+    /// The seeds' hero with `@Namespace` (no declaration written): each branch of the `if` is its own view, so the
+    /// detail enters on the thumbnail's place while the thumbnail leaves, the two cross-fading.
     struct Hero: View {
         @Namespace private var ns
         @State var open = false
@@ -214,15 +215,18 @@ struct SwiftUIStateTests {
         let size = Size(width: 320, height: 240)
         let timeline = try Timeline(Hero(), size: size, script: [.tap(at: CGPoint(x: 160, y: 120), at: 0)])
         let context = try backend.makeContext()
-        /// The opaque teal run across the middle row.
-        func width(at t: Double) throws -> Int {
+        /// The coverage across the middle row.
+        func coverage(at t: Double) throws -> [Float] {
             let pixels = try context.render(timeline.view(at: t, size: size), size: size).pixels
-            return (0..<320).filter { pixels[$0, 120].w > 0.99 }.count
+            return (0..<320).map { pixels[$0, 120].w }
         }
-        #expect(try width(at: 0) == 60)
-        // Half way the shared frame is half way: 150 points wide, drawn whole (a cross-fade would be 240 wide, translucent).
-        #expect(try width(at: 0.5) == 150)
-        #expect(try width(at: 1) == 240)
+        #expect(try coverage(at: 0).filter { $0 == 1 }.count == 60)
+        // Half way the detail, its fixed 240-point frame inside the effect, stands centred where the shared frame is,
+        // half in (0.5 where it alone is drawn); where the thumbnail, half gone, is under it: 1 - 0.5 × 0.5.
+        let half = try coverage(at: 0.5)
+        #expect(half.filter { $0 > 0.25 }.count == 240 && abs(half[45] - 0.5) < 0.01 && half[35] == 0, "\(half)")
+        #expect(abs(half[160] - 0.75) < 0.01, "\(half[160])")
+        #expect(try coverage(at: 1).filter { $0 == 1 }.count == 240)
     }
 
     struct UnknownSymbol: View {

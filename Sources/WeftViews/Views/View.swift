@@ -96,12 +96,23 @@ public struct ZStack: View {
 }
 
 /// One view per element. Inside a stack its views are the stack's children, lined up like any others (SwiftUI's
-/// `ForEach` is no container); on its own it stacks them like a `ZStack`'s children.
+/// `ForEach` is no container); on its own it stacks them like a `ZStack`'s children. Each element's views are
+/// identified by the element's id (`StructuralIdentity`): across states they are the views of the element of that
+/// id, wherever it stands.
 public struct ForEach<Data: Sequence>: View, ViewList where Data: Sendable {
     /// The views, one or more per element, in order.
     public let children: [ViewNode]
+
+    /// One element's views after another, each element's named by `id(element, offset)`.
+    init<ID: Hashable>(_ data: Data, id: (Data.Element, Int) -> ID, content: (Data.Element) throws -> [ViewNode]) rethrows {
+        children = try data.enumerated().flatMap { offset, element in
+            StructuralIdentity.named(try content(element), at: StructuralIdentity.element(id(element, offset)))
+        }
+    }
+
+    /// The elements identified by their place in `data` (SwiftUI asks for `Identifiable` elements or an `id:`).
     public init(_ data: Data, @ViewBuilder content: (Data.Element) throws -> [ViewNode]) rethrows {
-        self.children = try data.flatMap(content)
+        try self.init(data, id: { $1 }, content: content)
     }
     public var node: ViewNode { ViewNode(.stack(children)) }
 }
@@ -113,11 +124,20 @@ public enum ViewBuilder {
     /// A view's children in the container: its node, or the views of a `ForEach`, `Group`, `EmptyView` or of a body
     /// of several views, which join the container's children.
     public static func buildExpression(_ view: some View) -> [ViewNode] { view.containerChildren }
-    public static func buildBlock(_ parts: [ViewNode]...) -> [ViewNode] { parts.flatMap { $0 } }
-    public static func buildOptional(_ part: [ViewNode]?) -> [ViewNode] { part ?? [] }
-    public static func buildEither(first: [ViewNode]) -> [ViewNode] { first }
-    public static func buildEither(second: [ViewNode]) -> [ViewNode] { second }
-    public static func buildArray(_ parts: [[ViewNode]]) -> [ViewNode] { parts.flatMap { $0 } }
+    /// The views of each statement; the named ones (`StructuralIdentity`) named in their statement's slot.
+    public static func buildBlock(_ parts: [ViewNode]...) -> [ViewNode] {
+        parts.enumerated().flatMap { slot, views in StructuralIdentity.slot(slot, views) }
+    }
+    /// An `if` without `else`: its views are present or absent at one place.
+    public static func buildOptional(_ part: [ViewNode]?) -> [ViewNode] { part.map { StructuralIdentity.named($0, at: "?") } ?? [] }
+    /// An `if`'s branch, or a `switch`'s case (nested branches): each branch its own views.
+    public static func buildEither(first: [ViewNode]) -> [ViewNode] { StructuralIdentity.named(first, at: "T") }
+    public static func buildEither(second: [ViewNode]) -> [ViewNode] { StructuralIdentity.named(second, at: "F") }
+    /// A `for` loop's views: unnamed ones match by position (SwiftUI's builders have no `for`; `ForEach` names its
+    /// elements' views), named ones are named in their pass.
+    public static func buildArray(_ parts: [[ViewNode]]) -> [ViewNode] {
+        parts.enumerated().flatMap { pass, views in StructuralIdentity.slot(pass, views) }
+    }
     public static func buildLimitedAvailability(_ part: [ViewNode]) -> [ViewNode] { part }
     /// A container's children.
     public static func buildFinalResult(_ parts: [ViewNode]) -> [ViewNode] { parts }
