@@ -7,7 +7,7 @@ DEBIAN_PACKAGES := libvulkan-dev glslang-dev libglfw3-dev libpng-dev mesa-vulkan
                    fonts-material-design-icons-iconfont libturbojpeg0-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build run test test-slurm clean fuzz fuzz-build
+.PHONY: all deps build run test test-slurm clean fuzz fuzz-build sanitize
 
 all: build
 
@@ -63,6 +63,21 @@ fuzz: fuzz-build
 	    -print_final_stats=1 -artifact_prefix=$(FUZZ_SCRATCH)/findings/$$t/ $$dict \
 	    $(FUZZ_SCRATCH)/corpus/$$t Fuzz/corpus/$$t || { status=1; echo "weft: $$t found something: $(FUZZ_SCRATCH)/findings/$$t"; }; \
 	done; exit $$status
+
+# AddressSanitizer, then ThreadSanitizer, over the suites that run work on many threads at once (docs/reliability.md),
+# each build in its own scratch folder. Not part of `make test`: on 2 cores each build takes 10-30 minutes and the
+# thread matrix runs 7 minutes under ASan. A sanitizer report fails the target; ThreadSanitizer's reports of accesses
+# inside a Mutex (which it cannot see) are suppressed by Tools/sanitize/tsan-mutex.supp.
+SANITIZE_SUITES := ThreadMatrixTests|ConcurrentSceneReadingTests|ConcurrentRenderTests|BatchTakesTests|ControlFlowTests|ExecutorTests|RunawayTests
+
+sanitize: deps
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
+	cache="$$(mktemp -d)" && trap 'rm -rf "$$cache"' EXIT && XDG_CACHE_HOME="$$cache" ASAN_OPTIONS=detect_leaks=0 \
+	  $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan --filter '$(SANITIZE_SUITES)'
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
+	cache="$$(mktemp -d)" && trap 'rm -rf "$$cache"' EXIT && XDG_CACHE_HOME="$$cache" \
+	  TSAN_OPTIONS="suppressions=$(CURDIR)/Tools/sanitize/tsan-mutex.supp" \
+	  $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --filter '$(SANITIZE_SUITES)'
 
 clean:
 	rm -rf .build out

@@ -41,7 +41,7 @@ struct BatchTakes {
     static func takes(batches: Int, rows: Int, threads: Int) -> Int {
         guard batches > 0 else { return 1 }
         let batchesPerTake = max(1, rowsPerTake / max(1, rows))
-        let least = threads.multipliedReportingOverflow(by: RowPartition.partsPerWorker).partialValue
+        let least = RowPartition.parts(forWorkers: threads)
         return min(batches, max((batches + batchesPerTake - 1) / batchesPerTake, least))
     }
 }

@@ -22,12 +22,19 @@ public struct RowPartition: RandomAccessCollection, Sendable, Hashable {
     /// for `forEachConcurrently(workers:_:)`.
     public init(_ rows: Range<Int>, workers: Int, minimumRows: Int = 1) {
         precondition(workers >= 1, "at least one worker")
-        self.init(rows, parts: workers.multipliedReportingOverflow(by: Self.partsPerWorker).partialValue, minimumRows: minimumRows)
+        self.init(rows, parts: Self.parts(forWorkers: workers), minimumRows: minimumRows)
     }
 
     /// Parts a worker takes on average when workers take them as they finish: enough that a worker whose parts cost more
     /// holds the others up by a fraction of its share, few enough that taking one costs nothing against its rows.
     public static let partsPerWorker = 8
+
+    /// `partsPerWorker` parts for each of `workers`, `Int.max` where that many would not fit in an `Int` (no run has
+    /// that many rows, so every row is then a part of its own).
+    public static func parts(forWorkers workers: Int) -> Int {
+        let (parts, overflow) = workers.multipliedReportingOverflow(by: partsPerWorker)
+        return overflow ? .max : parts
+    }
 
     public var startIndex: Int { 0 }
     public var endIndex: Int { count }

@@ -1,5 +1,6 @@
 import Testing
 @testable import WeftCPU
+import WeftImage
 
 /// How a list of dispatches' batches is cut into takes (`BatchTakes`): every batch in exactly one take, in order, a take
 /// never empty nor spanning two dispatches; several batches a take for small kernels, one for large ones.
@@ -18,7 +19,8 @@ import Testing
         return seen
     }
 
-    @Test(arguments: [1, 3, 16, 64, 256])
+    /// Up to threads whose `partsPerWorker` takes each are more than an `Int` holds: every batch its own take there.
+    @Test(arguments: [1, 3, 16, 64, 256, Int.max / RowPartition.partsPerWorker + 1, Int.max])
     func everyBatchIsTakenOnceInOrder(threads: Int) {
         // A 1080p pass of the image copy (37 rows, 60 × 135 batches), one batch, a pass of nothing, one past a band of
         // 60, a large kernel's pass (1,726 rows).
@@ -37,6 +39,9 @@ import Testing
         #expect(BatchTakes.takes(batches: 300, rows: 37, threads: 16) == 128)
         #expect(BatchTakes.takes(batches: 5, rows: 37, threads: 256) == 5)
         #expect(BatchTakes.takes(batches: 1, rows: 1, threads: 1) == 1)
+        // As many workers as an `Int` counts: more than batches, so every batch its own take.
+        #expect(BatchTakes.takes(batches: 8_100, rows: 37, threads: .max) == 8_100)
+        #expect(BatchTakes.takes(batches: 8_100, rows: 37, threads: 1 << 61) == 8_100)
     }
 
     /// A small kernel over a row of 48 batches and one invocation (a 1-D grid: one batch row of `Lanes.width` a batch),

@@ -50,6 +50,17 @@ import WeftImage
         }
     }
 
+    /// Workers whose parts (`partsPerWorker` each) are more than an `Int` holds: every row a part, as for any count of
+    /// workers beyond the rows.
+    @Test(arguments: [Int.max, Int.max / RowPartition.partsPerWorker + 1, 1 << 61])
+    func workersPastIntsRangeGiveEveryRowAPart(workers: Int) {
+        #expect(RowPartition.parts(forWorkers: workers) == .max)
+        for minimumRows in [1, 8] {
+            expectWellFormed(RowPartition(0..<1080, workers: workers, minimumRows: minimumRows), parts: .max, minimumRows: minimumRows)
+        }
+        #expect(RowPartition(3..<6, workers: workers).map(\.count) == [1, 1, 1])
+    }
+
     @Test func moreWorkersThanRowsGivesEachRowAPart() {
         let p = RowPartition(5..<8, parts: 256)
         #expect(Array(p) == [5..<6, 6..<7, 7..<8])
