@@ -56,13 +56,15 @@ import WeftViews
         }
     }
 
-    /// The text benchmark's page: a full-canvas pass, then 36 lines of glyphs drawn in place, which the evaluator
-    /// interprets side by side (`RenderPlan.sideBySideRuns`) as one list of batches.
+    /// The text benchmark's page drawn in order: a full-canvas pass, then 36 lines of glyphs drawn in place, which the
+    /// evaluator interprets side by side (`RenderPlan.sideBySideRuns`) as one list of batches. (Drawn as usual, lines
+    /// that meet no pixel of each other share passes: `RenderOptions.disjointDraws`.)
     static func textPage(scale: Float) throws -> PlannedRender {
         var frame = try Scene.load(contentsOf: Examples.directory + "/../Benchmarks/text/page-1080p.json") { folders in
             try LibraryShaderProvider(folders: folders, baseDirectory: Examples.directory)
         }.frame(at: 0)
         frame.options.scale *= scale
+        frame.options.disjointDraws = false
         return try planner.plan(frame.view, size: frame.size, options: frame.options)
     }
 

@@ -92,7 +92,7 @@ public final class Planner: Sendable {
         var lowering = Lowering(layout: layout, kernels: kernels, pathCoverage: pathCoverage, frameContext: options.frame,
                                 textureLimit: textureLimit)
         lowering.readThroughLayers = readThroughLayers
-        lowering.disjointDraws = options.disjointDraws
+        lowering.disjointDraws = options.disjointDraws(on: textureLimit.device.kind)
         lowering.engineGaussianMinimumRadius = options.engineGaussianMinimumRadius(on: textureLimit.device.kind)
         var canvas = try lowering.makeCanvas(origin: lo / scale, width: pixels.width, height: pixels.height, scale: scale,
                                              mode: mode, fill: options.background.premultiplied(in: mode))

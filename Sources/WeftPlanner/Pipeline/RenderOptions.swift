@@ -33,9 +33,9 @@ public struct RenderOptions: Sendable, Hashable {
     public var layerBatches: Bool = RenderOptions.layerBatchesByEnvironment
 
     /// Draw shapes and lines of text that meet no pixel of the draws between them in the same pass (docs/compositing.md,
-    /// "Draws that meet no pixel of each other"): the same pixels, in fewer passes. Off, every draw is emitted in order.
-    /// Default: on unless `$WEFT_DISJOINT_DRAWS` is `0`.
-    public var disjointDraws: Bool = RenderOptions.disjointDrawsByEnvironment
+    /// "Draws that meet no pixel of each other"): the same pixels, in fewer passes; false, every draw is emitted in order.
+    /// nil (the default) does it on GPUs only (`disjointDraws(on:)`). `$WEFT_DISJOINT_DRAWS` `1` or `0` sets it.
+    public var disjointDraws: Bool? = RenderOptions.disjointDrawsByEnvironment
 
     // Read once: a sequence makes options for every frame, and reading the environment copies all of it.
     public static let engineGaussianByEnvironment: Bool? = switch ProcessInfo.processInfo.environment["WEFT_ENGINE_GAUSSIAN"] {
@@ -44,7 +44,19 @@ public struct RenderOptions: Sendable, Hashable {
     default: nil
     }
     static let layerBatchesByEnvironment = ProcessInfo.processInfo.environment["WEFT_LAYER_BATCH"] != "0"
-    static let disjointDrawsByEnvironment = ProcessInfo.processInfo.environment["WEFT_DISJOINT_DRAWS"] != "0"
+    static let disjointDrawsByEnvironment: Bool? = switch ProcessInfo.processInfo.environment["WEFT_DISJOINT_DRAWS"] {
+    case "1": true
+    case "0": false
+    default: nil
+    }
+
+    /// Whether draws that meet no pixel of each other share passes on `device` (`disjointDraws`). By default on GPUs,
+    /// where a pass costs a dispatch and a barrier; not on the CPU evaluator nor lavapipe, which evaluate every pixel of
+    /// a pass's rectangle and every shape of a batch at each pixel, so that fewer, larger passes measured slower there
+    /// (docs/benchmarks.md, "Draws that meet no pixel of each other").
+    public func disjointDraws(on device: DeviceKind) -> Bool {
+        disjointDraws ?? [.discreteGPU, .integratedGPU, .virtualGPU].contains(device)
+    }
 
     /// The smallest radius in pixels at which the stock `gaussianBlur` runs as the engine's blur on `device`, or nil where
     /// it never does (`engineGaussian`). By default: every radius on the CPU evaluator; from 12 on GPUs, where the
