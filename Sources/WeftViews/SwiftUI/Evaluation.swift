@@ -97,7 +97,7 @@ extension ViewNode {
 extension View {
     /// SwiftUI's `onTapGesture`: `action` runs when the view is tapped (`Interaction.tap`). A single tap only.
     public func onTapGesture(perform action: @escaping @Sendable () -> Void) -> ModifiedView {
-        ModifiedView(Evaluation.current?.tappable(node, action: action) ?? node)
+        eachView { Evaluation.current?.tappable($0, action: action) ?? $0 }
     }
 
     /// SwiftUI's `animation(_:value:)`: when `value` differs from the last evaluation's, the change is shown under
@@ -105,6 +105,6 @@ extension View {
     /// (docs/swiftui.md).
     public func animation<V: Equatable & Sendable>(_ animation: Animation?, value: V) -> ModifiedView {
         Evaluation.current?.watch(value, animation: animation)
-        return ModifiedView(node)
+        return eachView { $0 }
     }
 }
