@@ -9,6 +9,8 @@ public struct Timeline: Sendable {
         public var animation: Animation?
         /// The state's name where it has one (a scene file's `"states"`).
         public var name: String?
+        /// Whether only the views inside the state's live `animation(_:value:)`s animate, the rest shown at once.
+        package var animatesScopesOnly = false
         public init(at time: Double, to state: some View, animation: Animation? = nil, name: String? = nil) {
             self.time = time
             self.state = state.node
@@ -155,7 +157,7 @@ public struct Timeline: Sendable {
         }
         let to = Interpolation.between(MatchedGeometry.resolve(b, size: s, sourcesIn: a, layout: layout).root,
                                        MatchedGeometry.resolve(b, size: s, layout: layout).root, progress: progress)
-        return GeometryBlend.between(from, to, progress: progress, size: s, layout: layout)
+        return GeometryBlend.between(from, to, progress: progress, scopesOnly: change.animatesScopesOnly, size: s, layout: layout)
     }
 
     /// The `matchedGeometryEffect` faults of the states shown `time` seconds in (the old and new one while a change plays).

@@ -32,7 +32,7 @@ extension View {
     /// SwiftUI's `buttonStyle(_:)` as an environment value: every `Button` inside — in `TimelineView` content too — that
     /// neither sets its own style nor is inside a container closer to it that sets one is drawn by `style`.
     public func buttonStyle<Style: ButtonStyle>(_ style: Style) -> ModifiedView {
-        ModifiedView(node.stylingButtons(style))
+        eachView { $0.stylingButtons(style) }
     }
 }
 

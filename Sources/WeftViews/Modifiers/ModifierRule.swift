@@ -107,5 +107,5 @@ extension ModifierRule {
 }
 
 extension View {
-    func modified(_ rule: some ModifierRule) -> ModifiedView { ModifiedView(ViewNode(.modified(node, rule))) }
+    func modified(_ rule: some ModifierRule) -> ModifiedView { eachView { ViewNode(.modified($0, rule)) } }
 }

@@ -45,8 +45,12 @@ final class Evaluation: Sendable {
         return ViewNode(.modified(node, GeometryChange.tapMarker(index)))
     }
 
-    func watch(_ value: any Equatable & Sendable, animation: Animation?) {
-        record.withLock { $0.watched.append(Watched(animation: animation, value: value)) }
+    /// Records `value`; its index among the watched values.
+    func watch(_ value: any Equatable & Sendable, animation: Animation?) -> Int {
+        record.withLock {
+            $0.watched.append(Watched(animation: animation, value: value))
+            return $0.watched.count - 1
+        }
     }
 
     /// `view`'s node built under this evaluation.
@@ -97,14 +101,14 @@ extension ViewNode {
 extension View {
     /// SwiftUI's `onTapGesture`: `action` runs when the view is tapped (`Interaction.tap`). A single tap only.
     public func onTapGesture(perform action: @escaping @Sendable () -> Void) -> ModifiedView {
-        ModifiedView(Evaluation.current?.tappable(node, action: action) ?? node)
+        eachView { Evaluation.current?.tappable($0, action: action) ?? $0 }
     }
 
-    /// SwiftUI's `animation(_:value:)`: when `value` differs from the last evaluation's, the change is shown under
-    /// `animation` unless its transaction names one. It applies to the whole change, not only to this view
-    /// (docs/swiftui.md).
+    /// SwiftUI's `animation(_:value:)`: when `value` differs from the last evaluation's, the change of this view and
+    /// the views inside is shown under `animation`, and the rest of the change at once, unless the change's transaction
+    /// names an animation (`AnimationScope`).
     public func animation<V: Equatable & Sendable>(_ animation: Animation?, value: V) -> ModifiedView {
-        Evaluation.current?.watch(value, animation: animation)
-        return ModifiedView(node)
+        guard let index = Evaluation.current?.watch(value, animation: animation) else { return eachView { $0 } }
+        return eachView { ViewNode(.modified($0, AnimationScope(index: index))) }
     }
 }

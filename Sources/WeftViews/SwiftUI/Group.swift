@@ -1,6 +1,5 @@
-/// SwiftUI's `Group`: its views, as if written where the group is. Written in a container they are its children; on its
-/// own (or modified) the group stacks them like a `ZStack`, and a modifier acts on that stack once (SwiftUI applies a
-/// group's modifiers to each view; docs/swiftui.md).
+/// SwiftUI's `Group`: its views, as if written where the group is. Written in a container they are its children; a
+/// modifier on the group acts on each of them (`eachView`); on its own the group stacks them like a `ZStack`.
 public struct Group: View, ViewList {
     package let children: [ViewNode]
     public init(@ViewBuilder content: () throws -> [ViewNode]) rethrows { children = try content() }

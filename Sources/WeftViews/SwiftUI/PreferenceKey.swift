@@ -21,11 +21,13 @@ extension View {
     /// a change); a state change it makes is part of the change that made it, under the same animation.
     public func onPreferenceChange<K: PreferenceKey>(_ key: K.Type = K.self, perform action: @escaping @Sendable (K.Value) -> Void) -> ModifiedView
     where K.Value: Equatable {
-        let value = node.preference(K.self) ?? K.defaultValue
-        var change = GeometryChange(transform: { _ in value }, same: { ($0 as? K.Value) == ($1 as? K.Value) },
-                                    action: { action($0 as! K.Value); return nil })
-        change.name = "onPreferenceChange(\(K.self))"
-        return modified(change)
+        eachView { view in
+            let value = view.preference(K.self) ?? K.defaultValue
+            var change = GeometryChange(transform: { _ in value }, same: { ($0 as? K.Value) == ($1 as? K.Value) },
+                                        action: { action($0 as! K.Value); return nil })
+            change.name = "onPreferenceChange(\(K.self))"
+            return ViewNode(.modified(view, change))
+        }
     }
 }
 

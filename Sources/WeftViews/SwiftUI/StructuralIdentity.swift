@@ -51,6 +51,12 @@ extension ViewNode {
         return false
     }
 
+    /// `transform` applied to the view under its structural name, which stays its outermost modifier.
+    func keepingStructuralName(_ transform: (ViewNode) -> ViewNode) -> ViewNode {
+        guard structuralPath != nil, case .modified(let view, let name) = kind else { return transform(self) }
+        return ViewNode(.modified(transform(view), name))
+    }
+
     /// The view under the structural name `path`, in place of the one it has.
     func structurallyNamed(_ path: String) -> ViewNode {
         let name = ViewID(name: String(StructuralIdentity.mark) + path)

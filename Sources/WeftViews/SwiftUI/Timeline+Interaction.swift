@@ -4,8 +4,8 @@ extension Timeline {
 
     /// `root` driven by `script`: its body built at the start, its `onGeometryChange` actions run at `size`, then each
     /// step run at its time; a step that changes state builds the body again, and the new tree is a change of this
-    /// timeline at the step's time, animated by the step's transaction (`withAnimation`) or else by the first
-    /// `animation(_:value:)` whose value changed. The states are the scene files' states: the same engine animates
+    /// timeline at the step's time, animated by the step's transaction (`withAnimation`), or else only inside the
+    /// `animation(_:value:)`s whose value changed, under the first one's animation. The states are the scene files' states: the same engine animates
     /// them.
     public init<Root: View>(_ root: Root, size: Size, environment: EnvironmentValues = EnvironmentValues(),
                             script: [Interaction<Root>] = []) throws(InteractionError) {
@@ -85,10 +85,15 @@ struct InteractionHost<Root: View> {
         let changes = StateChanges.during(action)
         guard changes.count > 0 else { return nil }
         let after = try settle(at: step.time)
-        let watchedAnimation = zip(before.evaluation.watched, after.evaluation.watched).first { old, new in
-            !Self.same(old.value, new.value)
-        }?.1.animation
-        return Timeline.Change(at: step.time, to: after.drawn, animation: changes.animation ?? watchedAnimation)
+        if let animation = changes.animation { return Timeline.Change(at: step.time, to: after.drawn, animation: animation) }
+        let (old, new) = (before.evaluation.watched, after.evaluation.watched)
+        let changed = old.indices.filter { $0 < new.count && !Self.same(old[$0].value, new[$0].value) }
+        guard let first = changed.first, let animation = new[first].animation else {
+            return Timeline.Change(at: step.time, to: after.drawn, animation: nil)
+        }
+        var change = Timeline.Change(at: step.time, to: after.drawn.animatingScopes(Set(changed)), animation: animation)
+        change.animatesScopesOnly = true
+        return change
     }
 
     private static func same(_ a: any Equatable & Sendable, _ b: any Equatable & Sendable) -> Bool {

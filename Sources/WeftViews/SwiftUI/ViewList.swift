@@ -21,4 +21,21 @@ extension View {
         if Body.self == Never.self { return [node] }
         return body.containerChildren
     }
+
+    /// `transform` applied to each view `self` stands for (`containerChildren`): how a modifier acts. On a list — a
+    /// `Group`, a `ForEach`, a body of several views — it acts on each of the list's views, as SwiftUI's modifiers do;
+    /// a view's structural name stays outermost, so the modified view keeps its identity.
+    func eachView(_ transform: (ViewNode) -> ViewNode) -> ModifiedView {
+        ModifiedView(each: containerChildren.map { $0.keepingStructuralName(transform) })
+    }
+}
+
+/// The mark of a modified list of views (`ModifiedView`) on the stack of its views: in a container they are its
+/// children; alone, the stack. Changes nothing drawn.
+package struct ModifiedList: ModifierRule {
+    package static let sceneKeys: [String] = []
+    package var keepsSpacer: Bool { true }
+    package func ignoresHeightOffer(childIgnores: Bool) -> Bool { childIgnores }
+    package func interpolated(toward other: any ModifierRule, progress p: Float) -> (any ModifierRule)? { other as? ModifiedList }
+    package var drawing: ModifierDrawing { .child }
 }

@@ -6,30 +6,30 @@ import WeftImage
 extension View {
     /// The font of every text and symbol inside that sets none; a symbol is sized by it (`Symbol.side(forFontSize:)`).
     public func font(_ font: Font) -> ModifiedView {
-        ModifiedView(node.inheriting(text: { if $0.font == nil { $0.font = font } },
-                                     symbol: { if $0.font == nil { $0.font = font } }))
+        eachView { $0.inheriting(text: { if $0.font == nil { $0.font = font } },
+                               symbol: { if $0.font == nil { $0.font = font } }) }
     }
 
     public func fontWeight(_ weight: Font.Weight) -> ModifiedView {
-        ModifiedView(node.inheriting(text: { if $0.weight == nil { $0.weight = weight } },
-                                     symbol: { if $0.weight == nil { $0.weight = weight } }))
+        eachView { $0.inheriting(text: { if $0.weight == nil { $0.weight = weight } },
+                               symbol: { if $0.weight == nil { $0.weight = weight } }) }
     }
 
     /// The color of every text and symbol inside that sets none (SwiftUI's foreground style; a gradient or shader
     /// does not draw text here, so only a color is taken).
     public func foregroundStyle(_ color: Color) -> ModifiedView {
-        ModifiedView(node.inheriting(text: { if $0.inheritsColor { $0.color = color } },
-                                     symbol: { if $0.fixedColor == nil { $0.color = color } }))
+        eachView { $0.inheriting(text: { if $0.inheritsColor { $0.color = color } },
+                               symbol: { if $0.fixedColor == nil { $0.color = color } }) }
     }
 
     public func foregroundColor(_ color: Color) -> ModifiedView { foregroundStyle(color) }
 
     public func multilineTextAlignment(_ alignment: TextAlignment) -> ModifiedView {
-        ModifiedView(node.inheriting(text: { if $0.alignment == nil { $0.alignment = alignment } }))
+        eachView { $0.inheriting(text: { if $0.alignment == nil { $0.alignment = alignment } }) }
     }
 
     public func lineLimit(_ limit: Int) -> ModifiedView {
-        ModifiedView(node.inheriting(text: { if $0.lineLimit == nil { $0.lineLimit = limit } }))
+        eachView { $0.inheriting(text: { if $0.lineLimit == nil { $0.lineLimit = limit } }) }
     }
 }
 

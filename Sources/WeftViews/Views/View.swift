@@ -73,10 +73,20 @@ public struct ViewNode: Sendable, View {
     public var node: ViewNode { self }
 }
 
-/// A view with modifiers applied; what every modifier returns.
-public struct ModifiedView: View {
+/// A view with modifiers applied; what every modifier returns. A modifier on a list of views (`Group`, `ForEach`, a
+/// body of several views) modifies each of them (`eachView`), and the result is that list of modified views: stacked
+/// under a `ModifiedList` mark, so that a `ModifiedView` stays one reference (a layout Swift 6.3.1 returns through
+/// typed throws without over-releasing it, as `Timeline` notes).
+public struct ModifiedView: View, ViewList {
     public let node: ViewNode
     init(_ node: ViewNode) { self.node = node }
+    init(each children: [ViewNode]) {
+        node = children.count == 1 ? children[0] : ViewNode(.modified(ViewNode(.stack(children)), ModifiedList()))
+    }
+    package var children: [ViewNode] {
+        guard case .modified(let list, is ModifiedList) = node.kind, case .stack(let children, _) = list.kind else { return [node] }
+        return children
+    }
 }
 
 /// Children drawn in order, each placed in the stack by `alignment` (centred by default); the stack is as large as
