@@ -2,23 +2,13 @@ import Testing
 @testable import WeftCPU
 import WeftImage
 import WeftShaders
+import WeftTestSupport
 
 /// Corrupted modules must give a named error (or run), never crash the process.
 @Suite struct RobustnessTests {
-    struct SplitMix {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test func corruptedWordsNeverCrash() throws {
         let original = try GLSLCompiler.compileCompute(EffectKernels.blur())
-        var rng = SplitMix(state: 42)
+        var rng = SplitMix64(seed: 42)
         var decoded = 0, ran = 0
         let input = CPUTexture(EffectKernels.image(width: 8, height: 8))
         for _ in 0..<600 {

@@ -15,23 +15,11 @@ import WeftTestSupport
         return options
     }
 
-    /// SplitMix64, so that every run draws the same scenes.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Shapes of every kind, lines of text and symbols, at fractional places: many apart, many overlapping, rows of
     /// shapes whose edges touch, some turned, translucent or blended, so that both the order kept where draws meet and
     /// the passes shared where they do not are exercised.
     static func crowd(seed: UInt64) throws -> some View {
-        var random = Seeded(state: seed)
+        var random = SplitMix64(seed: seed)
         let modes: [BlendMode] = [.normal, .normal, .normal, .multiply, .screen, .plusLighter, .difference]
         let symbols = ScaleScenes.screenSymbols
         func unit() -> Float { Float.random(in: 0..<1, using: &random) }
