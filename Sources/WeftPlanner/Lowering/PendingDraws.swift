@@ -107,8 +107,6 @@ struct PendingDraws {
     private(set) var glyphKey: (atlas: TextureID, blendMode: BlendMode)?
 
     var isEmpty: Bool { settledShapes.isEmpty && openShapes.isEmpty && glyphs.isEmpty }
-    var hasShapes: Bool { !settledShapes.isEmpty || !openShapes.isEmpty }
-    var hasGlyphs: Bool { !glyphs.isEmpty }
     var isOpenRunFull: Bool { openShapes.isFull }
 
     func shapesMeet(_ region: Region) -> Bool {
