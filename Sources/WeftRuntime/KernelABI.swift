@@ -96,39 +96,68 @@ public struct PixelRegion: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// A compute kernel ready to run: SPIR-V for Vulkan 1.2, entry point `main`, 16×16 workgroups.
+///
+/// A value, with its parts held once for all copies: planning copies a pass (and its kernel) many times while it
+/// makes and rewrites a plan, and a copy costs one reference, not one per array and string.
 public struct CompiledKernel: Sendable, Hashable {
+    @usableFromInline struct Parts: Sendable, Hashable {
+        @usableFromInline var name: String
+        @usableFromInline var kind: EffectKind
+        @usableFromInline var outputFormat: PixelFormat
+        @usableFromInline var spirv: [UInt32]
+        @usableFromInline var interface: KernelInterface
+        @usableFromInline var cacheKey: String
+        @usableFromInline var fragmentSPIRV: [UInt32]?
+        @usableFromInline var native: NativeKernel?
+        @usableFromInline var checked: CheckedKernel?
+    }
+    @usableFromInline final class Shared: Sendable {
+        @usableFromInline let parts: Parts
+        init(_ parts: Parts) { self.parts = parts }
+    }
+    @usableFromInline var shared: Shared
+
+    private mutating func change(_ edit: (inout Parts) -> Void) {
+        var parts = shared.parts
+        edit(&parts)
+        shared = Shared(parts)
+    }
+
     /// The stitchable function (or internal kernel) it wraps, for reports.
-    public var name: String
-    public var kind: EffectKind
+    public var name: String { @inlinable get { shared.parts.name } set { change { $0.name = newValue } } }
+    public var kind: EffectKind { @inlinable get { shared.parts.kind } set { change { $0.kind = newValue } } }
     /// Format of the output storage image (binding 0).
-    public var outputFormat: PixelFormat
-    public var spirv: [UInt32]
-    public var interface: KernelInterface
+    public var outputFormat: PixelFormat { @inlinable get { shared.parts.outputFormat } set { change { $0.outputFormat = newValue } } }
+    public var spirv: [UInt32] { @inlinable get { shared.parts.spirv } set { change { $0.spirv = newValue } } }
+    public var interface: KernelInterface { @inlinable get { shared.parts.interface } set { change { $0.interface = newValue } } }
     /// Hash of everything that produced `spirv`; equal keys mean interchangeable kernels.
-    public var cacheKey: String
+    public var cacheKey: String { @inlinable get { shared.parts.cacheKey } set { change { $0.cacheKey = newValue } } }
     /// For kernels that use derivatives, on devices without compute-shader derivatives: the
     /// same effect as a fragment shader (entry `main`), drawn with
     /// `KernelABI.fragmentPassVertexSPIRV` as one full-screen triangle into a colour
     /// attachment (location 0) of `outputFormat` over the output texture, bindings 1… and
     /// the frame block as the kernel's (visible to the fragment stage). nil otherwise.
-    public var fragmentSPIRV: [UInt32]?
+    public var fragmentSPIRV: [UInt32]? { @inlinable get { shared.parts.fragmentSPIRV } set { change { $0.fragmentSPIRV = newValue } } }
     /// The engine kernel this is, for executors that run it as native code (`NativeKernel`); nil for every other kernel.
-    public var native: NativeKernel?
+    public var native: NativeKernel? { @inlinable get { shared.parts.native } set { change { $0.native = newValue } } }
     /// The same kernel with the render-time checks compiled in, for executors asked to check (an author's effect; nil
     /// for the engine's kernels).
-    public var checked: CheckedKernel?
+    public var checked: CheckedKernel? { @inlinable get { shared.parts.checked } set { change { $0.checked = newValue } } }
 
     public init(name: String, kind: EffectKind, outputFormat: PixelFormat, spirv: [UInt32], interface: KernelInterface, cacheKey: String,
                 fragmentSPIRV: [UInt32]? = nil, native: NativeKernel? = nil, checked: CheckedKernel? = nil) {
-        self.checked = checked
-        self.name = name
-        self.kind = kind
-        self.outputFormat = outputFormat
-        self.spirv = spirv
-        self.interface = interface
-        self.cacheKey = cacheKey
-        self.fragmentSPIRV = fragmentSPIRV
-        self.native = native
+        shared = Shared(Parts(name: name, kind: kind, outputFormat: outputFormat, spirv: spirv, interface: interface, cacheKey: cacheKey,
+                              fragmentSPIRV: fragmentSPIRV, native: native, checked: checked))
+    }
+
+    public static func == (a: CompiledKernel, b: CompiledKernel) -> Bool {
+        a.shared === b.shared || a.shared.parts == b.shared.parts
+    }
+
+    /// Hashes the name and cache key only (equal kernels have equal ones): a plan's passes hash their kernels often.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(shared.parts.name)
+        hasher.combine(shared.parts.cacheKey)
     }
 }
 

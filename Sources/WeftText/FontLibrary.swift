@@ -12,6 +12,8 @@ public final class FontLibrary: @unchecked Sendable {
     private var library: FT_Library
     private var faces: [String: FontFace] = [:]
     private var requests: [FontRequest: FontFace] = [:]
+    /// The request answered last and its face: a screen's texts ask for a few fonts, one after another.
+    private var lastRequest: (request: FontRequest, face: FontFace)?
     private var fallbacks: [Unicode.Scalar: FontFace?] = [:]
     var layouts: [TextLayout.Key: TextLayout] = [:]
     private var rasters: [GlyphKey: GlyphBitmap] = [:]
@@ -27,7 +29,11 @@ public final class FontLibrary: @unchecked Sendable {
     /// A family that no installed font has is an error (fontconfig would silently substitute another).
     public func face(for request: FontRequest) throws(TextError) -> FontFace {
         return try lock.withLock { _ throws(TextError) in
-            if let face = requests[request] { return face }
+            if let last = lastRequest, last.request == request { return last.face }
+            if let face = requests[request] {
+                lastRequest = (request, face)
+                return face
+            }
             let face: FontFace
             if let file = request.file {
                 face = try open(path: file, index: 0)
@@ -38,6 +44,7 @@ public final class FontLibrary: @unchecked Sendable {
                 face = try open(path: path, index: index)
             }
             requests[request] = face
+            lastRequest = (request, face)
             return face
         }
     }

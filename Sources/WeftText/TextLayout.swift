@@ -36,6 +36,14 @@ public struct TextLayout: Sendable {
 
     /// How far past the offered width a glyph may reach before its line breaks, in points (rounding of advances).
     static let breakSlack: Float = 1e-3
+
+    /// Whether this layout, made at an unbounded width, is also the layout at `width`: offered at least its natural
+    /// width, a text breaks no line the unbounded layout does not — unless it is truncated (its ellipsis is placed by
+    /// the width).
+    public func isLayout(atWidth width: Float, lineLimit: Int?) -> Bool {
+        let truncated = lineLimit.map { lines.count >= $0 } ?? false
+        return !truncated && size.x <= width + Self.breakSlack
+    }
     /// Layouts kept (by string, face, size, width, line limit and alignment) before the cache starts over: a screen's
     /// texts at each width they are asked at.
     static let cacheCapacity = 16_384
@@ -52,16 +60,14 @@ public struct TextLayout: Sendable {
 
 extension FontLibrary {
     /// `string` in `face` at `size` points, wrapped to `width` points (infinite: no wrapping), at most `lineLimit`
-    /// lines (nil: no limit). Newlines always break.
+    /// lines (nil: no limit). Newlines always break. `natural`: the same text's layout at an unbounded width, when the
+    /// caller has it.
     public func layout(_ string: String, face: FontFace, size: Float, width: Float = .infinity, lineLimit: Int? = nil,
-                       alignment: TextAlignment = .leading) -> TextLayout {
+                       alignment: TextAlignment = .leading, natural known: TextLayout? = nil) -> TextLayout {
         if width.isFinite {
-            // Offered at least its natural width, a text breaks no line the unbounded layout does not: the same layout,
-            // so a text asked at many widths is shaped and kept once for all those it fits in.
-            let natural = layout(string, face: face, size: size, width: .infinity, lineLimit: lineLimit, alignment: alignment)
-            // (Not a truncated one: its ellipsis is placed by the width.)
-            let truncated = lineLimit.map { natural.lines.count >= $0 } ?? false
-            if !truncated, natural.size.x <= width + TextLayout.breakSlack { return natural }
+            // A text asked at many widths is shaped and kept once for all those it fits in.
+            let natural = known ?? layout(string, face: face, size: size, width: .infinity, lineLimit: lineLimit, alignment: alignment)
+            if natural.isLayout(atWidth: width, lineLimit: lineLimit) { return natural }
         }
         let key = TextLayout.Key(string: string, face: face, size: size, width: width.isFinite ? width : .infinity,
                                  lineLimit: lineLimit ?? .max, alignment: alignment)

@@ -1,3 +1,5 @@
+import WeftText
+
 /// SwiftUI-style layout, simplified: a parent proposes a size, the child chooses its own,
 /// the parent places it. Shapes and colors take what they are offered, images keep their
 /// size, `ZStack` is as large as its largest child and centres every child.
@@ -31,7 +33,7 @@ extension FrameLayout {
         case .shape: return Arrangement(size: pointwiseMax(proposed, .zero), children: [])
         case .image(let image): return Arrangement(size: image.size.vector, children: [])
         case .text(let text):
-            let lines = text.layout(width: proposed.x)
+            let lines = layout(of: text, in: node, width: proposed.x)
             return Arrangement(size: lines.size, children: [], text: lines)
         case .spacer: return Arrangement(size: .zero, children: [])
         case .stacked(let layout, let children):
@@ -48,6 +50,17 @@ extension FrameLayout {
         case .modified(let child, let rule):
             return rule.arrange(child, proposed: proposed, in: self)
         }
+    }
+
+    /// `text`'s lines at `width`: its layout at an unbounded width, kept with its view, wherever that fits — a stack
+    /// asks a text at its two probes and its share, and most texts fit all three.
+    private func layout(of text: Text, in node: ViewNode, width: Float) -> TextLayout {
+        let natural = node.withLayoutMemo { $0.naturalText } ?? {
+            let natural = text.layout()
+            node.withLayoutMemo { $0.naturalText = natural }
+            return natural
+        }()
+        return natural.isLayout(atWidth: width, lineLimit: text.lineLimit) ? natural : text.layout(width: width, natural: natural)
     }
 
     /// An `HStack` or `VStack`, after SwiftUI: the room left after spacing and the spacers' minimum lengths is

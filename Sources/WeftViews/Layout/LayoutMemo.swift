@@ -1,3 +1,5 @@
+import WeftText
+
 /// What one view answered to the proposals it was asked: its arrangement and its extent at each. A view's answers
 /// depend on nothing but the view (its content is immutable), so they are kept with the view itself, for as long as it
 /// lives: every consumer of a frame — planning, matched geometry, geometry sweeps, interpolation, taps at a point — and
@@ -16,6 +18,8 @@ struct LayoutMemo {
     static let capacity = 64
 
     private var entries: [Entry] = []
+    /// A text's layout at an unbounded width, which is its layout at every width it fits in (`TextLayout.isLayout`).
+    var naturalText: TextLayout?
     /// Where the next answer goes once the memo is full: over the oldest.
     private var oldest = 0
 
@@ -47,6 +51,8 @@ struct LayoutMemo {
     }
 
     private mutating func add(_ entry: Entry) {
+        // Most views are asked at a few proposals (a stack's two probes and its share): room for them at once.
+        if entries.isEmpty { entries.reserveCapacity(4) }
         guard entries.count == Self.capacity else { return entries.append(entry) }
         entries[oldest] = entry
         oldest = (oldest + 1) % Self.capacity

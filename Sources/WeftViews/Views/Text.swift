@@ -59,10 +59,13 @@ public struct Text: View {
     }
 
     /// The lines laid out for an offer of `width` points; none, of size zero, when no font can draw the text.
-    public func layout(width: Float = .infinity) -> TextLayout {
+    public func layout(width: Float = .infinity) -> TextLayout { layout(width: width, natural: nil) }
+
+    /// The lines at `width`, given the text's layout at an unbounded width (`natural`) when the caller has it.
+    package func layout(width: Float, natural: TextLayout?) -> TextLayout {
         guard let face = try? face.face else { return .empty(pointSize: size) }
         return FontLibrary.shared.layout(string, face: face, size: size, width: width, lineLimit: lineLimit,
-                                         alignment: alignment ?? .leading)
+                                         alignment: alignment ?? .leading, natural: natural)
     }
 
     /// What drawing the text warns of: a family not installed, characters no installed font has.

@@ -58,6 +58,16 @@ public struct Path: Sendable, Hashable {
         if currentPoint != nil { append(.closeSubpath) }
     }
 
+    /// Hashes the element count and at most eight elements spread over the path, so that looking a long path up (its
+    /// coverage, every frame) costs the same as a short one's; equal paths still hash equal, and `==` tells apart the
+    /// rare different paths that share these.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(elements.count)
+        let step = max(elements.count / 8, 1)
+        for i in stride(from: 0, to: elements.count, by: step).prefix(8) { hasher.combine(elements[i]) }
+        hasher.combine(pen)
+    }
+
     private mutating func append(_ element: Element) {
         elements.append(element)
         pen.advance(over: element)
