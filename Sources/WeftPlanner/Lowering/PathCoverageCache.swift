@@ -28,10 +28,23 @@ final class PathCoverageCache: Sendable {
         var pixels: PixelBuffer
     }
 
+    /// A key with its hash worked out once and its parts held once: a lookup probes slots, and each probe would
+    /// otherwise copy the key and hash or compare its path again.
+    private final class StoredKey: Hashable, Sendable {
+        let key: Key
+        let hash: Int
+        init(_ key: Key) {
+            self.key = key
+            hash = key.hashValue
+        }
+        static func == (a: StoredKey, b: StoredKey) -> Bool { a === b || (a.hash == b.hash && a.key == b.key) }
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+    }
+
     static let capacity = 4096
     static let byteLimit = 64 << 20
     static let largestCachedBytes = 4 << 20
-    private let layers = Mutex(LRUCache<Key, Layer?>(capacity: capacity, costLimit: byteLimit))
+    private let layers = Mutex(LRUCache<StoredKey, Layer?>(capacity: capacity, costLimit: byteLimit))
     /// How many layers were covered (not found in the cache), over the cache's life.
     private let coverings = Atomic<Int>(0)
 
@@ -40,14 +53,15 @@ final class PathCoverageCache: Sendable {
     /// The coverage of `key.shape` in its frame mapped by `key.toPixels`, inside `0..<key.limit`, holding `key.color`;
     /// nil when it covers no pixel there. An outline of more than `PathCoverage.maxSegments` segments is refused.
     func layer(_ key: Key) throws(RenderError) -> Layer? {
-        if let hit = layers.withLock({ $0[key] }) { return hit }
+        let stored = StoredKey(key)
+        if let hit = layers.withLock({ $0[stored] }) { return hit }
         coverings.add(1, ordering: .relaxed)
         let (polygons, rule) = key.shape.polygons(size: key.size, through: key.toPixels, tolerance: key.tolerance)
         let segments = polygons.reduce(0) { $0 + $1.points.count }
         guard segments <= PathCoverage.maxSegments else { throw .pathTooComplex(segments: segments, limit: PathCoverage.maxSegments) }
         let layer = PathCoverage(polygons: polygons, rule: rule, limit: key.limit).map { Self.layer($0, color: key.color, format: key.format) }
         let bytes = layer?.pixels.bytes.count ?? 0
-        if bytes <= Self.largestCachedBytes { layers.withLock { $0.insert(layer, for: key, cost: bytes) } }
+        if bytes <= Self.largestCachedBytes { layers.withLock { $0.insert(layer, for: stored, cost: bytes) } }
         return layer
     }
 
