@@ -62,6 +62,31 @@ struct PathLimitTests {
         #expect(pixels[24, 24].w == 1 && pixels[0, 0].w == 0 && pixels[47, 47].w == 0)
     }
 
+    /// A path hashes only some of its elements (so that a long path's lookup is cheap): two paths that differ only
+    /// between those are still two paths, each drawn with its own coverage through one context's cache.
+    @Test func pathsThatDifferOnlyBetweenTheHashedElementsAreDrawnApart() throws {
+        // A 60-point square whose top edge runs through 20 vertices 3 points apart; `notched` pulls the fifth down to
+        // y = 50 (element 4: the hash samples every third element, 0, 3, 6, …).
+        func square(notched: Bool) -> Path {
+            var path = Path()
+            path.move(to: Point(2, 2))
+            for i in 1...20 { path.addLine(to: Point(2 + 3 * Float(i), notched && i == 4 ? 50 : 2)) }
+            path.addLine(to: Point(62, 62))
+            path.addLine(to: Point(2, 62))
+            path.closeSubpath()
+            return path
+        }
+        let plain = square(notched: false), notched = square(notched: true)
+        #expect(plain != notched && plain.hashValue == notched.hashValue)
+        let context = try Backend.cpu.makeContext()
+        let size = Size(width: 64, height: 64)
+        let before = try context.render(plain.fill(Color.white), size: size).pixels
+        let after = try context.render(notched.fill(Color.white), size: size).pixels
+        // The notch is 2.5 points wide at y = 30 around x = 14: the pixel left of its middle is wholly inside it.
+        #expect(before[13, 30].w == 1 && after[13, 30].w == 0)
+        #expect(before[40, 30].w == 1 && after[40, 30].w == 1)
+    }
+
     /// An arc of any sweep is at most one turn of curves, however large its angles (they once made a loop per turn).
     @Test func anArcOfHugeAnglesIsOneTurn() {
         for (start, end, clockwise) in [(Float(-1e30), Float(1e30), true), (-1e30, 1e30, false), (0, 720, false), (0, -7e20, true)] {
