@@ -88,7 +88,7 @@ struct SwiftUIStateTests {
     func aTapAtAPointFindsTheViewThereAndAnimationValueAnimatesIt(backend: Backend) throws {
         let size = Size(width: 100, height: 50)
         let timeline = try Timeline(Lamp(), size: size, script: [.tap(at: CGPoint(x: 20, y: 30), at: 1)])
-        #expect(timeline.changes.count == 1 && timeline.changes.first?.animation == .easeIn(duration: 0.5))
+        #expect(timeline.changes.count == 1 && timeline.changes.first?.scopeAnimations == [.easeIn(duration: 0.5)])
         let context = try backend.makeContext()
         let lit = try context.render(timeline.view(at: 2, size: size), size: size).pixels
         #expect(SwiftUIViewTests.near(lit[25, 25], .yellow), "\(lit[25, 25])")

@@ -13,13 +13,12 @@
 /// on entering from where its transition is to fully shown, one removed goes out from where it is, both along the
 /// new change's curve (`Transitioning`).
 enum GeometryBlend {
-    /// `from` laid out at `size` at `progress` 0, `to` at 1; frames in between (or, for springs, beyond). With
-    /// `scopesOnly`, only the views of `to`'s live `AnimationScope`s are at `progress`, the others at 1.
-    static func between(_ from: ViewNode, _ to: ViewNode, progress: Float, scopesOnly: Bool = false, size: SIMD2<Float>,
-                        layout: FrameLayout) -> ViewNode {
+    /// `from` laid out at `size` at progress 0, `to` at 1; frames in between (or, for springs, beyond): at `progress`'s
+    /// `outside` progress, and inside each of `to`'s live `AnimationScope`s at that scope's own.
+    static func between(_ from: ViewNode, _ to: ViewNode, progress: ChangeProgress, size: SIMD2<Float>, layout: FrameLayout) -> ViewNode {
         let a = Placed(root: from, size: size, layout: layout), b = Placed(root: to, size: size, layout: layout)
-        let root = Group(origin: .zero, old: .zero, new: .zero, scopeProgress: scopesOnly ? progress : nil)
-        let pieces = blend(a, b, group: root, scopesOnly ? 1 : progress)
+        let root = Group(origin: .zero, old: .zero, new: .zero, change: progress)
+        let pieces = blend(a, b, group: root, progress.outside)
         if pieces.count == 1 { return pieces[0].pinned(in: .zero) }
         return ViewNode(.modified(ViewNode(.stack(pieces.map { $0.pinned(in: .zero) })), GroupAnchor(origin: .zero, size: size)))
     }
@@ -46,16 +45,8 @@ enum GeometryBlend {
         var origin: SIMD2<Float>
         var old: SIMD2<Float>
         var new: SIMD2<Float>
-        /// The change's progress inside a live `AnimationScope`, when only those animate (outside, the progress is 1).
-        var scopeProgress: Float?
-
-        /// The progress for `node` and what its views are blended in: the scope's progress from a live scope in.
-        func entering(_ node: ViewNode, _ p: Float) -> (Group, Float) {
-            guard let scopeProgress, AnimationScope.isLive(node) else { return (self, p) }
-            var inside = self
-            inside.scopeProgress = nil
-            return (inside, scopeProgress)
-        }
+        /// The change's progress, inside its live scopes and outside.
+        var change: ChangeProgress
     }
 
     /// A laid-out view: the node (its pin looked through), its offer, and its frame in layout space.
@@ -94,9 +85,9 @@ enum GeometryBlend {
     }
 
     /// The pieces for the views `a` (old) and `b` (new) at the same place: one matched view, or the old one leaving
-    /// and the new one entering.
+    /// and the new one entering; at `b`'s live scope's progress when it is one, else at `p`, the progress around them.
     static func blend(_ a: Placed, _ b: Placed, group: Group, _ p: Float) -> [Piece] {
-        let (group, p) = group.entering(b.node, p)
+        let p = group.change.inside(b.node, around: p)
         let origin = group.origin + Interpolation.lerp(a.origin - group.old, b.origin - group.new, p)
         let size = pointwiseMax(Interpolation.lerp(a.size, b.size, p), .zero)
         if let entering = Transitioning(a), !entering.leaving {
@@ -109,9 +100,9 @@ enum GeometryBlend {
         return [alone(a, group: group, entering: false, p), alone(b, group: group, entering: true, p)]
     }
 
-    /// A view in one state only, at its own place relative to its group, `p` of the way through its transition.
+    /// A view in one state only, at its own place relative to its group, `p` of the way through its transition: the
+    /// progress where it enters or leaves, outside any `animation(_:value:)` written on the view itself (SwiftUI's rule).
     static func alone(_ x: Placed, group: Group, entering: Bool, _ p: Float) -> Piece {
-        let (group, p) = group.entering(x.node, p)
         let origin = group.origin + x.origin - (entering ? group.new : group.old)
         if !entering, let running = Transitioning(x) {
             return Piece(node: running.node(rebuilt(running.view), size: running.view.size, towards: 0, p), origin: origin, size: x.size)
@@ -204,7 +195,7 @@ enum GeometryBlend {
         case (.modified(_, let ma), .modified(_, let mb)):
             guard let modifier = ma.interpolated(toward: mb, progress: p) else { return nil }
             let inner = modifier.isGeometryBoundary
-                ? Group(origin: origin, old: a.origin, new: b.origin, scopeProgress: group.scopeProgress) : group
+                ? Group(origin: origin, old: a.origin, new: b.origin, change: group.change) : group
             let pieces = blend(a.children[0], b.children[0], group: inner, p)
             let child = pieces.count == 1 ? pieces[0].pinned(in: origin)
                 : ViewNode(.modified(ViewNode(.stack(pinned(pieces))), GroupAnchor(origin: .zero, size: size)))

@@ -13,8 +13,18 @@ import WeftShaders
 enum Interpolation {
     /// `from` at `progress` 0, `to` at 1; other values in between or (springs) beyond.
     static func between(_ from: ViewNode, _ to: ViewNode, progress: Float) -> ViewNode {
-        if let matched = matched(from, to, progress) { return matched }
-        return ViewNode(.stack([present(from, presence: 1 - progress), present(to, presence: progress)]))
+        between(from, to, progress, ChangeProgress(outside: progress))
+    }
+
+    /// `from` and `to` at `change`'s progress: outside its live `animation(_:value:)` scopes (`to`'s) its `outside`
+    /// progress, inside each the scope's own.
+    static func between(_ from: ViewNode, _ to: ViewNode, progress change: ChangeProgress) -> ViewNode {
+        between(from, to, change.outside, change)
+    }
+
+    private static func between(_ from: ViewNode, _ to: ViewNode, _ p: Float, _ change: ChangeProgress) -> ViewNode {
+        if let matched = matched(from, to, p, change) { return matched }
+        return ViewNode(.stack([present(from, presence: 1 - p), present(to, presence: p)]))
     }
 
     /// `node` `presence` of the way in by its transition.
@@ -36,7 +46,7 @@ enum Interpolation {
         return ViewNode(.text(text))
     }
 
-    private static func matched(_ a: ViewNode, _ b: ViewNode, _ p: Float) -> ViewNode? {
+    private static func matched(_ a: ViewNode, _ b: ViewNode, _ p: Float, _ change: ChangeProgress) -> ViewNode? {
         switch (a.kind, b.kind) {
         case (.shape(let ga, let fa), .shape(let gb, let fb)):
             guard let geometry = lerp(ga, gb, p) else { return nil }
@@ -46,20 +56,20 @@ enum Interpolation {
         case (.text(let ta), .text(let tb)):
             return text(ta, tb, p)
         case (.stack(let ca, let aa), .stack(let cb, let ab)):
-            return ViewNode(.stack(children(ca, cb, p), alignment: lerp(aa, ab, p)))
+            return ViewNode(.stack(children(ca, cb, p, change), alignment: lerp(aa, ab, p)))
         case (.stacked(let la, let ca), .stacked(let lb, let cb)):
             guard la.axis == lb.axis else { return nil }
             let layout = StackLayout(axis: lb.axis, spacing: lerp(la.spacing, lb.spacing, p), alignment: lerp(la.alignment, lb.alignment, p))
-            return ViewNode(.stacked(layout, children(ca, cb, p)))
+            return ViewNode(.stacked(layout, children(ca, cb, p, change)))
         case (.grid(let la, let ca), .grid(let lb, let cb)):
             guard la.columns == lb.columns, la.rowLengths == lb.rowLengths else { return nil }
             let layout = GridLayout(columns: lb.columns, rowSpacing: lerp(la.rowSpacing, lb.rowSpacing, p), rowLengths: lb.rowLengths)
-            return ViewNode(.grid(layout, children(ca, cb, p)))
+            return ViewNode(.grid(layout, children(ca, cb, p, change)))
         case (.spacer(let ma), .spacer(let mb)):
             return ViewNode(.spacer(minLength: max(lerp(ma, mb, p), 0)))
         case (.modified(let childA, let ma), .modified(let childB, let mb)):
             guard let modifier = ma.interpolated(toward: mb, progress: p) else { return nil }
-            return ViewNode(.modified(between(childA, childB, progress: p), modifier))
+            return ViewNode(.modified(between(childA, childB, change.inside(b, around: p), change), modifier))
         default:
             return nil
         }
@@ -67,7 +77,7 @@ enum Interpolation {
 
     /// Children of a stack: matched ones interpolated in the new order, inserted ones entering,
     /// removed ones leaving at the place they had.
-    private static func children(_ a: [ViewNode], _ b: [ViewNode], _ p: Float) -> [ViewNode] {
+    private static func children(_ a: [ViewNode], _ b: [ViewNode], _ p: Float, _ change: ChangeProgress) -> [ViewNode] {
         var unnamedA = a.indices.filter { id(of: a[$0]) == nil }[...]
         var named: [String: Int] = [:]
         for (i, child) in a.enumerated() { if let id = id(of: child), named[id] == nil { named[id] = i } }
@@ -78,7 +88,7 @@ enum Interpolation {
             if let id = id(of: child) { partner = named[id] } else { partner = unnamedA.popFirst() }
             if let partner, !used.contains(partner) {
                 used.insert(partner)
-                result.append(between(a[partner], child, progress: p))
+                result.append(between(a[partner], child, p, change))
             } else {
                 result.append(present(child, presence: p))
             }

@@ -9,8 +9,12 @@ public struct Timeline: Sendable {
         public var animation: Animation?
         /// The state's name where it has one (a scene file's `"states"`).
         public var name: String?
-        /// Whether only the views inside the state's live `animation(_:value:)`s animate, the rest shown at once.
-        package var animatesScopesOnly = false
+        /// The animations of the state's live `animation(_:value:)`s (`AnimationScope.slot`): the views inside each
+        /// are shown under its animation (nil: at once), the rest under `animation`.
+        package var scopeAnimations: [Animation?] = []
+        /// The state the change starts from with this change's live scopes marked, when it has any (the previous
+        /// state as it is otherwise).
+        package var scopedOrigin: ViewNode?
         public init(at time: Double, to state: some View, animation: Animation? = nil, name: String? = nil) {
             self.time = time
             self.state = state.node
@@ -89,7 +93,7 @@ public struct Timeline: Sendable {
         var previous = 0.0
         for (i, change) in changes.enumerated() {
             guard change.time.isFinite, change.time >= 0 else { return (i, "the time must be a finite number of seconds ≥ 0, got \(change.time)") }
-            if let invalid = change.animation?.invalidity { return (i, invalid) }
+            if let invalid = ([change.animation] + change.scopeAnimations).lazy.compactMap({ $0?.invalidity }).first { return (i, invalid) }
             guard change.time >= previous else {
                 let (time, before) = Self.distinctSeconds(change.time, previous)
                 return (i, "this change at \(time) s comes before the previous one at \(before) s; changes must be in order of time")
@@ -116,7 +120,9 @@ public struct Timeline: Sendable {
     /// When the last change and the last animator that does not repeat have finished, seconds (a change that
     /// repeats forever counts from its start).
     public var duration: Double {
-        let ends = changes.map { $0.time + ($0.animation.map { $0.duration.isFinite ? $0.duration : 0 } ?? 0) }
+        let ends = changes.map { change in
+            change.time + (([change.animation] + change.scopeAnimations).compactMap { $0?.duration }.filter(\.isFinite).max() ?? 0)
+        }
         return (ends + animators.map { $0.start + ($0.repeating ? 0 : $0.duration) }).max() ?? 0
     }
 
@@ -125,10 +131,11 @@ public struct Timeline: Sendable {
         animators.reduce(state.clocked(at: time)) { $1.applied(to: $0, at: time) }
     }
 
-    /// The progress of change `index` `time` seconds in (1 once it has finished).
-    func progress(of index: Int, at time: Double) -> Float {
+    /// The progress of change `index` `time` seconds in, outside its live scopes and inside each (1 once finished).
+    func progress(of index: Int, at time: Double) -> ChangeProgress {
         let change = changes[index]
-        return change.animation.map { Float($0.progress(at: time - change.time)) } ?? 1
+        func progress(_ animation: Animation?) -> Float { animation.map { Float($0.progress(at: time - change.time)) } ?? 1 }
+        return ChangeProgress(outside: progress(change.animation), scopes: change.scopeAnimations.map(progress))
     }
 
     /// The view tree shown `time` seconds in, laid out at `size`: during a change, the old and the new state laid
@@ -146,10 +153,11 @@ public struct Timeline: Sendable {
 
     private func presented(_ index: Int, at time: Double, size s: SIMD2<Float>, layout: FrameLayout) -> ViewNode {
         let change = changes[index], progress = self.progress(of: index, at: time)
-        guard progress != 1 else { return MatchedGeometry.resolve(animated(change.state, at: time), size: s, layout: layout).root }
-        let a = animated(index == 0 ? initial : changes[index - 1].state, at: time), b = animated(change.state, at: time)
+        guard !progress.isFinished else { return MatchedGeometry.resolve(animated(change.state, at: time), size: s, layout: layout).root }
+        let a = animated(change.scopedOrigin ?? (index == 0 ? initial : changes[index - 1].state), at: time)
+        let b = animated(change.state, at: time)
         let from: ViewNode
-        if index > 0, self.progress(of: index - 1, at: time) != 1 {
+        if index > 0, !self.progress(of: index - 1, at: time).isFinished {
             from = presented(index - 1, at: time, size: s, layout: layout)
         } else {
             from = Interpolation.between(MatchedGeometry.resolve(a, size: s, layout: layout).root,
@@ -157,7 +165,7 @@ public struct Timeline: Sendable {
         }
         let to = Interpolation.between(MatchedGeometry.resolve(b, size: s, sourcesIn: a, layout: layout).root,
                                        MatchedGeometry.resolve(b, size: s, layout: layout).root, progress: progress)
-        return GeometryBlend.between(from, to, progress: progress, scopesOnly: change.animatesScopesOnly, size: s, layout: layout)
+        return GeometryBlend.between(from, to, progress: progress, size: s, layout: layout)
     }
 
     /// The `matchedGeometryEffect` faults of the states shown `time` seconds in (the old and new one while a change plays).
@@ -166,7 +174,7 @@ public struct Timeline: Sendable {
             return MatchedGeometry.resolve(initial, size: size.vector, layout: FrameLayout()).warnings
         }
         var states = [changes[index].state]
-        while progress(of: index, at: time) != 1 {
+        while !progress(of: index, at: time).isFinished {
             states.insert(index == 0 ? initial : changes[index - 1].state, at: 0)
             guard index > 0 else { break }
             index -= 1

@@ -1,11 +1,13 @@
-/// Where an `animation(_:value:)` is written, around the views it animates. A change whose animation comes from such
-/// modifiers (no transaction names one) animates only the views inside the ones whose value changed (`live`); the
-/// rest of the change is shown at once (`GeometryBlend`). Changes nothing drawn.
+/// Where an `animation(_:value:)` is written, around the views it animates. When its value changed, a change shows
+/// the views inside under the modifier's animation (`slot` names it among the change's
+/// `Timeline.Change.scopeAnimations`); the rest of the change goes under the transaction's animation, or at once.
+/// Changes nothing drawn.
 package struct AnimationScope: ModifierRule {
     /// The modifier's place among the values its evaluation watched (`Evaluation.watch`).
     var index: Int
-    /// Whether the change into the tree holding it animates the views inside.
-    var live = false
+    /// The animation the change into the tree holding it shows the views inside under, by its slot among the change's
+    /// `scopeAnimations`; nil when the modifier's value did not change.
+    var slot: Int?
 
     package static let sceneKeys: [String] = []
 
@@ -19,25 +21,28 @@ package struct AnimationScope: ModifierRule {
 
     package var drawing: ModifierDrawing { .child }
 
-    /// Whether `node` — through the names around it — is a live scope's view.
-    static func isLive(_ node: ViewNode) -> Bool {
-        var current = node
+    /// The slot of the innermost live scope that `node` is — through the names and scopes around it.
+    static func slot(of node: ViewNode) -> Int? {
+        var current = node, slot: Int?
         while case .modified(let child, let modifier) = current.kind {
-            if let scope = modifier as? AnimationScope { return scope.live }
-            guard modifier is ViewID else { return false }
+            if let scope = modifier as? AnimationScope {
+                slot = scope.slot ?? slot
+            } else if !(modifier is ViewID) {
+                break
+            }
             current = child
         }
-        return false
+        return slot
     }
 }
 
 extension ViewNode {
-    /// The tree with the scopes of the watched values `changed` (by their index) live.
-    func animatingScopes(_ changed: Set<Int>) -> ViewNode {
+    /// The tree with each scope's slot set from `slots` (by the scope's index), the others' cleared.
+    func markingScopes(_ slots: [Int: Int]) -> ViewNode {
         rewritten { node in
-            guard case .modified(let child, var scope as AnimationScope) = node.kind, changed.contains(scope.index) else { return nil }
-            scope.live = true
-            return ViewNode(.modified(child.animatingScopes(changed), scope))
+            guard case .modified(let child, var scope as AnimationScope) = node.kind else { return nil }
+            scope.slot = slots[scope.index]
+            return ViewNode(.modified(child.markingScopes(slots), scope))
         }
     }
 }

@@ -5,8 +5,8 @@ extension Timeline {
     /// `root` driven by `script`: its body built at the start, its `onGeometryChange` actions run at `size`, then each
     /// step run at its time; a step that changes state builds the body again, and the new tree is a change of this
     /// timeline at the step's time, animated by the step's transaction (`withAnimation`), or else only inside the
-    /// `animation(_:value:)`s whose value changed, under the first one's animation. The states are the scene files' states: the same engine animates
-    /// them.
+    /// `animation(_:value:)`s whose value changed, each under its own animation. The states are the scene files'
+    /// states: the same engine animates them.
     public init<Root: View>(_ root: Root, size: Size, environment: EnvironmentValues = EnvironmentValues(),
                             script: [Interaction<Root>] = []) throws(InteractionError) {
         var host = InteractionHost(root: root, size: size.vector, environment: environment)
@@ -88,11 +88,12 @@ struct InteractionHost<Root: View> {
         if let animation = changes.animation { return Timeline.Change(at: step.time, to: after.drawn, animation: animation) }
         let (old, new) = (before.evaluation.watched, after.evaluation.watched)
         let changed = old.indices.filter { $0 < new.count && !Self.same(old[$0].value, new[$0].value) }
-        guard let first = changed.first, let animation = new[first].animation else {
-            return Timeline.Change(at: step.time, to: after.drawn, animation: nil)
-        }
-        var change = Timeline.Change(at: step.time, to: after.drawn.animatingScopes(Set(changed)), animation: animation)
-        change.animatesScopesOnly = true
+        var change = Timeline.Change(at: step.time, to: after.drawn, animation: nil)
+        guard !changed.isEmpty else { return change }
+        let slots = Dictionary(uniqueKeysWithValues: changed.enumerated().map { ($1, $0) })
+        change.state = after.drawn.markingScopes(slots)
+        change.scopedOrigin = before.drawn.markingScopes(slots)
+        change.scopeAnimations = changed.map { new[$0].animation }
         return change
     }
 
