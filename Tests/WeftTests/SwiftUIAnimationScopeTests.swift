@@ -21,16 +21,14 @@ struct SwiftUIAnimationScopeTests {
     }
 
     /// A red and a blue square, each moved 100 points right by one change of `moved`; only the red one is under
-    /// `.animation(.linear(duration: 1), value: moved)`; a tap toggles it under `withAnimation(.linear(duration: 2))`.
+    /// `.animation(redAnimation, value: moved)`; a tap toggles it under `withAnimation(.linear(duration: 2))`.
     struct Pair: View {
+        var redAnimation: Animation? = .linear(duration: 1)
         @State var moved = false
         var body: some View {
             VStack(spacing: 0) {
-                ResolvedGeometryTests.red.frame(width: 10, height: 10)
-                    .frame(maxWidth: .infinity, alignment: moved ? .trailing : .leading)
-                    .animation(.linear(duration: 1), value: moved)
-                ResolvedGeometryTests.blue.frame(width: 10, height: 10)
-                    .frame(maxWidth: .infinity, alignment: moved ? .trailing : .leading)
+                SwiftUIAnimationScopeTests.square(ResolvedGeometryTests.red, moved: moved).animation(redAnimation, value: moved)
+                SwiftUIAnimationScopeTests.square(ResolvedGeometryTests.blue, moved: moved)
             }
             .onTapGesture { withAnimation(.linear(duration: 2)) { moved.toggle() } }
         }
@@ -41,25 +39,39 @@ struct SwiftUIAnimationScopeTests {
     @Test(arguments: Backend.allCases)
     func onlyTheViewUnderTheModifierAnimates(backend: Backend) throws {
         let timeline = try Timeline(Pair(), size: Self.size, script: [.set(\.$moved, true, at: 0)])
-        let context = try backend.makeContext()
         for step in 0...4 {
             let t = Double(step) / 4
-            let pixels = try context.render(timeline.view(at: t, size: Self.size), size: Self.size).pixels
-            let red = ResolvedGeometryTests.centre(pixels, channel: 0, row: 5) ?? -1
-            let blue = ResolvedGeometryTests.centre(pixels, channel: 2, row: 15) ?? -1
+            let (red, blue) = try Self.centres(timeline, at: t, on: backend)
             #expect(abs(red - Float(5 + 100 * t)) < 0.01, "t=\(t): red at \(red)")
             #expect(abs(blue - 105) < 0.01, "t=\(t): blue at \(blue), not at its end")
         }
     }
 
-    /// A transaction's animation still animates the whole change, both squares together.
+    /// Under `withAnimation(.linear(duration: 2))` the red square, inside the changed 1-second modifier, moves under
+    /// the modifier's animation and the blue one under the transaction's: at 0.5 s a half and a quarter of the way, at
+    /// 1 s at its end and half way.
     @Test(arguments: Backend.allCases)
-    func aTransactionsAnimationAnimatesEveryView(backend: Backend) throws {
+    func aChangedModifiersAnimationWinsOverTheTransactionsInside(backend: Backend) throws {
         let timeline = try Timeline(Pair(), size: Self.size, script: [.tap(at: CGPoint(x: 5, y: 5), at: 0)])
-        let pixels = try backend.makeContext().render(timeline.view(at: 1, size: Self.size), size: Self.size).pixels
-        let red = ResolvedGeometryTests.centre(pixels, channel: 0, row: 5) ?? -1
-        let blue = ResolvedGeometryTests.centre(pixels, channel: 2, row: 15) ?? -1
-        #expect(abs(red - 55) < 0.01 && abs(blue - 55) < 0.01, "red at \(red), blue at \(blue): both half way")
+        for t in [0.5, 1, 2] {
+            let (red, blue) = try Self.centres(timeline, at: t, on: backend)
+            let (expectedRed, expectedBlue) = (Float(5 + 100 * min(t, 1)), Float(5 + 100 * t / 2))
+            #expect(abs(red - expectedRed) < 0.01, "t=\(t): red at \(red), not \(expectedRed)")
+            #expect(abs(blue - expectedBlue) < 0.01, "t=\(t): blue at \(blue), not \(expectedBlue)")
+        }
+    }
+
+    /// `.animation(nil, value:)` whose value changed turns the transaction's animation off inside it (SwiftUI sets the
+    /// transaction's animation to nil there): the red square is at its end from the tap on, the blue one moves under
+    /// the transaction's 2 seconds.
+    @Test(arguments: Backend.allCases)
+    func aChangedNilModifierShowsItsViewsAtOnceUnderATransaction(backend: Backend) throws {
+        let timeline = try Timeline(Pair(redAnimation: nil), size: Self.size, script: [.tap(at: CGPoint(x: 5, y: 5), at: 0)])
+        for t in [0.0, 0.5, 1] {
+            let (red, blue) = try Self.centres(timeline, at: t, on: backend)
+            #expect(abs(red - 105) < 0.01, "t=\(t): red at \(red), not at its end")
+            #expect(abs(blue - Float(5 + 100 * t / 2)) < 0.01, "t=\(t): blue at \(blue)")
+        }
     }
 
     /// Two squares moved by one change of `moved`: the red one under a 1-second `animation(_:value:)`, the blue one

@@ -105,8 +105,8 @@ extension View {
     }
 
     /// SwiftUI's `animation(_:value:)`: when `value` differs from the last evaluation's, the change of this view and
-    /// the views inside is shown under `animation`, and the rest of the change at once, unless the change's transaction
-    /// names an animation (`AnimationScope`).
+    /// the views inside is shown under `animation` (nil: at once), whatever the change's transaction names; the rest
+    /// of the change under the transaction's animation (`AnimationScope`).
     public func animation<V: Equatable & Sendable>(_ animation: Animation?, value: V) -> ModifiedView {
         guard let index = Evaluation.current?.watch(value, animation: animation) else { return eachView { $0 } }
         return eachView { ViewNode(.modified($0, AnimationScope(index: index))) }

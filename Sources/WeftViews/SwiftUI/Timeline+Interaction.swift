@@ -4,9 +4,9 @@ extension Timeline {
 
     /// `root` driven by `script`: its body built at the start, its `onGeometryChange` actions run at `size`, then each
     /// step run at its time; a step that changes state builds the body again, and the new tree is a change of this
-    /// timeline at the step's time, animated by the step's transaction (`withAnimation`), or else only inside the
-    /// `animation(_:value:)`s whose value changed, each under its own animation. The states are the scene files'
-    /// states: the same engine animates them.
+    /// timeline at the step's time: the views inside each `animation(_:value:)` whose value changed under the modifier's
+    /// animation (the innermost one's), the rest under the step's transaction's (`withAnimation`), or at once. The
+    /// states are the scene files' states: the same engine animates them.
     public init<Root: View>(_ root: Root, size: Size, environment: EnvironmentValues = EnvironmentValues(),
                             script: [Interaction<Root>] = []) throws(InteractionError) {
         var host = InteractionHost(root: root, size: size.vector, environment: environment)
@@ -85,10 +85,9 @@ struct InteractionHost<Root: View> {
         let changes = StateChanges.during(action)
         guard changes.count > 0 else { return nil }
         let after = try settle(at: step.time)
-        if let animation = changes.animation { return Timeline.Change(at: step.time, to: after.drawn, animation: animation) }
         let (old, new) = (before.evaluation.watched, after.evaluation.watched)
         let changed = old.indices.filter { $0 < new.count && !Self.same(old[$0].value, new[$0].value) }
-        var change = Timeline.Change(at: step.time, to: after.drawn, animation: nil)
+        var change = Timeline.Change(at: step.time, to: after.drawn, animation: changes.animation)
         guard !changed.isEmpty else { return change }
         let slots = Dictionary(uniqueKeysWithValues: changed.enumerated().map { ($1, $0) })
         change.state = after.drawn.markingScopes(slots)
