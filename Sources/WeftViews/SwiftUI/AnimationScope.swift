@@ -46,3 +46,35 @@ extension ViewNode {
         }
     }
 }
+
+extension ViewNode {
+    /// The index of each scope in the tree by its place: the way from the root, each view on it named by its name or
+    /// else its position among its unnamed siblings (as `Interpolation` matches views), each modifier a step down. The
+    /// same place in two states is the same modifier; one only one state has (in a view entering or leaving) has no
+    /// old value to differ from, as in SwiftUI.
+    var scopePlaces: [String: Int] {
+        var places: [String: Int] = [:]
+        func collect(_ node: ViewNode, at place: String) {
+            switch node.kind {
+            case .shape, .image, .text, .spacer:
+                return
+            case .stack(let children, _), .stacked(_, let children), .grid(_, let children):
+                var unnamed = 0
+                for child in children {
+                    if let id = Interpolation.id(of: child) {
+                        collect(child, at: place + "/=" + id)
+                    } else {
+                        collect(child, at: place + "/#\(unnamed)")
+                        unnamed += 1
+                    }
+                }
+            case .modified(let child, let modifier):
+                if let scope = modifier as? AnimationScope, places[place] == nil { places[place] = scope.index }
+                for (i, held) in modifier.heldViews.enumerated() { collect(held, at: place + "+\(i)") }
+                collect(child, at: place + ".")
+            }
+        }
+        collect(self, at: "")
+        return places
+    }
+}

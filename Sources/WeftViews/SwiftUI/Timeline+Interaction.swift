@@ -86,13 +86,18 @@ struct InteractionHost<Root: View> {
         guard changes.count > 0 else { return nil }
         let after = try settle(at: step.time)
         let (old, new) = (before.evaluation.watched, after.evaluation.watched)
-        let changed = old.indices.filter { $0 < new.count && !Self.same(old[$0].value, new[$0].value) }
+        let oldPlaces = before.drawn.scopePlaces
+        // The modifiers at one place in both trees whose values differ, as (old index, new index), in building order;
+        // one modifier on the views of a list is at several places.
+        var seen = Set<Int>()
+        let changed = after.drawn.scopePlaces.compactMap { place, index in
+            oldPlaces[place].flatMap { Self.same(old[$0].value, new[index].value) ? nil : (old: $0, new: index) }
+        }.sorted { $0.new < $1.new }.filter { seen.insert($0.new).inserted }
         var change = Timeline.Change(at: step.time, to: after.drawn, animation: changes.animation)
         guard !changed.isEmpty else { return change }
-        let slots = Dictionary(uniqueKeysWithValues: changed.enumerated().map { ($1, $0) })
-        change.state = after.drawn.markingScopes(slots)
-        change.scopedOrigin = before.drawn.markingScopes(slots)
-        change.scopeAnimations = changed.map { new[$0].animation }
+        change.state = after.drawn.markingScopes(Dictionary(changed.enumerated().map { ($1.new, $0) }, uniquingKeysWith: min))
+        change.scopedOrigin = before.drawn.markingScopes(Dictionary(changed.enumerated().map { ($1.old, $0) }, uniquingKeysWith: min))
+        change.scopeAnimations = changed.map { new[$0.new].animation }
         return change
     }
 
