@@ -99,4 +99,63 @@ struct SwiftUIAnimationScopeTests {
         }
         #expect(timeline.duration == 2)
     }
+
+    /// A red square moved by `moved` and faded to half under two nested modifiers: its move inside the inner
+    /// 2-second one, the fade between the two under the outer 1-second one.
+    struct Nested: View {
+        @State var moved = false
+        var body: some View {
+            VStack(spacing: 0) {
+                SwiftUIAnimationScopeTests.square(ResolvedGeometryTests.red, moved: moved)
+                    .animation(.linear(duration: 2), value: moved)
+                    .opacity(moved ? 0.5 : 1)
+                    .animation(.linear(duration: 1), value: moved)
+                ResolvedGeometryTests.blue.frame(width: 110, height: 10)
+            }
+        }
+    }
+
+    /// The inner changed modifier wins for the views inside it, the outer one for the modifiers between them (SwiftUI's
+    /// nesting): at 0.5 s the square is a quarter of the way and 0.75 opaque, at 1 s half way and 0.5 opaque.
+    @Test(arguments: Backend.allCases)
+    func theInnermostChangedModifierWinsInsideIt(backend: Backend) throws {
+        let timeline = try Timeline(Nested(), size: Self.size, script: [.set(\.$moved, true, at: 0)])
+        for (t, centre, alpha) in [(0.5, Float(30), Float(0.75)), (1, 55, 0.5), (2, 105, 0.5)] {
+            let pixels = try backend.makeContext().render(timeline.view(at: t, size: Self.size), size: Self.size).pixels
+            let red = ResolvedGeometryTests.centre(pixels, channel: 0, row: 5) ?? -1
+            #expect(abs(red - centre) < 0.01, "t=\(t): red at \(red), not \(centre)")
+            #expect(abs(pixels[Int(centre), 5][3] - alpha) < 0.01, "t=\(t): alpha \(pixels[Int(centre), 5][3]), not \(alpha)")
+        }
+    }
+
+    /// As many rows as a phone screen's list, each a square under a modifier of its own duration, (i + 1)/20 s.
+    struct Rows: View {
+        static let count = 60
+        @State var moved = false
+        var body: some View {
+            VStack(spacing: 0) {
+                ForEach(0..<Self.count, id: \.self) { i in
+                    SwiftUIAnimationScopeTests.square(ResolvedGeometryTests.red, moved: moved)
+                        .animation(.linear(duration: Double(i + 1) / 20), value: moved)
+                }
+            }
+        }
+    }
+
+    /// Sixty changed modifiers in one change, each its own: at 0.5, 1 and 2 s row i is min(t / d_i, 1) of the way.
+    @Test(arguments: Backend.allCases)
+    func sixtyModifiersEachAnimateUnderTheirOwnDuration(backend: Backend) throws {
+        let size = Size(width: 110, height: Float(Rows.count * 10))
+        let timeline = try Timeline(Rows(), size: size, script: [.set(\.$moved, true, at: 0)])
+        #expect(timeline.changes.first?.scopeAnimations.count == Rows.count)
+        for t in [0.5, 1, 2] {
+            let pixels = try backend.makeContext().render(timeline.view(at: t, size: size), size: size).pixels
+            for i in 0..<Rows.count {
+                let expected = Float(5 + 100 * min(t / (Double(i + 1) / 20), 1))
+                let centre = ResolvedGeometryTests.centre(pixels, channel: 0, row: 10 * i + 5) ?? -1
+                #expect(abs(centre - expected) < 0.01, "t=\(t), row \(i): at \(centre), not \(expected)")
+            }
+        }
+        #expect(timeline.duration == 3)
+    }
 }
