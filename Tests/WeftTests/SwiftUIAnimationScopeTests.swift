@@ -158,4 +158,17 @@ struct SwiftUIAnimationScopeTests {
         }
         #expect(timeline.duration == 3)
     }
+
+    /// An animation that cannot play, written in the view's code, is the script's named error, not a crash.
+    @Test func anAnimationThatCannotPlayIsANamedError() throws {
+        #expect(throws: InteractionError.animation(message: "the damping fraction must be positive, got 0.0", time: 0.5)) {
+            try Timeline(Pair(redAnimation: .spring(response: 0.5, dampingFraction: 0)), size: Self.size,
+                         script: [.set(\.$moved, true, at: 0.5)])
+        }
+        let instant = try InteractiveTimeline(Pair(redAnimation: .linear(duration: 0)), size: Self.size)
+        #expect(throws: InteractionError.animation(message: "the duration must be a positive number of seconds, got 0.0", time: 1)) {
+            try instant.run(.set(\.$moved, true, at: 1))
+        }
+        #expect(instant.timeline.changes.isEmpty)
+    }
 }

@@ -36,6 +36,9 @@ public enum InteractionError: Error, Sendable, Equatable, CustomStringConvertibl
     case geometryDoesNotSettle(time: Double, rounds: Int)
     /// A view of the body could not be built (`Image(systemName:)` with an unknown name…).
     case view(ViewError, time: Double)
+    /// A state change's animation — `withAnimation`'s or a changed `animation(_:value:)`'s — cannot play (a spring
+    /// without damping, a duration ≤ 0…); `message` says which value.
+    case animation(message: String, time: Double)
 
     public var description: String {
         switch self {
@@ -49,6 +52,8 @@ public enum InteractionError: Error, Sendable, Equatable, CustomStringConvertibl
             "at \(time) s the onGeometryChange actions still changed state after \(rounds) rounds: the state they set changes the geometry they read; observe a container sized from outside"
         case .view(let error, let time):
             "at \(time) s the body could not be built: \(error)"
+        case .animation(let message, let time):
+            "at \(time) s the state change's animation cannot play: \(message); give withAnimation or animation(_:value:) one that ends"
         }
     }
 }

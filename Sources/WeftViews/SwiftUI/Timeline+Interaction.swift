@@ -94,10 +94,12 @@ struct InteractionHost<Root: View> {
             oldPlaces[place].flatMap { Self.same(old[$0].value, new[index].value) ? nil : (old: $0, new: index) }
         }.sorted { $0.new < $1.new }.filter { seen.insert($0.new).inserted }
         var change = Timeline.Change(at: step.time, to: after.drawn, animation: changes.animation)
-        guard !changed.isEmpty else { return change }
-        change.state = after.drawn.markingScopes(Dictionary(changed.enumerated().map { ($1.new, $0) }, uniquingKeysWith: min))
-        change.scopedOrigin = before.drawn.markingScopes(Dictionary(changed.enumerated().map { ($1.old, $0) }, uniquingKeysWith: min))
-        change.scopeAnimations = changed.map { new[$0.new].animation }
+        if !changed.isEmpty {
+            change.state = after.drawn.markingScopes(Dictionary(changed.enumerated().map { ($1.new, $0) }, uniquingKeysWith: min))
+            change.scopedOrigin = before.drawn.markingScopes(Dictionary(changed.enumerated().map { ($1.old, $0) }, uniquingKeysWith: min))
+            change.scopeAnimations = changed.map { new[$0.new].animation }
+        }
+        if let problem = Timeline.problem(with: [change]) { throw .animation(message: problem.message, time: step.time) }
         return change
     }
 
