@@ -100,6 +100,22 @@ struct SwiftUIAnimationScopeTests {
         #expect(timeline.duration == 2)
     }
 
+    /// Moved back at 1 s, while the blue square's 2-second animation still runs: each square goes back under its own
+    /// modifier's animation from where it is shown (`shown(t) = lerp(previous(t), 5, (t − 1)/d)`, previous(t) the
+    /// first change's), so the red one from its end and the blue one from half way, still moving out at first.
+    @Test(arguments: Backend.allCases)
+    func aChangeInterruptingScopedOnesStartsFromWhatEachShows(backend: Backend) throws {
+        let timeline = try Timeline(TwoScopes(), size: Self.size, script: [.set(\.$moved, true, at: 0), .set(\.$moved, false, at: 1)])
+        func previousBlue(_ t: Double) -> Double { 5 + 100 * min(t / 2, 1) }
+        for t in [1, 1.5, 2, 2.5, 3 + 1.0 / 60] {
+            let (red, blue) = try Self.centres(timeline, at: t, on: backend)
+            let expectedRed = Float(105 + (5 - 105) * min(t - 1, 1))
+            let expectedBlue = Float(previousBlue(t) + (5 - previousBlue(t)) * min((t - 1) / 2, 1))
+            #expect(abs(red - expectedRed) < 0.01, "t=\(t): red at \(red), not \(expectedRed)")
+            #expect(abs(blue - expectedBlue) < 0.01, "t=\(t): blue at \(blue), not \(expectedBlue)")
+        }
+    }
+
     /// A red square moved by `moved` and faded to half under two nested modifiers: its move inside the inner
     /// 2-second one, the fade between the two under the outer 1-second one.
     struct Nested: View {
