@@ -2,7 +2,8 @@ import Foundation
 /// A scene's states over time: an initial state, then changes to other states at given times,
 /// each at once or under an animation. A pure function of time: `view(at:)` is all there is.
 public struct Timeline: Sendable {
-    /// A change of state at `time` seconds, at once (`animation` nil) or animated.
+    /// A change of state at `time` seconds, at once (`animation` nil) or animated; a change a Swift view's state makes
+    /// may show parts of the new state under animations of their own (`scopeAnimations`).
     public struct Change: Sendable {
         public var time: Double
         public var state: ViewNode
