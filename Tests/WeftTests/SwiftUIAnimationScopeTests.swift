@@ -144,6 +144,34 @@ struct SwiftUIAnimationScopeTests {
         }
     }
 
+    /// A red square under a 1-second modifier, placed and faded by modifiers written outside it.
+    struct LaidOutOutside: View {
+        @State var moved = false
+        var body: some View {
+            VStack(spacing: 0) {
+                ResolvedGeometryTests.red.frame(width: 10, height: 10)
+                    .animation(.linear(duration: 1), value: moved)
+                    .frame(maxWidth: .infinity, alignment: moved ? .trailing : .leading)
+                    .opacity(moved ? 0.5 : 1)
+                ResolvedGeometryTests.blue.frame(width: 110, height: 10)
+            }
+        }
+    }
+
+    /// Layout written outside the modifier moves the views inside it under its animation, since where a view is drawn
+    /// is the view's own geometry, while a drawing effect outside it changes at once (SwiftUI's non-rendering and
+    /// rendering modifiers): at 0.5 s the square is half way and already half opaque.
+    @Test(arguments: Backend.allCases)
+    func layoutOutsideTheModifierMovesTheViewsInsideUnderIt(backend: Backend) throws {
+        let timeline = try Timeline(LaidOutOutside(), size: Self.size, script: [.set(\.$moved, true, at: 0)])
+        for t in [0.25, 0.5, 1] {
+            let pixels = try backend.makeContext().render(timeline.view(at: t, size: Self.size), size: Self.size).pixels
+            let centre = Float(5 + 100 * t), red = ResolvedGeometryTests.centre(pixels, channel: 0, row: 5) ?? -1
+            #expect(abs(red - centre) < 0.01, "t=\(t): red at \(red), not \(centre)")
+            #expect(abs(pixels[Int(centre), 5][3] - 0.5) < 0.01, "t=\(t): alpha \(pixels[Int(centre), 5][3]), not 0.5")
+        }
+    }
+
     /// As many rows as a phone screen's list, each a square under a modifier of its own duration, (i + 1)/20 s.
     struct Rows: View {
         static let count = 60
