@@ -97,6 +97,7 @@ do {
     if let planning {
         for example in examples { try planning.measure(example, context: context) }
         try planning.measureClock(context: context)
+        try planning.measureScopes(context: context)
         exit(0)
     }
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
