@@ -172,6 +172,27 @@ struct SwiftUIAnimationScopeTests {
         }
     }
 
+    /// A blue bar with a red square in its overlay, under a 1-second modifier written inside the overlay's content.
+    struct Decorated: View {
+        @State var moved = false
+        var body: some View {
+            ResolvedGeometryTests.blue.frame(width: 110, height: 20)
+                .overlay(SwiftUIAnimationScopeTests.square(ResolvedGeometryTests.red, moved: moved).animation(.linear(duration: 1), value: moved))
+        }
+    }
+
+    /// A changed modifier inside an overlay's content animates it too: the square is a quarter, half and all the way
+    /// at 0.25, 0.5 and 1 s.
+    @Test(arguments: Backend.allCases)
+    func aModifierInsideAnOverlayAnimatesItsContent(backend: Backend) throws {
+        let timeline = try Timeline(Decorated(), size: Self.size, script: [.set(\.$moved, true, at: 0)])
+        for t in [0.25, 0.5, 1] {
+            let pixels = try backend.makeContext().render(timeline.view(at: t, size: Self.size), size: Self.size).pixels
+            let red = ResolvedGeometryTests.centre(pixels, channel: 0, row: 10) ?? -1
+            #expect(abs(red - Float(5 + 100 * t)) < 0.01, "t=\(t): red at \(red), not \(5 + 100 * t)")
+        }
+    }
+
     /// As many rows as a phone screen's list, each a square under a modifier of its own duration, (i + 1)/20 s.
     struct Rows: View {
         static let count = 60

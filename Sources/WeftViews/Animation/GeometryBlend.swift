@@ -193,7 +193,7 @@ enum GeometryBlend {
         case (.grid, .grid(let lb, _)):
             return ViewNode(.grid(lb, pinned(children(a.children, b.children, group: group, p))))
         case (.modified(_, let ma), .modified(_, let mb)):
-            guard let modifier = ma.interpolated(toward: mb, progress: p) else { return nil }
+            guard let modifier = ma.interpolated(toward: mb, progress: p, change: group.change) else { return nil }
             let inner = modifier.isGeometryBoundary
                 ? Group(origin: origin, old: a.origin, new: b.origin, change: group.change) : group
             let pieces = blend(a.children[0], b.children[0], group: inner, p)

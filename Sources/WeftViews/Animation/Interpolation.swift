@@ -13,16 +13,17 @@ import WeftShaders
 enum Interpolation {
     /// `from` at `progress` 0, `to` at 1; other values in between or (springs) beyond.
     static func between(_ from: ViewNode, _ to: ViewNode, progress: Float) -> ViewNode {
-        between(from, to, progress, ChangeProgress(outside: progress))
+        between(from, to, progress: progress, in: ChangeProgress(outside: progress))
     }
 
     /// `from` and `to` at `change`'s progress: outside its live `animation(_:value:)` scopes (`to`'s) its `outside`
     /// progress, inside each the scope's own.
     static func between(_ from: ViewNode, _ to: ViewNode, progress change: ChangeProgress) -> ViewNode {
-        between(from, to, change.outside, change)
+        between(from, to, progress: change.outside, in: change)
     }
 
-    private static func between(_ from: ViewNode, _ to: ViewNode, _ p: Float, _ change: ChangeProgress) -> ViewNode {
+    /// `from` and `to` at `p` where no live scope of `change` is around them, inside one at the scope's progress.
+    static func between(_ from: ViewNode, _ to: ViewNode, progress p: Float, in change: ChangeProgress) -> ViewNode {
         if let matched = matched(from, to, p, change) { return matched }
         return ViewNode(.stack([present(from, presence: 1 - p), present(to, presence: p)]))
     }
@@ -68,8 +69,8 @@ enum Interpolation {
         case (.spacer(let ma), .spacer(let mb)):
             return ViewNode(.spacer(minLength: max(lerp(ma, mb, p), 0)))
         case (.modified(let childA, let ma), .modified(let childB, let mb)):
-            guard let modifier = ma.interpolated(toward: mb, progress: p) else { return nil }
-            return ViewNode(.modified(between(childA, childB, change.inside(b, around: p), change), modifier))
+            guard let modifier = ma.interpolated(toward: mb, progress: p, change: change) else { return nil }
+            return ViewNode(.modified(between(childA, childB, progress: change.inside(b, around: p), in: change), modifier))
         default:
             return nil
         }
@@ -88,7 +89,7 @@ enum Interpolation {
             if let id = id(of: child) { partner = named[id] } else { partner = unnamedA.popFirst() }
             if let partner, !used.contains(partner) {
                 used.insert(partner)
-                result.append(between(a[partner], child, p, change))
+                result.append(between(a[partner], child, progress: p, in: change))
             } else {
                 result.append(present(child, presence: p))
             }

@@ -39,10 +39,16 @@ package struct Decoration: ModifierRule {
 
     package func ignoresHeightOffer(childIgnores: Bool) -> Bool { childIgnores }
 
-    /// The same role: the decorations interpolate as views, the alignment as a point.
     package func interpolated(toward other: any ModifierRule, progress p: Float) -> (any ModifierRule)? {
+        interpolated(toward: other, progress: p, change: ChangeProgress(outside: p))
+    }
+
+    /// The same role: the decorations interpolate as views (each part at its progress in `change`), the alignment as a
+    /// point.
+    package func interpolated(toward other: any ModifierRule, progress p: Float, change: ChangeProgress) -> (any ModifierRule)? {
         guard let y = other as? Decoration, role == y.role else { return nil }
-        return Decoration(view: Interpolation.between(view, y.view, progress: p), role: y.role, alignment: Interpolation.lerp(alignment, y.alignment, p))
+        return Decoration(view: Interpolation.between(view, y.view, progress: p, in: change), role: y.role,
+                          alignment: Interpolation.lerp(alignment, y.alignment, p))
     }
 
     package var drawing: ModifierDrawing { .decoration(role) }

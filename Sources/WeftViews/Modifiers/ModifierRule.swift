@@ -38,6 +38,10 @@ package protocol ModifierRule: Sendable {
     /// modifier, so that the two views are different views (the old one leaves, the new one enters).
     func interpolated(toward other: any ModifierRule, progress: Float) -> (any ModifierRule)?
 
+    /// `interpolated(toward:progress:)` in a change whose parts may move under animations of their own: a modifier
+    /// that holds views interpolates each part of them at its progress in `change`.
+    func interpolated(toward other: any ModifierRule, progress: Float, change: ChangeProgress) -> (any ModifierRule)?
+
     /// What lowering does with the view.
     var drawing: ModifierDrawing { get }
 
@@ -79,6 +83,10 @@ package enum ModifierDrawing: Sendable {
 }
 
 extension ModifierRule {
+    package func interpolated(toward other: any ModifierRule, progress: Float, change: ChangeProgress) -> (any ModifierRule)? {
+        interpolated(toward: other, progress: progress)
+    }
+
     package func arrange(_ child: ViewNode, proposed: SIMD2<Float>, in layout: FrameLayout) -> FrameLayout.Arrangement {
         FrameLayout.Arrangement(size: layout.size(of: child, proposed: proposed),
                                 children: [Layout.Placement(node: child, proposal: proposed, transform: .identity)])
