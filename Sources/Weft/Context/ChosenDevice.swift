@@ -32,8 +32,8 @@ public struct ChosenDevice: Sendable {
         }
     }
 
-    /// What the device is, without the Vulkan instance it was chosen on, which an opened device holds itself: to keep
-    /// once the device is open, so that the instance goes with the device. Not to be opened.
+    /// What the device is, without the Vulkan instance it was chosen on (which an opened device holds itself), to hand
+    /// to whoever asks what the device is. Not to be opened.
     var described: ChosenDevice {
         var copy = self
         copy.vulkan = nil
@@ -46,7 +46,10 @@ public struct ChosenDevice: Sendable {
     /// Opens the device: the Vulkan logical device and its executor, or the CPU evaluator. Where automatic choice cannot
     /// open the Vulkan device it chose, it falls back to the CPU evaluator, with a notice, as `makeExecutor` does.
     public func open() throws(DeviceChoiceError) -> (executor: any Executor, notice: String?) {
-        guard let (instance, info, options) = vulkan else { return (CPUExecutor(options: cpu), nil) }
+        guard let (instance, info, options) = vulkan else {
+            precondition(description.kind == .cpuEvaluator, "a device as described (ContextStart.devices) is not opened")
+            return (CPUExecutor(options: cpu), nil)
+        }
         do {
             let device = try VulkanDevice(instance: instance, device: info)
             return (try VulkanExecutor(device: device, pipelineCache: options.pipelineCache, submissionTimeout: options.submissionTimeout,

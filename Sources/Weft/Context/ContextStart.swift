@@ -37,7 +37,9 @@ public final class ContextStart: @unchecked Sendable {
             let planners = ((try? choice.get()) ?? []).map { _ in Planner(cache: .shared) }
             let chose = clock.now
             condition.withLock {
-                chosen = choice
+                // What the devices are, without the Vulkan instance: a device holds its own, so that the instance
+                // goes with the last device, not with whoever asked what the devices were.
+                chosen = choice.map { $0.map(\.described) }
                 chosenPlanners = planners
                 timings.choosing = chose - start
                 condition.broadcast()
@@ -59,7 +61,6 @@ public final class ContextStart: @unchecked Sendable {
                 opened = opening
                 finished = true
                 openNotices = notices
-                chosen = choice.map { $0.map(\.described) }
                 timings.opening = end - chose
                 condition.broadcast()
             }
