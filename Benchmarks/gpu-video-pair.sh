@@ -6,33 +6,11 @@
 # WebM (VP9 CRF 32 good; ffmpeg alone at speed 4 and 5) at 240 frames and, one round, 1200; VP9 realtime at 240; a
 # one-frame MP4 five times. Output: $OUT/log.txt (or /tmp/log.txt), written as it goes.
 # Run it as measure.sh from a folder two levels under the repository (bench-bin/NAME) that holds weft-pair.tar.xz (two
-# static binaries, weft-main and weft), ffmpeg.xz (a static ffmpeg), support.tar.xz (lib/ and fonts/ for the binaries)
-# and probe (gcc -O2 -static -o probe Benchmarks/video-probe.c).
+# static binaries, weft-main and weft), ffmpeg.xz (a static ffmpeg), support.tar.xz (lib/ and fonts/ for the binaries),
+# probe (gcc -O2 -static -o probe Benchmarks/video-probe.c) and Benchmarks/gpu-video-setup.sh.
 set -u
-B=$(cd "$(dirname "$0")" && pwd); R=$(cd "$B/../.." && pwd)
-L=${OUT:-/tmp}/log.txt; exec > >(tee -a "$L") 2>&1
-cd "$B"; xz -dc support.tar.xz | tar -xf -; xz -dc weft-pair.tar.xz | tar -xf -; chmod +x weft weft-main
-xz -dc ffmpeg.xz > /tmp/ffmpeg; chmod +x /tmp/ffmpeg
-cd "$R"
-export LD_LIBRARY_PATH=$B/lib FONTCONFIG_FILE=$B/fonts/fonts.conf WEFT_STOCK_SHADERS=$R/Shaders XDG_CACHE_HOME=/tmp/weft-cache
-mkdir -p /tmp/pb; cp "$B/probe" /tmp/pb/ffmpeg; cp "$B/probe" /tmp/pb/ffmpeg-probe
-export PATH=/tmp/pb:$PATH PROBE_REAL=/tmp/ffmpeg
-"$B/weft" devices 2>&1 | grep -q NVIDIA || export VK_DRIVER_FILES=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json
-nvidia-smi -L; echo "cores: $(nproc)"; /tmp/ffmpeg -version | head -1; "$B/weft" devices 2>&1 | head -1
-T=/tmp/v; mkdir -p $T; LOG=$T/probe.log
-TAGS=(-colorspace bt709 -color_primaries bt709 -color_trc bt709 -color_range tv)
-IN=(-hide_banner -loglevel error -nostdin -y -f rawvideo -s 1920x1080 "${TAGS[@]}" -framerate 30)
-MP4=(-c:v libx264 -pix_fmt yuv420p "${TAGS[@]}" -chroma_sample_location left -crf 18 -movflags +faststart)
-VP9=(-c:v libvpx-vp9 -pix_fmt yuva420p "${TAGS[@]}" -chroma_sample_location left -crf 32 -b:v 0 -row-mt 1)
-alone() { echo "  alone $1: $(/tmp/pb/ffmpeg-probe run /tmp/ffmpeg "${@:2}" 2>&1 | tail -1)"; }
-# weftrun BINARY ARGS...: the whole command, and its start and tail from the probe's log.
-weftrun() {
-    rm -f $LOG
-    local whole=$(PROBE_LOG=$LOG /tmp/pb/ffmpeg-probe run "$B/$1" "${@:2}" 2>&1 | tail -1)
-    local a=$(echo "$whole" | sed -E 's/.*from ([0-9.]+) to ([0-9.]+) monotonic.*/\1 \2/')
-    local s=$(sed -nE 's/^ffmpeg from weft: started at ([0-9.]+), ended at ([0-9.]+).*/\1 \2/p' $LOG)
-    echo "  $1: $whole; start/tail ms: $(echo $a $s | awk '{ printf "%.0f %.0f", ($3 - $1) * 1000, ($2 - $4) * 1000 }')"
-}
+B=$(cd "$(dirname "$0")" && pwd)
+. "$B/gpu-video-setup.sh"
 for example in timeline-wave download-badge; do
     run=(render examples/$example.json --fps 30 --scale 6 --device NVIDIA)
     echo "== $example MP4"

@@ -47,7 +47,9 @@ public final class CPUExecutor: Executor {
         }
     }
 
-    public let device = DeviceDescription(name: "Weft CPU evaluator", kind: .cpuEvaluator, driver: "WeftCPU", apiVersion: "SPIR-V 1.5")
+    /// What every CPU evaluator is (its `device`).
+    public static let description = DeviceDescription(name: "Weft CPU evaluator", kind: .cpuEvaluator, driver: "WeftCPU", apiVersion: "SPIR-V 1.5")
+    public var device: DeviceDescription { Self.description }
     public let options: Options
     private let programs = Mutex(LRUCache<String, KernelProgram>())
     private let residents = CPUResidentTextures()

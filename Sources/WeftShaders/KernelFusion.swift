@@ -273,9 +273,12 @@ public enum KernelFusion {
         // Rounded to the nearest of 256 levels without conversion instructions (packUnorm4x8/unpackUnorm4x8 cost eight
         // a stage, which bound a fused RGBA8 chain on the H200): adding 2^23 leaves the rounded level n in the low bits,
         // 0x4B000000 | n. Rebuilding that float from its masked bits keeps a compiler from folding the add and the
-        // subtraction of 2^23 into nothing, as NVIDIA's does with plain float arithmetic.
+        // subtraction of 2^23 into nothing, as NVIDIA's does with plain float arithmetic. `precise` keeps the product
+        // and the sum two roundings, as a texture store rounds the product: contracted into one fused multiply-add
+        // (NVIDIA's compiler does where it may), a product within an ulp of a half level rounds the other way.
         case .rgba8Unorm: """
-            uvec4 bits = floatBitsToUint(clamp(c, 0.0, 1.0) * 255.0 + 8388608.0) & 0x4B0000FFu; \
+            precise vec4 level = clamp(c, 0.0, 1.0) * 255.0; precise vec4 shifted = level + 8388608.0; \
+            uvec4 bits = floatBitsToUint(shifted) & 0x4B0000FFu; \
             return (uintBitsToFloat(bits) - 8388608.0) * (1.0 / 255.0);
             """
         case .rgba16Float: "return vec4(unpackHalf2x16(packHalf2x16(c.xy)), unpackHalf2x16(packHalf2x16(c.zw)));"

@@ -31,12 +31,16 @@ enum RenderStatistics {
     /// A device that rendered and what chose it: `--devices` (and, for its `all`, the scheduler's variable), or
     /// `--device`, `WEFT_DEVICE`, the scheduler's variable or the automatic rule (`DeviceChoice.basis(flag:)`).
     static func device(_ executor: any Executor, flag: String?, list: DeviceList? = nil) -> String {
+        device(executor.device, flag: flag, list: list)
+    }
+
+    static func device(_ device: DeviceDescription, flag: String?, list: DeviceList? = nil) -> String {
         let basis = if let list {
             "--devices \(list)" + (list.entries.contains(.allGPUs) ? " (all: \(DeviceChoice.basis(flag: nil)))" : "")
         } else {
             DeviceChoice.basis(flag: flag)
         }
-        return "device: \(executor.device.name) (\(executor.device.kind.rawValue)), chosen by \(basis)"
+        return "device: \(device.name) (\(device.kind.rawValue)), chosen by \(basis)"
     }
 
     /// The pipeline barriers the executor recorded for the render, or `-` where it records none (the CPU evaluator).

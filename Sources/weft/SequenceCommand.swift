@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Weft
 
 /// `weft render … --frames A..B`: a `SequenceRender` of the command line's view on the `--device` or every device of
@@ -9,38 +10,38 @@ enum SequenceCommand {
         let clock = ContinuousClock()
         let start = clock.now
         var startUp = StartUp()
-        // The devices are made on a thread of their own, beside the scene's loading and ffmpeg's list of encoders,
-        // which need nothing from them.
-        let making = Overlapped { () throws(DeviceChoiceError) in
-            let began = ContinuousClock.now
-            let made = try makeContexts(for: request)
-            return (made, ContinuousClock.now - began)
+        // The devices are chosen and then opened on a thread of their own, beside the scene's loading and ffmpeg's list
+        // of encoders, which need nothing from them; the render plans its first frame and starts ffmpeg once they are
+        // chosen, while they open.
+        let (list, flag, threads, checks) = (request.devices, request.device, request.threads, request.check)
+        // What `--devices` lists (it may list Vulkan's devices), with its notices to print once the devices are chosen.
+        let listNotices = Mutex<[String]>([])
+        let opening = ContextStart { () throws(DeviceChoiceError) in
+            let (choices, notices) = try list?.choices() ?? ([DeviceChoice(flag: flag)], [])
+            listNotices.withLock { $0 = notices }
+            return try choices.map { choice throws(DeviceChoiceError) in try choice.choose(cpuThreads: threads, vulkanChecks: checks) }
         }
         let source: RenderCommand.FrameSource
-        let contexts: [RenderContext]
         let prepared: SequenceRequest
+        let chosen: [ChosenDevice]
         let sceneWarnings = SceneWarnings()
         do {
             source = try RenderCommand.frameSource(request, warned: { _ = sceneWarnings.add($0) })
             startUp.scene = clock.now - start
             prepared = try sequence.preparingOutputs()
             startUp.outputs = clock.now - start - startUp.scene
-            let (made, took) = try making.take()!
-            startUp.devices = took
-            for notice in made.notices { output.printError(notice) }
-            contexts = made.contexts
+            chosen = try opening.devices()
+            for notice in listNotices.withLock({ $0 }) + chosen.compactMap(\.notice) { output.printError(notice) }
         } catch {
             // A scene or output that fails is named first, as before the devices were made beside them.
-            _ = try? making.take()
+            opening.cancel()
             RenderCommand.report(error, of: request, output: &output)
             return 1
         }
         startUp.total = clock.now - start
-        // What is printed of the devices, kept apart: the render is their only holder, so that it tears them down while
-        // ffmpeg encodes its last frames (`SequenceRender.run`).
-        let deviceNames = contexts.map(\.executor.device.name)
-        let deviceLines = contexts.map { RenderStatistics.device($0.executor, flag: request.device, list: request.devices) }
-        var render = SequenceRender(contexts: consume contexts, sequence: prepared)
+        let deviceNames = chosen.map(\.description.name)
+        let deviceLines = chosen.map { RenderStatistics.device($0.description, flag: request.device, list: request.devices) }
+        var render = SequenceRender(starting: opening, sequence: prepared)
         render.sixteenBit = request.sixteenBit
         render.measureDeviceTime = request.stats
         // A measurement switch: who converts a video's frames to YUV (`SequenceRender.VideoConversion`).
@@ -77,6 +78,7 @@ enum SequenceCommand {
             RenderCommand.report(error, of: request, output: &output)
             return 1
         }
+        for notice in opening.notices { output.printError(notice) }
         progress.clear(&output)
         for warning in sceneWarnings.lines { output.printError("weft render: warning: \(warning)") }
         for failure in result.writeFailures { output.printError("weft render: \(failure)") }
@@ -99,6 +101,7 @@ enum SequenceCommand {
         output.print("\(frames.count - result.failed.count) of \(frames.count) frames rendered, \(rate), \(devices)")
         if request.stats {
             for line in deviceLines { output.print(line) }
+            startUp.devices = opening.durations
             output.print(startUp.line)
             for line in result.statistics.lines { output.print(line) }
         }
@@ -108,34 +111,21 @@ enum SequenceCommand {
         return Int32(min(result.failed.count + (apngFailed || result.streamFailed ? 1 : 0), 125))
     }
 
-    /// The render contexts of `--devices`, one a device, or the one of `--device`; with the notices to print.
-    static func makeContexts(for request: RenderRequest) throws(DeviceChoiceError) -> (contexts: [RenderContext], notices: [String]) {
-        let (choices, notices) = try request.devices?.choices() ?? ([DeviceChoice(flag: request.device)], [])
-        var contexts: [RenderContext] = []
-        var all = notices
-        for choice in choices {
-            let (executor, notice) = try choice.makeExecutor(cpuThreads: request.threads, vulkanChecks: request.check)
-            if let notice { all.append(notice) }
-            contexts.append(RenderContext(executor: executor))
-        }
-        return (contexts, all)
-    }
-
     /// The command's time before the sequence began (`--stats`): the scene and the outputs one after the other, the
-    /// devices made beside them.
+    /// devices chosen beside them and opened beside the sequence's start.
     struct StartUp {
         /// Loading the scene and its shaders.
         var scene = Duration.zero
         /// Making the output's folders; for a video, finding ffmpeg and asking it for its encoders.
         var outputs = Duration.zero
-        var devices = Duration.zero
+        var devices = ContextStart.Timings()
         /// From the command's start until the sequence began.
         var total = Duration.zero
 
         var line: String {
             func ms(_ d: Duration) -> String { String(format: "%.1f ms", d / .milliseconds(1)) }
             return "before the sequence: \(ms(total)) (scene and its shaders \(ms(scene)), then the output \(ms(outputs)); "
-                + "beside them, making the device \(ms(devices)))"
+                + "beside them, choosing the device \(ms(devices.choosing))); then opening the device \(ms(devices.opening))"
         }
     }
 

@@ -125,8 +125,8 @@ struct FrameOutputTests {
     }
 
     /// `--stats` on a video tells the command's time outside the frames: before the sequence (the scene, then the
-    /// output; the device made beside them) and the sequence's own (its first frame, and after its last the encoder
-    /// finishing, with the device let go of beside it). The device converts the frames on the CPU evaluator here, and its YUV planes raise no
+    /// output; the device chosen beside them, then opened beside the sequence's start) and the sequence's own (the
+    /// device open, its first frame, and after its last the encoder finishing, with the device let go of beside it). The device converts the frames on the CPU evaluator here, and its YUV planes raise no
     /// premultiplication warning (they are bytes, not colour).
     @Test func statsTellTheTimeOutsideTheFrames() throws {
         guard Self.hasFFmpeg else {
@@ -144,13 +144,17 @@ struct FrameOutputTests {
         let total = try #require(milliseconds(after: "before the sequence: "), "\(run.stdout)")
         let scene = try #require(milliseconds(after: "scene and its shaders "))
         let output = try #require(milliseconds(after: "then the output "))
-        let device = try #require(milliseconds(after: "making the device "))
-        // One after the other on the command's thread; the device beside them, and waited for. Printed to 0.1 ms.
-        #expect(scene + output <= total + 0.2 && device <= total + 0.2, "\(run.stdout)")
+        let choosing = try #require(milliseconds(after: "choosing the device "))
+        #expect(milliseconds(after: "then opening the device ") != nil, "\(run.stdout)")
+        // One after the other on the command's thread; the device chosen beside them, and waited for. Printed to 0.1 ms.
+        #expect(scene + output <= total + 0.2 && choosing <= total + 0.2, "\(run.stdout)")
         let sequence = try #require(milliseconds(after: "\nsequence: "), "\(run.stdout)")
         let first = try #require(milliseconds(after: "the first frame handed to the writer after "))
         let finishing = try #require(milliseconds(after: "the output finished "))
         #expect(first > 0 && first + finishing <= sequence + 0.2, "\(run.stdout)")
+        // The device opened before its first frame could run.
+        let opened = try #require(milliseconds(after: "the devices opened "), "\(run.stdout)")
+        #expect(opened <= first + 0.2, "\(run.stdout)")
         // The device is let go of beside the encoder's end, and waited for before the sequence ends.
         let releasing = try #require(milliseconds(after: "letting go of the devices "), "\(run.stdout)")
         #expect(first + releasing <= sequence + 0.2, "\(run.stdout)")

@@ -66,29 +66,48 @@ public enum DeviceChoice: Sendable, Hashable, CustomStringConvertible {
     public func makeExecutor(validation: Bool = VulkanInstance.validationRequestedByEnvironment,
                              pipelineCache: PipelineCacheLocation = .standard, limits: RunawayLimits? = nil,
                              cpuThreads: Int? = nil, cpuChecks: Bool = true, vulkanChecks: Bool = false) throws(DeviceChoiceError) -> (executor: any Executor, notice: String?) {
+        let chosen = try choose(validation: validation, pipelineCache: pipelineCache, limits: limits, cpuThreads: cpuThreads,
+                                cpuChecks: cpuChecks, vulkanChecks: vulkanChecks)
+        let (executor, notice) = try chosen.open()
+        return (executor, chosen.notice ?? notice)
+    }
+
+    /// The device `makeExecutor` would open, chosen and not yet opened (`ChosenDevice`): the Vulkan instance is made
+    /// and its physical devices are read, which says what the device is, before the slower logical device is made.
+    /// The arguments are `makeExecutor`'s.
+    public func choose(validation: Bool = VulkanInstance.validationRequestedByEnvironment,
+                       pipelineCache: PipelineCacheLocation = .standard, limits: RunawayLimits? = nil,
+                       cpuThreads: Int? = nil, cpuChecks: Bool = true, vulkanChecks: Bool = false) throws(DeviceChoiceError) -> ChosenDevice {
         let limits = if let limits { limits } else { try RunawayLimits.fromEnvironment() }
-        let cpu = {
-            CPUExecutor(options: CPUExecutor.Options(threads: min(max(1, cpuThreads ?? KernelProgram.defaultThreadCount), Self.maxCPUThreads),
-                                                     checks: cpuChecks ? .all : [], instructionBudget: limits.instructionBudget))
-        }
+        let cpu = CPUExecutor.Options(threads: min(max(1, cpuThreads ?? KernelProgram.defaultThreadCount), Self.maxCPUThreads),
+                                      checks: cpuChecks ? .all : [], instructionBudget: limits.instructionBudget)
         let name: String?
         switch self {
-        case .cpu: return (cpu(), nil)
+        case .cpu: return ChosenDevice(choice: self, cpu: cpu)
         case .automatic: name = nil
         case .named(let n): name = n
         }
+        let options = VulkanExecutor.Options(deviceName: name, validation: validation, pipelineCache: pipelineCache,
+                                             submissionTimeout: limits.submissionTimeout, timeoutPerMegapixel: limits.timeoutPerMegapixel,
+                                             checks: vulkanChecks)
         do {
-            let options = VulkanExecutor.Options(deviceName: name, validation: validation, pipelineCache: pipelineCache,
-                                                 submissionTimeout: limits.submissionTimeout, timeoutPerMegapixel: limits.timeoutPerMegapixel,
-                                                 checks: vulkanChecks)
-            return (try VulkanExecutor(options: options), nil)
+            let instance = try VulkanInstance(VulkanInstance.Options(validation: validation))
+            let info = try DeviceSelector(requestedName: name).select(from: instance.devices)
+            return ChosenDevice(choice: self, cpu: cpu, vulkan: (instance, info, options))
         } catch {
-            if case .named(let requested) = self, Self.meansNoVulkanDevice(error), case .call = error {
-                throw .noVulkanForNamedDevice(name: requested, reason: error)
-            }
-            guard self == .automatic, Self.meansNoVulkanDevice(error) else { throw .vulkan(error) }
-            return (cpu(), "weft: no Vulkan device (\(Self.firstLine(of: error.description))); using the CPU evaluator")
+            let fallback = try fallingBack(from: error)
+            return ChosenDevice(choice: self, cpu: cpu, notice: fallback)
         }
+    }
+
+    /// The notice of falling back to the CPU evaluator after `error`, where automatic choice does; else the error
+    /// to throw.
+    func fallingBack(from error: VulkanError) throws(DeviceChoiceError) -> String {
+        if case .named(let requested) = self, Self.meansNoVulkanDevice(error), case .call = error {
+            throw .noVulkanForNamedDevice(name: requested, reason: error)
+        }
+        guard self == .automatic, Self.meansNoVulkanDevice(error) else { throw .vulkan(error) }
+        return "weft: no Vulkan device (\(Self.firstLine(of: error.description))); using the CPU evaluator"
     }
 
     /// Errors that mean no Vulkan device can be had here: no driver, an instance that cannot be

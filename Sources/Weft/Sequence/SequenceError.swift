@@ -24,6 +24,9 @@ public enum SequenceError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The installed ffmpeg has no encoder `codec`; `alternatives` are the container's codecs it has.
     case encoderMissing(codec: String, alternatives: [String])
     case output(OutputFolder.Failure)
+    /// A device of a render that opens its devices as it starts (`SequenceRender(starting:sequence:)`) could not be
+    /// chosen or opened.
+    case device(DeviceChoiceError)
 
     public var description: String {
         switch self {
@@ -53,6 +56,7 @@ public enum SequenceError: Error, Sendable, Equatable, CustomStringConvertible {
                 + (alternatives.isEmpty ? "; install an ffmpeg built with it" : "; it has \(alternatives.joined(separator: ", ")) (choose one with --codec)")
         case .ffmpegMissing: "video and GIF outputs need ffmpeg, which is not installed: run `sudo apt-get install ffmpeg` (or `make deps`)"
         case .output(let failure): failure.description
+        case .device(let error): error.description
         }
     }
 

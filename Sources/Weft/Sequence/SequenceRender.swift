@@ -42,8 +42,12 @@ public struct SequenceRender {
         public var streamFailed: Bool { writeFailures.contains { $0.frame == nil } }
     }
 
-    /// One render context a device; frames go to whichever frees a slot of its ring first.
-    public let contexts: [RenderContext]
+    /// One render context a device; frames go to whichever frees a slot of its ring first. Empty for a render made
+    /// with `init(starting:sequence:)`, whose contexts are opened as it runs.
+    public var contexts: [RenderContext] {
+        if case .ready(let contexts) = devices { contexts } else { [] }
+    }
+    private let devices: Devices
     public let sequence: SequenceRequest
     /// RGBA16F frames, written as 16-bit PNG or 16-bit raw samples.
     public var sixteenBit = false
@@ -69,8 +73,22 @@ public struct SequenceRender {
     /// The sequence on every context of `contexts` at once; the files are those each context writes alone.
     public init(contexts: [RenderContext], sequence: SequenceRequest) {
         precondition(!contexts.isEmpty, "a sequence needs a render context")
-        self.contexts = contexts
+        devices = .ready(contexts)
         self.sequence = sequence
+    }
+
+    /// The sequence on the contexts `start` makes, which it opens while the sequence starts: once the devices are
+    /// chosen, a video's pixel format is known and its first frame is planned against the chosen device's limit, so
+    /// ffmpeg starts while the devices open (the logical device, its pipeline cache). `run` takes the contexts.
+    public init(starting start: ContextStart, sequence: SequenceRequest) {
+        devices = .starting(start)
+        self.sequence = sequence
+    }
+
+    /// The render's contexts, or the start that makes them.
+    private enum Devices {
+        case ready([RenderContext])
+        case starting(ContextStart)
     }
 
     /// Renders every frame of the shard from `source`, telling `observe` of each; throws only when the output cannot
@@ -79,11 +97,35 @@ public struct SequenceRender {
     /// Once the last frame is rendered, the render lets go of its contexts on a thread of its own while the writer
     /// finishes (a video's ffmpeg encodes the frames still in its hands): a context the caller holds no more is torn
     /// down then — its device waited for and destroyed — and not after the output's end. `run` returns once both ended.
+    ///
+    /// With a `ContextStart`, `source` is also called once on the calling thread, for the first frame of a video,
+    /// planned there while the devices open; a device that cannot be chosen or opened throws `SequenceError.device`
+    /// once the output is discarded (ffmpeg stopped, no file left).
     public consuming func run(_ source: @escaping FrameSource, observe: (Event) -> Void = { _ in }) throws(SequenceError) -> Result {
-        let sequence = try sequence.preparingOutputs()
-        let planes = devicePlanes(of: sequence)
+        // The devices' kinds decide a video's pixel format; a start knows them once it has chosen the devices. Nothing
+        // here holds a device (nor its Vulkan instance) past its hand-over to `ContextRelease`.
+        let devices = devices
+        let kinds: [DeviceKind]
+        var firstDevice: (limit: TextureLimit, planner: Planner)?
+        switch devices {
+        case .ready(let contexts): kinds = contexts.map(\.executor.device.kind)
+        case .starting(let starting):
+            do {
+                let (chosen, planners) = try starting.devicesAndPlanners()
+                kinds = chosen.map(\.description.kind)
+                firstDevice = chosen.first.map { ($0.textureLimit, planners[0]) }
+            } catch {
+                starting.cancel()
+                throw .device(error)
+            }
+        }
+        let sequence: SequenceRequest
+        do { sequence = try self.sequence.preparingOutputs() } catch {
+            if case .starting(let starting) = devices { starting.cancel() }
+            throw error
+        }
+        let planes = devicePlanes(of: sequence, on: kinds)
         let (sixteenBit, measureDeviceTime) = (sixteenBit, measureDeviceTime)
-        let contexts = contexts
         _ = consume self
         let sink: any FrameSink
         switch sequence.destination {
@@ -92,11 +134,24 @@ public struct SequenceRender {
         case .video(let video): sink = FrameStream(target: .ffmpeg(video), sixteenBit: sixteenBit, fps: sequence.fps, planes: planes)
         }
         let writer = FrameWriter(sink: sink)
-        var result = Result()
-        result.framesByDevice = Array(repeating: 0, count: contexts.count)
-        var rendered: [PixelBuffer] = []
         let clock = ContinuousClock()
         let start = clock.now
+        let contexts: [RenderContext]
+        var result = Result()
+        switch consume devices {
+        case .ready(let ready): contexts = ready
+        case .starting(let starting):
+            if case .video = sequence.destination, let first = sequence.shardFrames.first, let (limit, planner) = firstDevice {
+                Self.startEncoder(of: first, in: sequence, limit: limit, planner: planner, writer: writer, source: source)
+            }
+            do { contexts = try starting.contexts() } catch {
+                _ = writer.finish()
+                throw .device(error)
+            }
+            result.statistics.openingWait = clock.now - start
+        }
+        result.framesByDevice = Array(repeating: 0, count: contexts.count)
+        var rendered: [PixelBuffer] = []
         // A stream and an animated PNG take the frames in order; files are written as their frames arrive.
         var ordered = sequence.apngPath != nil
         if case .files = sequence.destination {} else { ordered = true }
@@ -158,6 +213,17 @@ public struct SequenceRender {
         return result
     }
 
+    /// Plans frame `first` on the calling thread with the first chosen device's planner and limit and opens the writer's
+    /// stream at its size, so that ffmpeg starts while the devices open. A frame that does not plan starts nothing: its
+    /// context plans it again and reports why.
+    private static func startEncoder(of first: Int, in sequence: SequenceRequest, limit: TextureLimit, planner: Planner,
+                                     writer: FrameWriter, source: FrameSource) {
+        guard let (view, size, options) = try? source(sequence.time(ofFrame: first), UInt32(first)),
+              let planned = try? planner.plan(view, size: size, options: options, textureLimit: limit) else { return }
+        let picture = planned.plan.textures[planned.output.index]
+        writer.prepare(width: picture.width, height: picture.height)
+    }
+
     /// Writes the shard manifest beside the frames; why it could not, or nil.
     private static func writeManifest(of sequence: SequenceRequest, failed: [Int], frameSize: (width: Int, height: Int)?) -> (any Error)? {
         let folder = URL(fileURLWithPath: sequence.pattern).deletingLastPathComponent().path
@@ -177,14 +243,14 @@ public struct SequenceRender {
 
     /// The planes the device converts a video's frames to, or nil when its frames go out as RGBA: a video in a
     /// `YUVPlanes` format (`FFmpegOutput.devicePlanes`) without an animated PNG beside it, where `conversion` picks the
-    /// device — under `automatic`, only when every context is a GPU, as all frames of one stream take one form.
-    private func devicePlanes(of sequence: SequenceRequest) -> YUVPlanes? {
+    /// device — under `automatic`, only when every device (of `kinds`) is a GPU, as all frames of one stream take one form.
+    private func devicePlanes(of sequence: SequenceRequest, on kinds: [DeviceKind]) -> YUVPlanes? {
         guard case .video(let video) = sequence.destination, !sixteenBit, sequence.apngPath == nil else { return nil }
         switch conversion {
         case .device: return video.devicePlanes
         case .ffmpeg: return nil
         case .automatic:
-            let onCPU = contexts.contains { [.cpuEvaluator, .cpuDevice].contains($0.executor.device.kind) }
+            let onCPU = kinds.contains { [.cpuEvaluator, .cpuDevice].contains($0) }
             return onCPU ? nil : video.devicePlanes
         }
     }

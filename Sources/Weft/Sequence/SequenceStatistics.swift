@@ -37,6 +37,9 @@ public struct SequenceStatistics: Sendable {
     /// Letting go of the render contexts beside the output's end (`SequenceRender.run`): tearing them down where the
     /// caller held them no more.
     var releasing: Duration = .zero
+    /// For contexts opened as the sequence starts (`ContextStart`): from the sequence's start — the first frame planned
+    /// for the chosen device and ffmpeg started — until the contexts were open.
+    var openingWait: Duration?
     var wall: Duration = .zero
 
     mutating func add(view: Duration, plan: PlanTimings, uploaded: Int, run: Duration, hostTime: Duration, deviceTime: Duration?,
@@ -89,6 +92,9 @@ public struct SequenceStatistics: Sendable {
         if let firstFrame, wall > .zero {
             lines.append(String(format: "sequence: %.1f ms; the first frame handed to the writer after %.1f ms, the output finished %.1f ms after the last (beside it, letting go of the devices %.1f ms)",
                                 wall / .milliseconds(1), firstFrame / .milliseconds(1), finishing / .milliseconds(1), releasing / .milliseconds(1)))
+        }
+        if let openingWait {
+            lines.append(String(format: "the devices opened %.1f ms into the sequence, beside its first frame's planning and the output's start", openingWait / .milliseconds(1)))
         }
         return lines
     }
