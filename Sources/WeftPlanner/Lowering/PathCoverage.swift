@@ -54,109 +54,355 @@ package struct PathCoverage: Sendable {
         origin = SIMD2(x0, y0)
         width = x1 - x0
         height = y1 - y0
-        var values = [Float](repeating: 0, count: width * height)
+        // Stable, as it always was: an edge's place here breaks ties between edges equal in a piece (`Piece.precedes`).
         edges.sort { $0.top.y < $1.top.y }
+        var values = [Float](repeating: 0, count: width * height)
+        var strip = Strip(edges: edges, width: width, x0: Double(x0), rule: rule)
         var next = 0
-        var active: [Edge] = []
-        var row = [Double](repeating: 0, count: width)
-        var full = [Double](repeating: 0, count: width + 1)
         for r in 0..<height {
             let top = Double(y0 + r), bottom = top + 1
-            active.removeAll { $0.bottom.y <= top }
+            strip.active.removeAll { edges[$0].bottom.y <= top }
             while next < edges.count, edges[next].top.y < bottom {
-                if edges[next].bottom.y > top { active.append(edges[next]) }
+                if edges[next].bottom.y > top { strip.active.append(next) }
                 next += 1
             }
-            guard !active.isEmpty else { continue }
-            for i in row.indices { row[i] = 0 }
-            for i in full.indices { full[i] = 0 }
-            Self.coverRow(active, top: top, bottom: bottom, rule: rule, x0: Double(x0), row: &row, full: &full)
+            guard !strip.active.isEmpty else { continue }
+            strip.cover(top: top, bottom: bottom)
             var run = 0.0
             for c in 0..<width {
-                run += full[c]
-                values[r * width + c] = Float(min(max(row[c] + run, 0), 1))
+                run += strip.full[c]
+                values[r * width + c] = Float(min(max(strip.row[c] + run, 0), 1))
             }
         }
         self.values = values
     }
 
-    /// Covers one pixel row, the strip from `top` to `bottom`. Its edges enter and leave the strip at their ends: between
-    /// consecutive ends the edges that span the piece are kept in a list (an edge is added when it enters, dropped when it
-    /// has left), so a row costs its edges' ends and what spans each piece, not every pair of its edges.
-    private static func coverRow(_ edges: [Edge], top: Double, bottom: Double, rule: FillRule, x0: Double,
-                                 row: inout [Double], full: inout [Double]) {
-        var cuts = [top, bottom]
-        for e in edges {
-            if e.top.y > top { cuts.append(e.top.y) }
-            if e.bottom.y < bottom { cuts.append(e.bottom.y) }
+    /// One pixel row's strip at a time, with the buffers its covering works in, kept from row to row (grown, never
+    /// shrunk) so that covering a row allocates nothing.
+    private struct Strip: ~Copyable {
+        let edges: [Edge]
+        let x0: Double
+        let evenOdd: Bool
+        /// The edges (indices into `edges`) that reach into the strip, in the order of `edges`: by where they start.
+        var active: [Int] = []
+        /// The area, in each column, of the strip's trapezoids, and (summed left to right) the full columns left of them.
+        var row: [Double]
+        var full: [Double]
+        /// Where the strip is cut: its top and bottom, and every edge end between them.
+        private var cuts: [Double] = []
+        /// Where the edges end, in order, and the first of those not above the strip.
+        private let exits: [Double]
+        private var nextExit = 0
+        /// The edges across the current piece of the strip, in their order there (the first `count`), and room to make
+        /// the next piece's order in.
+        private var pieces = Scratch<Piece>()
+        private var spare = Scratch<Piece>()
+        private var count = 0
+        /// The edges that enter the strip where the current piece starts.
+        private var incoming: [Piece] = []
+        /// For each of `pieces`, the winding number right of it.
+        private var windings = Scratch<Int>()
+        /// The pairs of neighbours `pieces[i]`, `pieces[i + 1]` in the other order where the piece ends, and where they
+        /// cross.
+        private var crossing = Bits()
+        private var crossings = Scratch<Double>()
+        /// The pieces where the inside begins or ends.
+        private var borders = Bits()
+
+        init(edges: [Edge], width: Int, x0: Double, rule: FillRule) {
+            self.edges = edges
+            self.x0 = x0
+            evenOdd = rule == .evenOdd
+            exits = edges.map { $0.bottom.y }.sorted()
+            row = [Double](repeating: 0, count: width)
+            full = [Double](repeating: 0, count: width + 1)
         }
-        cuts.sort()
-        let entering = edges.indices.sorted { edges[$0].top.y < edges[$1].top.y }
-        var next = 0
-        var spanning: [Int] = []
-        var pieces: [Piece] = []
-        for k in 0..<(cuts.count - 1) {
-            let ya = cuts[k], yb = cuts[k + 1]
-            guard yb - ya > 1e-12 else { continue }
-            spanning.removeAll { edges[$0].bottom.y <= ya }
-            while next < entering.count, edges[entering[next]].top.y <= ya {
-                if edges[entering[next]].bottom.y > ya { spanning.append(entering[next]) }
-                next += 1
+
+        /// Covers the strip from `top` to `bottom` that the `active` edges reach into, into `row` and `full`. Its edges
+        /// enter and leave the strip at their ends: between consecutive ends the edges that span the piece are kept in a
+        /// list (an edge is added when it enters, dropped when it has left), so a row costs its edges' ends and what spans
+        /// each piece, not every pair of its edges.
+        mutating func cover(top: Double, bottom: Double) {
+            let edges = edges, x0 = x0
+            for i in row.indices { row[i] = 0 }
+            for i in full.indices { full[i] = 0 }
+            // The edges' tops inside the strip (`active` is in their order) merged with their bottoms there.
+            let exits = exits
+            var nextExit = nextExit
+            defer { self.nextExit = nextExit }
+            cuts.removeAll(keepingCapacity: true)
+            cuts.append(top)
+            while nextExit < exits.count, exits[nextExit] <= top { nextExit += 1 }
+            for id in active where edges[id].top.y > top {
+                let y = edges[id].top.y
+                while nextExit < exits.count, exits[nextExit] < y {
+                    cuts.append(exits[nextExit])
+                    nextExit += 1
+                }
+                cuts.append(y)
             }
-            coverPiece(spanning.map { edges[$0] }, from: ya, to: yb, rule: rule, x0: x0, pieces: &pieces, row: &row, full: &full)
+            while nextExit < exits.count, exits[nextExit] < bottom {
+                cuts.append(exits[nextExit])
+                nextExit += 1
+            }
+            cuts.append(bottom)
+            count = 0
+            // `active` is in the order the edges start in, which is the order they enter the pieces in.
+            var entering = 0
+            // Where the last piece covered ended: an edge's x there is its x where the next one starts, if that is there.
+            var end = -Double.infinity
+            for k in 0..<(cuts.count - 1) {
+                let ya = cuts[k], yb = cuts[k + 1]
+                guard yb - ya > 1e-12 else { continue }
+                incoming.removeAll(keepingCapacity: true)
+                while entering < active.count, edges[active[entering]].top.y <= ya {
+                    let edge = edges[active[entering]]
+                    if edge.bottom.y > ya {
+                        incoming.append(Piece(a: edge.x(at: ya) - x0, b: edge.x(at: yb) - x0, winding: edge.winding, edge: active[entering]))
+                    }
+                    entering += 1
+                }
+                advance(from: ya, to: yb, continuing: ya == end)
+                end = yb
+                coverPiece(height: yb - ya)
+            }
+        }
+
+        /// Makes `pieces` the edges across the piece from `ya` to `yb` in their order there — those of the last piece
+        /// that have not left, at their new places, with the `incoming` ones merged in — and finds, on the way, the
+        /// winding numbers, the borders of the inside and the pairs that cross. The last piece ended where this one
+        /// starts, nearly in this order: it is kept and only corrected.
+        private mutating func advance(from ya: Double, to yb: Double, continuing: Bool) {
+            let needed = count + incoming.count
+            spare.reserve(needed)
+            windings.reserve(needed)
+            crossings.reserve(needed)
+            crossing.reset(needed)
+            borders.reset(needed)
+            Self.insertionSort(&incoming)
+            let x0 = x0, evenOdd = evenOdd, source = pieces.base, target = spare.base
+            let windings = windings.base, crossings = crossings.base
+            var n = 0, winding = 0, wasInside = false, sorted = true
+            func emit(_ piece: Piece) {
+                if n > 0 {
+                    let last = target[n - 1]
+                    if !last.precedes(piece) { sorted = false }
+                    if last.b > piece.b {
+                        crossing.insert(n - 1)
+                        crossings[n - 1] = PathCoverage.crossing(last, piece)
+                    }
+                }
+                target[n] = piece
+                winding += piece.winding
+                windings[n] = winding
+                let isInside = PathCoverage.inside(winding, evenOdd: evenOdd)
+                if isInside != wasInside { borders.insert(n) }
+                wasInside = isInside
+                n += 1
+            }
+            edges.withUnsafeBufferPointer { edges in
+                incoming.withUnsafeBufferPointer { incoming in
+                    var next = 0
+                    for i in 0..<count {
+                        var piece = source[i]
+                        let edge = edges[piece.edge]
+                        guard edge.bottom.y > ya else { continue }
+                        piece.a = continuing ? piece.b : edge.x(at: ya) - x0
+                        piece.b = edge.x(at: yb) - x0
+                        while next < incoming.count, incoming[next].precedes(piece) {
+                            emit(incoming[next])
+                            next += 1
+                        }
+                        emit(piece)
+                    }
+                    while next < incoming.count {
+                        emit(incoming[next])
+                        next += 1
+                    }
+                }
+            }
+            pieces.exchange(with: &spare)
+            count = n
+            crossing.count = n
+            borders.count = n
+            if !sorted { sortPieces() }
+        }
+
+        /// Puts `pieces` in order where they are out of it (an edge's ends rounded past a neighbour's), then finds the
+        /// winding numbers, borders and crossing pairs again.
+        private mutating func sortPieces() {
+            let pieces = pieces.base, windings = windings.base, crossings = crossings.base
+            for i in 1..<count {
+                let piece = pieces[i]
+                var j = i
+                while j > 0, piece.precedes(pieces[j - 1]) {
+                    pieces[j] = pieces[j - 1]
+                    j -= 1
+                }
+                pieces[j] = piece
+            }
+            crossing.reset(count)
+            borders.reset(count)
+            var winding = 0, wasInside = false
+            for i in 0..<count {
+                winding += pieces[i].winding
+                windings[i] = winding
+                let isInside = PathCoverage.inside(winding, evenOdd: evenOdd)
+                if isInside != wasInside { borders.insert(i) }
+                wasInside = isInside
+                if i + 1 < count, pieces[i].b > pieces[i + 1].b {
+                    crossing.insert(i)
+                    crossings[i] = PathCoverage.crossing(pieces[i], pieces[i + 1])
+                }
+            }
+        }
+
+        /// Covers the current piece of the strip, `height` high, that `pieces` all span. The edges are ordered by where
+        /// they enter (ties by where they leave, then by where they start in `edges`); a pair of neighbours in the other
+        /// order where they leave crosses inside. The piece is covered up to the first such crossing, the pairs crossing
+        /// there swap places, and the rest is covered the same way. The order is kept from step to step, not sorted
+        /// again from positions recomputed at a crossing, where two edges are equal but for rounding: each swap puts one
+        /// pair in its order at the piece's end for good, so a piece takes one step per pair that crosses, however nearly
+        /// parallel or short its edges are. A step visits only what it changes: the pairs that cross (`crossing`) and the
+        /// edges where the inside begins or ends (`borders`), both kept up to date as pairs swap.
+        private mutating func coverPiece(height: Double) {
+            let count = count, evenOdd = evenOdd
+            let pieces = pieces.base, windings = windings.base, crossings = crossings.base
+            row.withUnsafeMutableBufferPointer { row in
+                full.withUnsafeMutableBufferPointer { full in
+                    // How far through the piece (0 at its top, 1 at its bottom) it is covered.
+                    var done = 0.0
+                    while true {
+                        var next = 1.0
+                        var i = crossing.first(from: 0)
+                        while i < count {
+                            next = min(next, crossings[i])
+                            i = crossing.first(from: i + 1)
+                        }
+                        // A crossing that rounds to before where the pair became neighbours is where they are.
+                        next = max(next, done)
+                        if next > done {
+                            i = borders.first(from: 0)
+                            while i < count {
+                                let piece = pieces[i]
+                                PathCoverage.accumulate(piece.x(at: done), piece.x(at: next), height: height * (next - done),
+                                                        sign: PathCoverage.inside(windings[i], evenOdd: evenOdd) ? -1 : 1,
+                                                        row: row, full: full)
+                                i = borders.first(from: i + 1)
+                            }
+                        }
+                        guard next < 1 else { return }
+                        // Left to right, each pair that crosses by `next` swaps, unless its left edge has just swapped
+                        // with its own left neighbour.
+                        i = crossing.first(from: 0)
+                        while i < count {
+                            guard crossings[i] <= next else {
+                                i = crossing.first(from: i + 1)
+                                continue
+                            }
+                            (pieces[i], pieces[i + 1]) = (pieces[i + 1], pieces[i])
+                            let before = i > 0 ? windings[i - 1] : 0
+                            windings[i] = before + pieces[i].winding
+                            let outside = PathCoverage.inside(before, evenOdd: evenOdd)
+                            let between = PathCoverage.inside(windings[i], evenOdd: evenOdd)
+                            let after = PathCoverage.inside(windings[i + 1], evenOdd: evenOdd)
+                            borders.set(i, outside != between)
+                            borders.set(i + 1, between != after)
+                            for pair in max(i - 1, 0)...min(i + 1, count - 2) {
+                                let crosses = pieces[pair].b > pieces[pair + 1].b
+                                crossing.set(pair, crosses)
+                                if crosses { crossings[pair] = PathCoverage.crossing(pieces[pair], pieces[pair + 1]) }
+                            }
+                            i = crossing.first(from: i + 2)
+                        }
+                        done = next
+                    }
+                }
+            }
+        }
+
+        /// Sorts a piece's few incoming edges by where they enter, then leave, then their place in `edges`.
+        private static func insertionSort(_ pieces: inout [Piece]) {
+            guard pieces.count > 1 else { return }
+            for i in 1..<pieces.count {
+                let piece = pieces[i]
+                var j = i
+                while j > 0, piece.precedes(pieces[j - 1]) {
+                    pieces[j] = pieces[j - 1]
+                    j -= 1
+                }
+                pieces[j] = piece
+            }
+        }
+    }
+
+    /// Room for values of a trivial type, grown as asked and freed with its owner: scratch for one covering.
+    private struct Scratch<Element: BitwiseCopyable>: ~Copyable {
+        private(set) var base: UnsafeMutablePointer<Element>
+        private var capacity = 64
+
+        init() { base = .allocate(capacity: capacity) }
+
+        deinit { base.deallocate() }
+
+        /// Makes room for `count` values; what was there is lost.
+        mutating func reserve(_ count: Int) {
+            guard count > capacity else { return }
+            base.deallocate()
+            capacity = 2 * count
+            base = .allocate(capacity: capacity)
+        }
+
+        mutating func exchange(with other: inout Scratch) {
+            (base, other.base) = (other.base, base)
+            (capacity, other.capacity) = (other.capacity, capacity)
+        }
+    }
+
+    /// A set of the indices below `count`, visited in order.
+    private struct Bits: ~Copyable {
+        private var words = Scratch<UInt64>()
+        var count = 0
+
+        /// Empties the set, for indices below `count`.
+        mutating func reset(_ count: Int) {
+            self.count = count
+            let needed = (count + 63) >> 6
+            words.reserve(needed)
+            words.base.update(repeating: 0, count: needed)
+        }
+
+        func insert(_ i: Int) { words.base[i >> 6] |= 1 << UInt64(i & 63) }
+
+        func set(_ i: Int, _ member: Bool) {
+            if member { insert(i) } else { words.base[i >> 6] &= ~(1 << UInt64(i & 63)) }
+        }
+
+        /// The smallest member at or after `i`; `count` when there is none.
+        func first(from i: Int) -> Int {
+            guard i < count else { return count }
+            var w = i >> 6
+            var word = words.base[w] & (~0 << UInt64(i & 63))
+            let last = (count - 1) >> 6
+            while word == 0 {
+                guard w < last else { return count }
+                w += 1
+                word = words.base[w]
+            }
+            return min(w << 6 + word.trailingZeroBitCount, count)
         }
     }
 
     /// An edge across a piece of a strip: its x (relative to the region's left) where the piece starts and ends.
     private struct Piece {
         var a: Double, b: Double, winding: Int
+        /// The edge's index in the covering's edges.
+        var edge: Int
         /// Where the edge is a fraction `t` of the way through the piece.
         func x(at t: Double) -> Double { a + (b - a) * t }
-    }
-
-    /// Covers the piece of a strip from `ya` to `yb` that `edges` all span. The edges are ordered by where they enter
-    /// (ties by where they leave); a pair of neighbours in the other order where they leave crosses inside. The piece is
-    /// covered up to the first such crossing, the pairs crossing there swap places, and the rest is covered the same
-    /// way. The order is kept from step to step, not sorted again from positions recomputed at a crossing, where two
-    /// edges are equal but for rounding: each swap puts one pair in its order at the piece's end for good, so a piece
-    /// takes one step per pair that crosses, however nearly parallel or short its edges are.
-    private static func coverPiece(_ edges: [Edge], from ya: Double, to yb: Double, rule: FillRule, x0: Double,
-                                   pieces: inout [Piece], row: inout [Double], full: inout [Double]) {
-        pieces.removeAll(keepingCapacity: true)
-        for e in edges { pieces.append(Piece(a: e.x(at: ya) - x0, b: e.x(at: yb) - x0, winding: e.winding)) }
-        pieces.sort { $0.a != $1.a ? $0.a < $1.a : $0.b < $1.b }
-        // How far through the piece (0 at `ya`, 1 at `yb`) it is covered.
-        var done = 0.0
-        while true {
-            var next = 1.0
-            for i in pieces.indices.dropLast() where pieces[i].b > pieces[i + 1].b {
-                next = min(next, crossing(pieces[i], pieces[i + 1]))
-            }
-            // A crossing that rounds to before where the pair became neighbours is where they are.
-            next = max(next, done)
-            if next > done {
-                var winding = 0
-                for piece in pieces {
-                    let wasInside = inside(winding, rule)
-                    winding += piece.winding
-                    let isInside = inside(winding, rule)
-                    if wasInside != isInside {
-                        accumulate(piece.x(at: done), piece.x(at: next), height: (yb - ya) * (next - done),
-                                   sign: isInside ? -1 : 1, row: &row, full: &full)
-                    }
-                }
-            }
-            guard next < 1 else { return }
-            var i = 0
-            while i < pieces.count - 1 {
-                if pieces[i].b > pieces[i + 1].b, crossing(pieces[i], pieces[i + 1]) <= next {
-                    pieces.swapAt(i, i + 1)
-                    i += 2
-                } else {
-                    i += 1
-                }
-            }
-            done = next
+        /// Whether this piece comes before `other` in a piece's order: by where they enter, then leave, then by edge.
+        func precedes(_ other: Piece) -> Bool {
+            a != other.a ? a < other.a : b != other.b ? b < other.b : edge < other.edge
         }
     }
 
@@ -174,13 +420,14 @@ package struct PathCoverage: Sendable {
         return abs(point.x) <= limit && abs(point.y) <= limit
     }
 
-    private static func inside(_ winding: Int, _ rule: FillRule) -> Bool {
-        rule == .nonZero ? winding != 0 : winding & 1 != 0
+    private static func inside(_ winding: Int, evenOdd: Bool) -> Bool {
+        evenOdd ? winding & 1 != 0 : winding != 0
     }
 
     /// Adds `sign` × the area, in each column, of the part of a strip `height` high left of the edge from x `a` (top) to
     /// `b` (bottom): a trapezoid is its right edge's area minus its left edge's.
-    private static func accumulate(_ a: Double, _ b: Double, height h: Double, sign: Double, row: inout [Double], full: inout [Double]) {
+    private static func accumulate(_ a: Double, _ b: Double, height h: Double, sign: Double,
+                                   row: UnsafeMutableBufferPointer<Double>, full: UnsafeMutableBufferPointer<Double>) {
         let width = row.count
         // Column indices clamped to just beyond the row before conversion.
         let lo = min(max(min(a, b), -1), Double(width) + 1), hi = min(max(max(a, b), -1), Double(width) + 1)
