@@ -179,7 +179,7 @@ package struct PathCoverage: Sendable {
             crossings.reserve(needed)
             crossing.reset(needed)
             borders.reset(needed)
-            Self.insertionSort(&incoming)
+            incoming.withUnsafeMutableBufferPointer { Self.insertionSort($0) }
             let x0 = x0, evenOdd = evenOdd, source = pieces.base, target = spare.base
             let windings = windings.base, crossings = crossings.base
             var n = 0, winding = 0, wasInside = false, sorted = true
@@ -232,15 +232,7 @@ package struct PathCoverage: Sendable {
         /// winding numbers, borders and crossing pairs again.
         private mutating func sortPieces() {
             let pieces = pieces.base, windings = windings.base, crossings = crossings.base
-            for i in 1..<count {
-                let piece = pieces[i]
-                var j = i
-                while j > 0, piece.precedes(pieces[j - 1]) {
-                    pieces[j] = pieces[j - 1]
-                    j -= 1
-                }
-                pieces[j] = piece
-            }
+            Self.insertionSort(UnsafeMutableBufferPointer(start: pieces, count: count))
             crossing.reset(count)
             borders.reset(count)
             var winding = 0, wasInside = false
@@ -321,8 +313,9 @@ package struct PathCoverage: Sendable {
             }
         }
 
-        /// Sorts a piece's few incoming edges by where they enter, then leave, then their place in `edges`.
-        private static func insertionSort(_ pieces: inout [Piece]) {
+        /// Sorts pieces by where they enter, then leave, then their edge's place in `edges` (`Piece.precedes`), moving
+        /// each only past those it belongs before: little work for pieces nearly in order, or few.
+        private static func insertionSort(_ pieces: UnsafeMutableBufferPointer<Piece>) {
             guard pieces.count > 1 else { return }
             for i in 1..<pieces.count {
                 let piece = pieces[i]
