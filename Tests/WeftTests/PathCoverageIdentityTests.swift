@@ -58,6 +58,19 @@ struct PathCoverageIdentityTests {
         }
     }
 
+    /// A long outline across the whole grid that crosses itself everywhere (a closed random walk of 4,000 segments, as
+    /// a noisy line chart's outline is), so that rows hold hundreds of edges and pieces many crossings.
+    @Test(arguments: [FillRule.nonZero, .evenOdd])
+    func aLongSelfCrossingOutlineIsCoveredAsBefore(rule: FillRule) {
+        var rng = SplitMix64(seed: 200_000)
+        var y = 60.0
+        let points = (0..<4000).map { i in
+            y = min(max(y + Double.random(in: -6...6, using: &rng), 2), 118)
+            return SIMD2(2 + 156 * Double(i) / 3999, y)
+        }
+        Self.expectIdentical([Polyline(points: points, closed: true)], rule: rule, "random walk")
+    }
+
     /// Coinciding edges: a polygon drawn twice, once reversed (edges equal where they enter and leave a piece, with
     /// opposite windings, so their order decides in which order their areas are added), and stars sharing their points.
     @Test(arguments: [FillRule.nonZero, .evenOdd])
