@@ -33,27 +33,26 @@ package struct PathCoverage: Sendable {
     /// The coverage of `polygons` (closed, in canvas pixels) over the pixels they reach inside `0..<limit`; nil when
     /// they reach none.
     package init?(polygons: [Polyline], rule: FillRule, limit: SIMD2<Int>) {
+        self.init(polygons: polygons, rule: rule, within: .zero, limit)
+    }
+
+    /// The coverage of `polygons` (closed, in pixels) over the pixels they reach inside `lower..<upper`; nil when they
+    /// reach none.
+    package init?(polygons: [Polyline], rule: FillRule, within lower: SIMD2<Int>, _ upper: SIMD2<Int>) {
+        guard let region = Self.region(of: polygons, within: lower, upper) else { return nil }
         var edges: [Edge] = []
-        var lo = SIMD2<Double>(repeating: .infinity), hi = SIMD2<Double>(repeating: -.infinity)
-        for polygon in polygons where polygon.points.count > 2 && polygon.points.allSatisfy(Self.isCoverable) {
+        for polygon in polygons where Self.isCovered(polygon) {
             let points = polygon.points
             for (i, a) in points.enumerated() {
                 let b = points[(i + 1) % points.count]
-                lo = pointwiseMin(lo, a)
-                hi = pointwiseMax(hi, a)
                 if a.y == b.y { continue }
                 edges.append(a.y < b.y ? Edge(top: a, bottom: b, winding: 1) : Edge(top: b, bottom: a, winding: -1))
             }
         }
-        guard !edges.isEmpty else { return nil }
-        // Clamped to the grid before conversion: outlines may reach far beyond it.
-        func clamped(_ v: Double, _ bound: Int) -> Int { Int(min(max(v, 0), Double(bound))) }
-        let x0 = clamped(lo.x.rounded(.down), limit.x), y0 = clamped(lo.y.rounded(.down), limit.y)
-        let x1 = clamped(hi.x.rounded(.up), limit.x), y1 = clamped(hi.y.rounded(.up), limit.y)
-        guard x1 > x0, y1 > y0 else { return nil }
-        origin = SIMD2(x0, y0)
-        width = x1 - x0
-        height = y1 - y0
+        let x0 = region.origin.x, y0 = region.origin.y
+        origin = region.origin
+        width = region.size.x
+        height = region.size.y
         // Stable, as it always was: an edge's place here breaks ties between edges equal in a piece (`Piece.precedes`).
         edges.sort { $0.top.y < $1.top.y }
         var values = [Float](repeating: 0, count: width * height)
@@ -404,6 +403,35 @@ package struct PathCoverage: Sendable {
     private static func crossing(_ p: Piece, _ q: Piece) -> Double {
         let da = p.a - q.a, db = p.b - q.b
         return da / (da - db)
+    }
+
+    /// The pixels, inside `lower..<upper`, that `polygons` reach and that covering them fills in: nil when they reach
+    /// none there, or when no polygon has an edge that is not horizontal.
+    package static func region(of polygons: [Polyline], within lower: SIMD2<Int>, _ upper: SIMD2<Int>)
+        -> (origin: SIMD2<Int>, size: SIMD2<Int>)? {
+        var lo = SIMD2<Double>(repeating: .infinity), hi = SIMD2<Double>(repeating: -.infinity)
+        var slanted = false
+        for polygon in polygons where isCovered(polygon) {
+            let first = polygon.points[0].y
+            for p in polygon.points {
+                lo = pointwiseMin(lo, p)
+                hi = pointwiseMax(hi, p)
+                slanted = slanted || p.y != first
+            }
+        }
+        guard slanted else { return nil }
+        // Clamped to the grid before conversion: outlines may reach far beyond it.
+        func clamped(_ v: Double, _ low: Int, _ high: Int) -> Int { Int(min(max(v, Double(low)), Double(high))) }
+        let x0 = clamped(lo.x.rounded(.down), lower.x, upper.x), y0 = clamped(lo.y.rounded(.down), lower.y, upper.y)
+        let x1 = clamped(hi.x.rounded(.up), lower.x, upper.x), y1 = clamped(hi.y.rounded(.up), lower.y, upper.y)
+        guard x1 > x0, y1 > y0 else { return nil }
+        return (SIMD2(x0, y0), SIMD2(x1 - x0, y1 - y0))
+    }
+
+    /// Whether a polygon is covered: one of fewer than three points has no area, and one with a point that cannot be
+    /// covered is left out whole.
+    private static func isCovered(_ polygon: Polyline) -> Bool {
+        polygon.points.count > 2 && polygon.points.allSatisfy(isCoverable)
     }
 
     /// Whether a polygon's point can be covered: a polygon with a point that is not finite, or so far out that the

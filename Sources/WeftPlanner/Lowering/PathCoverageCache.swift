@@ -6,8 +6,11 @@ import WeftViews
 /// The texels of paths' coverage layers (`PathCoverage` times one color), by what they are made from — the path shape,
 /// its frame and its map to the canvas's pixels — so that a path that does not move between frames is flattened,
 /// stroked and covered once: a sequence's frames lower it again, and an equal upload (the same buffer) keeps the plan
-/// reusable. Keeps the most recently used layers, up to `capacity` of them and `byteLimit` bytes of texels in all, each
-/// of at most `largestCachedBytes`: a screen's worth of symbols and icons stays covered from one frame to the next.
+/// reusable. A path is covered in the frame of the whole pixel at its map's origin, so that copies of it a whole number
+/// of pixels apart (a symbol repeated down a list, a view scrolled by whole pixels) are covered once: they are flattened
+/// to the same polygons there, covered to the same bits, and found by `Placement`. Keeps the most recently used layers
+/// of each kind, up to `capacity` of them and `byteLimit` bytes of texels in all, each of at most `largestCachedBytes`:
+/// a screen's worth of symbols and icons stays covered from one frame to the next.
 final class PathCoverageCache: Sendable {
     struct Key: Hashable, Sendable {
         var shape: PathShape
@@ -18,6 +21,19 @@ final class PathCoverageCache: Sendable {
         /// How far a flattened curve may stray from the true one, in canvas pixels.
         var tolerance: Double
         var limit: SIMD2<Int>
+        var color: SIMD4<Float>
+        var format: PixelFormat
+    }
+
+    /// What a layer is covered from in the frame of the whole pixel at its map's origin: the map with its translation
+    /// cut to the fraction of a pixel, and the pixels covered there (where the canvas cuts it off included).
+    private struct Placement: Hashable, Sendable {
+        var shape: PathShape
+        var size: SIMD2<Float>
+        var toPixels: Affine
+        var tolerance: Double
+        var origin: SIMD2<Int>
+        var extent: SIMD2<Int>
         var color: SIMD4<Float>
         var format: PixelFormat
     }
@@ -45,7 +61,9 @@ final class PathCoverageCache: Sendable {
     static let byteLimit = 64 << 20
     static let largestCachedBytes = 4 << 20
     private let layers = Mutex(LRUCache<StoredKey, Layer?>(capacity: capacity, costLimit: byteLimit))
-    /// How many layers were covered (not found in the cache), over the cache's life.
+    /// The layers by placement, their origins in the frame of the whole pixel at their map's origin.
+    private let placed = Mutex(LRUCache<Placement, Layer>(capacity: capacity, costLimit: byteLimit))
+    /// How many layers were covered (found in neither cache), over the cache's life.
     private let coverings = Atomic<Int>(0)
 
     var coveredCount: Int { coverings.load(ordering: .relaxed) }
@@ -55,14 +73,40 @@ final class PathCoverageCache: Sendable {
     func layer(_ key: Key) throws(RenderError) -> Layer? {
         let stored = StoredKey(key)
         if let hit = layers.withLock({ $0[stored] }) { return hit }
-        coverings.add(1, ordering: .relaxed)
-        let (polygons, rule) = key.shape.polygons(size: key.size, through: key.toPixels, tolerance: key.tolerance)
-        let segments = polygons.reduce(0) { $0 + $1.points.count }
-        guard segments <= PathCoverage.maxSegments else { throw .pathTooComplex(segments: segments, limit: PathCoverage.maxSegments) }
-        let layer = PathCoverage(polygons: polygons, rule: rule, limit: key.limit).map { Self.layer($0, color: key.color, format: key.format) }
+        let layer = try cover(key)
         let bytes = layer?.pixels.bytes.count ?? 0
         if bytes <= Self.largestCachedBytes { layers.withLock { $0.insert(layer, for: stored, cost: bytes) } }
         return layer
+    }
+
+    /// Flattens and strokes `key.shape` in the frame of the whole pixel at its map's origin, and covers it there unless
+    /// `placed` holds its layer.
+    private func cover(_ key: Key) throws(RenderError) -> Layer? {
+        var local = key.toPixels
+        let whole = SIMD2(local.tx, local.ty).rounded(.down)
+        // A translation too large (or not finite) for whole pixels to be counted in `Int` is covered where it is.
+        let counted = abs(whole.x) < Float(1 << 24) && abs(whole.y) < Float(1 << 24)
+        let shift: SIMD2<Int> = counted ? SIMD2(Int(whole.x), Int(whole.y)) : .zero
+        local.tx -= Float(shift.x)
+        local.ty -= Float(shift.y)
+        let (polygons, rule) = key.shape.polygons(size: key.size, through: local, tolerance: key.tolerance)
+        let segments = polygons.reduce(0) { $0 + $1.points.count }
+        guard segments <= PathCoverage.maxSegments else { throw .pathTooComplex(segments: segments, limit: PathCoverage.maxSegments) }
+        let lower = SIMD2<Int>.zero &- shift, upper = key.limit &- shift
+        guard let region = PathCoverage.region(of: polygons, within: lower, upper) else { return nil }
+        let placement = Placement(shape: key.shape, size: key.size, toPixels: local, tolerance: key.tolerance,
+                                  origin: region.origin, extent: region.size, color: key.color, format: key.format)
+        let relative: Layer
+        if let hit = placed.withLock({ $0[placement] }) {
+            relative = hit
+        } else {
+            coverings.add(1, ordering: .relaxed)
+            guard let coverage = PathCoverage(polygons: polygons, rule: rule, within: lower, upper) else { return nil }
+            relative = Self.layer(coverage, color: key.color, format: key.format)
+            let bytes = relative.pixels.bytes.count
+            if bytes <= Self.largestCachedBytes { placed.withLock { $0.insert(relative, for: placement, cost: bytes) } }
+        }
+        return Layer(origin: relative.origin &+ shift, pixels: relative.pixels)
     }
 
     private static func layer(_ coverage: PathCoverage, color: SIMD4<Float>, format: PixelFormat) -> Layer {
