@@ -25,17 +25,13 @@ final class PathCoverageCache: Sendable {
         var format: PixelFormat
     }
 
-    /// What a layer is covered from in the frame of the whole pixel at its map's origin: the map with its translation
-    /// cut to the fraction of a pixel, and the pixels covered there (where the canvas cuts it off included).
+    /// What a layer is covered from in the frame of the whole pixel at its map's origin: the key with its map's
+    /// translation cut to the fraction of a pixel and no limit, and the pixels covered there (which say where the
+    /// canvas cuts it off).
     private struct Placement: Hashable, Sendable {
-        var shape: PathShape
-        var size: SIMD2<Float>
-        var toPixels: Affine
-        var tolerance: Double
+        var cut: Key
         var origin: SIMD2<Int>
         var extent: SIMD2<Int>
-        var color: SIMD4<Float>
-        var format: PixelFormat
     }
 
     /// A coverage layer's texels and where its first lies on the canvas, in pixels.
@@ -94,8 +90,10 @@ final class PathCoverageCache: Sendable {
         guard segments <= PathCoverage.maxSegments else { throw .pathTooComplex(segments: segments, limit: PathCoverage.maxSegments) }
         let lower = SIMD2<Int>.zero &- shift, upper = key.limit &- shift
         guard let region = PathCoverage.region(of: polygons, within: lower, upper) else { return nil }
-        let placement = Placement(shape: key.shape, size: key.size, toPixels: local, tolerance: key.tolerance,
-                                  origin: region.origin, extent: region.size, color: key.color, format: key.format)
+        var cut = key
+        cut.toPixels = local
+        cut.limit = .zero
+        let placement = Placement(cut: cut, origin: region.origin, extent: region.size)
         let relative: Layer
         if let hit = placed.withLock({ $0[placement] }) {
             relative = hit
