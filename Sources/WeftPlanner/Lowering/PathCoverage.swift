@@ -33,13 +33,12 @@ package struct PathCoverage: Sendable {
     /// The coverage of `polygons` (closed, in canvas pixels) over the pixels they reach inside `0..<limit`; nil when
     /// they reach none.
     package init?(polygons: [Polyline], rule: FillRule, limit: SIMD2<Int>) {
-        self.init(polygons: polygons, rule: rule, within: .zero, limit)
+        guard let region = Self.region(of: polygons, within: .zero, limit) else { return nil }
+        self.init(polygons: polygons, rule: rule, region: region)
     }
 
-    /// The coverage of `polygons` (closed, in pixels) over the pixels they reach inside `lower..<upper`; nil when they
-    /// reach none.
-    package init?(polygons: [Polyline], rule: FillRule, within lower: SIMD2<Int>, _ upper: SIMD2<Int>) {
-        guard let region = Self.region(of: polygons, within: lower, upper) else { return nil }
+    /// The coverage of `polygons` (closed, in pixels) over `region`, the pixels `region(of:within:_:)` found they reach.
+    package init(polygons: [Polyline], rule: FillRule, region: (origin: SIMD2<Int>, size: SIMD2<Int>)) {
         var edges: [Edge] = []
         for polygon in polygons where Self.isCovered(polygon) {
             let points = polygon.points

@@ -99,8 +99,7 @@ final class PathCoverageCache: Sendable {
             relative = hit
         } else {
             coverings.add(1, ordering: .relaxed)
-            guard let coverage = PathCoverage(polygons: polygons, rule: rule, within: lower, upper) else { return nil }
-            relative = Self.layer(coverage, color: key.color, format: key.format)
+            relative = Self.layer(PathCoverage(polygons: polygons, rule: rule, region: region), color: key.color, format: key.format)
             let bytes = relative.pixels.bytes.count
             if bytes <= Self.largestCachedBytes { placed.withLock { $0.insert(relative, for: placement, cost: bytes) } }
         }
