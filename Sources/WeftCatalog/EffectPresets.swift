@@ -54,7 +54,7 @@ public struct EffectPresets: Sendable {
         }
         let json: JSONValue
         do {
-            json = try JSONDecoder().decode(JSONValue.self, from: data)
+            json = try JSONValue(parsing: data)
         } catch {
             throw .invalidPresets(file: file, message: "not valid JSON: \(error)")
         }

@@ -3,21 +3,16 @@ import WeftPlanner
 import WeftRuntime
 import WeftViews
 
-/// Where JSON text stops being JSON, in words. JSONDecoder only says "The given data was not
-/// valid JSON"; JSONSerialization says "around character N", which this turns into a line and
-/// column.
+/// Where JSON text stops being JSON, in words: JSONSerialization says "around character N", which this turns into a
+/// line and column.
 enum JSONSyntax {
-    static func problem(in data: Data) -> String? {
-        do {
-            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-            return nil
-        } catch {
-            let text = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String) ?? error.localizedDescription
-            guard let marker = text.range(of: "around character "),
-                  let offset = Int(text[marker.upperBound...].prefix { $0.isNumber }) else { return text }
-            let (line, column) = position(ofCharacter: offset, in: data)
-            return text[..<marker.lowerBound] + "at line \(line), column \(column)"
-        }
+    /// `JSONSerialization`'s error reading `data`, with "around character N" turned into a line and column.
+    static func describe(_ error: any Error, in data: Data) -> String {
+        let text = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String) ?? error.localizedDescription
+        guard let marker = text.range(of: "around character "),
+              let offset = Int(text[marker.upperBound...].prefix { $0.isNumber }) else { return text }
+        let (line, column) = position(ofCharacter: offset, in: data)
+        return text[..<marker.lowerBound] + "at line \(line), column \(column)"
     }
 
     /// A comma right before a closing `]` or `}`, which JSON does not allow but Foundation's parser accepts: where it

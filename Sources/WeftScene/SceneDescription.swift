@@ -24,11 +24,9 @@ public struct SceneDescription: Sendable {
         if let comma = JSONSyntax.trailingComma(in: data) { throw .malformedJSON(comma) }
         let json: JSONValue
         do {
-            json = try JSONDecoder().decode(JSONValue.self, from: data)
-        } catch let DecodingError.dataCorrupted(context) {
-            throw .malformedJSON(JSONSyntax.problem(in: data) ?? context.debugDescription)
+            json = try JSONValue(parsing: data)
         } catch {
-            throw .malformedJSON("\(error)")
+            throw .malformedJSON(JSONSyntax.describe(error, in: data))
         }
         let references = SceneReferences(in: json, baseDirectory: baseDirectory)
         return SceneDescription(json: json, baseDirectory: baseDirectory,

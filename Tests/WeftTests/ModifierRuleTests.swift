@@ -68,7 +68,7 @@ import WeftTestSupport
         reader.stateScope = SceneReader.StateScope(component: nil, names: ["a", "b"])
         for entry in SceneReader.modifierReadings {
             for key in entry.type.sceneKeys {
-                let json = try JSONDecoder().decode(JSONValue.self, from: Data(try #require(Self.sampleArguments[key]).utf8))
+                let json = try JSONValue(parsing: Data(try #require(Self.sampleArguments[key]).utf8))
                 let rule = try reader.modifier(key, json, at: JSONPath("root.modifiers[0]"))
                 #expect(ObjectIdentifier(type(of: rule)) == ObjectIdentifier(entry.type), "'\(key)' read as \(type(of: rule)), not \(entry.type)")
             }
@@ -77,9 +77,9 @@ import WeftTestSupport
 
     @Test func aFrameWithAlignmentOrBoundsReadsAsAFlexibleFrame() throws {
         let reader = SceneReader(baseDirectory: "/nonexistent", images: .files)
-        let aligned = try JSONDecoder().decode(JSONValue.self, from: Data(#"{"width": 10, "alignment": "top"}"#.utf8))
+        let aligned = try JSONValue(parsing: Data(#"{"width": 10, "alignment": "top"}"#.utf8))
         #expect(try reader.modifier("frame", aligned, at: JSONPath("")) is FlexibleFrame)
-        let bounded = try JSONDecoder().decode(JSONValue.self, from: Data(#"{"maxWidth": "infinity"}"#.utf8))
+        let bounded = try JSONValue(parsing: Data(#"{"maxWidth": "infinity"}"#.utf8))
         #expect(try reader.modifier("frame", bounded, at: JSONPath("")) is FlexibleFrame)
     }
 

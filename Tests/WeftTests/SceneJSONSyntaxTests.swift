@@ -26,3 +26,34 @@ func aTrailingCommaIsMalformedJSON(text: String, place: String) {
 }
 
 import Foundation
+
+/// Each JSON value is read as its own type: `true` and `false` are booleans, `0` and `1` numbers, and every number
+/// reads as the double its text names.
+@Test func valuesKeepTheirJSONTypes() throws {
+    let text = #"[true, false, 0, 1, -0.0, 0.1, 1.5e3, 12345678901234567890, -7, "true", "", null, [], {"k": [false, 2]}]"#
+    guard case .array(let values) = try JSONValue(parsing: Data(text.utf8)) else {
+        Issue.record("expected an array")
+        return
+    }
+    #expect(values.map(\.typeName) == ["a boolean", "a boolean", "a number", "a number", "a number", "a number", "a number",
+                                       "a number", "a number", "a string", "a string", "null", "an array", "an object"])
+    guard case .bool(true) = values[0], case .bool(false) = values[1] else {
+        Issue.record("\(values[0]), \(values[1])")
+        return
+    }
+    let numbers = values[2...8].compactMap { value -> Double? in if case .number(let n) = value { n } else { nil } }
+    #expect(numbers.map(\.bitPattern) == [0, 1, -0.0, 0.1, 1500, Double("12345678901234567890")!, -7].map(\.bitPattern))
+    guard case .object(let object) = values[13], case .array(let inner)? = object["k"], case .bool(false) = inner[0],
+          case .number(2) = inner[1] else {
+        Issue.record("\(values[13])")
+        return
+    }
+}
+
+@Test func malformedJSONSaysWhere() {
+    guard case .malformedJSON(let reason)? = sceneError("{\n  \"size\": [10, 10]\n  \"root\": {}\n}") else {
+        Issue.record("expected malformedJSON")
+        return
+    }
+    #expect(reason.contains("line 3"), "\(reason)")
+}
