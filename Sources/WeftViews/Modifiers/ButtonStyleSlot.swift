@@ -40,6 +40,7 @@ extension ViewNode {
     fileprivate func stylingButtons(_ style: some ButtonStyle) -> ViewNode {
         rewritten { node in
             guard case .modified(_, let rule) = node.kind else { return nil }
+            if let unbuilt = rule as? UnbuiltBody { return unbuilt.finished { $0.stylingButtons(style) } }
             if let slot = rule as? ButtonStyleSlot {
                 return slot.ownsStyle ? node : ButtonStyleSlot.drawn(slot.label.stylingButtons(style), style: style, ownsStyle: true)
             }

@@ -59,15 +59,7 @@ extension ViewNode {
             case .shape, .image, .text, .spacer:
                 return
             case .stack(let children, _), .stacked(_, let children), .grid(_, let children):
-                var unnamed = 0
-                for child in children {
-                    if let id = Interpolation.id(of: child) {
-                        collect(child, at: place + "/=" + id)
-                    } else {
-                        collect(child, at: place + "/#\(unnamed)")
-                        unnamed += 1
-                    }
-                }
+                for (child, step) in zip(children, StructuralIdentity.steps(to: children)) { collect(child, at: place + "/" + step) }
             case .modified(let child, let modifier):
                 if let scope = modifier as? AnimationScope, places[place] == nil { places[place] = scope.index }
                 for (i, held) in modifier.heldViews.enumerated() { collect(held, at: place + "+\(i)") }

@@ -14,12 +14,18 @@ final class Evaluation: Sendable {
     }
 
     let environment: EnvironmentValues
+    /// The state the host keeps by identity; nil where views keep their own (`TimelineView` content built per frame).
+    let states: ViewStates?
     private let record = Mutex<(taps: [TapTarget], watched: [Watched])>(([], []))
+    private let unbuiltBodies = Atomic<Int>(0)
 
     /// The evaluation under way (nil: the view is built for a plain render, and nothing is recorded).
     @TaskLocal static var current: Evaluation?
 
-    init(environment: EnvironmentValues) { self.environment = environment }
+    init(environment: EnvironmentValues, states: ViewStates? = nil) {
+        self.environment = environment
+        self.states = states
+    }
 
     private let failures = Mutex<[ViewError]>([])
 
@@ -53,8 +59,23 @@ final class Evaluation: Sendable {
         }
     }
 
-    /// `view`'s node built under this evaluation.
-    func build(_ view: some View) -> ViewNode { Self.$current.withValue(self) { view.node } }
+    /// `view`'s node built under this evaluation, every body built at its place; the state of the views no longer
+    /// in the tree then dropped.
+    func build(_ view: some View) -> ViewNode {
+        defer { states?.endEvaluation() }
+        return Self.$current.withValue(self) { buildingBodies(view.node) }
+    }
+
+    /// `view`'s body left to build at its place (`UnbuiltBody`), when the host keeps the view's state by identity; nil
+    /// for a view without state, built at once.
+    func unbuiltBody(of view: some View) -> ViewNode? {
+        guard states != nil, ViewStates.keepsState(view) else { return nil }
+        unbuiltBodies.add(1, ordering: .relaxed)
+        return ViewNode(.modified(ViewNode(.stack([])), UnbuiltBody(view: view)))
+    }
+
+    /// Whether a body was left to build.
+    var hasUnbuiltBodies: Bool { unbuiltBodies.load(ordering: .relaxed) > 0 }
 }
 
 extension GeometryChange {

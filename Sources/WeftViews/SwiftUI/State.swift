@@ -1,10 +1,12 @@
 import Synchronization
 
 /// SwiftUI's `@State`: a value a view owns and its actions change. Setting it inside an action that a host runs
-/// (`Interaction`) makes the host build the view's body again and animate to it under the change's transaction
-/// (`withAnimation`). The value lives in storage shared by the view's copies, so it lasts as long as the view value
-/// that holds it: the root view a host drives keeps its state; a view that a body makes anew starts from its initial
-/// value at every evaluation (docs/swiftui.md).
+/// (`Interaction`) makes the host build the body again and animate to it under the change's transaction
+/// (`withAnimation`). A host keeps the value by the view's identity (`ViewStates`): the first time a view stands at
+/// its place in the tree its state starts from the value the view was made with; while views of its type stay there,
+/// each new view value built there reads and writes the kept value — its actions and its `$name` bindings too; once
+/// none stands there the value is dropped, and a view that comes back starts over. Outside a host (a body built for a
+/// plain render) the value is the view value's own, shared by its copies.
 @propertyWrapper
 public struct State<Value: Sendable>: Sendable {
     private let storage: StateStorage<Value>
@@ -25,14 +27,38 @@ extension State where Value: ExpressibleByNilLiteral {
     public init() { self.init(wrappedValue: nil) }
 }
 
-/// A value shared by a `State`'s copies; every write is a change its host hears of (`StateChanges`).
+extension State: PlaceKeptProperty {
+    func bind(to states: ViewStates, at key: ViewStates.Key) { states.bind(storage, at: key) }
+}
+
+/// A `State`'s value: the view value's own, until a host binds it to the value the host keeps for the view's place
+/// (`ViewStates`), which it reads and writes from then on. Every write is a change its host hears of (`StateChanges`).
 final class StateStorage<Value: Sendable>: Sendable {
-    private let cell: Mutex<Value>
-    init(_ value: Value) { cell = Mutex(value) }
+    private struct Cell {
+        var own: Value
+        var kept: StateStorage<Value>?
+    }
+    private let cell: Mutex<Cell>
+
+    init(_ value: Value) { cell = Mutex(Cell(own: value)) }
+
+    /// The value the view value was made with, or last given while no host kept it.
+    var own: Value { cell.withLock { $0.own } }
+
+    /// From now on the value is `kept`'s.
+    func bind(to kept: StateStorage<Value>) { cell.withLock { $0.kept = kept } }
+
     var value: Value {
-        get { cell.withLock { $0 } }
+        get {
+            if let kept = cell.withLock({ $0.kept }) { return kept.value }
+            return own
+        }
         set {
-            cell.withLock { $0 = newValue }
+            if let kept = cell.withLock({ $0.kept }) {
+                kept.value = newValue
+                return
+            }
+            cell.withLock { $0.own = newValue }
             StateChanges.current?.record()
         }
     }

@@ -11,8 +11,11 @@ enum StructuralIdentity {
     static let mark: Character = "\u{1}"
 
     /// `views` of block slot `slot`: the named ones named in the block, so no other slot's views take their names.
-    static func slot(_ slot: Int, _ views: [ViewNode]) -> [ViewNode] {
-        views.map { view in view.structuralPath.map { view.structurallyNamed("\(slot)/\($0)") } ?? view }
+    static func slot(_ slot: Int, _ views: [ViewNode]) -> [ViewNode] { prefixed(views, with: String(slot)) }
+
+    /// `views` with each named one's path put under `prefix`; the others as they are.
+    static func prefixed(_ views: [ViewNode], with prefix: String) -> [ViewNode] {
+        views.map { view in view.structuralPath.map { view.structurallyNamed("\(prefix)/\($0)") } ?? view }
     }
 
     /// `views` built at `place` (a branch, an element): each named `place` and its own path there, or its position
@@ -24,6 +27,20 @@ enum StructuralIdentity {
             if view.carriesExplicitID { return view }
             defer { position += 1 }
             return view.structurallyNamed("\(place)/#\(position)")
+        }
+    }
+
+    /// The step from a container to each of its children on the way from the root to a view: "=name" for a child
+    /// named by an id (`Interpolation.id(of:)`: its structural name or its `.id(_:)`), "#n" for the n-th unnamed one —
+    /// as `Interpolation` matches views across states. The steps from the root (with "+n" to a modifier's n-th held
+    /// view and "." under a modifier) are a view's place: where `animation(_:value:)` compares its values
+    /// (`scopePlaces`) and what a host keeps a view's state by (`ViewStates`).
+    static func steps(to children: [ViewNode]) -> [String] {
+        var unnamed = 0
+        return children.map { child in
+            if let id = Interpolation.id(of: child) { return "=" + id }
+            defer { unnamed += 1 }
+            return "#\(unnamed)"
         }
     }
 

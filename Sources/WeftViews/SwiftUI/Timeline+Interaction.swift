@@ -31,6 +31,8 @@ struct InteractionHost<Root: View> {
     let root: Root
     let size: SIMD2<Float>
     let environment: EnvironmentValues
+    /// The views' state, kept by their identity across evaluations.
+    let states = ViewStates()
     /// The last value each `onGeometryChange` saw, by its order in the tree.
     var observed: [Int: any Sendable] = [:]
     var current: (tree: ViewNode, drawn: ViewNode, evaluation: Evaluation)?
@@ -42,7 +44,7 @@ struct InteractionHost<Root: View> {
     /// The body built, then built again while `onGeometryChange` actions change the state.
     mutating func settle(at time: Double) throws(InteractionError) -> (tree: ViewNode, drawn: ViewNode, evaluation: Evaluation) {
         for _ in 0..<Timeline.maxGeometryRounds {
-            let evaluation = Evaluation(environment: environment)
+            let evaluation = Evaluation(environment: environment, states: states)
             let tree = evaluation.build(root)
             if let failure = evaluation.failure { throw .view(failure, time: time) }
             current = (tree, tree.withoutTapMarkers, evaluation)

@@ -19,6 +19,7 @@ extension View {
     var containerChildren: [ViewNode] {
         if let list = self as? any ViewList { return list.children }
         if Body.self == Never.self { return [node] }
+        if let unbuilt = Evaluation.current?.unbuiltBody(of: self) { return [unbuilt] }
         return body.containerChildren
     }
 

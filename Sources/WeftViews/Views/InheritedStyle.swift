@@ -37,9 +37,12 @@ extension ViewNode {
     /// The tree with `text` applied to every text and `symbol` to every symbol (`SymbolMark`), decorations and
     /// component states included: how a container's environment reaches the views inside it. Inner settings were
     /// applied first, so a change that keeps what is set lets the innermost win.
-    package func inheriting(text: (inout Text) -> Void, symbol: (inout Symbol) -> Void = { _ in }) -> ViewNode {
+    package func inheriting(text: @escaping @Sendable (inout Text) -> Void,
+                            symbol: @escaping @Sendable (inout Symbol) -> Void = { _ in }) -> ViewNode {
         rewritten { node in
             switch node.kind {
+            case .modified(_, let unbuilt as UnbuiltBody):
+                return unbuilt.finished { $0.inheriting(text: text, symbol: symbol) }
             case .text(var value):
                 text(&value)
                 return ViewNode(.text(value))

@@ -16,7 +16,8 @@ public protocol View: Sendable {
 }
 
 extension View {
-    public var node: ViewNode { body.node }
+    /// A view with state a host keeps by identity is built once its place is known (`Evaluation.unbuiltBody(of:)`).
+    public var node: ViewNode { Evaluation.current?.unbuiltBody(of: self) ?? body.node }
 }
 
 extension View where Body == Never {
