@@ -187,6 +187,38 @@ struct SwiftUIChildStateTests {
         }
     }
 
+    /// A switch with an "OK" button of its own, then the parent's "OK" button, which widens the switch's frame.
+    struct TwoOKs: View {
+        @State var wide = false
+        struct OwnOK: View {
+            @State var on = false
+            var body: some View {
+                VStack(spacing: 0) {
+                    (on ? SwiftUIChildStateTests.green : SwiftUIChildStateTests.red).frame(width: 20, height: 20)
+                        .frame(width: 60, alignment: on ? .trailing : .leading)
+                    Button("OK") { on.toggle() }
+                }
+            }
+        }
+        var body: some View {
+            VStack(spacing: 0) {
+                OwnOK().frame(width: wide ? 100 : 60, alignment: .leading)
+                Button("OK") { wide.toggle() }
+            }
+        }
+    }
+
+    /// A tap by label takes the first target in drawing order, the child's, though the child's body was built after
+    /// its parent's: the switch turns on (green, no red, in the square's row, the topmost drawn).
+    @Test func aTapByLabelFindsTheFirstTargetInDrawingOrderInsideAChildWithState() throws {
+        let size = Size(width: 100, height: 80)
+        let timeline = try Timeline(TwoOKs(), size: size, script: [.tap(label: "OK", at: 0)])
+        let pixels = try Backend.cpu.makeContext().render(timeline.view(at: 0.5, size: size), size: size).pixels
+        let row = (0..<80).first { y in (0..<100).contains { pixels[$0, y].w > 0.99 } } ?? 0
+        let green = Self.centre(pixels, channel: 1, row: row + 10)
+        #expect(green != nil && Self.centre(pixels, channel: 0, row: row + 10) == nil, "the child's button ran: green, no red")
+    }
+
     /// A blue square that flips the value it is bound to.
     struct Flipper: View {
         @Binding var on: Bool

@@ -71,8 +71,13 @@ struct InteractionHost<Root: View> {
             let root = self.root
             action = { set(root) }
         case .tapLabel(let label):
-            guard let target = before.evaluation.taps.first(where: { $0.labels.contains(label) }) else {
-                throw .noTarget(label: label, time: step.time, labels: before.evaluation.taps.flatMap(\.labels))
+            // In drawing order, which is not the order of building where a view's body is built after the tree
+            // around it (`UnbuiltBody`).
+            let targets = before.evaluation.hasUnbuiltBodies
+                ? GeometrySweep.observers(in: before.tree, size: size).compactMap { $0.change.tapTarget.map { before.evaluation.taps[$0] } }
+                : before.evaluation.taps
+            guard let target = targets.first(where: { $0.labels.contains(label) }) else {
+                throw .noTarget(label: label, time: step.time, labels: targets.flatMap(\.labels))
             }
             action = target.action
         case .tapPoint(let point):
