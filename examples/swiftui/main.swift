@@ -98,6 +98,7 @@ do {
         for example in examples { try planning.measure(example, context: context) }
         try planning.measureClock(context: context)
         try planning.measureScopes(context: context)
+        try planning.measureChildState()
         exit(0)
     }
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -48,8 +48,8 @@ extension ViewNode {
 }
 
 extension ViewNode {
-    /// The index of each scope in the tree by its place: the way from the root, each view on it named by its name or
-    /// else its position among its unnamed siblings (as `Interpolation` matches views), each modifier a step down. The
+    /// The index of each scope in the tree by its place (`StructuralIdentity.steps(to:)`): the way from the root, each
+    /// view on it named by its name or else its position among its unnamed siblings, each modifier a step down. The
     /// same place in two states is the same modifier; one only one state has (in a view entering or leaving) has no
     /// old value to differ from, as in SwiftUI.
     var scopePlaces: [String: Int] {
