@@ -71,7 +71,7 @@ final class Evaluation: Sendable {
     func unbuiltBody(of view: some View) -> ViewNode? {
         guard states != nil, ViewStates.keepsState(view) else { return nil }
         unbuiltBodies.add(1, ordering: .relaxed)
-        return ViewNode(.modified(ViewNode(.stack([])), UnbuiltBody(view: view)))
+        return UnbuiltBody(view: view).node
     }
 
     /// Whether a body was left to build.

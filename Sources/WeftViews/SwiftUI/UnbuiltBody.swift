@@ -7,6 +7,12 @@ struct UnbuiltBody: ModifierRule {
     /// What the views the body builds go through, innermost container's first.
     var finishing: [@Sendable (ViewNode) -> ViewNode] = []
 
+    /// What an unbuilt body stands on until it is built: nothing.
+    private static let nothing = ViewNode(.stack([]))
+
+    /// The body in a tree, waiting.
+    var node: ViewNode { ViewNode(.modified(Self.nothing, self)) }
+
     static let sceneKeys: [String] = []
     var keepsSpacer: Bool { false }
     var drawing: ModifierDrawing { .child }
@@ -16,7 +22,7 @@ struct UnbuiltBody: ModifierRule {
     func finished(by transform: @escaping @Sendable (ViewNode) -> ViewNode) -> ViewNode {
         var body = self
         body.finishing.append(transform)
-        return ViewNode(.modified(ViewNode(.stack([])), body))
+        return body.node
     }
 }
 
