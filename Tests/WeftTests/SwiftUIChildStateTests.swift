@@ -219,6 +219,45 @@ struct SwiftUIChildStateTests {
         #expect(green != nil && Self.centre(pixels, channel: 0, row: row + 10) == nil, "the child's button ran: green, no red")
     }
 
+    /// A 40-point teal card at the leading end of a 200-point row that a tap sends to the trailing end, each end an
+    /// `if` branch of its own, matched in the view's own `@Namespace`.
+    struct Hero: View {
+        @Namespace private var ns
+        @State var trailing = false
+        var body: some View {
+            HStack(spacing: 0) {
+                if trailing {
+                    Spacer()
+                    Color.teal.frame(width: 40, height: 40).matchedGeometryEffect(id: "card", in: ns)
+                } else {
+                    Color.teal.frame(width: 40, height: 40).matchedGeometryEffect(id: "card", in: ns)
+                    Spacer()
+                }
+            }
+            .frame(width: 200, height: 40)
+            .onTapGesture { withAnimation(.linear(duration: 1)) { trailing.toggle() } }
+        }
+    }
+
+    /// The hero as a child of a view that keeps no state.
+    struct HeroInside: View {
+        var body: some View { ZStack { Hero() } }
+    }
+
+    /// A child's `@Namespace` is kept by its identity as its `@State` is, so its two branches' cards are matched
+    /// across its change as the root's are: half way both stand at the middle of the row (80…120), none at the
+    /// ends, where unmatched cards would fade out and in.
+    @Test(arguments: Backend.allCases, [false, true])
+    func aChildsNamespaceMatchesItsViewsAcrossItsChange(backend: Backend, asChild: Bool) throws {
+        let size = Size(width: 200, height: 40)
+        let tap = CGPoint(x: 20, y: 20)
+        let timeline = asChild ? try Timeline(HeroInside(), size: size, script: [.tap(at: tap, at: 0)])
+            : try Timeline(Hero(), size: size, script: [.tap(at: tap, at: 0)])
+        let pixels = try backend.makeContext().render(timeline.view(at: 0.5, size: size), size: size).pixels
+        #expect(pixels[20, 20].w == 0 && pixels[180, 20].w == 0, "nothing at the ends: \(pixels[20, 20]), \(pixels[180, 20])")
+        #expect(pixels[100, 20].w > 0.5, "the cards at the middle: \(pixels[100, 20])")
+    }
+
     /// A blue square that flips the value it is bound to.
     struct Flipper: View {
         @Binding var on: Bool

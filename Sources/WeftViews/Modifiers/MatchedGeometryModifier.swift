@@ -4,21 +4,38 @@ import Synchronization
 /// reading of SwiftUI's `@Namespace`: the ids are shared inside the declaring view).
 ///
 /// Written as SwiftUI writes it, `@Namespace private var ns` is a namespace of its own that needs no declaration:
-/// every `matchedGeometryEffect` in it declares it.
+/// every `matchedGeometryEffect` in it declares it. A host keeps it by the declaring view's identity, as it keeps
+/// `@State` (`ViewStates`): a view that a body makes anew has the same namespace in every state while it stays.
 @propertyWrapper
 public struct Namespace: Sendable, Hashable {
     public let name: String
     /// Made by `@Namespace`: valid wherever it is used.
     let declaresItself: Bool
-    public init(_ name: String) { (self.name, declaresItself) = (name, false) }
+    /// `@Namespace`'s name as the host keeps it.
+    private let kept: StateStorage<String>?
+    public init(_ name: String) { (self.name, declaresItself, kept) = (name, false, nil) }
     /// SwiftUI's `@Namespace`: a namespace no other shares.
     public init() {
         (name, declaresItself) = ("@Namespace \(Self.made.wrappingAdd(1, ordering: .relaxed).newValue)", true)
+        kept = StateStorage(name)
     }
+    private init(declared name: String) { (self.name, declaresItself, kept) = (name, true, nil) }
     /// SwiftUI's `Namespace.ID`: the namespace itself.
     public typealias ID = Namespace
-    public var wrappedValue: Namespace { self }
+    public var wrappedValue: Namespace { kept.map { Namespace(declared: $0.value) } ?? self }
     private static let made = Atomic<Int>(0)
+
+    public static func == (a: Namespace, b: Namespace) -> Bool { a.name == b.name && a.declaresItself == b.declaresItself }
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(declaresItself)
+    }
+}
+
+extension Namespace: PlaceKeptProperty {
+    func bind(to states: ViewStates, at key: ViewStates.Key) {
+        if let kept { states.bind(kept, at: key) }
+    }
 }
 
 /// What a receiver adopts of its source's rectangle.
