@@ -258,6 +258,32 @@ struct SwiftUIChildStateTests {
         #expect(pixels[100, 20].w > 0.5, "the cards at the middle: \(pixels[100, 20])")
     }
 
+    /// A button whose label is a view with state of its own, under a red bar 10 points wide per tap.
+    struct LabelledButton: View {
+        struct Caption: View {
+            @State var shown = true
+            var body: some View { Text(shown ? "Go" : "Gone") }
+        }
+        @State var taps = 0
+        var body: some View {
+            VStack(spacing: 0) {
+                SwiftUIChildStateTests.red.frame(width: CGFloat(taps * 10), height: 10)
+                Button { taps += 1 } label: { Caption() }
+            }
+        }
+    }
+
+    /// A tap by label finds a button by the text of a label whose body is built after the button: the bar grows to
+    /// 10 × 10 points of red.
+    @Test func aButtonIsFoundByTheTextOfALabelWithStateOfItsOwn() throws {
+        let size = Size(width: 60, height: 40)
+        let timeline = try Timeline(LabelledButton(), size: size, script: [.tap(label: "Go", at: 0)])
+        let pixels = try Backend.cpu.makeContext().render(timeline.view(at: 0.5, size: size), size: size).pixels
+        // The red channel's coverage (the label is drawn in the accent blue, without red), wherever the bar's rows fall.
+        let red = (0..<60).reduce(Float(0)) { sum, x in (0..<40).reduce(sum) { $0 + pixels[x, $1].x } }
+        #expect(abs(red - 100) < 0.01, "\(red)")
+    }
+
     /// A blue square that flips the value it is bound to.
     struct Flipper: View {
         @Binding var on: Bool

@@ -37,6 +37,12 @@ extension View {
 }
 
 extension ViewNode {
+    /// The text of the label of the button this node draws (`ButtonStyleSlot.drawn`): what a tap finds it by.
+    var styledButtonLabels: [String] {
+        guard case .modified(_, let slot as ButtonStyleSlot) = kind else { return [] }
+        return slot.label.textStrings
+    }
+
     fileprivate func stylingButtons(_ style: some ButtonStyle) -> ViewNode {
         rewritten { node in
             guard case .modified(_, let rule) = node.kind else { return nil }

@@ -5,6 +5,8 @@ import Synchronization
 final class Evaluation: Sendable {
     struct TapTarget: Sendable {
         var labels: [String]
+        /// How the labels are read from the target's node: read again once the bodies inside are built.
+        var reading: @Sendable (ViewNode) -> [String]
         var action: @Sendable () -> Void
     }
 
@@ -42,13 +44,31 @@ final class Evaluation: Sendable {
     var watched: [Watched] { record.withLock { $0.watched } }
 
     /// `node` marked as tap target number n (`GeometryChange.tapMarker`), so where layout puts it can be found; found by
-    /// `labels` (by default the node's text).
-    func tappable(_ node: ViewNode, labels: [String]? = nil, action: @escaping @Sendable () -> Void) -> ViewNode {
+    /// the labels `reading` reads in it (by default the node's text).
+    func tappable(_ node: ViewNode, labels reading: @escaping @Sendable (ViewNode) -> [String] = { $0.textStrings },
+                  action: @escaping @Sendable () -> Void) -> ViewNode {
         let index = record.withLock {
-            $0.taps.append(TapTarget(labels: labels ?? node.textStrings, action: action))
+            $0.taps.append(TapTarget(labels: reading(node), reading: reading, action: action))
             return $0.taps.count - 1
         }
         return ViewNode(.modified(node, GeometryChange.tapMarker(index)))
+    }
+
+    /// Reads each tap target's labels again in `tree`, where the bodies that were left unbuilt when it was marked are
+    /// built (a button's label with state of its own).
+    private func readingLabels(in tree: ViewNode) {
+        switch tree.kind {
+        case .shape, .image, .text, .spacer:
+            return
+        case .stack(let children, _), .stacked(_, let children), .grid(_, let children):
+            children.forEach(readingLabels(in:))
+        case .modified(let child, let modifier):
+            if let index = (modifier as? GeometryChange)?.tapTarget {
+                record.withLock { $0.taps[index].labels = $0.taps[index].reading(child) }
+            }
+            readingLabels(in: child)
+            modifier.heldViews.forEach(readingLabels(in:))
+        }
     }
 
     /// Records `value`; its index among the watched values.
@@ -63,7 +83,9 @@ final class Evaluation: Sendable {
     /// in the tree then dropped.
     func build(_ view: some View) -> ViewNode {
         defer { states?.endEvaluation() }
-        return Self.$current.withValue(self) { buildingBodies(view.node) }
+        let tree = Self.$current.withValue(self) { buildingBodies(view.node) }
+        if hasUnbuiltBodies { readingLabels(in: tree) }
+        return tree
     }
 
     /// `view`'s body left to build at its place (`UnbuiltBody`), when the host keeps the view's state by identity; nil

@@ -42,6 +42,6 @@ public struct Button: View {
     /// The styled label; a tap target when a host builds it (`Interaction`), found by its label's text.
     public var node: ViewNode {
         let drawn = ButtonStyleSlot.drawn(label, style: style ?? DefaultButtonStyle(), ownsStyle: style != nil)
-        return Evaluation.current?.tappable(drawn, labels: label.textStrings, action: action) ?? drawn
+        return Evaluation.current?.tappable(drawn, labels: \.styledButtonLabels, action: action) ?? drawn
     }
 }
