@@ -284,6 +284,42 @@ struct SwiftUIChildStateTests {
         #expect(abs(red - 100) < 0.01, "\(red)")
     }
 
+    /// A 20-point square, red while off and green while on, that a tap flips; beside it, `inner` (a view of its own).
+    struct Nested<Inner: View>: View {
+        @State var on = false
+        let inner: Inner
+        var body: some View {
+            HStack(spacing: 0) {
+                (on ? SwiftUIChildStateTests.green : SwiftUIChildStateTests.red).frame(width: 20, height: 20)
+                    .onTapGesture { on.toggle() }
+                inner
+            }
+        }
+    }
+
+    /// Three squares, each a view with state inside the one before, over a black bar with a fourth in its overlay.
+    struct Depths: View {
+        var body: some View {
+            VStack(spacing: 0) {
+                Nested(inner: Nested(inner: Nested(inner: EmptyView())))
+                Color.black.frame(width: 60, height: 20).overlay { Nested(inner: EmptyView()) }
+            }
+        }
+    }
+
+    /// Each of four views with state, three nested and one in an overlay, keeps what its own tap set through the
+    /// evaluations the others' taps make: the innermost on first (green at 40…60, red at 0…40), then all four.
+    @Test(arguments: Backend.allCases)
+    func nestedChildrenAndAnOverlaysChildEachKeepTheirOwnState(backend: Backend) throws {
+        let taps = [CGPoint(x: 50, y: 10), CGPoint(x: 10, y: 10), CGPoint(x: 30, y: 30), CGPoint(x: 30, y: 10)]
+        let frames = try Self.render(Depths(), size: Size(width: 60, height: 40),
+                                     script: taps.enumerated().map { .tap(at: $1, at: Double($0)) }, at: [0.5, 3.5], backend: backend)
+        #expect(Self.centre(frames[0], channel: 1, row: 10) == 50 && Self.centre(frames[0], channel: 0, row: 10) == 20)
+        #expect(Self.centre(frames[0], channel: 0, row: 30) == 30, "the overlay's square off")
+        #expect(Self.centre(frames[1], channel: 1, row: 10) == 30 && Self.centre(frames[1], channel: 0, row: 10) == nil)
+        #expect(Self.centre(frames[1], channel: 1, row: 30) == 30 && Self.centre(frames[1], channel: 0, row: 30) == nil)
+    }
+
     /// A blue square that flips the value it is bound to.
     struct Flipper: View {
         @Binding var on: Bool
