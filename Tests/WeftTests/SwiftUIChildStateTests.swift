@@ -320,6 +320,25 @@ struct SwiftUIChildStateTests {
         #expect(Self.centre(frames[1], channel: 1, row: 30) == 30 && Self.centre(frames[1], channel: 0, row: 30) == nil)
     }
 
+    /// One switch value written twice in a column.
+    struct OneValueTwice: View {
+        let row = Switch()
+        var body: some View {
+            VStack(spacing: 0) {
+                row
+                row
+            }
+        }
+    }
+
+    /// One view value at two places has one state, its first place's (docs/swiftui.md lists this difference): a tap on
+    /// the top switch turns both on (green at 40…60 in both rows).
+    @Test func oneViewValueAtTwoPlacesSharesItsState() throws {
+        let frames = try Self.render(OneValueTwice(), size: Size(width: 60, height: 40), script: [.tap(at: CGPoint(x: 30, y: 10), at: 0)],
+                                     at: [0.5], backend: .cpu)
+        #expect(Self.centre(frames[0], channel: 1, row: 10) == 50 && Self.centre(frames[0], channel: 1, row: 30) == 50)
+    }
+
     /// A blue square that flips the value it is bound to.
     struct Flipper: View {
         @Binding var on: Bool
