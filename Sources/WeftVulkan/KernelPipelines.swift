@@ -76,7 +76,7 @@ struct BindingShape: Hashable {
 
 /// Compute pipelines by `CompiledKernel.cacheKey`, descriptor-set and pipeline layouts by binding
 /// shape, and a `VkPipelineCache` loaded from and saved to disk. Not thread-safe: the executor
-/// uses it under its lock.
+/// uses it under its lock (it creates a plan's new pipelines on threads of its own, `pipelines(for:checked:)`).
 final class KernelPipelines {
     struct Layout {
         let setLayout: VkDescriptorSetLayout
@@ -235,27 +235,97 @@ final class KernelPipelines {
     /// The pipeline for `kernel` — its checked variant (`CompiledKernel.checked`) when `checked` and it has one that
     /// runs here (compute) —, created (through the pipeline cache) on first use.
     func pipeline(for kernel: CompiledKernel, checked: Bool = false) throws(VulkanError) -> Pipeline {
-        let stage = try stage(for: kernel)
-        let variant = checked && stage == .compute ? kernel.checked : nil
-        let key = variant?.cacheKey ?? kernel.cacheKey
-        if let pipeline = pipelines[key] { return pipeline }
+        try pipelines(for: [kernel], checked: checked)[0]
+    }
+
+    /// The pipelines of `kernels`, in order, as `pipeline(for:checked:)` gives them; those not created yet are created
+    /// at once, on as many threads as there are cores and pipelines to make (Vulkan creates pipelines of one device
+    /// from several threads, through one pipeline cache), instead of one after another: a plan's first run compiles
+    /// all of its kernels. Where one cannot be created, the others are still kept and its error is thrown.
+    func pipelines(for kernels: [CompiledKernel], checked: Bool = false) throws(VulkanError) -> [Pipeline] {
+        var keys: [String] = []
+        var creations: [Creation] = []
+        var creating: Set<String> = []
+        for kernel in kernels {
+            let stage = try stage(for: kernel)
+            let variant = checked && stage == .compute ? kernel.checked : nil
+            let key = variant?.cacheKey ?? kernel.cacheKey
+            keys.append(key)
+            guard pipelines[key] == nil, creating.insert(key).inserted else { continue }
+            creations.append(try creation(of: kernel, stage: stage, variant: variant, key: key))
+        }
+        var failure: VulkanError?
+        for (creation, made) in zip(creations, create(creations)) {
+            switch made {
+            case .success(let handle):
+                pipelines[creation.key] = Pipeline(handle: handle, layout: creation.layout, shape: creation.shape)
+                pipelinesCreated += 1
+                unsaved = true
+                if capturesStatistics && creation.shape.stage == .compute { captured.insert(creation.kernel.cacheKey) }
+            case .failure(let error):
+                failure = failure ?? error
+            }
+        }
+        if let failure { throw failure }
+        return keys.map { pipelines[$0]! }
+    }
+
+    /// What creating one pipeline takes, made ready on the calling thread — its layout, a fragment pass's render pass,
+    /// a checked variant's SPIR-V — so that creating it (`create`) touches nothing of this object but the device, the
+    /// pipeline cache and what they hold.
+    private struct Creation {
+        let kernel: CompiledKernel
+        let key: String
+        let shape: BindingShape
+        let layout: Layout
+        /// A compute pipeline's SPIR-V (the checked variant's where asked); nil for a fragment pass.
+        let computeSPIRV: [UInt32]?
+    }
+
+    private func creation(of kernel: CompiledKernel, stage: PassStage, variant: CheckedKernel?, key: String) throws(VulkanError) -> Creation {
         let shape = BindingShape(kernel.interface, stage: stage, checked: variant != nil)
         let layout = try layout(for: shape)
-        if stage == .fragment {
-            let entry = Pipeline(handle: try fragmentPipeline(for: kernel, layout: layout), layout: layout, shape: shape)
-            pipelines[key] = entry
-            pipelinesCreated += 1
-            unsaved = true
-            return entry
+        guard stage == .compute else {
+            if device.dynamicRendering == nil { _ = try renderPass(for: kernel.outputFormat) }
+            return Creation(kernel: kernel, key: key, shape: shape, layout: layout, computeSPIRV: nil)
         }
-        let spirv: [UInt32]
-        if let variant {
-            do { spirv = try variant.spirv() } catch {
-                throw .unsupportedKernel(kernel: kernel.name, reason: "its checked variant does not compile: \(error)")
+        guard let variant else { return Creation(kernel: kernel, key: key, shape: shape, layout: layout, computeSPIRV: kernel.spirv) }
+        do {
+            return Creation(kernel: kernel, key: key, shape: shape, layout: layout, computeSPIRV: try variant.spirv())
+        } catch {
+            throw .unsupportedKernel(kernel: kernel.name, reason: "its checked variant does not compile: \(error)")
+        }
+    }
+
+    /// Creates the pipelines of `creations`, several at once where there are several (each thread takes the next one
+    /// nobody has taken), and returns each one's handle or error, in order.
+    private func create(_ creations: [Creation]) -> [Result<VkPipeline, VulkanError>] {
+        let workers = min(creations.count, ProcessInfo.processInfo.activeProcessorCount)
+        guard workers > 1 else { return creations.map { creation in Result { () throws(VulkanError) in try create(creation) } } }
+        let made = UnsafeMutableBufferPointer<Result<VkPipeline, VulkanError>>.allocate(capacity: creations.count)
+        defer { made.deallocate() }
+        // Each thread writes the entries it took and reads only what `create(_:)` reads: the device, the pipeline cache
+        // (internally synchronized) and the render passes `creation(of:…)` made beforehand; concurrentPerform returns
+        // once every thread has finished.
+        nonisolated(unsafe) let (maker, creations, results) = (self, creations, made)
+        let next = PartCounter()
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            var index = next.take()
+            while index < creations.count {
+                let creation = creations[index]
+                (results.baseAddress! + index).initialize(to: Result { () throws(VulkanError) in try maker.create(creation) })
+                index = next.take()
             }
-        } else {
-            spirv = kernel.spirv
         }
+        let created = Array(made)
+        _ = made.deinitialize()
+        return created
+    }
+
+    /// Creates one pipeline as `creation` says, through the pipeline cache; safe on several threads at once.
+    private func create(_ creation: Creation) throws(VulkanError) -> VkPipeline {
+        let kernel = creation.kernel
+        guard let spirv = creation.computeSPIRV else { return try fragmentPipeline(for: kernel, layout: creation.layout) }
         var module: VkShaderModule?
         let mr: VkResult = spirv.withUnsafeBufferPointer { words in
             var info = VkShaderModuleCreateInfo()
@@ -274,18 +344,13 @@ final class KernelPipelines {
             info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT
             info.stage.module = module
             info.stage.pName = entry
-            info.layout = layout.pipelineLayout
+            info.layout = creation.layout.pipelineLayout
             if capturesStatistics { info.flags = VkPipelineCreateFlags(VK_PIPELINE_CREATE_CAPTURE_STATISTICS_BIT_KHR.rawValue) }
             return vkCreateComputePipelines(device.handle, cache, 1, &info, nil, &pipeline)
         }
         guard pr == VK_SUCCESS, let pipeline else { throw .pipelineCreation(kernel: kernel.name, result: VkResultCode(pr)) }
         device.created(.pipeline(pipeline))
-        if capturesStatistics { captured.insert(kernel.cacheKey) }
-        let entry = Pipeline(handle: pipeline, layout: layout, shape: shape)
-        pipelines[key] = entry
-        pipelinesCreated += 1
-        unsaved = true
-        return entry
+        return pipeline
     }
 
     /// The driver's statistics of `kernel`'s pipeline, created (with capture on) if it was not yet; nil for a pipeline

@@ -107,7 +107,7 @@ final class RenderState {
             images.append(entry.texture.image)
             views.append(entry.texture.view)
         }
-        let kernelPipelines = try plan.passes.map { pass throws(VulkanError) in try pipelines.pipeline(for: pass.kernel, checked: checks) }
+        let kernelPipelines = try pipelines.pipelines(for: plan.passes.map(\.kernel), checked: checks)
         let checkCounters = try self.checkCounters(plan, kernelPipelines, slot: slot)
         defer { pipelines.saveIfNeeded() }
 
