@@ -48,6 +48,26 @@ public final class FrameScheduler: @unchecked Sendable {
     private let build: FrameBuilder
     private let execution: ExecutionOptions
     private let firstFramePlanned: (@Sendable (_ width: Int, _ height: Int) -> Void)?
+    /// The first frame, planned before the scheduler started; the first context renders it.
+    private let planned: PlannedFrame?
+
+    /// The first frame of a sequence planned ahead of the render (while its device opened) for the first context, and
+    /// how: that context runs this plan instead of planning the frame again, and plans its later frames with
+    /// `planning`, which made it — so they are measured against it (a plan's uploaded glyph rows, its reuse).
+    public struct PlannedFrame {
+        public var planned: PlannedRender
+        public var planning: PlanReuse
+        /// When building the frame's view began, and how long it took.
+        public var begin: ContinuousClock.Instant
+        public var view: Duration
+
+        public init(planned: PlannedRender, planning: PlanReuse, begin: ContinuousClock.Instant, view: Duration) {
+            self.planned = planned
+            self.planning = planning
+            self.begin = begin
+            self.view = view
+        }
+    }
 
     private let condition = NSCondition()
     private var nextToTake = 0
@@ -57,10 +77,18 @@ public final class FrameScheduler: @unchecked Sendable {
 
     /// `window` nil: four frames a context, at least eight. `firstFramePlanned` is told the picture's size in pixels once
     /// the first frame is planned, before it runs, on its rendering thread (a stream starts its encoder meanwhile).
+    /// `planned`: the first of `frames`, already planned for the first context.
     public init(contexts: [RenderContext], frames: [Int], ordered: Bool, window: Int? = nil, planes: YUVPlanes? = nil,
                 execution: ExecutionOptions = ExecutionOptions(),
-                firstFramePlanned: (@Sendable (_ width: Int, _ height: Int) -> Void)? = nil, build: @escaping FrameBuilder) {
+                firstFramePlanned: (@Sendable (_ width: Int, _ height: Int) -> Void)? = nil, planned: PlannedFrame? = nil,
+                build: @escaping FrameBuilder) {
         precondition(!contexts.isEmpty, "a scheduler needs a render context")
+        precondition(planned == nil || !frames.isEmpty, "a frame planned ahead is one of the frames")
+        precondition(planned.map { $0.planning.planner === contexts[0].planner } ?? true,
+                     "a frame planned ahead is planned with the first context's planner")
+        self.planned = planned
+        // The first context takes the frame planned for it.
+        nextToTake = planned == nil ? 0 : 1
         self.contexts = contexts
         self.frames = frames
         self.ordered = ordered
@@ -140,7 +168,8 @@ public final class FrameScheduler: @unchecked Sendable {
 
     private func render(lane: Int) {
         let context = contexts[lane]
-        let planning = context.makePlanReuse()
+        let ahead = lane == 0 ? planned : nil
+        let planning = ahead?.planning ?? context.makePlanReuse()
         let clock = ContinuousClock()
         var inFlight: InFlight?
 
@@ -155,31 +184,43 @@ public final class FrameScheduler: @unchecked Sendable {
             finish(frame.position, lane: lane, result.mapError { $0 as any Error })
         }
 
+        /// Plans frame `position` (unless planned ahead) and submits it, then collects the frame submitted before it.
+        func render(_ position: Int, planned ahead: PlannedFrame?) {
+            let submitted = Result { () throws -> InFlight in
+                let begin: ContinuousClock.Instant, view: Duration
+                var planned: PlannedRender
+                if let ahead {
+                    (begin, view, planned) = (ahead.begin, ahead.view, ahead.planned)
+                } else {
+                    begin = clock.now
+                    let (node, size, options) = try build(frames[position])
+                    view = clock.now - begin
+                    planned = try planning.plan(node, size: size, options: options)
+                }
+                let picture = planned.plan.textures[planned.output.index]
+                if position == 0 { firstFramePlanned?(picture.width, picture.height) }
+                if let planes { planned = try context.planner.convertingToYUV(planned, planes: planes) }
+                let planEnd = clock.now
+                let pending = try context.submit(planned, options: execution)
+                return InFlight(position: position, pending: pending, begin: begin, view: view, plan: planned.timings,
+                                uploaded: planned.plan.uploadedBytes, submit: clock.now - planEnd,
+                                size: (picture.width, picture.height))
+            }
+            if let previous = inFlight { collect(previous) }
+            inFlight = nil
+            switch submitted {
+            // A frame the executor finished while it was submitted gains nothing from being held.
+            case .success(let frame) where frame.pending.isFinished: collect(frame)
+            case .success(let frame): inFlight = frame
+            case .failure(let error): finish(position, lane: lane, .failure(error))
+            }
+        }
+
+        if let ahead { render(0, planned: ahead) }
         loop: while true {
             switch take(blocking: inFlight == nil) {
             case .frame(let position):
-                let submitted = Result { () throws -> InFlight in
-                    let begin = clock.now
-                    let (view, size, options) = try build(frames[position])
-                    let built = clock.now
-                    var planned = try planning.plan(view, size: size, options: options)
-                    let picture = planned.plan.textures[planned.output.index]
-                    if position == 0 { firstFramePlanned?(picture.width, picture.height) }
-                    if let planes { planned = try context.planner.convertingToYUV(planned, planes: planes) }
-                    let planEnd = clock.now
-                    let pending = try context.submit(planned, options: execution)
-                    return InFlight(position: position, pending: pending, begin: begin, view: built - begin, plan: planned.timings,
-                                    uploaded: planned.plan.uploadedBytes, submit: clock.now - planEnd,
-                                    size: (picture.width, picture.height))
-                }
-                if let previous = inFlight { collect(previous) }
-                inFlight = nil
-                switch submitted {
-                // A frame the executor finished while it was submitted gains nothing from being held.
-                case .success(let frame) where frame.pending.isFinished: collect(frame)
-                case .success(let frame): inFlight = frame
-                case .failure(let error): finish(position, lane: lane, .failure(error))
-                }
+                render(position, planned: nil)
             case .wait:
                 if let previous = inFlight { collect(previous) }
                 inFlight = nil

@@ -8,7 +8,8 @@ import WeftRuntime
 /// is reported and the rest go on. A sharded file sequence leaves a shard manifest beside its frames.
 public struct SequenceRender {
     /// What frame `frame` at `time` seconds shows: its view, size in points and options.
-    /// Called on the thread of the context that renders the frame.
+    /// Called on the thread of the context that renders the frame (a video's first frame, with a `ContextStart`: on the
+    /// thread that calls `run`).
     public typealias FrameSource = @Sendable (_ time: Double, _ frame: UInt32) throws -> (view: ViewNode, size: Size, options: RenderOptions)
 
     /// What happened to one frame, as it happens.
@@ -98,9 +99,9 @@ public struct SequenceRender {
     /// finishes (a video's ffmpeg encodes the frames still in its hands): a context the caller holds no more is torn
     /// down then — its device waited for and destroyed — and not after the output's end. `run` returns once both ended.
     ///
-    /// With a `ContextStart`, `source` is also called once on the calling thread, for the first frame of a video,
-    /// planned there while the devices open; a device that cannot be chosen or opened throws `SequenceError.device`
-    /// once the output is discarded (ffmpeg stopped, no file left).
+    /// With a `ContextStart`, a video's first frame is built and planned on the calling thread while the devices open
+    /// (ffmpeg starts at its size), and the first context runs that plan; a device that cannot be chosen or opened throws
+    /// `SequenceError.device` once the output is discarded (ffmpeg stopped, no file left).
     public consuming func run(_ source: @escaping FrameSource, observe: (Event) -> Void = { _ in }) throws(SequenceError) -> Result {
         // The devices' kinds decide a video's pixel format; a start knows them once it has chosen the devices. Nothing
         // here holds a device (nor its Vulkan instance) past its hand-over to `ContextRelease`.
@@ -137,18 +138,24 @@ public struct SequenceRender {
         let clock = ContinuousClock()
         let start = clock.now
         let contexts: [RenderContext]
+        var planned: FrameScheduler.PlannedFrame?
         var result = Result()
         switch consume devices {
         case .ready(let ready): contexts = ready
         case .starting(let starting):
             if case .video = sequence.destination, let first = sequence.shardFrames.first, let (limit, planner) = firstDevice {
-                Self.startEncoder(of: first, in: sequence, limit: limit, planner: planner, writer: writer, source: source)
+                planned = Self.startEncoder(of: first, in: sequence, limit: limit, planner: planner, writer: writer, source: source)
             }
             do { contexts = try starting.contexts() } catch {
                 _ = writer.finish()
                 throw .device(error)
             }
             result.statistics.openingWait = clock.now - start
+            // A device that fell back to the CPU evaluator as it opened is not the one the frame was planned for.
+            let opened = TextureLimit(of: contexts[0].executor)
+            if let limit = planned?.planning.textureLimit, (limit.maxDimension, limit.device) != (opened.maxDimension, opened.device) {
+                planned = nil
+            }
         }
         result.framesByDevice = Array(repeating: 0, count: contexts.count)
         var rendered: [PixelBuffer] = []
@@ -157,7 +164,8 @@ public struct SequenceRender {
         if case .files = sequence.destination {} else { ordered = true }
         var scheduler: FrameScheduler? = FrameScheduler(contexts: contexts, frames: sequence.shardFrames, ordered: ordered, planes: planes,
                                                         execution: ExecutionOptions(measureDeviceTime: measureDeviceTime),
-                                                        firstFramePlanned: { width, height in writer.prepare(width: width, height: height) }) { n in
+                                                        firstFramePlanned: { width, height in writer.prepare(width: width, height: height) },
+                                                        planned: planned) { n in
             try source(sequence.time(ofFrame: n), UInt32(n))
         }
         scheduler?.run { delivery in
@@ -214,14 +222,18 @@ public struct SequenceRender {
     }
 
     /// Plans frame `first` on the calling thread with the first chosen device's planner and limit and opens the writer's
-    /// stream at its size, so that ffmpeg starts while the devices open. A frame that does not plan starts nothing: its
-    /// context plans it again and reports why.
+    /// stream at its size, so that ffmpeg starts while the devices open; the first context then runs that plan. A frame
+    /// that does not plan starts nothing (nil): its context plans it again and reports why.
     private static func startEncoder(of first: Int, in sequence: SequenceRequest, limit: TextureLimit, planner: Planner,
-                                     writer: FrameWriter, source: FrameSource) {
-        guard let (view, size, options) = try? source(sequence.time(ofFrame: first), UInt32(first)),
-              let planned = try? planner.plan(view, size: size, options: options, textureLimit: limit) else { return }
+                                     writer: FrameWriter, source: FrameSource) -> FrameScheduler.PlannedFrame? {
+        let begin = ContinuousClock.now
+        guard let (view, size, options) = try? source(sequence.time(ofFrame: first), UInt32(first)) else { return nil }
+        let built = ContinuousClock.now
+        let planning = PlanReuse(planner: planner, textureLimit: limit)
+        guard let planned = try? planning.plan(view, size: size, options: options) else { return nil }
         let picture = planned.plan.textures[planned.output.index]
         writer.prepare(width: picture.width, height: picture.height)
+        return FrameScheduler.PlannedFrame(planned: planned, planning: planning, begin: begin, view: built - begin)
     }
 
     /// Writes the shard manifest beside the frames; why it could not, or nil.
