@@ -1,5 +1,6 @@
 import Foundation
 import WeftPlanner
+import WeftRuntime
 
 /// Render contexts made on a thread of their own, in two steps: choosing the devices (`DeviceChoice.choose`: the
 /// Vulkan instance and its physical devices, which say what each device is and its texture limit) and then opening
@@ -29,7 +30,13 @@ public final class ContextStart: @unchecked Sendable {
     private var timings = Timings()
 
     /// Starts `choose` on a thread of its own, then opens what it chose there.
-    public init(choose: @escaping @Sendable () throws(DeviceChoiceError) -> [ChosenDevice]) {
+    public convenience init(choose: @escaping @Sendable () throws(DeviceChoiceError) -> [ChosenDevice]) {
+        self.init(choose: choose) { device throws(DeviceChoiceError) in try device.open() }
+    }
+
+    /// Starts `choose`, then opens each device it chose with `open` (`ChosenDevice.open`; tests fail it).
+    init(choose: @escaping @Sendable () throws(DeviceChoiceError) -> [ChosenDevice],
+         open: @escaping @Sendable (ChosenDevice) throws(DeviceChoiceError) -> (executor: any Executor, notice: String?)) {
         Thread { [self] in
             let clock = ContinuousClock()
             let start = clock.now
@@ -49,7 +56,7 @@ public final class ContextStart: @unchecked Sendable {
                 Result { () throws(DeviceChoiceError) in
                     var contexts: [RenderContext] = []
                     for (device, planner) in zip(devices, planners) {
-                        let (executor, notice) = try device.open()
+                        let (executor, notice) = try open(device)
                         if let notice { notices.append(notice) }
                         contexts.append(RenderContext(executor: executor, planner: planner))
                     }
