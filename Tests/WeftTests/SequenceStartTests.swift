@@ -4,6 +4,7 @@ import Testing
 @testable import Weft
 import WeftRuntime
 import WeftTestSupport
+import WeftVulkan
 
 /// A sequence whose devices open as it starts (`ContextStart`, `SequenceRender(starting:sequence:)`): the video it writes
 /// decodes to the planes of one rendered on an open device, and a failure on either side — the device, ffmpeg — ends
@@ -22,6 +23,15 @@ import WeftTestSupport
         case .cpu:
             return ContextStart { () throws(DeviceChoiceError) in [try DeviceChoice.cpu.choose()] }
         }
+    }
+
+    /// A start that chooses the test backend's device as `start` does and opens it with `open`.
+    static func start(_ backend: Backend,
+                      open: @escaping @Sendable (ChosenDevice) throws(DeviceChoiceError) -> (executor: any Executor, notice: String?)) throws -> ContextStart {
+        if backend == .vulkan { try VulkanAvailability.require() }
+        return ContextStart(choose: { () throws(DeviceChoiceError) in
+            [backend == .vulkan ? try DeviceChoice.automatic.choose(validation: true, pipelineCache: .none) : try DeviceChoice.cpu.choose()]
+        }, open: open)
     }
 
     /// The frames a source was asked for.
@@ -116,5 +126,74 @@ import WeftTestSupport
         #expect(result.written == 0)
         #expect(!FileManager.default.fileExists(atPath: output))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).allSatisfy { !$0.contains(".weft-") })
+    }
+
+    /// The first frame of a video started while its device opens is planned once, ahead, and its context runs that plan:
+    /// its upload counts the glyph atlas rows its text needs — what a fresh planner's plan of that frame uploads — as a
+    /// render on an open device does, where a second plan of the frame found those rows planned already and counted none.
+    /// The videos decode to the same planes.
+    @Test(.enabled(if: VideoOutputTests.hasFFmpeg, "ffmpeg is not installed (apt-get install ffmpeg)"), arguments: Backend.allCases)
+    func theFirstFramesUploadCountsItsGlyphsWhenPlannedAhead(backend: Backend) throws {
+        let scene = try VideoOutputTests.scene(scale: 2)
+        let shown = scene.frame(at: 0, index: 0)
+        let fresh = try RenderContext(executor: BackendFactory.executor(for: backend)).plan(shown.view, size: shown.size, options: shown.options)
+        let glyphRows = fresh.plan.residents.values.reduce(0) { $0 + $1.bytes(of: $1.plannedRows) }
+        #expect(glyphRows > 0 && fresh.plan.residents.values.allSatisfy { $0.plannedRows == 0..<$0.pixels.height },
+                "a first plan uploads every row of the glyph atlas its text needs: \(glyphRows) bytes")
+        var decoded: [Data] = []
+        for started in [false, true] {
+            let output = path("uploads-\(backend)-\(started).mp4")
+            let sequence = try SequenceRequest(frames: 0...2, fps: 8, to: output, video: FFmpegOutput(path: output, container: .mp4, lossless: true))
+            let render = started ? SequenceRender(starting: try Self.start(backend), sequence: sequence)
+                : SequenceRender(context: RenderContext(executor: try BackendFactory.executor(for: backend)), sequence: sequence)
+            let asked = Asked()
+            let result = try render.run(Self.source(scene, asked: asked))
+            #expect(result.failed.isEmpty && result.writeFailures.isEmpty, "\(result.writeFailures)")
+            let first = try #require(result.statistics.first)
+            #expect(first.uploaded == fresh.plan.uploadedBytes, "started: \(started); the first frame uploaded \(first.uploaded) bytes")
+            #expect(asked.frames.withLock { $0 }.filter { $0 == 0 }.count == 1, "frame 0 was built more than once")
+            decoded.append(try VideoOutputTests.ffmpeg(["-i", output, "-pix_fmt", "yuv420p", "-f", "rawvideo", "-"]))
+        }
+        #expect(!decoded[0].isEmpty && decoded[0] == decoded[1], "\(backend): the video from a start decodes to other planes")
+    }
+
+    /// A device chosen and then failing to open once ffmpeg is running (the opening waits for ffmpeg's process, then
+    /// fails): the render ends with the opening's error as `SequenceError.device`, having built no frame but the first,
+    /// the ffmpeg it started has ended and been waited for (no such process is left, not even a zombie), and neither the
+    /// video nor its temporary file is left.
+    @Test(.enabled(if: VideoOutputTests.hasFFmpeg, "ffmpeg is not installed (apt-get install ffmpeg)"), .timeLimit(.minutes(1)),
+          arguments: Backend.allCases)
+    func aDeviceFailingToOpenAfterFFmpegStartedEndsTheRenderWithItsError(backend: Backend) throws {
+        let pidFile = path("ffmpeg-\(backend).pid")
+        // ffmpeg as Weft runs it, saying its process id first; asked for its encoders, it only answers.
+        let encoder = path("ffmpeg-saying-its-pid-\(backend)")
+        try """
+        #!/bin/bash
+        for argument in "$@"; do [ "$argument" = -encoders ] && exec \(VideoOutputTests.ffmpeg) "$@"; done
+        echo $$ > \(pidFile).tmp && mv \(pidFile).tmp \(pidFile)
+        exec \(VideoOutputTests.ffmpeg) "$@"
+        """.write(toFile: encoder, atomically: true, encoding: .utf8)
+        #expect(chmod(encoder, 0o755) == 0)
+        let failure = VulkanError.noMemoryType(purpose: "the test's device, which fails as it opens")
+        let start = try Self.start(backend) { _ throws(DeviceChoiceError) in
+            let deadline = ContinuousClock.now + .seconds(30)
+            while !FileManager.default.fileExists(atPath: pidFile) && ContinuousClock.now < deadline { usleep(2_000) }
+            throw .vulkan(failure)
+        }
+        let output = path("never-opened-\(backend).mp4")
+        let sequence = try SequenceRequest(frames: 0...29, fps: 30, to: output, video: FFmpegOutput(path: output, container: .mp4, executable: encoder))
+        let asked = Asked()
+        #expect {
+            _ = try SequenceRender(starting: start, sequence: sequence).run(Self.source(try VideoOutputTests.scene(scale: 1), asked: asked))
+        } throws: { error in
+            guard case .device(let reason) = error as? SequenceError else { return false }
+            return reason.description == failure.description
+        }
+        let pid = try #require(Int32(String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)),
+                               "ffmpeg had not started when the device failed to open")
+        #expect(kill(pid, 0) == -1 && errno == ESRCH, "ffmpeg (process \(pid)) is still there")
+        #expect(asked.frames.withLock { $0 } == [0])
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(!left.contains { $0.hasPrefix("never-opened-\(backend)") }, "\(left)")
     }
 }
