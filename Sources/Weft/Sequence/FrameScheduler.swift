@@ -48,8 +48,9 @@ public final class FrameScheduler: @unchecked Sendable {
     private let build: FrameBuilder
     private let execution: ExecutionOptions
     private let firstFramePlanned: (@Sendable (_ width: Int, _ height: Int) -> Void)?
-    /// The first frame, planned before the scheduler started; the first context renders it.
-    private let planned: PlannedFrame?
+    /// The first frame, planned before the scheduler started; the first context's thread takes it (under `condition`),
+    /// so that its plan reuse goes with that thread, as a context's own does, not with the scheduler.
+    private var planned: PlannedFrame?
 
     /// The first frame of a sequence planned ahead of the render (while its device opened) for the first context, and
     /// how: that context runs this plan instead of planning the frame again, and plans its later frames with
@@ -168,7 +169,7 @@ public final class FrameScheduler: @unchecked Sendable {
 
     private func render(lane: Int) {
         let context = contexts[lane]
-        let ahead = lane == 0 ? planned : nil
+        let ahead = lane == 0 ? condition.withLock { planned.take() } : nil
         let planning = ahead?.planning ?? context.makePlanReuse()
         let clock = ContinuousClock()
         var inFlight: InFlight?

@@ -165,7 +165,7 @@ public struct SequenceRender {
         var scheduler: FrameScheduler? = FrameScheduler(contexts: contexts, frames: sequence.shardFrames, ordered: ordered, planes: planes,
                                                         execution: ExecutionOptions(measureDeviceTime: measureDeviceTime),
                                                         firstFramePlanned: { width, height in writer.prepare(width: width, height: height) },
-                                                        planned: planned) { n in
+                                                        planned: planned.take()) { n in
             try source(sequence.time(ofFrame: n), UInt32(n))
         }
         scheduler?.run { delivery in
