@@ -1,0 +1,160 @@
+import Foundation
+import Testing
+@testable import Weft
+import WeftImage
+@testable import WeftPlanner
+import WeftRuntime
+import WeftTestSupport
+@testable import WeftViews
+
+/// `Stroker` sums a subpath's pieces into contours that cover what the pieces covered (docs/paths.md, "How paths are
+/// covered"). Each test strokes seeded random lines both ways — with `Stroker` and with `ReferenceStrokePieces`, one
+/// polygon per segment, join and cap as before — covers both with `PathCoverage`, and requires the same region and the
+/// same coverage in every pixel but for rounding; and a stroked line chart of 200,000 segments is drawn on both
+/// executors and measured against the band it strokes.
+struct StrokeOutlineTests {
+    static let limit = SIMD2(160, 120)
+
+    /// The largest difference between the coverage of `lines` stroked by `Stroker` and by the reference pieces.
+    static func expectSameCoverage(_ lines: [Polyline], _ style: StrokeStyle, _ what: String,
+                                   sourceLocation: SourceLocation = #_sourceLocation) {
+        let tolerance = 0.05
+        let contours = Stroker(style: style, tolerance: tolerance).outline(of: lines)
+        let pieces = ReferenceStrokePieces(style: style, tolerance: tolerance).outline(of: lines)
+        let new = PathCoverage(polygons: contours, rule: .nonZero, limit: limit)
+        let old = PathCoverage(polygons: pieces, rule: .nonZero, limit: limit)
+        guard let new, let old else {
+            #expect(new == nil && old == nil, "\(what): covered by only one", sourceLocation: sourceLocation)
+            return
+        }
+        #expect(new.origin == old.origin && new.width == old.width && new.height == old.height,
+                "\(what): region \(new.origin) \(new.width)×\(new.height), was \(old.origin) \(old.width)×\(old.height)",
+                sourceLocation: sourceLocation)
+        guard new.values.count == old.values.count else { return }
+        let worst = zip(new.values, old.values).map { abs($0 - $1) }.max() ?? 0
+        // Rounding only: a millionth of a pixel, far below the 1/255 of an 8-bit channel.
+        #expect(worst <= 1e-6, "\(what): coverage differs by up to \(worst)", sourceLocation: sourceLocation)
+    }
+
+    /// Every cap, join and miter limit, with and without dashes, at widths from a fraction of a pixel to 6 pixels.
+    static func styles(_ rng: inout SplitMix64) -> [StrokeStyle] {
+        LineCap.allCases.flatMap { cap in
+            LineJoin.allCases.map { join in
+                StrokeStyle(lineWidth: Float.random(in: 0.3...6, using: &rng), lineCap: cap, lineJoin: join,
+                            miterLimit: [1, 4, 10][Int.random(in: 0...2, using: &rng)])
+            }
+        }
+    }
+
+    static func dashedToo(_ lines: [Polyline], _ rng: inout SplitMix64) -> [(lines: [Polyline], dashed: Bool)] {
+        let pattern = [Double.random(in: 0.5...12, using: &rng), Double.random(in: 0.2...6, using: &rng)]
+        return [(lines, false), (lines.dashed(pattern, phase: Double.random(in: 0...5, using: &rng)), true)]
+    }
+
+    /// Random polylines, open and closed: few long segments with sharp turns and reversals, and random walks of
+    /// steps from a thousandth of a pixel to ten pixels (which turn at every vertex and cross themselves).
+    @Test func randomLinesAreCoveredAsThePiecesCoveredThem() {
+        var rng = SplitMix64(seed: 37_5)
+        for trial in 0..<12 {
+            let step = [0.001, 0.05, 0.5, 3, 10][trial % 5]
+            var p = SIMD2(Double.random(in: 30...130, using: &rng), Double.random(in: 30...90, using: &rng))
+            let count = trial % 3 == 0 ? Int.random(in: 2...6, using: &rng) : Int.random(in: 20...150, using: &rng)
+            let points = (0..<count).map { _ in
+                p += SIMD2(Double.random(in: -1...1, using: &rng), Double.random(in: -1...1, using: &rng)) * (trial % 3 == 0 ? 40 : step)
+                return p
+            }
+            let line = Polyline(points: points, closed: trial % 2 == 1)
+            for style in Self.styles(&rng) {
+                for (lines, dashed) in Self.dashedToo([line], &rng) {
+                    Self.expectSameCoverage(lines, style, "trial \(trial), step \(step), \(style.lineCap) \(style.lineJoin) width \(style.lineWidth)\(dashed ? " dashed" : "")")
+                }
+            }
+        }
+    }
+
+    /// Smooth curves cut into short segments as flattening cuts them — circles and arcs whose radius is below, near
+    /// and above the half width, and line charts whose points are rounded to a thousandth (a turn at every vertex).
+    @Test func flattenedCurvesAndChartsAreCoveredAsThePiecesCoveredThem() {
+        var rng = SplitMix64(seed: 37_55)
+        for trial in 0..<6 {
+            let center = SIMD2(Double.random(in: 40...120, using: &rng), Double.random(in: 40...80, using: &rng))
+            let radius = [0.4, 2, 5, 12, 35][trial % 5]
+            let count = Int.random(in: 8...300, using: &rng)
+            let sweep = trial % 2 == 0 ? 2 * Double.pi : Double.random(in: 0.5...5, using: &rng)
+            let arc = (0..<count).map { i in
+                let t = sweep * Double(i) / Double(count)
+                return center + radius * SIMD2(cos(t), sin(t))
+            }
+            let chart = (0...count).map { i in
+                let x = 10 + 140 * Double(i) / Double(count)
+                let y = 60 + 30 * sin(x / 9) + 8 * sin(x / 1.3)
+                return (SIMD2(x, y) * 1000).rounded(.toNearestOrEven) / 1000
+            }
+            for style in Self.styles(&rng) {
+                for (lines, dashed) in Self.dashedToo([Polyline(points: arc, closed: sweep == 2 * Double.pi), Polyline(points: chart, closed: false)], &rng) {
+                    Self.expectSameCoverage(lines, style, "trial \(trial), radius \(radius), \(count) segments, \(style.lineCap) \(style.lineJoin) width \(style.lineWidth)\(dashed ? " dashed" : "")")
+                }
+            }
+        }
+    }
+
+    /// A smooth curve stroked with miter or bevel joins is one contour of about one point a vertex on each side, not
+    /// a polygon per segment and join: what makes covering a long stroke cost about what filling its outline does.
+    @Test(arguments: [LineJoin.miter, .bevel])
+    func aSmoothStrokeIsOnePointAVertexASide(join: LineJoin) {
+        let segments = 20_000
+        let wave = (0...segments).map { i in
+            let x = 4 + 150 * Double(i) / Double(segments)
+            return SIMD2(x, 60 + 40 * sin(x / 20))
+        }
+        let contours = Stroker(style: StrokeStyle(lineWidth: 3, lineJoin: join), tolerance: 0.05).outline(of: [Polyline(points: wave, closed: false)])
+        #expect(contours.count == 1)
+        let points = contours.reduce(0) { $0 + $1.points.count }
+        // Bevels go straight from corner to corner on the outer side: two points there. A few vertices may turn too
+        // little to be joined at all (under 1e-12), where the outer side detours in to the vertex.
+        let expected = (join == .miter ? 2 : 3) * segments + 16
+        #expect(points <= expected, "\(points) points for \(segments) segments")
+    }
+
+    /// A line chart of 200,000 segments across a 1,600-pixel canvas (a sine), stroked 3 wide with miter joins: every
+    /// pixel wholly inside the band within 1.5 of the curve is covered, every pixel wholly outside it is empty, and the
+    /// coverage sums to the band's area, 3 per unit of the curve's length.
+    @Test(arguments: Backend.allCases)
+    func aStrokeOf200000SegmentsCoversItsBand(backend: Backend) throws {
+        let n = 200_000, halfWidth = 1.5, width = 1600, height = 100
+        func f(_ x: Double) -> Double { 50 + 30 * sin(x / 40) }
+        func slope(_ x: Double) -> Double { 0.75 * cos(x / 40) }
+        let start = 20.0, end = 1580.0
+        var path = Path()
+        var length = 0.0, last = SIMD2<Double>.zero
+        for i in 0...n {
+            let p = Point(Float(start + (end - start) * Double(i) / Double(n)), Float(f(start + (end - start) * Double(i) / Double(n))))
+            let q = SIMD2(Double(p.x), Double(p.y))
+            if i == 0 { path.move(to: p) } else {
+                path.addLine(to: p)
+                length += distance(last, q)
+            }
+            last = q
+        }
+        let style = StrokeStyle(lineWidth: Float(2 * halfWidth), lineJoin: .miter)
+        let pixels = try backend.makeContext().render(path.stroke(Color.white, style: style), size: Size(width: Float(width), height: Float(height))).pixels
+        var covered = 0.0, partial = 0, wrongInside = 0, wrongOutside = 0
+        for y in 0..<height {
+            for x in 0..<width {
+                let alpha = Double(pixels[x, y].w)
+                covered += alpha
+                if alpha > 0, alpha < 1 { partial += 1 }
+                let cx = Double(x) + 0.5, cy = Double(y) + 0.5
+                // The distance to the curve, to first order (the curvature, under 0.02, moves it by under 0.05 here);
+                // a pixel's corners lie within √½ of its centre.
+                let d = abs(cy - f(cx)) / (1 + slope(cx) * slope(cx)).squareRoot()
+                let awayFromTheEnds = cx > start + halfWidth + 1 && cx < end - halfWidth - 1
+                if awayFromTheEnds, d <= halfWidth - 0.71 - 0.05, alpha != 1 { wrongInside += 1 }
+                if d >= halfWidth + 0.71 + 0.05 || cx < start - halfWidth - 1 || cx > end + halfWidth + 1, alpha != 0 { wrongOutside += 1 }
+            }
+        }
+        #expect(wrongInside == 0 && wrongOutside == 0, "\(wrongInside) pixels inside the band not covered, \(wrongOutside) outside covered")
+        let area = 2 * halfWidth * length
+        #expect(abs(covered - area) <= Double(partial) * 0.5 / 255 + 0.5, "covered \(covered), area \(area), \(partial) edge pixels")
+    }
+}
