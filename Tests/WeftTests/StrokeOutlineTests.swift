@@ -118,10 +118,11 @@ struct StrokeOutlineTests {
 
     /// A line chart of 200,000 segments across a 1,600-pixel canvas (a sine), stroked 3 wide with miter joins: every
     /// pixel wholly inside the band within 1.5 of the curve is covered, every pixel wholly outside it is empty, and the
-    /// coverage sums to the band's area, 3 per unit of the curve's length.
-    @Test(arguments: Backend.allCases)
-    func aStrokeOf200000SegmentsCoversItsBand(backend: Backend) throws {
-        let n = 200_000, halfWidth = 1.5, width = 1600, height = 100
+    /// coverage sums to the band's area, 3 per unit of the curve's length. Covering is the planner's, the same for
+    /// every executor: Vulkan draws the layer of a 20,000-segment chart, so that the suite covers 200,000 once.
+    @Test(arguments: [(Backend.cpu, 200_000), (.vulkan, 20_000)])
+    func aLongStrokeCoversItsBand(backend: Backend, n: Int) throws {
+        let halfWidth = 1.5, width = 1600, height = 100
         func f(_ x: Double) -> Double { 50 + 30 * sin(x / 40) }
         func slope(_ x: Double) -> Double { 0.75 * cos(x / 40) }
         let start = 20.0, end = 1580.0
