@@ -56,7 +56,7 @@ public struct EffectPresets: Sendable {
         do {
             json = try JSONValue(parsing: data)
         } catch {
-            throw .invalidPresets(file: file, message: "not valid JSON: \(error)")
+            throw .invalidPresets(file: file, message: "not valid JSON: \(JSONSyntax.describe(error, in: data))")
         }
         guard case .object(let effects) = json else { throw .invalidPresets(file: file, message: "expected an object of effect names") }
         var presets: [String: EffectPreset] = [:]

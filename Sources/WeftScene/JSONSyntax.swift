@@ -5,9 +5,9 @@ import WeftViews
 
 /// Where JSON text stops being JSON, in words: JSONSerialization says "around character N", which this turns into a
 /// line and column.
-enum JSONSyntax {
+package enum JSONSyntax {
     /// `JSONSerialization`'s error reading `data`, with "around character N" turned into a line and column.
-    static func describe(_ error: any Error, in data: Data) -> String {
+    package static func describe(_ error: any Error, in data: Data) -> String {
         let text = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String) ?? error.localizedDescription
         guard let marker = text.range(of: "around character "),
               let offset = Int(text[marker.upperBound...].prefix { $0.isNumber }) else { return text }

@@ -11,7 +11,7 @@ import WeftTestSupport
         #"{"a": {"args": {"x": "# + String(repeating: "[", count: depth) + "1" + String(repeating: "]", count: depth) + "}}}"
     }
 
-    // 300 levels Foundation's decoder reads (it refuses 512 and more, as "not valid JSON"); 10,000 it refuses.
+    // 300 levels Foundation's parser reads (it refuses 512 and more, as "not valid JSON"); 10,000 it refuses.
     @Test(arguments: [300, 10_000])
     func nestingDeeperThanASceneMayIsANamedError(depth: Int) {
         #expect {
@@ -19,6 +19,15 @@ import WeftTestSupport
         } throws: { error in
             let text = "\(error)"
             return text.hasPrefix("p.json: a.args.x[0][0]") && text.contains("nested more than 256 arrays and objects deep")
+        }
+    }
+
+    @Test func malformedJSONSaysWhere() {
+        #expect {
+            try EffectPresets.parse(Data("{\"a\": {\"args\": {}}\n\"b\": {}}".utf8), file: "p.json", baseDirectory: "/")
+        } throws: { error in
+            let text = "\(error)"
+            return text.hasPrefix("p.json: not valid JSON") && text.contains("line 2, column 1")
         }
     }
 
