@@ -48,7 +48,9 @@ enum BenchCommand: Command {
 
     --planning plans SCENE.json's frames and runs none of them: a "fresh" run plans the first
     frame --frame-count times, each from nothing (every view laid out and lowered; kernels,
-    text and path coverage cached), a "still" run plans it again through one plan cache, as a
+    text and path coverage cached), a "replanned" run plans the same views again from a new
+    plan cache each time (their layout kept, every view lowered again), a "still" run plans it
+    again through one plan cache, as a
     sequence does (a screen that does not change), a "moving" run plans frames 0…N−1 at 30 per
     second in order through one plan cache; each --repetitions (default 5) times. Instead of a
     scene file it takes a built-in one: nested:N, stacks nested N deep on a 390×844 screen (a

@@ -4,9 +4,11 @@ import WeftBench
 import WeftScene
 
 /// `weft bench SCENE.json --planning`: plans a scene's frames (or a built-in scene's, `ScaleScenes.named`) without running them, and prints the per-frame planning
-/// time by phase. Three runs: *fresh*, the first frame of the scene built anew (new views: nothing laid out yet) planned by
+/// time by phase. Four runs: *fresh*, the first frame of the scene built anew (new views: nothing laid out yet) planned by
 /// a new `PlanReuse` each time (every view laid out and lowered; the planner's caches — kernels, text, path coverage —
-/// warm); *still*, the first frame planned again and
+/// warm); *replanned*, the first frame of the same views planned by a new `PlanReuse` each time (each view's layout
+/// answers kept, every view lowered again: a frame whose plan cannot be reused, with every cache warm); *still*, the
+/// first frame planned again and
 /// again through one `PlanReuse` (a screen that does not change); *moving*, frames 0…N−1 at 30 per second, planned in
 /// order through one `PlanReuse` as a sequence plans them. The first plan of each run fills caches and is left out.
 struct BenchPlanning {
@@ -44,12 +46,13 @@ struct BenchPlanning {
             var caller = RenderOptions()
             caller.scale = scale
             let fresh = try measure(scene, context: context, caller: caller, times: Array(repeating: 0, count: frames), fresh: loadScene)
+            let replanned = try measure(scene, context: context, caller: caller, times: Array(repeating: 0, count: frames), fresh: { scene })
             let still = try measure(scene, context: context, caller: caller, times: Array(repeating: 0, count: frames))
             let moving = try measure(scene, context: context, caller: caller, times: (0..<frames).map { Double($0) / 30 })
             output.print("\(path): \(frames) frames a run, \(repetitions) runs, planned for the CPU evaluator's limits; milliseconds a frame, medians")
             var table = TextTable(headers: ["run", "planning", "layout", "lowering", "rewrites", "rebinding", "reused", "rebound", "rewritten"],
                                   rightAligned: Set(1...8))
-            for (name, result) in [("fresh", fresh), ("still", still), ("moving", moving)] {
+            for (name, result) in [("fresh", fresh), ("replanned", replanned), ("still", still), ("moving", moving)] {
                 let m = result.medians
                 table.append([name] + [m.total, m.layout, m.lowering, m.rewrites, m.rebinding].map { String(format: "%.3f", $0 * 1000) }
                           + [result.reused, result.rebound, result.rewritten].map(String.init))
