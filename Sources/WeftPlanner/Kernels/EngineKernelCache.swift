@@ -8,7 +8,20 @@ import WeftViews
 /// SPIR-V cache (memory, then disk, like author kernels), or glslang on first use ever. Keeps the
 /// `LRUCache.kernelCapacity` most recently used.
 final class EngineKernelCache: Sendable {
-    private struct Key: Hashable { var variant: EngineKernel.Variant; var format: PixelFormat }
+    private struct Key: Hashable {
+        var variant: EngineKernel.Variant
+        var format: PixelFormat
+        /// The cases' tags, not their raw values: those are strings, and every pass of every frame looks kernels up.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(SIMD4(Self.tag(variant.kernel), Self.tag(variant.destination), Self.tag(format), 0))
+            hasher.combine(variant.blurRun)
+        }
+        /// A case of an enum without payloads and of fewer than 256 cases, as the one byte it is stored in.
+        private static func tag<E>(_ value: E) -> UInt8 {
+            precondition(MemoryLayout<E>.size == 1, "\(E.self) is not stored in a byte")
+            return unsafeBitCast(value, to: UInt8.self)
+        }
+    }
     private let compiled = Mutex(LRUCache<Key, CompiledKernel>())
     private struct BatchKey: Hashable { var count: Int; var format: PixelFormat }
     private let batches = Mutex(LRUCache<BatchKey, CompiledKernel>())
