@@ -35,7 +35,10 @@ import WeftTestSupport
             case 2: item = Ellipse().fill(color()).frame(width: w, height: h).node
             case 3: item = Capsule().fill(color()).frame(width: w, height: h).rotationEffect(.degrees(Double(unit() * 90))).node
             case 4, 5: item = try Text(["Weft", "g", "Ag 12", "fill", "Wy"][i % 5], size: 7 + unit() * 10, color: color()).node
-            case 6: item = try Image(systemName: symbols[i % symbols.count], size: 8 + unit() * 10).node
+            case 6:
+                // Translucent symbols of every color: drawn from the glyph atlas when draws are batched.
+                item = try Image(systemName: symbols[i % symbols.count], size: 8 + unit() * 10, color: color())
+                    .opacity(0.3 + 0.7 * unit()).node
             case 7: item = Circle().fill(color()).frame(width: w, height: w).opacity(0.3 + 0.7 * unit()).node
             default:
                 // A row of cells whose edges touch at fractional points.
@@ -69,8 +72,8 @@ import WeftTestSupport
         #expect(d.maximum == 0, "seed \(seed): \(d.maximum * 255)/255 at \(d.worstPixel)")
     }
 
-    /// A screen of cells draws its shapes and its lines of text a few passes a row, not one per cell, with the pixels
-    /// of drawing in order.
+    /// A screen of cells draws its shapes and its lines of text a few passes a row, not one per cell, and its symbols
+    /// with its text, from the glyph atlas, with the pixels of drawing in order (a layer composite a symbol).
     @Test(arguments: Backend.allCases)
     func aScreenOfCellsDrawsItsShapesAndTextsARowAtATime(backend: Backend) throws {
         let context = try backend.makeContext()
@@ -83,8 +86,10 @@ import WeftTestSupport
         }
         #expect(try count("weft.shape", disjoint: false) == rows * cells)
         #expect(try count("weft.glyph", disjoint: false) == rows * cells)
+        #expect(try count("weft.layer", disjoint: false) == rows * cells)
         #expect(try count("weft.shape", disjoint: true) <= rows)
         #expect(try count("weft.glyph", disjoint: true) <= 2 * rows)
+        #expect(try count("weft.layer", disjoint: true) == 0)
         let shared = try Self.render(view, size: size, disjoint: true, on: context)
         let ordered = try Self.render(view, size: size, disjoint: false, on: context)
         let d = try #require(ImageDifference(shared.pixels, ordered.pixels))

@@ -62,9 +62,11 @@ import WeftTestSupport
         let context = try Backend.vulkan.makeContext()
         let scene = try Examples.load(file)
         let frame = scene.frame(at: 0)
+        // Draws in order, as on lavapipe: where draws are batched (GPUs), small symbols draw from the glyph atlas instead.
         var on = frame.options
         on.layerBatches = true
-        var off = frame.options
+        on.disjointDraws = false
+        var off = on
         off.layerBatches = false
         let batchedPlan = try context.plan(frame.view, size: frame.size, options: on).plan
         let singlePlan = try context.plan(frame.view, size: frame.size, options: off).plan

@@ -3,10 +3,12 @@ import WeftImage
 import WeftRuntime
 import WeftText
 
-/// Glyph coverage rasterised by FreeType, packed on shelves into one RGBA8 texture (coverage in every channel) that
-/// the `weft.glyph` kernel reads with `texelFetch`: no filtering, so both executors read the same bytes. One atlas per
-/// `Planner` (a render context's): a glyph is rasterised and placed once and stays for later plans, and the executor
-/// keeps the texture across plans (`ResidentTexture`), uploading only the rows that changed.
+/// Glyph coverage rasterised by FreeType (coverage in every channel) and small paths' coverage layers (their color
+/// times their coverage, as `PathCoverageCache` made them), packed on shelves into one RGBA8 texture that the
+/// `weft.glyph` kernel reads with `texelFetch`: no filtering, so both executors read the same bytes, and a screen's text
+/// and icons draw from one texture in the same passes. One atlas per `Planner` (a render context's): a glyph or a layer
+/// is placed once and stays for later plans, and the executor keeps the texture across plans (`ResidentTexture`),
+/// uploading only the rows that changed.
 final class GlyphAtlas: Sendable {
     static let width = 1024
     /// Rows at most; a render that needs more starts the atlas over (`place`).
@@ -29,8 +31,17 @@ final class GlyphAtlas: Sendable {
         var rowsUsed: Int
     }
 
+    /// What the atlas holds: a glyph, or a path's coverage layer by the number `PathCoverageCache` gave it.
+    enum Key: Hashable, Sendable {
+        case glyph(GlyphKey)
+        case coverage(UInt64)
+    }
+
+    /// Layers larger than this on either side are not placed: the atlas keeps small, repeated content.
+    static let largestCoverageSide = 128
+
     private struct State {
-        var entries: [GlyphKey: Entry] = [:]
+        var entries: [Key: Entry] = [:]
         var snapshot = Snapshot(pixels: PixelBuffer.blank(width: GlyphAtlas.width, height: 64, format: .rgba8Unorm), generation: 0,
                                 firstChangedRows: [], rowsUsed: 0)
         var shelfX = 1, shelfY = 1, shelfHeight = 0
@@ -57,13 +68,57 @@ final class GlyphAtlas: Sendable {
     /// too many for the atlas start it over with only these; those that do not fit even then are nil too. A plan reads
     /// the last snapshot of a generation: it holds every entry the generation placed.
     func place(_ keys: [GlyphKey]) -> (entries: [Entry?], atlas: Snapshot) {
+        place(keys.map { .glyph($0) }) { key in
+            guard case .glyph(let glyph) = key else { preconditionFailure("only glyphs are rasterised") }
+            return Float(glyph.pixelSize64) <= Self.maxPixelSize * 64 ? Bitmap(FontLibrary.shared.rasterize(glyph)) : nil
+        }
+    }
+
+    /// Where the coverage layer `id` (RGBA8 `pixels`, at most `largestCoverageSide` on each side) lies in the atlas,
+    /// placing it if it is not there yet, and the atlas to read it from; nil when no atlas could hold it.
+    func place(coverage id: UInt64, pixels: PixelBuffer) -> (entry: Entry?, atlas: Snapshot) {
+        precondition(pixels.format == .rgba8Unorm && max(pixels.width, pixels.height) <= Self.largestCoverageSide)
+        let (entries, atlas) = place([.coverage(id)]) { _ in Bitmap(pixels) }
+        return (entries.first ?? nil, atlas)
+    }
+
+    /// A bitmap to place: its size, where it stands from the pen (glyphs), and its texels as RGBA8 bytes, row by row.
+    private struct Bitmap {
+        var width: Int
+        var height: Int
+        var left = 0
+        var top = 0
+        var writeRow: (_ row: Int, _ into: UnsafeMutableBufferPointer<UInt8>) -> Void
+
+        init(_ glyph: GlyphBitmap) {
+            (width, height, left, top) = (glyph.width, glyph.height, glyph.left, glyph.top)
+            writeRow = { row, texels in
+                for column in 0..<glyph.width {
+                    let value = glyph.coverage[row * glyph.width + column]
+                    for channel in 0..<4 { texels[column * 4 + channel] = value }
+                }
+            }
+        }
+
+        init(_ pixels: PixelBuffer) {
+            (width, height) = (pixels.width, pixels.height)
+            writeRow = { row, texels in
+                pixels.bytes.withUnsafeBufferPointer { bytes in
+                    let start = row * pixels.width * 4
+                    for i in 0..<pixels.width * 4 { texels[i] = bytes[start + i] }
+                }
+            }
+        }
+    }
+
+    private func place(_ keys: [Key], bitmap: (Key) -> Bitmap?) -> (entries: [Entry?], atlas: Snapshot) {
         state.withLock { state in
-            if let entries = place(keys, in: &state, partial: false) { return (entries, state.snapshot) }
+            if let entries = place(keys, bitmap: bitmap, in: &state, partial: false) { return (entries, state.snapshot) }
             let (generation, planned) = (state.snapshot.generation, state.planned)
             state = State()
             state.snapshot.generation = generation + 1
             state.planned = planned
-            return (place(keys, in: &state, partial: true) ?? [], state.snapshot)
+            return (place(keys, bitmap: bitmap, in: &state, partial: true) ?? [], state.snapshot)
         }
     }
 
@@ -83,8 +138,8 @@ final class GlyphAtlas: Sendable {
     var glyphCount: Int { state.withLock { $0.entries.count } }
     var generation: Int { state.withLock { $0.snapshot.generation } }
 
-    /// Nil when a glyph does not fit what is left of the atlas; with `partial`, such glyphs are nil entries instead.
-    private func place(_ keys: [GlyphKey], in state: inout State, partial: Bool) -> [Entry?]? {
+    /// Nil when a bitmap does not fit what is left of the atlas; with `partial`, such bitmaps are nil entries instead.
+    private func place(_ keys: [Key], bitmap make: (Key) -> Bitmap?, in state: inout State, partial: Bool) -> [Entry?]? {
         var result: [Entry?] = []
         result.reserveCapacity(keys.count)
         for key in keys {
@@ -92,11 +147,10 @@ final class GlyphAtlas: Sendable {
                 result.append(entry)
                 continue
             }
-            guard Float(key.pixelSize64) <= Self.maxPixelSize * 64 else {
+            guard let bitmap = make(key) else {
                 result.append(nil)
                 continue
             }
-            let bitmap = FontLibrary.shared.rasterize(key)
             let width = Self.width
             guard bitmap.width + 2 <= width, bitmap.height + 2 <= maxHeight else {
                 result.append(nil)
@@ -120,14 +174,10 @@ final class GlyphAtlas: Sendable {
                 grow(&state.snapshot.pixels, toHold: state.shelfY + bitmap.height + 1)
             }
             let origin = SIMD2(state.shelfX, state.shelfY)
-            for row in 0..<bitmap.height {
-                for column in 0..<bitmap.width {
-                    let value = bitmap.coverage[row * bitmap.width + column]
-                    let at = ((origin.y + row) * width + origin.x + column) * 4
-                    state.snapshot.pixels.bytes[at] = value
-                    state.snapshot.pixels.bytes[at + 1] = value
-                    state.snapshot.pixels.bytes[at + 2] = value
-                    state.snapshot.pixels.bytes[at + 3] = value
+            state.snapshot.pixels.bytes.withUnsafeMutableBufferPointer { texels in
+                for row in 0..<bitmap.height {
+                    let at = ((origin.y + row) * width + origin.x) * 4
+                    bitmap.writeRow(row, UnsafeMutableBufferPointer(rebasing: texels[at ..< at + bitmap.width * 4]))
                 }
             }
             state.snapshot.firstChangedRows.append(origin.y)

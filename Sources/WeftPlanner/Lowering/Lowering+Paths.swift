@@ -12,13 +12,46 @@ extension Lowering {
     /// A path whose outline has more than `PathCoverage.maxSegments` segments is refused.
     mutating func coverageLayer(of shape: PathShape, size: SIMD2<Float>, transform: Affine, color: SIMD4<Float>,
                                 on canvas: Canvas) throws(RenderError) -> LayerSource? {
+        try coverage(of: shape, size: size, transform: transform, color: color, on: canvas).map { uploaded($0, on: canvas) }
+    }
+
+    /// The coverage of `shape` on `canvas`'s pixel grid times `color`, in the canvas's format; nil when it covers no pixel.
+    private func coverage(of shape: PathShape, size: SIMD2<Float>, transform: Affine, color: SIMD4<Float>,
+                          on canvas: Canvas) throws(RenderError) -> PathCoverageCache.Layer? {
         let toPixels = Affine.scaling(SIMD2(repeating: canvas.scale)) * .translation(-canvas.origin) * transform
-        guard let layer = try pathCoverage.layer(.init(shape: shape, size: size, toPixels: toPixels, tolerance: Self.pathTolerance,
-                                                   limit: SIMD2(canvas.width, canvas.height), color: color,
-                                                   format: canvas.format)) else { return nil }
+        return try pathCoverage.layer(.init(shape: shape, size: size, toPixels: toPixels, tolerance: Self.pathTolerance,
+                                            limit: SIMD2(canvas.width, canvas.height), color: color, format: canvas.format))
+    }
+
+    private mutating func uploaded(_ layer: PathCoverageCache.Layer, on canvas: Canvas) -> LayerSource {
         let origin = canvas.origin + SIMD2(Float(layer.origin.x), Float(layer.origin.y)) / canvas.scale
         return LayerSource(texture: builder.upload(layer.pixels), origin: origin, width: layer.pixels.width, height: layer.pixels.height,
                            scale: canvas.scale, mode: canvas.mode, toTarget: .identity)
+    }
+
+    /// Draws a small coverage layer from the glyph atlas, as a record of the pending lines of text (`PendingDraws`), so
+    /// that a screen of icons draws in the passes of its text instead of a pass each; false, having drawn nothing, where
+    /// the layer is drawn as a layer of its own: draws emitted in order, a canvas of another format, a layer too large
+    /// for the atlas, or a clear canvas (which an aligned layer may become, or be held for an effect to read).
+    /// The glyph kernel blends the layer's texels, times the opacity, as the layer kernel does: the same pixels.
+    private mutating func drawFromAtlas(_ layer: PathCoverageCache.Layer, opacity: Float, blendMode: BlendMode,
+                                        into canvas: inout Canvas) throws(RenderError) -> Bool {
+        let side = GlyphAtlas.largestCoverageSide
+        guard disjointDraws, canvas.format == .rgba8Unorm, layer.pixels.format == .rgba8Unorm, !canvas.isUnwrittenClear,
+              layer.pixels.width <= side, layer.pixels.height <= side else { return false }
+        let (placed, snapshot) = kernels.glyphAtlas.place(coverage: layer.id, pixels: layer.pixels)
+        guard let entry = placed else { return false }
+        let atlas = atlasTexture(for: snapshot)
+        try flush(&canvas, before: nil)
+        let lo = SIMD2(Int32(layer.origin.x), Int32(layer.origin.y))
+        let hi = lo &+ SIMD2(Int32(layer.pixels.width), Int32(layer.pixels.height))
+        var run = GlyphRun()
+        run.append(GlyphRun.Record(pixels: SIMD4(lowHalf: lo, highHalf: hi), texel: entry.texel, opacity: opacity,
+                                   color: SIMD4(repeating: 1)))
+        let region = PendingDraws.Region(PixelRegion(origin: lo, size: hi &- lo))
+        try flush(&canvas, beforeGlyphs: run, in: region, atlas: atlas, blendMode: blendMode)
+        canvas.pending.appendGlyphs(run, region: region, atlas: atlas, blendMode: blendMode)
+        return true
     }
 
     /// A path shape: a color fill is its coverage texture composited; any other fill is drawn over the frame into a
@@ -26,9 +59,11 @@ extension Lowering {
     mutating func drawPath(_ shape: PathShape, fill: FillStyle, size: SIMD2<Float>, transform: Affine,
                            distributed: Distributed, into canvas: inout Canvas) throws(RenderError) {
         if case .color(let color) = fill.kind {
-            guard let source = try coverageLayer(of: shape, size: size, transform: transform, color: color.premultiplied(in: canvas.mode),
-                                             on: canvas) else { return }
-            try emitLayer(source, mask: nil, opaque: false, opacity: distributed.opacity, blendMode: distributed.blendMode, into: &canvas)
+            guard let layer = try coverage(of: shape, size: size, transform: transform, color: color.premultiplied(in: canvas.mode),
+                                           on: canvas) else { return }
+            if try drawFromAtlas(layer, opacity: distributed.opacity, blendMode: distributed.blendMode, into: &canvas) { return }
+            try emitLayer(uploaded(layer, on: canvas), mask: nil, opaque: false, opacity: distributed.opacity,
+                          blendMode: distributed.blendMode, into: &canvas)
             return
         }
         guard let mask = try coverageLayer(of: shape, size: size, transform: transform, color: SIMD4(repeating: 1), on: canvas) else { return }

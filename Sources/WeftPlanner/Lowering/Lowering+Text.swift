@@ -39,17 +39,7 @@ extension Lowering {
         let pixelSize = layout.pointSize * canvas.scale * transform.a
         let keys = layout.lines.flatMap { line in line.glyphs.map { GlyphKey(face: $0.face, glyph: $0.glyph, pixelSize: pixelSize) } }
         let (entries, snapshot) = kernels.glyphAtlas.place(keys)
-        let atlas: TextureID
-        if let current = glyphAtlas, current.atlas.generation == snapshot.generation {
-            atlas = current.texture
-        } else {
-            if let earlier = glyphAtlas {
-                // The atlas started over: the passes drawn so far read the old generation, uploaded whole for this plan.
-                builder.fill(earlier.texture, with: earlier.atlas.pixels)
-            }
-            atlas = builder.texture(width: snapshot.pixels.width, height: snapshot.pixels.height, format: snapshot.pixels.format)
-        }
-        glyphAtlas = (atlas, snapshot)
+        let atlas = atlasTexture(for: snapshot)
         try flush(&canvas, before: nil)
         var next = 0
         for line in layout.lines {
@@ -78,6 +68,22 @@ extension Lowering {
             try flush(&canvas, beforeGlyphs: run, in: region, atlas: atlas, blendMode: blendMode)
             canvas.pending.appendGlyphs(run, region: region, atlas: atlas, blendMode: blendMode)
         }
+    }
+
+    /// The plan's texture of the glyph atlas as `snapshot` left it, which draws from now on read.
+    mutating func atlasTexture(for snapshot: GlyphAtlas.Snapshot) -> TextureID {
+        let atlas: TextureID
+        if let current = glyphAtlas, current.atlas.generation == snapshot.generation {
+            atlas = current.texture
+        } else {
+            if let earlier = glyphAtlas {
+                // The atlas started over: the passes drawn so far read the old generation, uploaded whole for this plan.
+                builder.fill(earlier.texture, with: earlier.atlas.pixels)
+            }
+            atlas = builder.texture(width: snapshot.pixels.width, height: snapshot.pixels.height, format: snapshot.pixels.format)
+        }
+        glyphAtlas = (atlas, snapshot)
+        return atlas
     }
 
     /// Makes the plan's glyph atlas its resident texture, whatever number of texts drew from it: the executor keeps it

@@ -23,6 +23,16 @@ final class PathCoverageCache: Sendable {
         var limit: SIMD2<Int>
         var color: SIMD4<Float>
         var format: PixelFormat
+
+        /// What tells keys apart in practice — the outline, its trim and line width, the frame, the map, the color —
+        /// without the enums whose raw values are strings: a frame looks up every path it draws.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(shape.outline)
+            hasher.combine(SIMD4(shape.trimFrom, shape.trimTo, shape.stroke?.lineWidth ?? -1, shape.inset))
+            hasher.combine(size)
+            hasher.combine(toPixels)
+            hasher.combine(color)
+        }
     }
 
     /// What a layer is covered from in the frame of the whole pixel at its map's origin: the key with its map's
@@ -34,10 +44,12 @@ final class PathCoverageCache: Sendable {
         var extent: SIMD2<Int>
     }
 
-    /// A coverage layer's texels and where its first lies on the canvas, in pixels.
+    /// A coverage layer's texels and where its first lies on the canvas, in pixels. `id` names the texels: copies of a
+    /// layer a whole number of pixels apart share it (the glyph atlas keeps a layer by it).
     struct Layer: Sendable {
         var origin: SIMD2<Int>
         var pixels: PixelBuffer
+        var id: UInt64
     }
 
     /// A key with its hash worked out once and its parts held once: a lookup probes slots, and each probe would
@@ -59,10 +71,10 @@ final class PathCoverageCache: Sendable {
     private let layers = Mutex(LRUCache<StoredKey, Layer?>(capacity: capacity, costLimit: byteLimit))
     /// The layers by placement, their origins in the frame of the whole pixel at their map's origin.
     private let placed = Mutex(LRUCache<Placement, Layer>(capacity: capacity, costLimit: byteLimit))
-    /// How many layers were covered (found in neither cache), over the cache's life.
-    private let coverings = Atomic<Int>(0)
+    /// How many layers were covered (found in neither cache), over the cache's life: the last one's `id`.
+    private let coverings = Atomic<UInt64>(0)
 
-    var coveredCount: Int { coverings.load(ordering: .relaxed) }
+    var coveredCount: Int { Int(coverings.load(ordering: .relaxed)) }
 
     /// The coverage of `key.shape` in its frame mapped by `key.toPixels`, inside `0..<key.limit`, holding `key.color`;
     /// nil when it covers no pixel there. An outline of more than `PathCoverage.maxSegments` segments is refused.
@@ -98,15 +110,15 @@ final class PathCoverageCache: Sendable {
         if let hit = placed.withLock({ $0[placement] }) {
             relative = hit
         } else {
-            coverings.add(1, ordering: .relaxed)
-            relative = Self.layer(PathCoverage(polygons: polygons, rule: rule, region: region), color: key.color, format: key.format)
+            let id = coverings.add(1, ordering: .relaxed).newValue
+            relative = Self.layer(PathCoverage(polygons: polygons, rule: rule, region: region), color: key.color, format: key.format, id: id)
             let bytes = relative.pixels.bytes.count
             if bytes <= Self.largestCachedBytes { placed.withLock { $0.insert(relative, for: placement, cost: bytes) } }
         }
-        return Layer(origin: relative.origin &+ shift, pixels: relative.pixels)
+        return Layer(origin: relative.origin &+ shift, pixels: relative.pixels, id: relative.id)
     }
 
-    private static func layer(_ coverage: PathCoverage, color: SIMD4<Float>, format: PixelFormat) -> Layer {
+    private static func layer(_ coverage: PathCoverage, color: SIMD4<Float>, format: PixelFormat, id: UInt64) -> Layer {
         var pixels = PixelBuffer.blank(width: coverage.width, height: coverage.height, format: format)
         for y in 0..<coverage.height {
             for x in 0..<coverage.width {
@@ -114,6 +126,6 @@ final class PathCoverageCache: Sendable {
                 if a > 0 { pixels[x, y] = color * a }
             }
         }
-        return Layer(origin: coverage.origin, pixels: pixels)
+        return Layer(origin: coverage.origin, pixels: pixels, id: id)
     }
 }

@@ -1,4 +1,4 @@
-layout(binding = 1) uniform sampler2D weftLayer; // the glyph atlas (GlyphAtlas): coverage in every channel
+layout(binding = 1) uniform sampler2D weftLayer; // the glyph atlas (GlyphAtlas): glyphs' coverage and paths' layers
 #if !defined(WEFT_IN_PLACE) && !defined(WEFT_OVER_SOLID)
 layout(binding = 2) uniform sampler2D weftDestination;
 #endif
@@ -34,8 +34,9 @@ void main() {
         vec4 rect = vec4(weftArrayData[base], weftArrayData[base + 1], weftArrayData[base + 2], weftArrayData[base + 3]);
         if (x >= rect.z || float(pixel.y) < rect.y || float(pixel.y) >= rect.w) continue;
         ivec2 t = ivec2(int(weftArrayData[base + 4]), int(weftArrayData[base + 5])) + pixel - ivec2(int(rect.x), int(rect.y));
-        float coverage = texelFetch(weftLayer, t, 0).r;
-        if (coverage <= 0.0) continue;
+        // A glyph's coverage (in every channel) or a path's layer (its color times its coverage, with color 1).
+        vec4 coverage = texelFetch(weftLayer, t, 0);
+        if (coverage == vec4(0.0)) continue;
         vec4 color = vec4(weftArrayData[base + 8], weftArrayData[base + 9], weftArrayData[base + 10], weftArrayData[base + 11]);
         result = weftStoreClamp(weftBlend(args.counts.z, color * (coverage * weftArrayData[base + 6]), result), args.counts.y);
     }
