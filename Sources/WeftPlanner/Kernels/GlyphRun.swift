@@ -46,8 +46,11 @@ struct GlyphRun {
         var data: [Float] = []
         data.reserveCapacity(records.count * Self.recordStride)
         for (_, r) in sorted {
-            data += [Float(r.pixels.x), Float(r.pixels.y), Float(r.pixels.z), Float(r.pixels.w), Float(r.texel.x), Float(r.texel.y),
-                     r.opacity, 0, r.color.x, r.color.y, r.color.z, r.color.w]
+            // A tuple of floats is laid out as an array of them: appended without an array of its own.
+            withUnsafeBytes(of: (Float(r.pixels.x), Float(r.pixels.y), Float(r.pixels.z), Float(r.pixels.w), Float(r.texel.x),
+                                 Float(r.texel.y), r.opacity, Float(0), r.color.x, r.color.y, r.color.z, r.color.w)) {
+                data.append(contentsOf: $0.bindMemory(to: Float.self))
+            }
         }
         return data
     }

@@ -26,11 +26,14 @@ struct ShapeBatch {
     mutating func append(toLocal: Affine, size: SIMD2<Float>, bounds: Rect, geometry: ShapeGeometry, fillKind: Int32,
                          blendMode: BlendMode, opacity: Float, color: SIMD4<Float>, gradient: SIMD4<Float>, stops newStops: [Float]) {
         precondition(!isFull && newStops.count % 5 == 0)
-        records += [toLocal.a, toLocal.b, toLocal.c, toLocal.d, toLocal.tx, toLocal.ty, size.x, size.y,
-                    bounds.minimum.x, bounds.minimum.y, bounds.maximum.x, bounds.maximum.y,
-                    Float(geometry.kernelCode), Float(fillKind), Float(blendMode.kernelCode), geometry.cornerRadius,
-                    opacity, Float(stops.count), Float(newStops.count / 5), 0,
-                    color.x, color.y, color.z, color.w, gradient.x, gradient.y, gradient.z, gradient.w]
+        // A tuple of floats is laid out as an array of them: appended without an array of its own.
+        withUnsafeBytes(of: (toLocal.a, toLocal.b, toLocal.c, toLocal.d, toLocal.tx, toLocal.ty, size.x, size.y,
+                             bounds.minimum.x, bounds.minimum.y, bounds.maximum.x, bounds.maximum.y,
+                             Float(geometry.kernelCode), Float(fillKind), Float(blendMode.kernelCode), geometry.cornerRadius,
+                             opacity, Float(stops.count), Float(newStops.count / 5), Float(0),
+                             color.x, color.y, color.z, color.w, gradient.x, gradient.y, gradient.z, gradient.w)) {
+            records.append(contentsOf: $0.bindMemory(to: Float.self))
+        }
         stops += newStops
         count += 1
         self.bounds = self.bounds.map { $0.union(bounds) } ?? bounds
