@@ -22,10 +22,11 @@ package final class FrameLayout {
     }
 
     /// How many times this layout arranged a view (ran its layout rule) that had no answer yet for the proposal.
-    package private(set) var arrangements = 0
+    /// (This and `questions` are read and written on the hot path by the one thread that uses the layout: unchecked.)
+    @exclusivity(unchecked) package private(set) var arrangements = 0
     /// Every (view, proposal) asked of this layout, when it counts them (`statistics`); the views are held so that no
     /// identity is reused while the layout lives.
-    private var questions: [Question: ViewNode]?
+    @exclusivity(unchecked) private var questions: [Question: ViewNode]?
 
     /// A layout; `countingQuestions` keeps every question for `statistics` (tests count layout work with it).
     package init(countingQuestions: Bool = false) {
@@ -46,21 +47,30 @@ package final class FrameLayout {
     }
 
     package func size(of node: ViewNode, proposed offer: SIMD2<Float>) -> SIMD2<Float> {
+        if let size = node.leafSize(proposed: offer) { return size }
         let proposed = Self.question(node, offer)
-        if !node.answersWithoutLayout, let known = node.withLayoutMemo({ $0.size(at: proposed) }) {
-            count(node, proposed)
-            return known
-        }
-        return arrange(node, proposed: proposed).size
+        count(node, proposed)
+        if let known = node.withLayoutMemo({ $0.size(at: proposed) }) { return known }
+        let arranged = arrangeAnew(node, proposed: proposed)
+        let size = arranged.size
+        keep(arranged, of: node, at: proposed)
+        return size
     }
 
     /// The node's size and its children's placements. A child pinned by an animation (`GroupAnchor`) stands where
     /// its pin says, unless the node only moves its drawing (then it shares the node's frame).
     package func arrange(_ node: ViewNode, proposed offer: SIMD2<Float>) -> Arrangement {
-        if node.answersWithoutLayout { return laidOut(node, proposed: offer) }
+        if let size = node.leafSize(proposed: offer) { return Arrangement(size: size, children: []) }
         let proposed = Self.question(node, offer)
         count(node, proposed)
         if let known = node.withLayoutMemo({ $0.arrangement(at: proposed) }) { return known }
+        let arranged = arrangeAnew(node, proposed: proposed)
+        keep(copy arranged, of: node, at: proposed)
+        return arranged
+    }
+
+    /// Runs the node's layout rule at a proposal it has no answer for.
+    private func arrangeAnew(_ node: ViewNode, proposed: SIMD2<Float>) -> Arrangement {
         arrangements += 1
         var arranged = laidOut(node, proposed: proposed)
         if !node.movesOnlyDrawing, arranged.children.contains(where: \.node.isPinned) {
@@ -69,13 +79,18 @@ package final class FrameLayout {
                 return Layout.Placement(node: child.node, proposal: pin.size, transform: .translation(pin.origin))
             }
         }
-        node.withLayoutMemo { $0.remember(arranged, at: proposed) }
         return arranged
+    }
+
+    /// Keeps the node's answer at `proposed` with the node, moved into its memo.
+    private func keep(_ arranged: consuming Arrangement, of node: ViewNode, at proposed: SIMD2<Float>) {
+        var answer = Optional(arranged)
+        node.withLayoutMemo { $0.remember(answer.take()!, at: proposed) }
     }
 
     /// Where the node can draw, in its own user space: its bounds grown by what its content reaches beyond them.
     package func extent(of node: ViewNode, proposed offer: SIMD2<Float>) -> Rect {
-        if node.answersWithoutLayout { return measuredExtent(of: node, proposed: offer) }
+        if node.answersWithoutLayout { return Rect(size: size(of: node, proposed: offer)) }
         let proposed = Self.question(node, offer)
         count(node, proposed)
         if let known = node.withLayoutMemo({ $0.extent(at: proposed) }) { return known }
@@ -85,9 +100,10 @@ package final class FrameLayout {
     }
 
     /// The proposal `node` is asked at when offered `offer`: a view whose layout ignores the height offered
-    /// (`LayoutTraits.ignoresHeightOffer`) answers every height as height 0, so it is arranged once per width.
+    /// (`LayoutTraits.ignoresHeightOffer`) answers every height as height 0, so it is arranged once per width; one
+    /// that ignores the offer (`LayoutTraits.ignoresOffer`) answers every offer as zero, so it is arranged once.
     private static func question(_ node: ViewNode, _ offer: SIMD2<Float>) -> SIMD2<Float> {
-        node.ignoresHeightOffer ? SIMD2(offer.x, 0) : offer
+        node.ignoresOffer ? .zero : node.ignoresHeightOffer ? SIMD2(offer.x, 0) : offer
     }
 
     /// Where the root goes on a canvas of `size`: centred.

@@ -30,12 +30,10 @@ extension FrameLayout {
 
     func laidOut(_ node: ViewNode, proposed: SIMD2<Float>) -> Arrangement {
         switch node.kind {
-        case .shape: return Arrangement(size: pointwiseMax(proposed, .zero), children: [])
-        case .image(let image): return Arrangement(size: image.size.vector, children: [])
+        case .shape, .image, .spacer: preconditionFailure("a leaf is sized without layout (LayoutTraits.leafSize)")
         case .text(let text):
             let lines = layout(of: text, in: node, width: proposed.x)
             return Arrangement(size: lines.size, children: [], text: lines)
-        case .spacer: return Arrangement(size: .zero, children: [])
         case .stacked(let layout, let children):
             return arrange(children, in: layout, proposed: proposed)
         case .grid(let layout, let children):
@@ -69,45 +67,89 @@ extension FrameLayout {
     /// its minimum length. So a `Color` beside a `Spacer` takes all but the spacer's minimum. The stack is as long as
     /// its children and spacing, as thick as its thickest child.
     func arrange(_ children: [ViewNode], in layout: StackLayout, proposed: SIMD2<Float>) -> Arrangement {
-        guard !children.isEmpty else { return Arrangement(size: .zero, children: []) }
+        let count = children.count
+        guard count > 0 else { return Arrangement(size: .zero, children: []) }
+        // Per child, by index: its flexibility, the offer it was sized at and its size; `order`, the children in the
+        // order they are offered room (the others by flexibility, then the spacers). Scratch space, not kept.
+        return withUnsafeTemporaryAllocation(of: Float.self, capacity: count) { flexibility in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { order in
+                withUnsafeTemporaryAllocation(of: SIMD2<Float>.self, capacity: 2 * count) { sizesAndOffers in
+                    arrange(children, in: layout, proposed: proposed, flexibility: flexibility, order: order,
+                            sizes: UnsafeMutableBufferPointer(rebasing: sizesAndOffers[..<count]),
+                            offers: UnsafeMutableBufferPointer(rebasing: sizesAndOffers[count...]))
+                }
+            }
+        }
+    }
+
+    private func arrange(_ children: [ViewNode], in layout: StackLayout, proposed: SIMD2<Float>,
+                         flexibility: UnsafeMutableBufferPointer<Float>, order: UnsafeMutableBufferPointer<Int>,
+                         sizes: UnsafeMutableBufferPointer<SIMD2<Float>>, offers: UnsafeMutableBufferPointer<SIMD2<Float>>) -> Arrangement {
+        let count = children.count
         let crossOffer = layout.cross(proposed)
-        func childSize(_ i: Int, main: Float, cross: Float) -> SIMD2<Float> {
-            if let minLength = children[i].spacerLength { return layout.vector(main: max(main, minLength), cross: 0) }
-            return size(of: children[i], proposed: layout.vector(main: main, cross: cross))
+        func childSize(_ child: ViewNode, main: Float, cross: Float) -> SIMD2<Float> {
+            if let minLength = child.spacerLength { return layout.vector(main: max(main, minLength), cross: 0) }
+            return size(of: child, proposed: layout.vector(main: main, cross: cross))
         }
         // How far each child can grow: its length offered unlimited room less its length offered none. An unlimited
         // offer is infinite, as SwiftUI's is, so that every share of it is the same offer. No view's width depends on
         // the height it is offered (text wraps by width; nothing keeps an aspect ratio), so a row asks its children's
         // widths at no height: one question per child, whatever the row is offered.
         let probeCross = layout.axis == .horizontal ? 0 : crossOffer
-        // Spacers too go least flexible first: the longer minimum first.
-        let hasSpacers = children.contains { $0.spacerLength != nil }
-        let spacers = !hasSpacers ? [] : children.indices.filter { children[$0].spacerLength != nil }
-            .sorted { (-(children[$0].spacerLength ?? 0), $0) < (-(children[$1].spacerLength ?? 0), $1) }
-        let others = !hasSpacers ? Array(children.indices) : children.indices.filter { children[$0].spacerLength == nil }
-        let flexibility = others.map { i in
-            let range = layout.main(childSize(i, main: .infinity, cross: probeCross)) - layout.main(childSize(i, main: 0, cross: probeCross))
-            return range.isNaN ? .infinity : range
-        }
-        let reserved = spacers.reduce(Float(0)) { $0 + (children[$1].spacerLength ?? 0) }
-        let unlimited = layout.main(proposed) == .infinity
-        var remaining = layout.main(proposed) - layout.spacing * Float(children.count - 1) - reserved
-        var sizes = [SIMD2<Float>](repeating: .zero, count: children.count)
-        var offers = sizes
-        let byFlexibility = others.indices.sorted { (flexibility[$0], $0) < (flexibility[$1], $1) }.map { others[$0] }
-        for group in [byFlexibility, spacers] {
-            if group == spacers { remaining += reserved }
-            for (k, i) in group.enumerated() {
-                let share = unlimited ? .infinity : max(remaining, 0) / Float(group.count - k)
-                offers[i] = layout.vector(main: share, cross: crossOffer)
-                sizes[i] = childSize(i, main: share, cross: crossOffer)
-                remaining -= layout.main(sizes[i])
+        // A child that ignores the offer, or a column's child that ignores the height offered, answers its two probes
+        // and its share as one question (`FrameLayout`): it is asked once.
+        func asksOnce(_ child: ViewNode) -> Bool { child.ignoresOffer || (layout.axis == .vertical && child.ignoresHeightOffer) }
+        var others = 0, spacers = count
+        var ordered = true
+        for (i, child) in children.enumerated() {
+            if child.spacerLength != nil {
+                spacers -= 1
+                order[spacers] = i
+                continue
             }
+            let range: Float
+            if asksOnce(child) {
+                sizes[i] = size(of: child, proposed: layout.vector(main: 0, cross: crossOffer))
+                range = layout.main(sizes[i]) - layout.main(sizes[i])
+            } else {
+                // A child as long as unlimited room is infinitely flexible, whatever its length offered none: that
+                // probe is not asked.
+                let longest = layout.main(childSize(child, main: .infinity, cross: probeCross))
+                range = longest == .infinity ? .infinity : longest - layout.main(childSize(child, main: 0, cross: probeCross))
+            }
+            flexibility[i] = range.isNaN ? .infinity : range
+            if others > 0 && flexibility[i] < flexibility[order[others - 1]] { ordered = false }
+            order[others] = i
+            others += 1
         }
-        let thickness = sizes.lazy.map(layout.cross).max() ?? 0
+        // The least flexible first (in order when they are already); spacers too go least flexible first: the
+        // longer minimum first.
+        if !ordered {
+            var byFlexibility = UnsafeMutableBufferPointer(rebasing: order[..<others])
+            byFlexibility.sort { (flexibility[$0], $0) < (flexibility[$1], $1) }
+        }
+        var spacerOrder = UnsafeMutableBufferPointer(rebasing: order[others...])
+        spacerOrder.reverse()
+        if spacerOrder.count > 1 {
+            spacerOrder.sort { (-(children[$0].spacerLength ?? 0), $0) < (-(children[$1].spacerLength ?? 0), $1) }
+        }
+        let reserved = spacerOrder.reduce(Float(0)) { $0 + (children[$1].spacerLength ?? 0) }
+        let unlimited = layout.main(proposed) == .infinity
+        var remaining = layout.main(proposed) - layout.spacing * Float(count - 1) - reserved
+        for k in 0..<count {
+            if k == others { remaining += reserved }
+            let left = k < others ? others - k : count - k
+            let share = unlimited ? .infinity : max(remaining, 0) / Float(left)
+            let i = order[k]
+            offers[i] = layout.vector(main: share, cross: crossOffer)
+            if children[i].spacerLength != nil || !asksOnce(children[i]) { sizes[i] = childSize(children[i], main: share, cross: crossOffer) }
+            remaining -= layout.main(sizes[i])
+        }
+        var thickness = layout.cross(sizes[0])
+        for size in sizes.dropFirst() where thickness < layout.cross(size) { thickness = layout.cross(size) }
         var position: Float = 0
         var placements: [Placement] = []
-        placements.reserveCapacity(children.count)
+        placements.reserveCapacity(count)
         // Each child is placed with the proposal it was sized at, as SwiftUI's stacks place theirs: the size it drew
         // is the size it answered, and no subtree is laid out again at a second proposal.
         for (i, child) in children.enumerated() {

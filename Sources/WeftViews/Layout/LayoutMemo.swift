@@ -42,7 +42,7 @@ struct LayoutMemo {
         index(of: proposal).flatMap { entries[$0].extent }
     }
 
-    mutating func remember(_ arrangement: FrameLayout.Arrangement, at proposal: SIMD2<Float>) {
+    mutating func remember(_ arrangement: consuming FrameLayout.Arrangement, at proposal: SIMD2<Float>) {
         if let i = index(of: proposal) { entries[i].arrangement = arrangement } else { add(Entry(proposal: Self.key(proposal), arrangement: arrangement)) }
     }
 
@@ -50,7 +50,7 @@ struct LayoutMemo {
         if let i = index(of: proposal) { entries[i].extent = extent } else { add(Entry(proposal: Self.key(proposal), extent: extent)) }
     }
 
-    private mutating func add(_ entry: Entry) {
+    private mutating func add(_ entry: consuming Entry) {
         // Most views are asked at a few proposals (a stack's two probes and its share): room for them at once.
         if entries.isEmpty { entries.reserveCapacity(4) }
         guard entries.count == Self.capacity else { return entries.append(entry) }

@@ -1,8 +1,14 @@
 /// What layout asks of a view again and again, worked out once when the view is made (its content is immutable).
 struct LayoutTraits: Sendable {
-    /// Whether the view is a leaf whose size and extent cost less to work out than to look up: a shape or a color
-    /// (the size offered), a spacer, an image (its own size). The layout keeps no answers for these.
-    var answersWithoutLayout: Bool
+    /// How a leaf whose size and extent cost less to work out than to look up is sized: a shape or a color takes the
+    /// size offered, a spacer none, an image its own. The layout keeps no answers for these.
+    enum LeafSize: Sendable {
+        /// Not such a leaf: the view is laid out by its rule, and its answers kept.
+        case laidOut
+        case offered
+        case fixed(SIMD2<Float>)
+    }
+    var leafSize: LeafSize
     /// Whether an animation pinned the view where it stands (`GroupAnchor`).
     var isPinned = false
     /// Whether the view's child has the view's own frame and is only drawn moved (offset, rotation, scale).
@@ -14,6 +20,10 @@ struct LayoutTraits: Sendable {
     /// wraps by width), an image, a frame of fixed height, stacks and modifiers of such views. Layout then answers every
     /// height as one (`FrameLayout`): a row asked at three heights arranges its cells once.
     var ignoresHeightOffer = false
+    /// Whether the view's size and its children's placements are the same whatever it is offered: an image, a frame
+    /// of fixed width and height, modifiers of such views that pass the offer on. Layout then answers every offer as
+    /// one (`FrameLayout`): a symbol in a stack is arranged once, not once per probe.
+    var ignoresOffer = false
     /// Whether a `matchedGeometryEffect` is on the view or among its children's (modifiers' held views aside), so a
     /// frame without one skips matched geometry's walk.
     var holdsMatchedGeometry = false
@@ -21,46 +31,61 @@ struct LayoutTraits: Sendable {
     init(_ kind: ViewNode.Kind) {
         switch kind {
         case .shape:
-            answersWithoutLayout = true
-        case .image:
-            answersWithoutLayout = true
+            leafSize = .offered
+        case .image(let image):
+            leafSize = .fixed(image.size.vector)
             ignoresHeightOffer = true
+            ignoresOffer = true
         case .spacer(let minLength):
-            answersWithoutLayout = true
+            leafSize = .fixed(.zero)
             spacerLength = minLength
         case .text:
-            answersWithoutLayout = false
+            leafSize = .laidOut
             ignoresHeightOffer = true
         case .stack(let children, _):
-            answersWithoutLayout = false
+            leafSize = .laidOut
             ignoresHeightOffer = children.allSatisfy(\.ignoresHeightOffer)
             holdsMatchedGeometry = children.contains(where: \.holdsMatchedGeometry)
         case .stacked(let layout, let children):
-            answersWithoutLayout = false
+            leafSize = .laidOut
             holdsMatchedGeometry = children.contains(where: \.holdsMatchedGeometry)
             // A column gives its spacers the height it was offered; a row gives them width only.
             ignoresHeightOffer = children.allSatisfy { child in
                 child.spacerLength == nil ? child.ignoresHeightOffer : layout.axis == .horizontal
             }
         case .grid(_, let children):
-            answersWithoutLayout = false
+            leafSize = .laidOut
             holdsMatchedGeometry = children.contains(where: \.holdsMatchedGeometry)
         case .modified(let child, let rule):
-            answersWithoutLayout = false
+            leafSize = .laidOut
             isPinned = rule is GroupAnchor
             movesOnlyDrawing = rule.movesOnlyDrawing
             spacerLength = rule.keepsSpacer ? child.spacerLength : nil
             ignoresHeightOffer = rule.ignoresHeightOffer(childIgnores: child.ignoresHeightOffer)
+            ignoresOffer = rule.ignoresOffer(childIgnores: child.ignoresOffer)
             holdsMatchedGeometry = rule is MatchedGeometry || child.holdsMatchedGeometry
         }
     }
 }
 
 extension ViewNode {
-    package var answersWithoutLayout: Bool { layoutTraits.answersWithoutLayout }
+    /// Whether the view is a leaf sized without layout (`LayoutTraits.leafSize`), whose answers are not kept.
+    package var answersWithoutLayout: Bool {
+        if case .laidOut = layoutTraits.leafSize { return false }
+        return true
+    }
+    /// The view's size at `proposed` when it is a leaf sized without layout; nil for every other view.
+    func leafSize(proposed: SIMD2<Float>) -> SIMD2<Float>? {
+        switch layoutTraits.leafSize {
+        case .laidOut: nil
+        case .offered: pointwiseMax(proposed, .zero)
+        case .fixed(let size): size
+        }
+    }
     var isPinned: Bool { layoutTraits.isPinned }
     package var movesOnlyDrawing: Bool { layoutTraits.movesOnlyDrawing }
     package var spacerLength: Float? { layoutTraits.spacerLength }
     var ignoresHeightOffer: Bool { layoutTraits.ignoresHeightOffer }
+    var ignoresOffer: Bool { layoutTraits.ignoresOffer }
     var holdsMatchedGeometry: Bool { layoutTraits.holdsMatchedGeometry }
 }

@@ -22,6 +22,8 @@ package struct FixedFrame: ModifierRule, Hashable {
 
     package func ignoresHeightOffer(childIgnores: Bool) -> Bool { height != nil || childIgnores }
 
+    package func ignoresOffer(childIgnores: Bool) -> Bool { (width != nil && height != nil) || childIgnores }
+
     /// Toward another fixed frame, side by side (a side nil at either end takes the new one); toward a flexible frame
     /// with equal bounds, as two flexible frames (`FlexibleFrame.asFixed`).
     package func interpolated(toward other: any ModifierRule, progress p: Float) -> (any ModifierRule)? {

@@ -34,6 +34,11 @@ package protocol ModifierRule: Sendable {
     /// sizes itself from the child's size, or that fixes the height it offers, says so.
     func ignoresHeightOffer(childIgnores: Bool) -> Bool
 
+    /// Whether the view's size and its children's placements are the same whatever it is offered, given whether its
+    /// child's are (`childIgnores`): then layout answers every offer with one arrangement (`LayoutTraits`). False by
+    /// default, which is always right, only slower; true implies `ignoresHeightOffer`.
+    func ignoresOffer(childIgnores: Bool) -> Bool
+
     /// This modifier `progress` of the way toward `other` (0 = this, 1 = `other`); nil when `other` is another
     /// modifier, so that the two views are different views (the old one leaves, the new one enters).
     func interpolated(toward other: any ModifierRule, progress: Float) -> (any ModifierRule)?
@@ -99,6 +104,8 @@ extension ModifierRule {
     package var isGeometryBoundary: Bool { false }
 
     package func ignoresHeightOffer(childIgnores: Bool) -> Bool { false }
+
+    package func ignoresOffer(childIgnores: Bool) -> Bool { false }
 
     package var drawnViews: [ViewNode] { [] }
 

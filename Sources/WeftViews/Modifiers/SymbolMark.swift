@@ -9,6 +9,8 @@ package struct SymbolMark: ModifierRule {
 
     package func ignoresHeightOffer(childIgnores: Bool) -> Bool { childIgnores }
 
+    package func ignoresOffer(childIgnores: Bool) -> Bool { childIgnores }
+
     /// Another symbol is another view.
     package func interpolated(toward other: any ModifierRule, progress p: Float) -> (any ModifierRule)? {
         guard let other = other as? SymbolMark, other.symbol.name == symbol.name else { return nil }
