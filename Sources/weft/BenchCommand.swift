@@ -56,8 +56,9 @@ enum BenchCommand: Command {
     scene file it takes a built-in one: nested:N, stacks nested N deep on a 390×844 screen (a
     file nests at most 127), or screen:RxC, R rows of C cells (a text, a symbol, a rounded
     rectangle) on 1920×1080. It prints the
-    median milliseconds a frame of planning and
-    of each phase (layout, lowering, rewrites, rebinding), and how many frames reused, rebound
+    median milliseconds a frame of planning, of the planning thread's CPU time (which other work
+    on a busy machine does not stretch) and of each phase (layout, lowering, rewrites,
+    rebinding), and how many frames reused, rebound
     or rewrote the plan. The first plan of each run fills caches and is left out.
 
     --soak is a leak check, not a timing: --renders (default 10000) renders through one render

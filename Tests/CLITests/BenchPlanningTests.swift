@@ -10,25 +10,25 @@ struct BenchPlanningTests {
     @Test func aStillSceneIsPlannedFreshOnceAFrameAndRunsItsPlanAgainWhenStill() throws {
         let run = try CLI.weft(["bench", "examples/toolbar-symbols.json", "--planning", "--frame-count", "3", "--repetitions", "2"])
         #expect(run.status == 0, "\(run)")
-        // Columns: run, planning, layout, lowering, rewrites, rebinding, reused, rebound, rewritten.
+        // Columns: run, planning, cpu, layout, lowering, rewrites, rebinding, reused, rebound, rewritten.
         let fresh = try #require(Self.row("fresh", in: run.stdout), "\(run.stdout)")
         let still = try #require(Self.row("still", in: run.stdout), "\(run.stdout)")
-        #expect(fresh.count == 9 && fresh[8] == "6", "every fresh frame is rewritten: \(fresh)")
-        #expect(still.count == 9 && still[6] == "6" && still[3] == "0.000", "every still frame reuses the plan, lowering nothing: \(still)")
+        #expect(fresh.count == 10 && fresh[9] == "6", "every fresh frame is rewritten: \(fresh)")
+        #expect(still.count == 10 && still[7] == "6" && still[4] == "0.000", "every still frame reuses the plan, lowering nothing: \(still)")
     }
 
     /// A built-in scene at a depth no scene file can nest (a file nests at most 127 stacks).
     @Test func aBuiltInSceneNestsDeeperThanAFileCan() throws {
         let run = try CLI.weft(["bench", "nested:200", "--planning", "--frame-count", "2", "--repetitions", "1"])
         #expect(run.status == 0 && run.stdout.hasPrefix("nested:200: 2 frames a run"), "\(run)")
-        #expect(Self.row("still", in: run.stdout)?[6] == "2", "\(run.stdout)")
+        #expect(Self.row("still", in: run.stdout)?[7] == "2", "\(run.stdout)")
     }
 
     @Test func anAnimatedSceneIsLoweredWhileItMoves() throws {
         let run = try CLI.weft(["bench", "examples/download-badge.json", "--planning", "--frame-count", "30", "--repetitions", "1"])
         #expect(run.status == 0, "\(run)")
         let moving = try #require(Self.row("moving", in: run.stdout), "\(run.stdout)")
-        #expect(moving.count == 9 && (Double(moving[3]) ?? 0) > 0, "frames of a change are lowered: \(moving)")
+        #expect(moving.count == 10 && (Double(moving[4]) ?? 0) > 0, "frames of a change are lowered: \(moving)")
     }
 
     @Test func itPlansOneSceneAndNothingElse() throws {
