@@ -1,12 +1,12 @@
 #!/bin/sh
 # Paths of 200,000 segments on the CPU evaluator: the wall and CPU time (user + system) of `weft render` (process start,
-# reading the scene, flattening, stroking, exact-area coverage, the render and the PNG) for three scenes, each run
+# reading the scene, flattening, stroking, exact-area coverage, the render and the PNG) for four scenes, each run
 # RUNS times with each given binary, the binaries alternating within each round (so a busy machine weighs on all of
 # them alike); the median printed, with the slowest. Needs GNU time (/usr/bin/time, Debian package `time`).
 # Usage, from the package root:
 #     Benchmarks/long-path.sh [WEFT[:WEFT...]] [RUNS] [SEGMENTS]
 #     (defaults: .build/release/weft, 3, 200000; e.g. /tmp/main-weft:.build/release/weft 1)
-# The scenes (wave-fill, chart-stroke, noise-stroke) are those of Benchmarks/long-path-scenes.sh.
+# The scenes (wave-fill, chart-stroke, noise-stroke, ring-stroke) are those of Benchmarks/long-path-scenes.sh.
 set -eu
 wefts=${1:-.build/release/weft}
 runs=${2:-3}
@@ -23,7 +23,7 @@ while [ "$i" -lt "$runs" ]; do
     index=0
     for weft in $(echo "$wefts" | tr ':' ' '); do
         index=$((index + 1))
-        for name in wave-fill chart-stroke noise-stroke; do
+        for name in wave-fill chart-stroke noise-stroke ring-stroke; do
             /usr/bin/time -f "%e %U %S" -o "$out/time" "$weft" render "$out/$name.json" --device cpu -o "$out/$name.png" > "$out/$name.log" 2>&1 ||
                 { echo "$weft $name: $(tail -n 1 "$out/$name.log")"; continue; }
             read -r wall user system < "$out/time"
@@ -38,7 +38,7 @@ index=0
 for weft in $(echo "$wefts" | tr ':' ' '); do
     index=$((index + 1))
     echo "$weft:"
-    for name in wave-fill chart-stroke noise-stroke; do
+    for name in wave-fill chart-stroke noise-stroke ring-stroke; do
         [ -s "$out/$index.$name.wall" ] &&
             echo "  $name ($(wc -c < "$out/$name.json") bytes): wall $(median < "$out/$index.$name.wall"); CPU $(median < "$out/$index.$name.cpu")"
     done

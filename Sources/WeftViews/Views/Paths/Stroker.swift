@@ -22,6 +22,9 @@ import Glibc
 /// so the coverage by area, is the same but for rounding. A closed subpath keeps the detour at its first vertex, so that
 /// the k + 1 holds around it too. A corner on the side's line between two points also on it is left out. Round joins
 /// and caps stay whole discs.
+///
+/// Runs of nearly straight segments shorter than the half width are merged first (`mergingNearlyStraightRuns`), which
+/// moves the outline by at most `mergeDeviation`.
 package struct Stroker {
     let style: StrokeStyle
     let halfWidth: Double
@@ -45,6 +48,7 @@ package struct Stroker {
             var closed = line.closed
             if closed, points.count > 1, distance(points[0], points[points.count - 1]) <= 1e-9 { points.removeLast() }
             if points.count < 2 { closed = false }
+            points = mergingNearlyStraightRuns(points, closed: closed)
             if points.count == 1 {
                 polygons += dot(at: points[0]).map { Polyline(points: $0, closed: true) }
             } else if points.count > 1 {
@@ -217,7 +221,7 @@ package struct Stroker {
         }
     }
 
-    private func direction(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> SIMD2<Double> {
+    func direction(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> SIMD2<Double> {
         let d = b - a
         let l = length(d)
         return l > 0 ? d / l : .zero
