@@ -28,7 +28,7 @@ let package = Package(
         // Pixel buffers, pixel formats, color encodings, PNG and JPEG files.
         .target(name: "WeftImage", dependencies: ["CJPEG", "CPNG"]),
         // Fonts: found by fontconfig, shaped by HarfBuzz, rasterised by FreeType; text laid out in lines.
-        .target(name: "WeftText", dependencies: ["CFontconfig", "CFreeType", "CHarfBuzz", "WeftImage"]),
+        .target(name: "WeftText", dependencies: ["CFontconfig", "CFreeType", "CHarfBuzz", "WeftImage", "WeftRuntime"]),
         // The kernel ABI, render plans and the executor protocol every backend runs. No GLSL compiler below here.
         .target(name: "WeftRuntime", dependencies: ["WeftImage"]),
         // Stitchable GLSL → reflected effect → wrapper kernel → SPIR-V.

@@ -2,6 +2,7 @@ import CFontconfig
 import CFreeType
 import Foundation
 import Synchronization
+import WeftRuntime
 
 /// The process's fonts: fontconfig finds them, FreeType opens and rasterises them, HarfBuzz shapes with them
 /// (`TextShaping.swift`). FreeType faces are not thread-safe, so every use of the C libraries holds `lock`.
@@ -15,8 +16,17 @@ public final class FontLibrary: @unchecked Sendable {
     /// The request answered last and its face: a screen's texts ask for a few fonts, one after another.
     private var lastRequest: (request: FontRequest, face: FontFace)?
     private var fallbacks: [Unicode.Scalar: FontFace?] = [:]
-    var layouts: [TextLayout.Key: TextLayout] = [:]
-    private var rasters: [GlyphKey: GlyphBitmap] = [:]
+    var layouts = LRUCache<TextLayout.Key, TextLayout>(capacity: TextLayout.cacheCapacity)
+    /// Glyph coverage kept, the least recently used let go first: every glyph of many screens' texts.
+    private var rasters = LRUCache<GlyphKey, GlyphBitmap>(capacity: 65_536)
+
+    /// Counts the layouts made (their text shaped) rather than found in the cache.
+    package final class LayoutCounter: Sendable {
+        package let made = Atomic<Int>(0)
+        package init() {}
+    }
+    /// Set on a task (`FontLibrary.$layoutCounter.withValue(counter) { … }`), the counter of its layouts made.
+    @TaskLocal package static var layoutCounter: LayoutCounter?
 
     private init() {
         var library: FT_Library?
@@ -149,7 +159,6 @@ public final class FontLibrary: @unchecked Sendable {
                 }
                 bitmap = GlyphBitmap(width: width, height: height, left: Int(slot.bitmap_left), top: Int(slot.bitmap_top), coverage: coverage)
             }
-            if rasters.count > 65_536 { rasters.removeAll() }
             rasters[key] = bitmap
             return bitmap
         }

@@ -44,8 +44,8 @@ public struct TextLayout: Sendable {
         let truncated = lineLimit.map { lines.count >= $0 } ?? false
         return !truncated && size.x <= width + Self.breakSlack
     }
-    /// Layouts kept (by string, face, size, width, line limit and alignment) before the cache starts over: a screen's
-    /// texts at each width they are asked at.
+    /// Layouts kept (by string, face, size, width, line limit and alignment), the least recently used let go first:
+    /// a screen's texts at each width they are asked at.
     static let cacheCapacity = 16_384
 
     struct Key: Hashable {
@@ -73,6 +73,7 @@ extension FontLibrary {
                                  lineLimit: lineLimit ?? .max, alignment: alignment)
         return lock.withLock { _ in
             if let hit = layouts[key] { return hit }
+            FontLibrary.layoutCounter?.made.add(1, ordering: .relaxed)
             let scale = size / face.unitsPerEm
             let lineHeight = face.lineHeight * scale
             let ascent = face.ascender * scale
@@ -118,7 +119,6 @@ extension FontLibrary {
             let empty = string.isEmpty
             let layout = TextLayout(lines: empty ? [] : lines, size: empty ? .zero : SIMD2(widest, Float(lines.count) * lineHeight),
                                     pointSize: size, warnings: warnings)
-            if layouts.count >= TextLayout.cacheCapacity { layouts.removeAll() }
             layouts[key] = layout
             return layout
         }

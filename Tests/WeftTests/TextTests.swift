@@ -1,5 +1,7 @@
+import Synchronization
 import Testing
 @testable import Weft
+import WeftBench
 import WeftImage
 @testable import WeftPlanner
 import WeftRuntime
@@ -150,6 +152,31 @@ import WeftText
         let narrow = limited.layout(width: whole.size.x), wide = limited.layout(width: 1000)
         #expect(narrow.lines.count == 1 && wide.lines.count == 1)
         #expect(narrow.lines[0].width <= whole.size.x)
+    }
+
+    /// A screen built anew is laid out and drawn from what the font library already shaped: planning the same views a
+    /// second time — texts at their natural width, wrapped to a narrower one, truncated at a line limit — makes no
+    /// layout.
+    @Test func aScreenBuiltAgainShapesNothing() throws {
+        // Strings no other test lays out, so that the first build has to shape them.
+        let marker = "aScreenBuiltAgainShapesNothing"
+        func screen() throws -> some View {
+            try VStack {
+                try ScaleScenes.screen(rows: 4, cells: 5)
+                Text("\(marker) wraps in its narrow frame").frame(width: 60)
+                Text("\(marker) is cut to one line of its many words").lineLimit(1).frame(width: 80)
+            }
+        }
+        let planner = Planner()
+        func layoutsMade() throws -> Int {
+            let counter = FontLibrary.LayoutCounter()
+            try FontLibrary.$layoutCounter.withValue(counter) {
+                _ = try planner.plan(screen(), size: Size(width: 320, height: 240), options: RenderOptions(), textureLimit: .planOnly)
+            }
+            return counter.made.load(ordering: .relaxed)
+        }
+        #expect(try layoutsMade() >= 3, "the marked texts, at least, are shaped the first time")
+        #expect(try layoutsMade() == 0)
     }
 
     @Test func textStylesHaveApplesDefaultSizesAndWeights() {
