@@ -153,6 +153,23 @@ import WeftTestSupport
         #expect(GeometrySweep.observes(observed.node))
         #expect(!GeometrySweep.observes(captioned.node))
     }
+
+    /// Whether a tree needs a geometry sweep is known from its root, however deep the observer stands: in a stack 300
+    /// levels down, in a component's state that is not shown, or nowhere.
+    @Test func anObserverIsFoundFromTheRootAtAnyDepth() throws {
+        func nested(_ depth: Int, around leaf: ViewNode) -> ViewNode {
+            (0..<depth).reduce(leaf) { inner, level in
+                level % 2 == 0 ? HStack { Text("x"); inner }.node : VStack { inner }.padding(1).node
+            }
+        }
+        let observer = Color.clear.onGeometryChange(of: { $0.size.width }, action: { _ in }).node
+        #expect(GeometrySweep.observes(nested(300, around: observer)))
+        #expect(!GeometrySweep.observes(nested(300, around: Color.clear.node)))
+        let component = try StateSwitch(name: "c", states: ["plain": Color.clear, "watched": observer], initial: "plain")
+        #expect(GeometrySweep.observes(nested(3, around: component.node)))
+        let unwatched = try StateSwitch(name: "c", states: ["plain": Color.clear, "other": Text("y")], initial: "plain")
+        #expect(!GeometrySweep.observes(nested(3, around: unwatched.node)))
+    }
 }
 
 /// A modifier only these tests know that holds a view: `label` under the child, the view as tall as both.

@@ -201,17 +201,6 @@ public struct GeometrySweep: Sendable {
         return found
     }
 
-    /// Whether `node` has an `onGeometryChange` anywhere.
-    package static func observes(_ node: ViewNode) -> Bool { !changes(in: node).isEmpty }
-
-    /// Every `onGeometryChange` in `node`, layout aside.
-    package static func changes(in node: ViewNode) -> [GeometryChange] {
-        switch node.kind {
-        case .shape, .image, .text, .spacer: return []
-        case .stack(let children, _), .stacked(_, let children), .grid(_, let children): return children.flatMap(changes(in:))
-        case .modified(let child, let change as GeometryChange): return [change] + changes(in: child)
-        case .modified(_, let component as StateSwitch): return component.states.sorted { $0.key < $1.key }.flatMap { changes(in: $0.value) }
-        case .modified(let child, let modifier): return changes(in: child) + modifier.heldViews.flatMap(changes(in:))
-        }
-    }
+    /// Whether `node` has an `onGeometryChange` anywhere (known when the node was made: `LayoutTraits`).
+    package static func observes(_ node: ViewNode) -> Bool { node.observesGeometry }
 }

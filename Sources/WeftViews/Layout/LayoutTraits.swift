@@ -27,6 +27,9 @@ struct LayoutTraits: Sendable {
     /// Whether a `matchedGeometryEffect` is on the view or among its children's (modifiers' held views aside), so a
     /// frame without one skips matched geometry's walk.
     var holdsMatchedGeometry = false
+    /// Whether an `onGeometryChange` is on the view or anywhere inside it — its children, a component's states, a
+    /// modifier's held views — so a frame asks whether a scene needs a geometry sweep without walking it.
+    var observesGeometry = false
 
     init(_ kind: ViewNode.Kind) {
         switch kind {
@@ -46,9 +49,11 @@ struct LayoutTraits: Sendable {
             leafSize = .laidOut
             ignoresHeightOffer = children.allSatisfy(\.ignoresHeightOffer)
             holdsMatchedGeometry = children.contains(where: \.holdsMatchedGeometry)
+            observesGeometry = children.contains(where: \.observesGeometry)
         case .stacked(let layout, let children):
             leafSize = .laidOut
             holdsMatchedGeometry = children.contains(where: \.holdsMatchedGeometry)
+            observesGeometry = children.contains(where: \.observesGeometry)
             // A column gives its spacers the height it was offered; a row gives them width only.
             ignoresHeightOffer = children.allSatisfy { child in
                 child.spacerLength == nil ? child.ignoresHeightOffer : layout.axis == .horizontal
@@ -56,6 +61,7 @@ struct LayoutTraits: Sendable {
         case .grid(_, let children):
             leafSize = .laidOut
             holdsMatchedGeometry = children.contains(where: \.holdsMatchedGeometry)
+            observesGeometry = children.contains(where: \.observesGeometry)
         case .modified(let child, let rule):
             leafSize = .laidOut
             isPinned = rule is GroupAnchor
@@ -64,6 +70,11 @@ struct LayoutTraits: Sendable {
             ignoresHeightOffer = rule.ignoresHeightOffer(childIgnores: child.ignoresHeightOffer)
             ignoresOffer = rule.ignoresOffer(childIgnores: child.ignoresOffer)
             holdsMatchedGeometry = rule is MatchedGeometry || child.holdsMatchedGeometry
+            if let component = rule as? StateSwitch {
+                observesGeometry = component.states.values.contains(where: \.observesGeometry)
+            } else {
+                observesGeometry = rule is GeometryChange || child.observesGeometry || rule.heldViews.contains(where: \.observesGeometry)
+            }
         }
     }
 }
@@ -88,4 +99,5 @@ extension ViewNode {
     var ignoresHeightOffer: Bool { layoutTraits.ignoresHeightOffer }
     var ignoresOffer: Bool { layoutTraits.ignoresOffer }
     var holdsMatchedGeometry: Bool { layoutTraits.holdsMatchedGeometry }
+    var observesGeometry: Bool { layoutTraits.observesGeometry }
 }
