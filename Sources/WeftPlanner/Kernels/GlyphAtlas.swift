@@ -31,17 +31,13 @@ final class GlyphAtlas: Sendable {
         var rowsUsed: Int
     }
 
-    /// What the atlas holds: a glyph, or a path's coverage layer by the number `PathCoverageCache` gave it.
-    enum Key: Hashable, Sendable {
-        case glyph(GlyphKey)
-        case coverage(UInt64)
-    }
-
     /// Layers larger than this on either side are not placed: the atlas keeps small, repeated content.
     static let largestCoverageSide = 128
 
     private struct State {
-        var entries: [Key: Entry] = [:]
+        var glyphs: [GlyphKey: Entry] = [:]
+        /// Paths' coverage layers, by the number `PathCoverageCache` gave their texels.
+        var coverage: [UInt64: Entry] = [:]
         var snapshot = Snapshot(pixels: PixelBuffer.blank(width: GlyphAtlas.width, height: 64, format: .rgba8Unorm), generation: 0,
                                 firstChangedRows: [], rowsUsed: 0)
         var shelfX = 1, shelfY = 1, shelfHeight = 0
@@ -68,18 +64,63 @@ final class GlyphAtlas: Sendable {
     /// too many for the atlas start it over with only these; those that do not fit even then are nil too. A plan reads
     /// the last snapshot of a generation: it holds every entry the generation placed.
     func place(_ keys: [GlyphKey]) -> (entries: [Entry?], atlas: Snapshot) {
-        place(keys.map { .glyph($0) }) { key in
-            guard case .glyph(let glyph) = key else { preconditionFailure("only glyphs are rasterised") }
-            return Float(glyph.pixelSize64) <= Self.maxPixelSize * 64 ? Bitmap(FontLibrary.shared.rasterize(glyph)) : nil
+        state.withLock { state in
+            if let entries = placeGlyphs(keys, in: &state, partial: false) { return (entries, state.snapshot) }
+            startOver(&state)
+            return (placeGlyphs(keys, in: &state, partial: true) ?? [], state.snapshot)
         }
     }
 
     /// Where the coverage layer `id` (RGBA8 `pixels`, at most `largestCoverageSide` on each side) lies in the atlas,
-    /// placing it if it is not there yet, and the atlas to read it from; nil when no atlas could hold it.
+    /// placing it if it is not there yet (starting the atlas over if it is full), and the atlas to read it from.
     func place(coverage id: UInt64, pixels: PixelBuffer) -> (entry: Entry?, atlas: Snapshot) {
         precondition(pixels.format == .rgba8Unorm && max(pixels.width, pixels.height) <= Self.largestCoverageSide)
-        let (entries, atlas) = place([.coverage(id)]) { _ in Bitmap(pixels) }
-        return (entries.first ?? nil, atlas)
+        return state.withLock { state in
+            if let entry = state.coverage[id] { return (entry, state.snapshot) }
+            var packed = pack(Bitmap(pixels), in: &state)
+            if case .full = packed {
+                startOver(&state)
+                packed = pack(Bitmap(pixels), in: &state)
+            }
+            guard case .placed(let entry) = packed else { return (nil, state.snapshot) }
+            state.coverage[id] = entry
+            return (entry, state.snapshot)
+        }
+    }
+
+    /// Nil when a glyph does not fit what is left of the atlas; with `partial`, such glyphs are nil entries instead.
+    private func placeGlyphs(_ keys: [GlyphKey], in state: inout State, partial: Bool) -> [Entry?]? {
+        var result: [Entry?] = []
+        result.reserveCapacity(keys.count)
+        for key in keys {
+            if let entry = state.glyphs[key] {
+                result.append(entry)
+                continue
+            }
+            guard Float(key.pixelSize64) <= Self.maxPixelSize * 64 else {
+                result.append(nil)
+                continue
+            }
+            switch pack(Bitmap(FontLibrary.shared.rasterize(key)), in: &state) {
+            case .placed(let entry):
+                state.glyphs[key] = entry
+                result.append(entry)
+            case .tooLarge:
+                result.append(nil)
+            case .full:
+                guard partial else { return nil }
+                result.append(nil)
+            }
+        }
+        return result
+    }
+
+    /// A new generation, empty, that the plans' resident textures are measured against as before.
+    private func startOver(_ state: inout State) {
+        let (generation, planned) = (state.snapshot.generation, state.planned)
+        state = State()
+        state.snapshot.generation = generation + 1
+        state.planned = planned
     }
 
     /// A bitmap to place: its size, where it stands from the pen (glyphs), and its texels as RGBA8 bytes, row by row.
@@ -111,17 +152,6 @@ final class GlyphAtlas: Sendable {
         }
     }
 
-    private func place(_ keys: [Key], bitmap: (Key) -> Bitmap?) -> (entries: [Entry?], atlas: Snapshot) {
-        state.withLock { state in
-            if let entries = place(keys, bitmap: bitmap, in: &state, partial: false) { return (entries, state.snapshot) }
-            let (generation, planned) = (state.snapshot.generation, state.planned)
-            state = State()
-            state.snapshot.generation = generation + 1
-            state.planned = planned
-            return (place(keys, bitmap: bitmap, in: &state, partial: true) ?? [], state.snapshot)
-        }
-    }
-
     /// `atlas` as a plan's resident texture: the rows it needs beyond what the previous plan made resident are the plan's
     /// upload, and it is what the next plan is measured against.
     func resident(_ atlas: Snapshot) -> ResidentTexture {
@@ -135,61 +165,45 @@ final class GlyphAtlas: Sendable {
         }
     }
 
-    var glyphCount: Int { state.withLock { $0.entries.count } }
+    var glyphCount: Int { state.withLock { $0.glyphs.count } }
     var generation: Int { state.withLock { $0.snapshot.generation } }
 
-    /// Nil when a bitmap does not fit what is left of the atlas; with `partial`, such bitmaps are nil entries instead.
-    private func place(_ keys: [Key], bitmap make: (Key) -> Bitmap?, in state: inout State, partial: Bool) -> [Entry?]? {
-        var result: [Entry?] = []
-        result.reserveCapacity(keys.count)
-        for key in keys {
-            if let entry = state.entries[key] {
-                result.append(entry)
-                continue
-            }
-            guard let bitmap = make(key) else {
-                result.append(nil)
-                continue
-            }
-            let width = Self.width
-            guard bitmap.width + 2 <= width, bitmap.height + 2 <= maxHeight else {
-                result.append(nil)
-                continue
-            }
-            var x = state.shelfX, y = state.shelfY, shelf = state.shelfHeight
-            if x + bitmap.width + 1 > width {
-                y += shelf + 1
-                x = 1
-                shelf = 0
-            }
-            guard y + bitmap.height + 1 <= maxHeight else {
-                if partial {
-                    result.append(nil)
-                    continue
-                }
-                return nil
-            }
-            (state.shelfX, state.shelfY, state.shelfHeight) = (x, y, shelf)
-            if state.shelfY + bitmap.height + 1 > state.snapshot.pixels.height {
-                grow(&state.snapshot.pixels, toHold: state.shelfY + bitmap.height + 1)
-            }
-            let origin = SIMD2(state.shelfX, state.shelfY)
-            state.snapshot.pixels.bytes.withUnsafeMutableBufferPointer { texels in
-                for row in 0..<bitmap.height {
-                    let at = ((origin.y + row) * width + origin.x) * 4
-                    bitmap.writeRow(row, UnsafeMutableBufferPointer(rebasing: texels[at ..< at + bitmap.width * 4]))
-                }
-            }
-            state.snapshot.firstChangedRows.append(origin.y)
-            state.snapshot.rowsUsed = max(state.snapshot.rowsUsed, origin.y + bitmap.height)
-            state.shelfX += bitmap.width + 1
-            state.shelfHeight = max(state.shelfHeight, bitmap.height)
-            let entry = Entry(texel: SIMD2(Int32(origin.x), Int32(origin.y)),
-                              bitmap: (Int32(bitmap.width), Int32(bitmap.height), Int32(bitmap.left), Int32(bitmap.top)))
-            state.entries[key] = entry
-            result.append(entry)
+    private enum Packed {
+        case placed(Entry)
+        /// Larger than any atlas holds.
+        case tooLarge
+        /// Larger than what is left of this one.
+        case full
+    }
+
+    /// `bitmap` copied onto the current shelf, or the next one, growing the texture as it needs.
+    private func pack(_ bitmap: Bitmap, in state: inout State) -> Packed {
+        let width = Self.width
+        guard bitmap.width + 2 <= width, bitmap.height + 2 <= maxHeight else { return .tooLarge }
+        var x = state.shelfX, y = state.shelfY, shelf = state.shelfHeight
+        if x + bitmap.width + 1 > width {
+            y += shelf + 1
+            x = 1
+            shelf = 0
         }
-        return result
+        guard y + bitmap.height + 1 <= maxHeight else { return .full }
+        (state.shelfX, state.shelfY, state.shelfHeight) = (x, y, shelf)
+        if state.shelfY + bitmap.height + 1 > state.snapshot.pixels.height {
+            grow(&state.snapshot.pixels, toHold: state.shelfY + bitmap.height + 1)
+        }
+        let origin = SIMD2(state.shelfX, state.shelfY)
+        state.snapshot.pixels.bytes.withUnsafeMutableBufferPointer { texels in
+            for row in 0..<bitmap.height {
+                let at = ((origin.y + row) * width + origin.x) * 4
+                bitmap.writeRow(row, UnsafeMutableBufferPointer(rebasing: texels[at ..< at + bitmap.width * 4]))
+            }
+        }
+        state.snapshot.firstChangedRows.append(origin.y)
+        state.snapshot.rowsUsed = max(state.snapshot.rowsUsed, origin.y + bitmap.height)
+        state.shelfX += bitmap.width + 1
+        state.shelfHeight = max(state.shelfHeight, bitmap.height)
+        return .placed(Entry(texel: SIMD2(Int32(origin.x), Int32(origin.y)),
+                             bitmap: (Int32(bitmap.width), Int32(bitmap.height), Int32(bitmap.left), Int32(bitmap.top))))
     }
 
     /// Twice as tall (up to `maxHeight`) until it holds `rows`, keeping what is there: a resident texture that grows is
