@@ -4,6 +4,7 @@ import WeftImage
 @testable import WeftPlanner
 import WeftRuntime
 @testable import WeftScene
+import WeftBench
 
 /// The glyph atlas stays in the executor across plans (`RenderPlan.residents`): a plan uploads only the rows of the
 /// atlas its context's executor lacks, and gives the pixels a fresh context gives. Measured on both executors; on
@@ -123,6 +124,46 @@ import WeftRuntime
         let rendering = try context.run(planned)
         #expect(rendering.reports.isEmpty, "\(rendering.reports)")
         #expect(rendering.pixels == (try Self.alone(framed, backend)))
+    }
+
+    /// Symbols drawn from the atlas (draws batched) that overflow an atlas of 128 rows start it over like texts do:
+    /// screens of symbols of sizes from 20 to 60 points (layers up to 120 pixels a side, each its own coverage)
+    /// and a line of text, each plan in the same context, draw what drawing them in order (a layer composite a symbol)
+    /// draws in a fresh context.
+    @Test(arguments: Backend.allCases)
+    func symbolsThatOverflowTheAtlasStartItOverAndDrawAsInOrder(_ backend: Backend) throws {
+        let context = try Self.freshContext(backend, glyphAtlasRows: 128)
+        let names = ScaleScenes.screenSymbols
+        let size = Size(width: 520, height: 140)
+        func screen(_ first: Int) throws -> some View {
+            try ZStack {
+                Color.white
+                try HStack(spacing: 2) {
+                    for i in 0..<6 {
+                        try Image(systemName: names[(first + i) % names.count], size: Float(20 + 4 * (first + i) % 41),
+                                  color: Color(red: Float(i) / 6, green: 0.4, blue: 0.8, alpha: 0.9)).opacity(0.75)
+                    }
+                    try Text("atlas \(first)", size: 14)
+                }
+            }
+        }
+        var batched = RenderOptions(scale: 2)
+        batched.disjointDraws = true
+        var inOrder = batched
+        inOrder.disjointDraws = false
+        var generations: Set<Int> = []
+        for first in stride(from: 0, to: 24, by: 6) {
+            let view = try screen(first)
+            let planned = try context.plan(view, size: size, options: batched)
+            #expect(!planned.plan.passes.contains { $0.kernel.name.hasPrefix("weft.layer") }, "symbols drawn from the atlas")
+            generations.insert(try Self.atlas(planned).generation)
+            let rendering = try context.run(planned)
+            let reference = try Self.freshContext(backend).render(view, size: size, options: inOrder)
+            #expect(rendering.reports.isEmpty && reference.reports.isEmpty, "\(rendering.reports) \(reference.reports)")
+            let d = try #require(ImageDifference(rendering.pixels, reference.pixels))
+            #expect(d.maximum == 0, "symbols from \(first): \(d.maximum * 255)/255 at \(d.worstPixel)")
+        }
+        #expect(generations.count >= 2, "the atlas started over: generations \(generations.sorted())")
     }
 
     /// Plans submitted before the earlier ones are collected: each adds glyphs (rows written while a frame that reads
