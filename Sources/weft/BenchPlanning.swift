@@ -104,11 +104,9 @@ struct BenchPlanning {
                 if timings.reused { result.reused += 1 } else if timings.rebound { result.rebound += 1 } else { result.rewritten += 1 }
             }
         }
-        func median(_ phase: (PlanTimings) -> Duration) -> Double {
-            let sorted = samples.map { phase($0).seconds }.sorted()
-            return sorted[sorted.count / 2]
-        }
-        result.medians = (median { $0.layout + $0.lowering + $0.rewrites + $0.rebinding }, cpuSeconds.sorted()[cpuSeconds.count / 2],
+        func median(_ seconds: [Double]) -> Double { seconds.sorted()[seconds.count / 2] }
+        func median(_ phase: (PlanTimings) -> Duration) -> Double { median(samples.map { phase($0).seconds }) }
+        result.medians = (median { $0.layout + $0.lowering + $0.rewrites + $0.rebinding }, median(cpuSeconds),
                           median(\.layout), median(\.lowering), median(\.rewrites), median(\.rebinding))
         return result
     }

@@ -144,10 +144,8 @@ final class GlyphAtlas: Sendable {
         init(_ pixels: PixelBuffer) {
             (width, height) = (pixels.width, pixels.height)
             writeRow = { row, texels in
-                pixels.bytes.withUnsafeBufferPointer { bytes in
-                    let start = row * pixels.width * 4
-                    for i in 0..<pixels.width * 4 { texels[i] = bytes[start + i] }
-                }
+                let start = row * pixels.width * 4
+                _ = texels.update(fromContentsOf: pixels.bytes[start ..< start + pixels.width * 4])
             }
         }
     }

@@ -48,9 +48,7 @@ extension Lowering {
         var run = GlyphRun()
         run.append(GlyphRun.Record(pixels: SIMD4(lowHalf: lo, highHalf: hi), texel: entry.texel, opacity: opacity,
                                    color: SIMD4(repeating: 1)))
-        let region = PendingDraws.Region(PixelRegion(origin: lo, size: hi &- lo))
-        try flush(&canvas, beforeGlyphs: run, in: region, atlas: atlas, blendMode: blendMode)
-        canvas.pending.appendGlyphs(run, region: region, atlas: atlas, blendMode: blendMode)
+        try pend(run, atlas: atlas, blendMode: blendMode, on: &canvas)
         return true
     }
 

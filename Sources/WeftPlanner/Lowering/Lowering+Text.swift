@@ -59,15 +59,20 @@ extension Lowering {
                 run.append(GlyphRun.Record(pixels: SIMD4(x0, y0, x0 + entry.bitmap.width, y0 + entry.bitmap.height),
                                            texel: entry.texel, opacity: opacity, color: color))
             }
-            guard let bounds = run.bounds else { continue }
-            let lo = SIMD2(max(bounds.x, 0), max(bounds.y, 0))
-            let hi = SIMD2(min(bounds.z, Int32(canvas.width)), min(bounds.w, Int32(canvas.height)))
-            guard hi.x > lo.x, hi.y > lo.y else { continue }
-            // Lines that meet no pixel of each other or of the pending shapes are drawn together (`PendingDraws`).
-            let region = PendingDraws.Region(PixelRegion(origin: lo, size: hi &- lo))
-            try flush(&canvas, beforeGlyphs: run, in: region, atlas: atlas, blendMode: blendMode)
-            canvas.pending.appendGlyphs(run, region: region, atlas: atlas, blendMode: blendMode)
+            try pend(run, atlas: atlas, blendMode: blendMode, on: &canvas)
         }
+    }
+
+    /// Adds `run` (a line of text, or a path's layer from the atlas) to the canvas's pending lines, where it meets pixels
+    /// of the canvas: lines that meet no pixel of each other or of the pending shapes are drawn together (`PendingDraws`).
+    mutating func pend(_ run: GlyphRun, atlas: TextureID, blendMode: BlendMode, on canvas: inout Canvas) throws(RenderError) {
+        guard let bounds = run.bounds else { return }
+        let lo = SIMD2(max(bounds.x, 0), max(bounds.y, 0))
+        let hi = SIMD2(min(bounds.z, Int32(canvas.width)), min(bounds.w, Int32(canvas.height)))
+        guard hi.x > lo.x, hi.y > lo.y else { return }
+        let region = PendingDraws.Region(PixelRegion(origin: lo, size: hi &- lo))
+        try flush(&canvas, beforeGlyphs: run, in: region, atlas: atlas, blendMode: blendMode)
+        canvas.pending.appendGlyphs(run, region: region, atlas: atlas, blendMode: blendMode)
     }
 
     /// The plan's texture of the glyph atlas as `snapshot` left it, which draws from now on read.
