@@ -64,3 +64,47 @@ struct PathCoverageCacheTests {
         try #require(try PathCoverageCache().layer(key))
     }
 }
+
+/// What a frame asks of the cache is found whole the next frame, however many paths it draws.
+struct PathCoverageCacheScaleTests {
+    /// A small triangle, cheap to cover.
+    static let triangle: PathShape = {
+        var path = Path()
+        path.move(to: Point(1, 1))
+        path.addLine(to: Point(7, 2))
+        path.addLine(to: Point(3, 6))
+        path.closeSubpath()
+        return PathShape(outline: .fixed(path))
+    }()
+
+    static func key(at origin: SIMD2<Float>) -> PathCoverageCache.Key {
+        PathCoverageCache.Key(shape: triangle, size: SIMD2(8, 8), toPixels: .translation(origin), tolerance: Lowering.pathTolerance,
+                              limit: SIMD2(1920, 1080), color: SIMD4(1, 1, 1, 1), format: .rgba8Unorm)
+    }
+
+    /// A copy a whole number of pixels from one already covered is neither covered nor flattened again: the pixels its
+    /// outline reaches in its pixel's frame are kept with the layer's placement.
+    @Test func aCopyFoundByItsPlacementIsNotOutlinedAgain() throws {
+        let cache = PathCoverageCache()
+        _ = try cache.layer(PathCoverageCacheTests.key(at: SIMD2(10.25, 20.5)))
+        for move in [SIMD2<Float>(1, 0), SIMD2(0, 1), SIMD2(57, 33)] {
+            _ = try cache.layer(PathCoverageCacheTests.key(at: SIMD2(10.25, 20.5) + move))
+        }
+        #expect(cache.coveredCount == 1 && cache.outlinedCount == 1 && cache.lookupCount == 4,
+                "covered \(cache.coveredCount), outlined \(cache.outlinedCount), looked up \(cache.lookupCount)")
+    }
+
+    /// 6,000 paths each at its own fraction of a pixel, as a screen of thousands of symbols at fractional places asks:
+    /// the second frame covers and flattens none of them (a cache smaller than a frame would push out each path
+    /// before the next frame asks for it again, and find none).
+    @Test func aFrameOfThousandsOfPathsIsFoundWholeTheNextFrame() throws {
+        let cache = PathCoverageCache()
+        let origins = (0..<6000).map { i in SIMD2<Float>(Float(i % 200) * 9 + Float(i) / 8192, Float(i / 200) * 9 + 0.5) }
+        for origin in origins { _ = try cache.layer(Self.key(at: origin)) }
+        let (covered, outlined) = (cache.coveredCount, cache.outlinedCount)
+        #expect(covered == 6000 && outlined == 6000)
+        for origin in origins { _ = try cache.layer(Self.key(at: origin)) }
+        #expect(cache.coveredCount == covered && cache.outlinedCount == outlined,
+                "the second frame covered \(cache.coveredCount - covered) and flattened \(cache.outlinedCount - outlined)")
+    }
+}

@@ -41,4 +41,70 @@ struct PlanningScaleTests {
         #expect((1...depth).contains(covered[0]) && covered.dropFirst() == [0, 0], "paths covered by each plan: \(covered)")
         #expect(sameUploads)
     }
+
+    /// Draws batched, as on a GPU, so that symbols are drawn from the glyph atlas.
+    static var batched: RenderOptions {
+        var options = RenderOptions()
+        options.disjointDraws = true
+        return options
+    }
+
+    /// A screen planned again — a new plan of the same views, their layout kept, as when a frame's plan cannot be
+    /// reused — takes each symbol's layer and where the atlas holds it, and each text's glyphs, from what the views
+    /// kept of their last draw: it looks up no path and places nothing, and plans what the first plan planned.
+    @Test func aScreenPlannedAgainLooksUpNothing() throws {
+        let context = PlanOnly()
+        let view = try ScaleScenes.screen(rows: 50, cells: 20)
+        let size = Size(width: 1920, height: 1080)
+        let first = try context.plan(view, size: size, options: Self.batched)
+        let lookups = context.planner.pathCoverage.lookupCount, placings = context.planner.kernels.glyphAtlas.placeCount
+        #expect(lookups >= 1000 && placings > 1000, "the first plan looked up \(lookups) paths and placed \(placings) times")
+        let again = try context.plan(view, size: size, options: Self.batched)
+        let lookedUp = context.planner.pathCoverage.lookupCount - lookups
+        let placed = context.planner.kernels.glyphAtlas.placeCount - placings
+        #expect(lookedUp == 0 && placed == 0, "planned again: \(lookedUp) lookups, \(placed) placings")
+        #expect(again.plan.passes.map(\.arrayData) == first.plan.passes.map(\.arrayData) && again.plan.uploads == first.plan.uploads)
+    }
+
+    /// One view drawn at two places — the same node twice in a tree, moved by fractions of a pixel, a text scaled —
+    /// plans, first and again, what two views built alike plan: what it kept of one draw is not taken for the other.
+    @Test func aViewDrawnAtTwoPlacesPlansWhatTwoViewsPlan() throws {
+        func scene(_ stars: (ViewNode, ViewNode), _ labels: (ViewNode, ViewNode)) -> some View {
+            ZStack {
+                stars.0.offset(x: -30.3, y: 5)
+                stars.1.offset(x: 40.6, y: -7.25)
+                labels.0.offset(y: 30)
+                labels.1.scaleEffect(2).offset(y: -30)
+            }
+        }
+        func star() throws -> ViewNode { try Symbol(systemName: "star.fill", size: 12).node }
+        func label() throws -> ViewNode { try Text("Shared", size: 11).node }
+        let size = Size(width: 200, height: 120)
+        let star1 = try star(), label1 = try label()
+        let sharedContext = PlanOnly(), ownContext = PlanOnly()
+        let shared = scene((star1, star1), (label1, label1)), own = scene((try star(), try star()), (try label(), try label()))
+        for round in 0..<2 {
+            let a = try sharedContext.plan(shared, size: size, options: Self.batched)
+            let b = try ownContext.plan(own, size: size, options: Self.batched)
+            #expect(a.plan.passes.map(\.arrayData) == b.plan.passes.map(\.arrayData) && a.plan.uploads == b.plan.uploads,
+                    "plan \(round + 1)")
+        }
+    }
+
+    /// Symbols of one name and size hold one outline, one buffer: a screen of them parses and scales each outline once,
+    /// and covering finds their paths equal by their buffer.
+    @Test func symbolsOfOneNameAndSizeShareTheirOutline() throws {
+        func path(of node: ViewNode) -> Path? {
+            switch node.kind {
+            case .shape(.path(let shape), _): if case .fixed(let path) = shape.outline { return path }; return nil
+            case .modified(let child, _): return path(of: child)
+            default: return nil
+            }
+        }
+        func outline(_ size: Float) throws -> Path { try #require(path(of: try Symbol(systemName: "heart", size: size).node)) }
+        func buffer(_ path: Path) -> UnsafeRawPointer? { path.elements.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) } }
+        let a = try outline(12), b = try outline(12), c = try outline(13)
+        #expect(buffer(a) == buffer(b) && a == b)
+        #expect(a != c)
+    }
 }

@@ -45,6 +45,9 @@ final class GlyphAtlas: Sendable {
         var planned: ResidentTexture.Held?
     }
     private let state = Mutex(State())
+    /// How many times glyphs or a layer were asked to be placed, over the atlas's life.
+    private let placings = Atomic<Int>(0)
+    var placeCount: Int { placings.load(ordering: .relaxed) }
     /// Names this atlas's texture among the resident textures of an executor.
     let owner: UInt64
 
@@ -64,7 +67,8 @@ final class GlyphAtlas: Sendable {
     /// too many for the atlas start it over with only these; those that do not fit even then are nil too. A plan reads
     /// the last snapshot of a generation: it holds every entry the generation placed.
     func place(_ keys: [GlyphKey]) -> (entries: [Entry?], atlas: Snapshot) {
-        state.withLock { state in
+        placings.add(1, ordering: .relaxed)
+        return state.withLock { state in
             if let entries = placeGlyphs(keys, in: &state, partial: false) { return (entries, state.snapshot) }
             startOver(&state)
             return (placeGlyphs(keys, in: &state, partial: true) ?? [], state.snapshot)
@@ -75,6 +79,7 @@ final class GlyphAtlas: Sendable {
     /// placing it if it is not there yet (starting the atlas over if it is full), and the atlas to read it from.
     func place(coverage id: UInt64, pixels: PixelBuffer) -> (entry: Entry?, atlas: Snapshot) {
         precondition(pixels.format == .rgba8Unorm && max(pixels.width, pixels.height) <= Self.largestCoverageSide)
+        placings.add(1, ordering: .relaxed)
         return state.withLock { state in
             if let entry = state.coverage[id] { return (entry, state.snapshot) }
             var packed = pack(Bitmap(pixels), in: &state)
@@ -86,6 +91,12 @@ final class GlyphAtlas: Sendable {
             state.coverage[id] = entry
             return (entry, state.snapshot)
         }
+    }
+
+    /// The atlas as it stands, when it is still of `generation`: every entry that generation placed lies where it was
+    /// placed, and its texels are in the snapshot. Nil once the atlas has started over since.
+    func snapshot(ofGeneration generation: Int) -> Snapshot? {
+        state.withLock { $0.snapshot.generation == generation ? $0.snapshot : nil }
     }
 
     /// Nil when a glyph does not fit what is left of the atlas; with `partial`, such glyphs are nil entries instead.

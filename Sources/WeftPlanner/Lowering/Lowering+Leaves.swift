@@ -5,10 +5,12 @@ import WeftViews
 
 /// Shapes and shader fills.
 extension Lowering {
+    /// Draws a shape; `node`, the view drawn, keeps what drawing a path found (`DrawnPath`).
     mutating func drawShape(_ geometry: ShapeGeometry, fill: FillStyle, size: SIMD2<Float>, transform: Affine,
-                                    distributed: Distributed, into canvas: inout Canvas) throws(RenderError) {
+                            distributed: Distributed, drawnBy node: ViewNode? = nil, into canvas: inout Canvas) throws(RenderError) {
         if case .path(let shape) = geometry {
-            try drawPath(shape, fill: fill, size: pointwiseMax(size, .zero), transform: transform, distributed: distributed, into: &canvas)
+            try drawPath(shape, fill: fill, size: pointwiseMax(size, .zero), transform: transform, distributed: distributed,
+                         drawnBy: node, into: &canvas)
             return
         }
         guard size.x > 0, size.y > 0 else { return }

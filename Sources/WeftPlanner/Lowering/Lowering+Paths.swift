@@ -18,9 +18,14 @@ extension Lowering {
     /// The coverage of `shape` on `canvas`'s pixel grid times `color`, in the canvas's format; nil when it covers no pixel.
     private func coverage(of shape: PathShape, size: SIMD2<Float>, transform: Affine, color: SIMD4<Float>,
                           on canvas: Canvas) throws(RenderError) -> PathCoverageCache.Layer? {
+        try pathCoverage.layer(coverageKey(of: shape, size: size, transform: transform, color: color, on: canvas))
+    }
+
+    private func coverageKey(of shape: PathShape, size: SIMD2<Float>, transform: Affine, color: SIMD4<Float>,
+                             on canvas: Canvas) -> PathCoverageCache.Key {
         let toPixels = Affine.scaling(SIMD2(repeating: canvas.scale)) * .translation(-canvas.origin) * transform
-        return try pathCoverage.layer(.init(shape: shape, size: size, toPixels: toPixels, tolerance: Self.pathTolerance,
-                                            limit: SIMD2(canvas.width, canvas.height), color: color, format: canvas.format))
+        return PathCoverageCache.Key(shape: shape, size: size, toPixels: toPixels, tolerance: Self.pathTolerance,
+                                     limit: SIMD2(canvas.width, canvas.height), color: color, format: canvas.format)
     }
 
     private mutating func uploaded(_ layer: PathCoverageCache.Layer, on canvas: Canvas) -> LayerSource {
@@ -34,13 +39,23 @@ extension Lowering {
     /// the layer is drawn as a layer of its own: draws emitted in order, a canvas of another format, a layer too large
     /// for the atlas, or a clear canvas (which an aligned layer may become, or be held for an effect to read).
     /// The glyph kernel blends the layer's texels, times the opacity, as the layer kernel does: the same pixels.
-    private mutating func drawFromAtlas(_ layer: PathCoverageCache.Layer, opacity: Float, blendMode: BlendMode,
-                                        into canvas: inout Canvas) throws(RenderError) -> Bool {
+    /// Returns where the atlas holds the layer — `known`, when that is still so — or nil, having drawn nothing.
+    private mutating func drawFromAtlas(_ layer: PathCoverageCache.Layer, known: AtlasPlacement<GlyphAtlas.Entry>?, opacity: Float,
+                                        blendMode: BlendMode, into canvas: inout Canvas) throws(RenderError) -> AtlasPlacement<GlyphAtlas.Entry>? {
         let side = GlyphAtlas.largestCoverageSide
         guard disjointDraws, canvas.format == .rgba8Unorm, layer.pixels.format == .rgba8Unorm, !canvas.isUnwrittenClear,
-              layer.pixels.width <= side, layer.pixels.height <= side else { return false }
-        let (placed, snapshot) = kernels.glyphAtlas.place(coverage: layer.id, pixels: layer.pixels)
-        guard let entry = placed else { return false }
+              layer.pixels.width <= side, layer.pixels.height <= side else { return nil }
+        let glyphAtlas = kernels.glyphAtlas
+        let placement: AtlasPlacement<GlyphAtlas.Entry>
+        let snapshot: GlyphAtlas.Snapshot
+        if let known, known.atlas == glyphAtlas.owner, let current = glyphAtlas.snapshot(ofGeneration: known.generation) {
+            (placement, snapshot) = (known, current)
+        } else {
+            let (placed, current) = glyphAtlas.place(coverage: layer.id, pixels: layer.pixels)
+            guard let entry = placed else { return nil }
+            (placement, snapshot) = (AtlasPlacement(atlas: glyphAtlas.owner, generation: current.generation, value: entry), current)
+        }
+        let entry = placement.value
         let atlas = atlasTexture(for: snapshot)
         try flush(&canvas, before: nil)
         let lo = SIMD2(Int32(layer.origin.x), Int32(layer.origin.y))
@@ -49,19 +64,33 @@ extension Lowering {
         run.append(GlyphRun.Record(pixels: SIMD4(lowHalf: lo, highHalf: hi), texel: entry.texel, opacity: opacity,
                                    color: SIMD4(repeating: 1)))
         try pend(run, atlas: atlas, blendMode: blendMode, on: &canvas)
-        return true
+        return placement
     }
 
     /// A path shape: a color fill is its coverage texture composited; any other fill is drawn over the frame into a
     /// layer on the canvas's grid, cut to the coverage (destination-in) and composited.
+    /// `node`, the view drawn, keeps the coverage found for a color fill and where the atlas holds it (`DrawnPath`).
     mutating func drawPath(_ shape: PathShape, fill: FillStyle, size: SIMD2<Float>, transform: Affine,
-                           distributed: Distributed, into canvas: inout Canvas) throws(RenderError) {
+                           distributed: Distributed, drawnBy node: ViewNode?, into canvas: inout Canvas) throws(RenderError) {
         if case .color(let color) = fill.kind {
-            guard let layer = try coverage(of: shape, size: size, transform: transform, color: color.premultiplied(in: canvas.mode),
-                                           on: canvas) else { return }
-            if try drawFromAtlas(layer, opacity: distributed.opacity, blendMode: distributed.blendMode, into: &canvas) { return }
-            try emitLayer(uploaded(layer, on: canvas), mask: nil, opaque: false, opacity: distributed.opacity,
-                          blendMode: distributed.blendMode, into: &canvas)
+            let key = coverageKey(of: shape, size: size, transform: transform, color: color.premultiplied(in: canvas.mode), on: canvas)
+            let drawn = (node?.drawnMemo as? DrawnPath).flatMap { $0.key == key ? $0 : nil }
+            let layer: PathCoverageCache.Layer?
+            if let drawn { layer = drawn.layer } else { layer = try pathCoverage.layer(key) }
+            var placed: AtlasPlacement<GlyphAtlas.Entry>? = nil
+            if let layer {
+                placed = try drawFromAtlas(layer, known: drawn?.placed, opacity: distributed.opacity, blendMode: distributed.blendMode,
+                                           into: &canvas)
+                if placed == nil {
+                    try emitLayer(uploaded(layer, on: canvas), mask: nil, opaque: false, opacity: distributed.opacity,
+                                  blendMode: distributed.blendMode, into: &canvas)
+                }
+            }
+            // Kept as the cache would keep it: a layer too large for the cache is covered again when drawn again.
+            let keeps = (layer?.pixels.bytes.count ?? 0) <= PathCoverageCache.largestCachedBytes
+            if let node, keeps, drawn == nil || drawn?.placed?.atlas != placed?.atlas || drawn?.placed?.generation != placed?.generation {
+                node.drawnMemo = DrawnPath(key: key, layer: layer, placed: placed ?? drawn?.placed)
+            }
             return
         }
         guard let mask = try coverageLayer(of: shape, size: size, transform: transform, color: SIMD4(repeating: 1), on: canvas) else { return }

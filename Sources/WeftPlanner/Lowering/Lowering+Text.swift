@@ -6,21 +6,29 @@ import WeftViews
 /// Text: glyph coverage from the atlas, drawn by `weft.glyph` a line per pass, or several lines that meet no pixel of
 /// each other in one (`PendingDraws`).
 extension Lowering {
-    /// `RenderError.font` when no installed font can draw `text` (its layout is then empty).
-    static func requireFont(of text: Text) throws(RenderError) {
-        do { _ = try text.face } catch { throw .font(error) }
+    /// What the font `text` is drawn in warns of (a family not installed); `RenderError.font` when no installed font can
+    /// draw it (its layout is then empty).
+    static func fontWarning(of text: Text) throws(RenderError) -> TextWarning? {
+        do { return try text.face.warning } catch { throw .font(error) }
+    }
+
+    /// Keeps `warning` for the render's result, once.
+    mutating func warn(_ warning: TextWarning) {
+        if !textWarnings.contains(warning) { textWarnings.append(warning) }
     }
 
     /// Draws `layout` in `color`, its user space mapped to `canvas`'s by `transform`. Glyphs are rasterised for the
     /// pixel size they land at and placed on whole pixels, so an axis-aligned text is drawn straight onto the canvas;
     /// a rotated or skewed one is drawn on its own grid, then composited through the transform.
+    /// `node`, the text drawn, was offered `width` (its layout's) and keeps where the atlas holds its glyphs
+    /// (`DrawnGlyphs`).
     mutating func drawText(_ layout: TextLayout, color: Color, transform: Affine, distributed: Distributed,
-                           into canvas: inout Canvas) throws(RenderError) {
+                           drawnBy node: ViewNode, width: Float, into canvas: inout Canvas) throws(RenderError) {
         guard !layout.lines.isEmpty else { return }
         let axisAligned = transform.b == 0 && transform.c == 0 && transform.a > 0 && abs(transform.a - transform.d) <= 1e-6 * transform.a
         if axisAligned {
             try drawGlyphs(layout, color: color.premultiplied(in: canvas.mode), transform: transform, opacity: distributed.opacity,
-                           blendMode: distributed.blendMode, into: &canvas)
+                           blendMode: distributed.blendMode, drawnBy: node, width: width, into: &canvas)
             return
         }
         let reach = Rect(size: layout.size).outset(by: SIMD2(repeating: layout.pointSize / 4))
@@ -28,17 +36,17 @@ extension Lowering {
         let lo = (reach.minimum * scale).rounded(.down), hi = (reach.maximum * scale).rounded(.up)
         let pixels = try textureLimit.check(pointwiseMax(hi - lo, SIMD2(1, 1)), format: canvas.format)
         var layer = try makeCanvas(origin: lo / scale, width: pixels.width, height: pixels.height, scale: scale, mode: canvas.mode)
-        try drawGlyphs(layout, color: color.premultiplied(in: layer.mode), transform: .identity, opacity: 1, blendMode: .normal, into: &layer)
+        try drawGlyphs(layout, color: color.premultiplied(in: layer.mode), transform: .identity, opacity: 1, blendMode: .normal,
+                       drawnBy: node, width: width, into: &layer)
         try flush(&layer)
         try emitLayer(layer.asLayer(toTarget: transform), mask: nil, opaque: false, opacity: distributed.opacity,
                       blendMode: distributed.blendMode, into: &canvas)
     }
 
     private mutating func drawGlyphs(_ layout: TextLayout, color: SIMD4<Float>, transform: Affine, opacity: Float,
-                                     blendMode: BlendMode, into canvas: inout Canvas) throws(RenderError) {
+                                     blendMode: BlendMode, drawnBy node: ViewNode, width: Float, into canvas: inout Canvas) throws(RenderError) {
         let pixelSize = layout.pointSize * canvas.scale * transform.a
-        let keys = layout.lines.flatMap { line in line.glyphs.map { GlyphKey(face: $0.face, glyph: $0.glyph, pixelSize: pixelSize) } }
-        let (entries, snapshot) = kernels.glyphAtlas.place(keys)
+        let (entries, snapshot) = placedGlyphs(of: layout, pixelSize: pixelSize, drawnBy: node, width: width)
         let atlas = atlasTexture(for: snapshot)
         try flush(&canvas, before: nil)
         var next = 0
@@ -48,8 +56,7 @@ extension Lowering {
                 let placed = entries.indices.contains(next) ? entries[next] : nil
                 next += 1
                 guard let entry = placed else {
-                    let warning = TextWarning.tooLargeToDraw(pixelSize: pixelSize)
-                    if !textWarnings.contains(warning) { textWarnings.append(warning) }
+                    warn(.tooLargeToDraw(pixelSize: pixelSize))
                     continue
                 }
                 guard entry.bitmap.width > 0, entry.bitmap.height > 0 else { continue }
@@ -61,6 +68,25 @@ extension Lowering {
             }
             try pend(run, atlas: atlas, blendMode: blendMode, on: &canvas)
         }
+    }
+
+    /// Where the atlas holds `layout`'s glyphs at `pixelSize`, placing those it lacks, and the atlas to read them from;
+    /// what `node` kept of its last draw when that was the same layout at the same size in this generation of the atlas.
+    private func placedGlyphs(of layout: TextLayout, pixelSize: Float, drawnBy node: ViewNode, width: Float)
+        -> (entries: [GlyphAtlas.Entry?], atlas: GlyphAtlas.Snapshot) {
+        let atlas = kernels.glyphAtlas
+        if let drawn = node.drawnMemo as? DrawnGlyphs, drawn.width == width.bitPattern, drawn.pixelSize == pixelSize,
+           drawn.placed.atlas == atlas.owner, let snapshot = atlas.snapshot(ofGeneration: drawn.placed.generation) {
+            return (drawn.placed.value, snapshot)
+        }
+        let keys = layout.lines.flatMap { line in line.glyphs.map { GlyphKey(face: $0.face, glyph: $0.glyph, pixelSize: pixelSize) } }
+        let (entries, snapshot) = atlas.place(keys)
+        // A glyph the atlas could not hold may fit a later plan's.
+        if entries.count == keys.count, !entries.contains(where: { $0 == nil }) {
+            node.drawnMemo = DrawnGlyphs(width: width.bitPattern, pixelSize: pixelSize,
+                                         placed: AtlasPlacement(atlas: atlas.owner, generation: snapshot.generation, value: entries))
+        }
+        return (entries, snapshot)
     }
 
     /// Adds `run` (a line of text, or a path's layer from the atlas) to the canvas's pending lines, where it meets pixels

@@ -125,7 +125,7 @@ struct Lowering {
         switch node.kind {
         case .shape(let geometry, let fill):
             try drawLeaf(reach: Rect(size: size).applying(transform), distributed: distributed, into: &canvas) { (this: inout Lowering, d: Distributed, target: inout Canvas) throws(RenderError) in
-                try this.drawShape(geometry, fill: fill, size: size, transform: transform, distributed: d, into: &target)
+                try this.drawShape(geometry, fill: fill, size: size, transform: transform, distributed: d, drawnBy: node, into: &target)
             }
         case .image(let image):
             let texture = builder.upload(image.pixels)
@@ -133,11 +133,12 @@ struct Lowering {
                                      scale: image.scale, mode: image.colorMode, toTarget: transform)
             try composite(source, distributed: distributed, into: &canvas)
         case .text(let text):
-            try Self.requireFont(of: text)
+            let fontWarning = try Self.fontWarning(of: text)
             let lines = arranged.text ?? text.layout(width: proposed.x)
-            for warning in text.warnings(of: lines) where !textWarnings.contains(warning) { textWarnings.append(warning) }
+            if let fontWarning { warn(fontWarning) }
+            for warning in lines.warnings { warn(warning) }
             try drawLeaf(reach: layout.extent(of: node, proposed: proposed).applying(transform), distributed: distributed, into: &canvas) { (this: inout Lowering, d: Distributed, target: inout Canvas) throws(RenderError) in
-                try this.drawText(lines, color: text.color, transform: transform, distributed: d, into: &target)
+                try this.drawText(lines, color: text.color, transform: transform, distributed: d, drawnBy: node, width: proposed.x, into: &target)
             }
         case .spacer:
             break

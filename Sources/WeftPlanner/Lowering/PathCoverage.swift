@@ -408,23 +408,39 @@ package struct PathCoverage: Sendable {
     /// none there, or when no polygon has an edge that is not horizontal.
     package static func region(of polygons: [Polyline], within lower: SIMD2<Int>, _ upper: SIMD2<Int>)
         -> (origin: SIMD2<Int>, size: SIMD2<Int>)? {
-        var lo = SIMD2<Double>(repeating: .infinity), hi = SIMD2<Double>(repeating: -.infinity)
-        var slanted = false
-        for polygon in polygons where isCovered(polygon) {
-            let first = polygon.points[0].y
-            for p in polygon.points {
-                lo = pointwiseMin(lo, p)
-                hi = pointwiseMax(hi, p)
-                slanted = slanted || p.y != first
+        Bounds(of: polygons)?.region(within: lower, upper)
+    }
+
+    /// The box of the points of the polygons that are covered, out to whole pixels; nil when they have no area (no
+    /// such polygon leaves a row).
+    struct Bounds: Sendable {
+        var lower: SIMD2<Double>
+        var upper: SIMD2<Double>
+
+        init?(of polygons: [Polyline]) {
+            var lo = SIMD2<Double>(repeating: .infinity), hi = SIMD2<Double>(repeating: -.infinity)
+            var slanted = false
+            for polygon in polygons where isCovered(polygon) {
+                let first = polygon.points[0].y
+                for p in polygon.points {
+                    lo = pointwiseMin(lo, p)
+                    hi = pointwiseMax(hi, p)
+                    slanted = slanted || p.y != first
+                }
             }
+            guard slanted else { return nil }
+            (lower, upper) = (lo.rounded(.down), hi.rounded(.up))
         }
-        guard slanted else { return nil }
-        // Clamped to the grid before conversion: outlines may reach far beyond it.
-        func clamped(_ v: Double, _ low: Int, _ high: Int) -> Int { Int(min(max(v, Double(low)), Double(high))) }
-        let x0 = clamped(lo.x.rounded(.down), lower.x, upper.x), y0 = clamped(lo.y.rounded(.down), lower.y, upper.y)
-        let x1 = clamped(hi.x.rounded(.up), lower.x, upper.x), y1 = clamped(hi.y.rounded(.up), lower.y, upper.y)
-        guard x1 > x0, y1 > y0 else { return nil }
-        return (SIMD2(x0, y0), SIMD2(x1 - x0, y1 - y0))
+
+        /// The pixels of the box within `lower..<upper`; nil when there are none.
+        func region(within lower: SIMD2<Int>, _ upper: SIMD2<Int>) -> (origin: SIMD2<Int>, size: SIMD2<Int>)? {
+            // Clamped to the grid before conversion: outlines may reach far beyond it.
+            func clamped(_ v: Double, _ low: Int, _ high: Int) -> Int { Int(min(max(v, Double(low)), Double(high))) }
+            let x0 = clamped(self.lower.x, lower.x, upper.x), y0 = clamped(self.lower.y, lower.y, upper.y)
+            let x1 = clamped(self.upper.x, lower.x, upper.x), y1 = clamped(self.upper.y, lower.y, upper.y)
+            guard x1 > x0, y1 > y0 else { return nil }
+            return (SIMD2(x0, y0), SIMD2(x1 - x0, y1 - y0))
+        }
     }
 
     /// Whether a polygon is covered: one of fewer than three points has no area, and one with a point that cannot be

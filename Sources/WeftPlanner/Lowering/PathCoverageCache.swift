@@ -65,20 +65,31 @@ final class PathCoverageCache: Sendable {
         func hash(into hasher: inout Hasher) { hasher.combine(hash) }
     }
 
-    static let capacity = 4096
+    /// Layers kept: more than a screen of thousands of symbols draws (a cache smaller than what one frame draws
+    /// would find none of them the next frame).
+    static let capacity = 16384
     static let byteLimit = 64 << 20
     static let largestCachedBytes = 4 << 20
     private let layers = Mutex(LRUCache<StoredKey, Layer?>(capacity: capacity, costLimit: byteLimit))
     /// The layers by placement, their origins in the frame of the whole pixel at their map's origin.
     private let placed = Mutex(LRUCache<Placement, Layer>(capacity: capacity, costLimit: byteLimit))
+    /// The pixel bounds of outlines in the frame of the whole pixel at their map's origin (keys cut as `Placement`'s),
+    /// so that a path found in `placed` is not flattened and stroked again to learn which pixels it covers.
+    private let outlineBounds = Mutex(LRUCache<StoredKey, PathCoverage.Bounds?>(capacity: capacity))
     /// How many layers were covered (found in neither cache), over the cache's life: the last one's `id`.
     private let coverings = Atomic<UInt64>(0)
+    /// How many layers were asked for, and how many outlines flattened and stroked, over the cache's life.
+    private let lookups = Atomic<Int>(0)
+    private let outlines = Atomic<Int>(0)
 
     var coveredCount: Int { Int(coverings.load(ordering: .relaxed)) }
+    var lookupCount: Int { lookups.load(ordering: .relaxed) }
+    var outlinedCount: Int { outlines.load(ordering: .relaxed) }
 
     /// The coverage of `key.shape` in its frame mapped by `key.toPixels`, inside `0..<key.limit`, holding `key.color`;
     /// nil when it covers no pixel there. An outline of more than `PathCoverage.maxSegments` segments is refused.
     func layer(_ key: Key) throws(RenderError) -> Layer? {
+        lookups.add(1, ordering: .relaxed)
         let stored = StoredKey(key)
         if let hit = layers.withLock({ $0[stored] }) { return hit }
         let layer = try cover(key)
@@ -87,8 +98,8 @@ final class PathCoverageCache: Sendable {
         return layer
     }
 
-    /// Flattens and strokes `key.shape` in the frame of the whole pixel at its map's origin, and covers it there unless
-    /// `placed` holds its layer.
+    /// Covers `key.shape` in the frame of the whole pixel at its map's origin unless `placed` holds its layer; flattens
+    /// and strokes it there only to cover it or to learn which pixels it reaches, when `outlineBounds` does not say.
     private func cover(_ key: Key) throws(RenderError) -> Layer? {
         var local = key.toPixels
         let whole = SIMD2(local.tx, local.ty).rounded(.down)
@@ -97,25 +108,44 @@ final class PathCoverageCache: Sendable {
         let shift: SIMD2<Int> = counted ? SIMD2(Int(whole.x), Int(whole.y)) : .zero
         local.tx -= Float(shift.x)
         local.ty -= Float(shift.y)
-        let (polygons, rule) = key.shape.polygons(size: key.size, through: local, tolerance: key.tolerance)
-        let segments = polygons.reduce(0) { $0 + $1.points.count }
-        guard segments <= PathCoverage.maxSegments else { throw .pathTooComplex(segments: segments, limit: PathCoverage.maxSegments) }
-        let lower = SIMD2<Int>.zero &- shift, upper = key.limit &- shift
-        guard let region = PathCoverage.region(of: polygons, within: lower, upper) else { return nil }
         var cut = key
         cut.toPixels = local
         cut.limit = .zero
+        let stored = StoredKey(cut)
+        var flattened: (polygons: [Polyline], rule: FillRule)?
+        let bounds: PathCoverage.Bounds?
+        if let known = outlineBounds.withLock({ $0[stored] }) {
+            bounds = known
+        } else {
+            let made = try outline(of: key, through: local)
+            flattened = made
+            bounds = PathCoverage.Bounds(of: made.polygons)
+            outlineBounds.withLock { $0.insert(bounds, for: stored, cost: 0) }
+        }
+        let lower = SIMD2<Int>.zero &- shift, upper = key.limit &- shift
+        guard let region = bounds?.region(within: lower, upper) else { return nil }
         let placement = Placement(cut: cut, origin: region.origin, extent: region.size)
         let relative: Layer
         if let hit = placed.withLock({ $0[placement] }) {
             relative = hit
         } else {
+            if flattened == nil { flattened = try outline(of: key, through: local) }
+            let (polygons, rule) = flattened!
             let id = coverings.add(1, ordering: .relaxed).newValue
             relative = Self.layer(PathCoverage(polygons: polygons, rule: rule, region: region), color: key.color, format: key.format, id: id)
             let bytes = relative.pixels.bytes.count
             if bytes <= Self.largestCachedBytes { placed.withLock { $0.insert(relative, for: placement, cost: bytes) } }
         }
         return Layer(origin: relative.origin &+ shift, pixels: relative.pixels, id: relative.id)
+    }
+
+    /// `key.shape` flattened and stroked in its frame through `toPixels`; refused past `PathCoverage.maxSegments`.
+    private func outline(of key: Key, through toPixels: Affine) throws(RenderError) -> (polygons: [Polyline], rule: FillRule) {
+        outlines.add(1, ordering: .relaxed)
+        let (polygons, rule) = key.shape.polygons(size: key.size, through: toPixels, tolerance: key.tolerance)
+        let segments = polygons.reduce(0) { $0 + $1.points.count }
+        guard segments <= PathCoverage.maxSegments else { throw .pathTooComplex(segments: segments, limit: PathCoverage.maxSegments) }
+        return (polygons, rule)
     }
 
     private static func layer(_ coverage: PathCoverage, color: SIMD4<Float>, format: PixelFormat, id: UInt64) -> Layer {

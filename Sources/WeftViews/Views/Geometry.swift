@@ -114,12 +114,10 @@ public struct Rect: Sendable, Hashable {
 
     /// The bounding box of this rectangle's four corners mapped through `transform`.
     package func applying(_ transform: Affine) -> Rect {
-        let corners = [minimum, SIMD2(maximum.x, minimum.y), SIMD2(minimum.x, maximum.y), maximum].map(transform.apply)
-        var lo = corners[0], hi = corners[0]
-        for c in corners.dropFirst() {
-            lo = pointwiseMin(lo, c)
-            hi = pointwiseMax(hi, c)
-        }
+        let p0 = transform.apply(minimum), p1 = transform.apply(SIMD2(maximum.x, minimum.y))
+        let p2 = transform.apply(SIMD2(minimum.x, maximum.y)), p3 = transform.apply(maximum)
+        let lo = pointwiseMin(pointwiseMin(pointwiseMin(p0, p1), p2), p3)
+        let hi = pointwiseMax(pointwiseMax(pointwiseMax(p0, p1), p2), p3)
         return Rect(origin: lo, size: hi - lo)
     }
 }

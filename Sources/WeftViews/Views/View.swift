@@ -54,6 +54,7 @@ public struct ViewNode: Sendable, View {
         let kind: Kind
         let traits: LayoutTraits
         let layout = Mutex(LayoutMemo())
+        let drawn = Mutex<(any AnyObject & Sendable)?>(nil)
         let deferred: DeferredContent
         init(_ kind: Kind) {
             self.kind = kind
@@ -68,6 +69,12 @@ public struct ViewNode: Sendable, View {
     var layoutTraits: LayoutTraits { storage.traits }
     /// What this view answered to the proposals it was asked (`FrameLayout` reads and fills it).
     func withLayoutMemo<R>(_ body: (inout LayoutMemo) -> R) -> R { storage.layout.withLock { body(&$0) } }
+    /// What a planner kept of the view's last draw (its own type), so that drawing the view again in the same place
+    /// finds what it found then without looking it up: like its layout, kept with the view for as long as it lives.
+    package var drawnMemo: (any AnyObject & Sendable)? {
+        get { storage.drawn.withLock { $0 } }
+        nonmutating set { storage.drawn.withLock { $0 = newValue } }
+    }
     /// The same for every copy of this node, different from any other node's while this one lives.
     package var identity: ObjectIdentifier { ObjectIdentifier(storage) }
     package init(_ kind: Kind) { self.storage = Storage(kind) }

@@ -72,7 +72,7 @@ public struct Symbol: View {
     private static func drawing(named name: String) throws(ViewError) -> Drawing {
         if let entry = SymbolCatalog.entries[name] {
             do {
-                return .outline(try Path(svgData: entry.data), filled: entry.filled)
+                return .outline(try SymbolOutlines.outline(named: name, data: entry.data), filled: entry.filled)
             } catch {
                 preconditionFailure("the built-in symbol '\(name)' has malformed path data: \(error)")
             }
@@ -97,7 +97,7 @@ public struct Symbol: View {
         switch drawing {
         case let .outline(outline, filled):
             let k = size / SymbolCatalog.gridSize
-            let scaled = outline.applying(.scaling(SIMD2(k, k)))
+            let scaled = SymbolOutlines.outline(outline, named: name, scaledBy: k)
             let lineWidth = Self.strokeWidth(for: weight ?? font?.weight ?? .regular) * k
             let shape = filled ? scaled.fill(color)
                 : scaled.stroke(color, style: StrokeStyle(lineWidth: lineWidth, lineCap: .round, lineJoin: .round))
