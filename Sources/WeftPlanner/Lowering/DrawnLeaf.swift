@@ -12,6 +12,11 @@ struct AtlasPlacement<Value: Sendable>: Sendable {
 /// (`ViewNode.drawnMemo`): drawn again through the same map onto a canvas of the same grid and format (a plan made
 /// again, a frame that moves other views), the view takes it from here instead of looking it up by its key.
 final class DrawnPath: Sendable {
+    /// The largest layer a view keeps (a symbol's or an icon's, the size the atlas holds, in 16-bit floats): a view
+    /// keeps its layer beyond the cache's own bounds, so views of large paths, few and costly to draw whatever a
+    /// lookup costs, keep none and hold no texels.
+    static let largestKeptBytes = GlyphAtlas.largestCoverageSide * GlyphAtlas.largestCoverageSide * 8
+
     let key: PathCoverageCache.Key
     let layer: PathCoverageCache.Layer?
     let placed: AtlasPlacement<GlyphAtlas.Entry>?

@@ -86,8 +86,7 @@ extension Lowering {
                                   blendMode: distributed.blendMode, into: &canvas)
                 }
             }
-            // Kept as the cache would keep it: a layer too large for the cache is covered again when drawn again.
-            let keeps = (layer?.pixels.bytes.count ?? 0) <= PathCoverageCache.largestCachedBytes
+            let keeps = (layer?.pixels.bytes.count ?? 0) <= DrawnPath.largestKeptBytes
             if let node, keeps, drawn == nil || drawn?.placed?.atlas != placed?.atlas || drawn?.placed?.generation != placed?.generation {
                 node.drawnMemo = DrawnPath(key: key, layer: layer, placed: placed ?? drawn?.placed)
             }
