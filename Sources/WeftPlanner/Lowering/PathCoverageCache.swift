@@ -73,8 +73,11 @@ final class PathCoverageCache: Sendable {
     private let placed = Mutex(LRUCache<Placement, Layer>(capacity: capacity, costLimit: byteLimit))
     /// How many layers were covered (found in neither cache), over the cache's life: the last one's `id`.
     private let coverings = Atomic<UInt64>(0)
+    /// How many of those were accumulated by cells, their exact covering over `PathCoverage.exactWorkBudget`.
+    private let accumulations = Atomic<Int>(0)
 
     var coveredCount: Int { Int(coverings.load(ordering: .relaxed)) }
+    var accumulatedCount: Int { accumulations.load(ordering: .relaxed) }
 
     /// The coverage of `key.shape` in its frame mapped by `key.toPixels`, inside `0..<key.limit`, holding `key.color`;
     /// nil when it covers no pixel there. An outline of more than `PathCoverage.maxSegments` segments is refused.
@@ -111,7 +114,9 @@ final class PathCoverageCache: Sendable {
             relative = hit
         } else {
             let id = coverings.add(1, ordering: .relaxed).newValue
-            relative = Self.layer(PathCoverage(polygons: polygons, rule: rule, region: region), color: key.color, format: key.format, id: id)
+            let coverage = PathCoverage(polygons: polygons, rule: rule, region: region)
+            if coverage.method == .accumulated { accumulations.add(1, ordering: .relaxed) }
+            relative = Self.layer(coverage, color: key.color, format: key.format, id: id)
             let bytes = relative.pixels.bytes.count
             if bytes <= Self.largestCachedBytes { placed.withLock { $0.insert(relative, for: placement, cost: bytes) } }
         }
