@@ -204,21 +204,40 @@ struct PathCoverageAccumulationTests {
         #expect(over.values == Self.accumulated(polygons, rule)?.values)
     }
 
-    /// A star of long edges between points on whole pixel rows: no edge ends inside a row, so the estimate of the exact
-    /// covering's work is nothing, but every edge crosses most others. Counted as it goes, the exact covering gives up
-    /// at the budget, and the star is covered by cells.
+    /// A zigzag between the top and the bottom of one pixel row, at random places along it: its edges end on the row's
+    /// edges, so the row is one piece, in which every edge crosses most others. Estimated at its edges alone, covered
+    /// exactly it costs far more; counted as it goes, the covering gives up in the middle of the row at the budget, and
+    /// the zigzag is covered by cells.
     @Test func crossingsPastTheBudgetAreFoundAsTheCoveringGoes() throws {
-        let count = 201, step = 100
-        let points = (0..<count).map { i in
-            let angle = 2 * Double.pi * Double(i * step % count) / Double(count)
-            return SIMD2(80 + 55 * cos(angle), (60 + 55 * sin(angle)).rounded())
+        var rng = SplitMix64(seed: 3708)
+        let points = (0..<400).map { i in SIMD2(Double.random(in: 1...159, using: &rng), Double(10 + i % 2)) }
+        let zigzag = [Polyline(points: points, closed: true)]
+        let estimate = PathCoverage.exactWorkEstimate(PathCoverage.edges(of: zigzag), region: (.zero, Self.limit))
+        let exact = try #require(Self.exact(zigzag, .evenOdd))
+        let budget = exact.exactWork / 2
+        #expect(exact.method == .exact && estimate == 400 && Double(budget) > 10 * estimate)
+        let covered = try #require(PathCoverage(polygons: zigzag, rule: .evenOdd, limit: Self.limit, budget: budget))
+        #expect(covered.method == .accumulated && covered.exactWork > budget && covered.exactWork < exact.exactWork)
+        #expect(covered.values == Self.accumulated(zigzag, .evenOdd)?.values)
+    }
+
+    /// An outline that crosses itself everywhere in its first rows and runs smoothly below: once a sixteenth of its
+    /// estimated work is through, the work counted so far, scaled to the whole estimate, is past a budget that the
+    /// whole covering would not pass, and the covering gives up there, covered by cells, early.
+    @Test func aCoveringCostlierThanEstimatedIsFoundEarly() throws {
+        var rng = SplitMix64(seed: 3707)
+        let tangle = (0..<1500).map { i in SIMD2(2 + 156 * Double(i) / 1499, Double.random(in: 1...9, using: &rng)) }
+        let smooth = (0..<6000).map { i in
+            let x = 158 - 156 * Double(i) / 5999
+            return SIMD2(x, 64 + 50 * sin(x / 9))
         }
-        let star = [Polyline(points: points, closed: true)]
-        let exact = try #require(Self.exact(star, .evenOdd))
-        let budget = 20_000
-        let covered = try #require(PathCoverage(polygons: star, rule: .evenOdd, limit: Self.limit, budget: budget))
-        #expect(exact.method == .exact && covered.method == .accumulated)
-        #expect(covered.values == Self.accumulated(star, .evenOdd)?.values)
+        let polygons = [Polyline(points: tangle + smooth, closed: true)]
+        let exact = try #require(Self.exact(polygons, .nonZero))
+        let budget = exact.exactWork
+        let covered = try #require(PathCoverage(polygons: polygons, rule: .nonZero, limit: Self.limit, budget: budget))
+        #expect(PathCoverage.exactWorkEstimate(PathCoverage.edges(of: polygons), region: (.zero, Self.limit)) < Double(budget))
+        #expect(covered.method == .accumulated && covered.exactWork < budget / 2,
+                "covered \(covered.method), \(covered.exactWork) of \(budget)")
     }
 
     /// The visits that the exact covering makes in a row's pieces, counted: each piece, between two of the row's edge

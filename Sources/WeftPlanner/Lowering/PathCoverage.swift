@@ -26,6 +26,8 @@ package struct PathCoverage: Sendable {
     /// Row-major coverage in [0, 1].
     package let values: [Float]
     package let method: Method
+    /// The work the exact covering did (counted as `exactWorkBudget` counts it), up to where it gave up if it did.
+    package let exactWork: Int
 
     /// The most segments (polygon edges, once curves are flattened, dashes cut and strokes outlined) one path may have:
     /// a path of 200,000 line segments, stroked with miter joins (about five edges a segment), fits.
@@ -33,12 +35,12 @@ package struct PathCoverage: Sendable {
 
     /// The most work the exact covering may do for one path, counted in edges visited across a row's pieces and in
     /// crossings and borders of the inside visited in their steps; a path estimated to need more
-    /// (`exactWorkEstimate`), or found to, is accumulated by cells instead. A release build does about 115 million such
-    /// visits a second of CPU (on a 2-core machine: the stroked 200,000-segment line chart's 87 million in 0.75 s, a
-    /// 200,000-segment noise chart's 896 million in 7.3 s), so the exact covering stops at about 1.3 s: the line chart
-    /// (estimated at 108 million) and every path of an example stay exact, the noise chart, whose outline crosses
-    /// itself hundreds of times a row, does not. Counted, not timed, so that a path is covered the same way on every
-    /// machine.
+    /// (`exactWorkEstimate`), or found to as it goes, is accumulated by cells instead. A release build does about 115
+    /// million such visits a second of CPU (on a 2-core machine: the stroked 200,000-segment line chart's 87 million in
+    /// 0.75 s, a 200,000-segment noise chart's 896 million in 7.3 s), so the exact covering stops at about 1.3 s: the
+    /// line chart (estimated at 54 million) and every path of an example stay exact, the noise chart, whose outline
+    /// crosses itself hundreds of times a row (estimated at 624 million), does not. Counted, not timed, so that a path
+    /// is covered the same way on every machine.
     package static let exactWorkBudget = 150_000_000
 
     package subscript(x: Int, y: Int) -> Float { values[(y - origin.y) * width + (x - origin.x)] }
@@ -68,8 +70,11 @@ package struct PathCoverage: Sendable {
         origin = region.origin
         width = region.size.x
         height = region.size.y
-        if Self.exactWorkEstimate(edges, region: region) <= Double(budget),
-           let exact = Self.exactValues(edges, rule: rule, region: region, budget: budget) {
+        let estimates = Self.exactWorkEstimates(edges, region: region)
+        let (exact, work) = estimates.reduce(0, +) > Double(budget) ? (nil, 0)
+            : Self.exactValues(edges, rule: rule, region: region, budget: budget, estimates: estimates)
+        exactWork = work
+        if let exact {
             values = exact
             method = .exact
         } else {
@@ -94,11 +99,16 @@ package struct PathCoverage: Sendable {
         return edges
     }
 
-    /// About the work the exact covering of `edges` over `region` does in its rows' pieces, known before it starts: an
-    /// edge is visited in each piece of a row it spans, and a vertex inside a row (the end of two edges) starts a piece,
-    /// so a row costs about its edges plus its vertices times its edges' heights in it (each vertex as likely anywhere
-    /// in the row). Linear in the edges and the rows; the crossings are counted as the covering finds them.
+    /// About the work the exact covering of `edges` over `region` does in its rows' pieces, known before it starts.
     static func exactWorkEstimate(_ edges: [Edge], region: (origin: SIMD2<Int>, size: SIMD2<Int>)) -> Double {
+        exactWorkEstimates(edges, region: region).reduce(0, +)
+    }
+
+    /// About the work the exact covering of `edges` does in the pieces of each row of `region`: an edge is visited in
+    /// each piece of a row it spans, and a vertex inside a row (the end of two edges) starts a piece, so a row costs
+    /// about its edges plus its vertices times its edges' heights in it (each vertex as likely anywhere in the row).
+    /// Linear in the edges and the rows; the crossings are counted as the covering finds them.
+    static func exactWorkEstimates(_ edges: [Edge], region: (origin: SIMD2<Int>, size: SIMD2<Int>)) -> [Double] {
         let y0 = Double(region.origin.y), height = region.size.y
         // Per row, the vertices inside it and the edges' heights in it; by differences, the edges in each row and the
         // edges across whole rows.
@@ -123,23 +133,31 @@ package struct PathCoverage: Sendable {
             spanning[Int(first) + 1] += 1
             spanning[Int(last)] -= 1
         }
-        var work = 0.0, inRow = 0.0, across = 0.0
+        var work = [Double](repeating: 0, count: height), inRow = 0.0, across = 0.0
         for r in 0..<height {
             inRow += touching[r]
             across += spanning[r]
-            work += inRow + vertices[r] * (heights[r] + across)
+            work[r] = inRow + vertices[r] * (heights[r] + across)
         }
         return work
     }
 
-    /// The exact coverage of `edges` (sorted by their tops) over `region`; nil once its work passes `budget`.
+    /// The exact coverage of `edges` (sorted by their tops) over `region`, and the work it took; nil once its work
+    /// passes `budget`, or once, a sixteenth of the rows' `estimates` or more through, the work counted so far scaled to
+    /// the whole estimate does (a covering that costs more than estimated, for its crossings, is found early).
     private static func exactValues(_ edges: [Edge], rule: FillRule, region: (origin: SIMD2<Int>, size: SIMD2<Int>),
-                                    budget: Int) -> [Float]? {
+                                    budget: Int, estimates: [Double]) -> (values: [Float]?, work: Int) {
         let x0 = region.origin.x, y0 = region.origin.y, width = region.size.x, height = region.size.y
         var values = [Float](repeating: 0, count: width * height)
         var strip = Strip(edges: edges, width: width, x0: Double(x0), rule: rule, budget: budget)
         var next = 0
+        let estimated = estimates.reduce(0, +)
+        var passed = 0.0
         for r in 0..<height {
+            if estimated > 0, passed * 16 >= estimated, Double(strip.work) * (estimated / passed) > Double(budget) {
+                return (nil, strip.work)
+            }
+            passed += estimates[r]
             let top = Double(y0 + r), bottom = top + 1
             strip.active.removeAll { edges[$0].bottom.y <= top }
             while next < edges.count, edges[next].top.y < bottom {
@@ -147,14 +165,14 @@ package struct PathCoverage: Sendable {
                 next += 1
             }
             guard !strip.active.isEmpty else { continue }
-            guard strip.cover(top: top, bottom: bottom) else { return nil }
+            guard strip.cover(top: top, bottom: bottom) else { return (nil, strip.work) }
             var run = 0.0
             for c in 0..<width {
                 run += strip.full[c]
                 values[r * width + c] = Float(min(max(strip.row[c] + run, 0), 1))
             }
         }
-        return values
+        return (values, strip.work)
     }
 
     /// One pixel row's strip at a time, with the buffers its covering works in, kept from row to row (grown, never
