@@ -5,7 +5,10 @@
 #   chart-stroke an open line chart across the width, two sines, stroked 2 points wide;
 #   noise-stroke a line chart of seeded noise (its segments cross each other), stroked 1 point wide;
 #   ring-stroke  a closed circle of radius 40 around (50, 50), points to a millionth, stroked 6 points wide (its
-#                segments, a thousandth of a point long, turn by their points' rounding to Float at every vertex).
+#                segments, a thousandth of a point long, turn by their points' rounding to Float at every vertex);
+#   ring-coarse-stroke the same circle around (800, 400) on the 1600×800 canvas, points to a thousandth, stroked 6
+#                points wide (rounded that coarsely its segments turn too much to be merged: the outline crosses itself
+#                at every vertex).
 # Usage: Benchmarks/long-path-scenes.sh OUT [SEGMENTS]
 set -eu
 out=$1
@@ -30,3 +33,8 @@ awk -v n="$segments" 'BEGIN {
     for (i = 0; i < n; i++) { t = 6.283185307179586 * i / n; printf "%s%.6f %.6f", (i == 0 ? "M" : " L"), 50 + 40 * cos(t), 50 + 40 * sin(t) }
     printf " Z\"}, \"modifiers\": [{\"stroke\": {\"color\": \"#ffffff\", \"lineWidth\": 6}}]}}\n"
 }' > "$out/ring-stroke.json"
+awk -v n="$segments" 'BEGIN {
+    printf "{\"size\": [1600, 800], \"background\": \"#000000\", \"root\": {\"path\": {\"d\": \""
+    for (i = 0; i < n; i++) { t = 6.283185307179586 * i / n; printf "%s%.3f %.3f", (i == 0 ? "M" : " L"), 800 + 40 * cos(t), 400 + 40 * sin(t) }
+    printf " Z\"}, \"modifiers\": [{\"stroke\": {\"color\": \"#ffffff\", \"lineWidth\": 6}}]}}\n"
+}' > "$out/ring-coarse-stroke.json"

@@ -1,18 +1,33 @@
 import WeftViews
 
-/// The exact area of each pixel covered by polygons under a fill rule, computed on the host.
+/// The area of each pixel covered by polygons under a fill rule, computed on the host.
 ///
-/// Row by row, the row's strip is cut at every edge end and crossing, so that inside each piece the edges run from its
-/// top to its bottom without crossing; sorted by position, the winding number between neighbours says which trapezoids
-/// are inside, and each trapezoid's area in each pixel column is the integral of its two edges clamped to the column.
-/// No sampling: the coverage is the polygons' area to rounding error, the same for every executor (it is uploaded).
+/// Exactly, while that costs at most `exactWorkBudget`: row by row, the row's strip is cut at every edge end and
+/// crossing, so that inside each piece the edges run from its top to its bottom without crossing; sorted by position,
+/// the winding number between neighbours says which trapezoids are inside, and each trapezoid's area in each pixel column
+/// is the integral of its two edges clamped to the column. Past the budget, by cells (`accumulatedValues`): each edge
+/// adds its signed area to the cells it crosses, a row's running sum is the winding-weighted area of each pixel, and the
+/// rule is applied to it; exact but in pixels where the outline crosses or overlaps itself, and linear in the edges and
+/// the pixels. No sampling, and the same for every executor (it is uploaded).
 package struct PathCoverage: Sendable {
+    /// How a path's pixels were covered.
+    package enum Method: Sendable {
+        /// Cut at every edge end and crossing: the exact area.
+        case exact
+        /// Each edge's signed area summed by cells: the exact area but in pixels where the outline crosses or overlaps
+        /// itself.
+        case accumulated
+    }
+
     /// The pixels covered: the region's origin and size in canvas pixels.
     package let origin: SIMD2<Int>
     package let width: Int
     package let height: Int
     /// Row-major coverage in [0, 1].
     package let values: [Float]
+    package let method: Method
+    /// The work the exact covering did (counted as `exactWorkBudget` counts it), up to where it gave up if it did.
+    package let exactWork: Int
 
     /// The most segments (polygon edges, once curves are flattened, dashes cut and strokes outlined) one path may have:
     /// a path of 200,000 line segments, stroked with miter joins (about five edges a segment), fits.
@@ -20,7 +35,7 @@ package struct PathCoverage: Sendable {
 
     package subscript(x: Int, y: Int) -> Float { values[(y - origin.y) * width + (x - origin.x)] }
 
-    private struct Edge {
+    struct Edge {
         var top: SIMD2<Double>, bottom: SIMD2<Double>
         /// +1 going down, −1 going up.
         var winding: Int
@@ -32,13 +47,34 @@ package struct PathCoverage: Sendable {
 
     /// The coverage of `polygons` (closed, in canvas pixels) over the pixels they reach inside `0..<limit`; nil when
     /// they reach none.
-    package init?(polygons: [Polyline], rule: FillRule, limit: SIMD2<Int>) {
+    package init?(polygons: [Polyline], rule: FillRule, limit: SIMD2<Int>, budget: Int = exactWorkBudget) {
         guard let region = Self.region(of: polygons, within: .zero, limit) else { return nil }
-        self.init(polygons: polygons, rule: rule, region: region)
+        self.init(polygons: polygons, rule: rule, region: region, budget: budget)
     }
 
-    /// The coverage of `polygons` (closed, in pixels) over `region`, the pixels `region(of:within:_:)` found they reach.
-    package init(polygons: [Polyline], rule: FillRule, region: (origin: SIMD2<Int>, size: SIMD2<Int>)) {
+    /// The coverage of `polygons` (closed, in pixels) over `region`, the pixels `region(of:within:_:)` found they reach:
+    /// exact while its work stays within `budget` (`exactWorkBudget`), accumulated by cells past it.
+    package init(polygons: [Polyline], rule: FillRule, region: (origin: SIMD2<Int>, size: SIMD2<Int>),
+                 budget: Int = exactWorkBudget) {
+        let edges = Self.edges(of: polygons)
+        origin = region.origin
+        width = region.size.x
+        height = region.size.y
+        let estimates = Self.exactWorkEstimates(edges, region: region)
+        let (exact, work) = estimates.reduce(0, +) > Double(budget) ? (nil, 0)
+            : Self.exactValues(edges, rule: rule, region: region, budget: budget, estimates: estimates)
+        exactWork = work
+        if let exact {
+            values = exact
+            method = .exact
+        } else {
+            values = Self.accumulatedValues(edges, rule: rule, region: region)
+            method = .accumulated
+        }
+    }
+
+    /// The edges of the polygons that are covered, but horizontal ones, sorted by their tops.
+    static func edges(of polygons: [Polyline]) -> [Edge] {
         var edges: [Edge] = []
         for polygon in polygons where Self.isCovered(polygon) {
             let points = polygon.points
@@ -48,16 +84,27 @@ package struct PathCoverage: Sendable {
                 edges.append(a.y < b.y ? Edge(top: a, bottom: b, winding: 1) : Edge(top: b, bottom: a, winding: -1))
             }
         }
-        let x0 = region.origin.x, y0 = region.origin.y
-        origin = region.origin
-        width = region.size.x
-        height = region.size.y
         // Stable, as it always was: an edge's place here breaks ties between edges equal in a piece (`Piece.precedes`).
         edges.sort { $0.top.y < $1.top.y }
+        return edges
+    }
+
+    /// The exact coverage of `edges` (sorted by their tops) over `region`, and the work it took; nil once its work
+    /// passes `budget`, or once, a sixteenth of the rows' `estimates` or more through, the work counted so far scaled to
+    /// the whole estimate does (a covering that costs more than estimated, for its crossings, is found early).
+    private static func exactValues(_ edges: [Edge], rule: FillRule, region: (origin: SIMD2<Int>, size: SIMD2<Int>),
+                                    budget: Int, estimates: [Double]) -> (values: [Float]?, work: Int) {
+        let x0 = region.origin.x, y0 = region.origin.y, width = region.size.x, height = region.size.y
         var values = [Float](repeating: 0, count: width * height)
-        var strip = Strip(edges: edges, width: width, x0: Double(x0), rule: rule)
+        var strip = Strip(edges: edges, width: width, x0: Double(x0), rule: rule, budget: budget)
         var next = 0
+        let estimated = estimates.reduce(0, +)
+        var passed = 0.0
         for r in 0..<height {
+            if estimated > 0, passed * 16 >= estimated, Double(strip.work) * (estimated / passed) > Double(budget) {
+                return (nil, strip.work)
+            }
+            passed += estimates[r]
             let top = Double(y0 + r), bottom = top + 1
             strip.active.removeAll { edges[$0].bottom.y <= top }
             while next < edges.count, edges[next].top.y < bottom {
@@ -65,14 +112,14 @@ package struct PathCoverage: Sendable {
                 next += 1
             }
             guard !strip.active.isEmpty else { continue }
-            strip.cover(top: top, bottom: bottom)
+            guard strip.cover(top: top, bottom: bottom) else { return (nil, strip.work) }
             var run = 0.0
             for c in 0..<width {
                 run += strip.full[c]
                 values[r * width + c] = Float(min(max(strip.row[c] + run, 0), 1))
             }
         }
-        self.values = values
+        return (values, strip.work)
     }
 
     /// One pixel row's strip at a time, with the buffers its covering works in, kept from row to row (grown, never
@@ -81,6 +128,10 @@ package struct PathCoverage: Sendable {
         let edges: [Edge]
         let x0: Double
         let evenOdd: Bool
+        /// The work the covering may do (`exactWorkBudget`), and the work done so far: each edge visited across a
+        /// piece, and each crossing pair or border of the inside visited in a piece's steps.
+        let budget: Int
+        private(set) var work = 0
         /// The edges (indices into `edges`) that reach into the strip, in the order of `edges`: by where they start.
         var active: [Int] = []
         /// The area, in each column, of the strip's trapezoids, and (summed left to right) the full columns left of them.
@@ -107,10 +158,11 @@ package struct PathCoverage: Sendable {
         /// The pieces where the inside begins or ends.
         private var borders = Bits()
 
-        init(edges: [Edge], width: Int, x0: Double, rule: FillRule) {
+        init(edges: [Edge], width: Int, x0: Double, rule: FillRule, budget: Int) {
             self.edges = edges
             self.x0 = x0
             evenOdd = rule == .evenOdd
+            self.budget = budget
             exits = edges.map { $0.bottom.y }.sorted()
             row = [Double](repeating: 0, count: width)
             full = [Double](repeating: 0, count: width + 1)
@@ -119,8 +171,8 @@ package struct PathCoverage: Sendable {
         /// Covers the strip from `top` to `bottom` that the `active` edges reach into, into `row` and `full`. Its edges
         /// enter and leave the strip at their ends: between consecutive ends the edges that span the piece are kept in a
         /// list (an edge is added when it enters, dropped when it has left), so a row costs its edges' ends and what spans
-        /// each piece, not every pair of its edges.
-        mutating func cover(top: Double, bottom: Double) {
+        /// each piece, not every pair of its edges. False, the strip left unfinished, once the work passes the budget.
+        mutating func cover(top: Double, bottom: Double) -> Bool {
             let edges = edges, x0 = x0
             for i in row.indices { row[i] = 0 }
             for i in full.indices { full[i] = 0 }
@@ -163,7 +215,9 @@ package struct PathCoverage: Sendable {
                 advance(from: ya, to: yb, continuing: ya == end)
                 end = yb
                 coverPiece(height: yb - ya)
+                guard work <= budget else { return false }
             }
+            return true
         }
 
         /// Makes `pieces` the edges across the piece from `ya` to `yb` in their order there — those of the last piece
@@ -172,6 +226,7 @@ package struct PathCoverage: Sendable {
         /// starts, nearly in this order: it is kept and only corrected.
         private mutating func advance(from ya: Double, to yb: Double, continuing: Bool) {
             let needed = count + incoming.count
+            work += needed
             spare.reserve(needed)
             windings.reserve(needed)
             crossings.reserve(needed)
@@ -256,8 +311,10 @@ package struct PathCoverage: Sendable {
         /// parallel or short its edges are. A step visits only what it changes: the pairs that cross (`crossing`) and the
         /// edges where the inside begins or ends (`borders`), both kept up to date as pairs swap.
         private mutating func coverPiece(height: Double) {
-            let count = count, evenOdd = evenOdd
+            let count = count, evenOdd = evenOdd, budget = budget
             let pieces = pieces.base, windings = windings.base, crossings = crossings.base
+            var work = work
+            defer { self.work = work }
             row.withUnsafeMutableBufferPointer { row in
                 full.withUnsafeMutableBufferPointer { full in
                     // How far through the piece (0 at its top, 1 at its bottom) it is covered.
@@ -267,6 +324,7 @@ package struct PathCoverage: Sendable {
                         var i = crossing.first(from: 0)
                         while i < count {
                             next = min(next, crossings[i])
+                            work += 1
                             i = crossing.first(from: i + 1)
                         }
                         // A crossing that rounds to before where the pair became neighbours is where they are.
@@ -278,10 +336,11 @@ package struct PathCoverage: Sendable {
                                 PathCoverage.accumulate(piece.x(at: done), piece.x(at: next), height: height * (next - done),
                                                         sign: PathCoverage.inside(windings[i], evenOdd: evenOdd) ? -1 : 1,
                                                         row: row, full: full)
+                                work += 1
                                 i = borders.first(from: i + 1)
                             }
                         }
-                        guard next < 1 else { return }
+                        guard next < 1, work <= budget else { return }
                         // Left to right, each pair that crosses by `next` swaps, unless its left edge has just swapped
                         // with its own left neighbour.
                         i = crossing.first(from: 0)
@@ -484,7 +543,7 @@ package struct PathCoverage: Sendable {
     }
 
     /// ∫₀ᵘ clamp(t, 0, 1) dt.
-    private static func clampIntegral(_ u: Double) -> Double {
+    static func clampIntegral(_ u: Double) -> Double {
         u <= 0 ? 0 : u >= 1 ? u - 0.5 : u * u / 2
     }
 }

@@ -78,11 +78,14 @@ final class PathCoverageCache: Sendable {
     private let outlineBounds = Mutex(LRUCache<StoredKey, PathCoverage.Bounds?>(capacity: capacity))
     /// How many layers were covered (found in neither cache), over the cache's life: the last one's `id`.
     private let coverings = Atomic<UInt64>(0)
+    /// How many of those were accumulated by cells, their exact covering over `PathCoverage.exactWorkBudget`.
+    private let accumulations = Atomic<Int>(0)
     /// How many layers were asked for, and how many outlines flattened and stroked, over the cache's life.
     private let lookups = Atomic<Int>(0)
     private let outlines = Atomic<Int>(0)
 
     var coveredCount: Int { Int(coverings.load(ordering: .relaxed)) }
+    var accumulatedCount: Int { accumulations.load(ordering: .relaxed) }
     var lookupCount: Int { lookups.load(ordering: .relaxed) }
     var outlinedCount: Int { outlines.load(ordering: .relaxed) }
 
@@ -132,7 +135,9 @@ final class PathCoverageCache: Sendable {
             if flattened == nil { flattened = try outline(of: key, through: local) }
             let (polygons, rule) = flattened!
             let id = coverings.add(1, ordering: .relaxed).newValue
-            relative = Self.layer(PathCoverage(polygons: polygons, rule: rule, region: region), color: key.color, format: key.format, id: id)
+            let coverage = PathCoverage(polygons: polygons, rule: rule, region: region)
+            if coverage.method == .accumulated { accumulations.add(1, ordering: .relaxed) }
+            relative = Self.layer(coverage, color: key.color, format: key.format, id: id)
             let bytes = relative.pixels.bytes.count
             if bytes <= Self.largestCachedBytes { placed.withLock { $0.insert(relative, for: placement, cost: bytes) } }
         }
