@@ -231,7 +231,8 @@ import WeftVulkan
         #expect(started < opened && opened < rendered && rendered <= written.begin && written.begin <= written.end,
                 "ffmpeg started \(started), the devices opened \(opened), the first frame rendered \(rendered), written \(written)")
         let line = try #require(statistics.encoderTimeline)
-        let order = ["ffmpeg started at", "the devices opened at", "the first frame handed to the writer at", "ffmpeg had taken it"]
+        let order = ["ffmpeg started at", "the devices opened at", "the first frame handed to the writer at", "written into ffmpeg's pipe from",
+                     "taken by ffmpeg at"]
         let places = order.compactMap { line.range(of: $0)?.lowerBound }
         #expect(places.count == order.count && places == places.sorted(), "\(line)")
         #expect((statistics.pipeCapacity ?? 0) > 64 << 10, "\(line)")

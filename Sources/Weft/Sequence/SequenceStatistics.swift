@@ -115,9 +115,10 @@ public struct SequenceStatistics: Sendable {
         if let openingWait { events.append((openingWait, "the devices opened")) }
         if let firstFrame { events.append((firstFrame, "the first frame handed to the writer")) }
         if let firstWrite {
-            events.append((firstWrite.end, "ffmpeg had taken it (its write took \(ms(firstWrite.end - firstWrite.begin)))"))
+            events.append((firstWrite.begin, "written into ffmpeg's pipe from"))
+            events.append((firstWrite.end, "taken by ffmpeg"))
         }
-        let pipe = pipeCapacity.map { "; its pipe holds \(RenderError.bytes(Double($0)))" } ?? ""
+        let pipe = pipeCapacity.map { " (the pipe holds \(RenderError.bytes(Double($0))))" } ?? ""
         return "the video's start: " + events.sorted { $0.0 < $1.0 }.map { "\($0.1) at \(ms($0.0))" }.joined(separator: ", ") + pipe
     }
 }
