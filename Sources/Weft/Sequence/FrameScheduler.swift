@@ -25,7 +25,7 @@ public final class FrameScheduler: @unchecked Sendable {
         /// Bytes the frame's plan uploaded (`RenderPlan.uploadedBytes`).
         public var uploaded: Int
         /// The rendering thread's part of running the plan: recording and submitting it, then (after the next frame
-        /// was submitted) waiting for it and reading it back.
+        /// was planned and, but for a context's first frame, submitted) waiting for it and reading it back.
         public var run: Duration { submit + collect }
         /// Recording and submitting the plan (the pipelines it needs made first).
         public var submit: Duration
