@@ -202,8 +202,8 @@ import WeftVulkan
     }
 
     /// A video whose device opens only once ffmpeg has started (the opening waits for ffmpeg's process, then opens the
-    /// device): `--stats`' timeline says so in order — ffmpeg started, the devices opened, the first frame rendered
-    /// and then taken by ffmpeg — and the pipe into ffmpeg holds more than a pipe's default 64 KiB.
+    /// device): `--stats`' timeline says so in order — ffmpeg started, the devices opened, the first frame handed to
+    /// the writer and its write into ffmpeg's pipe — and the pipe holds more than a pipe's default 64 KiB.
     @Test(.enabled(if: VideoOutputTests.hasFFmpeg, "ffmpeg is not installed (apt-get install ffmpeg)"), .timeLimit(.minutes(1)),
           arguments: Backend.allCases)
     func theStatisticsTimelineShowsFFmpegStartedBeforeTheDeviceOpened(backend: Backend) throws {
@@ -231,8 +231,8 @@ import WeftVulkan
         #expect(started < opened && opened < rendered && rendered <= written.begin && written.begin <= written.end,
                 "ffmpeg started \(started), the devices opened \(opened), the first frame rendered \(rendered), written \(written)")
         let line = try #require(statistics.encoderTimeline)
-        let order = ["ffmpeg started at", "the devices opened at", "the first frame handed to the writer at", "written into ffmpeg's pipe from",
-                     "taken by ffmpeg at"]
+        let order = ["ffmpeg started at", "the devices opened at", "the first frame handed to the writer at",
+                     "its write into ffmpeg's pipe began at", "returned at"]
         let places = order.compactMap { line.range(of: $0)?.lowerBound }
         #expect(places.count == order.count && places == places.sorted(), "\(line)")
         #expect((statistics.pipeCapacity ?? 0) > 64 << 10, "\(line)")

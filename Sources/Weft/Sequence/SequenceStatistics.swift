@@ -41,7 +41,7 @@ public struct SequenceStatistics: Sendable {
     /// for the chosen device and ffmpeg started — until the contexts were open.
     var openingWait: Duration?
     /// For a video, from the sequence's start: when ffmpeg started, and when the first frame's write into its pipe
-    /// began and returned (ffmpeg had taken all of it but what the pipe holds).
+    /// began and returned (ffmpeg had read all of the frame but what the pipe holds).
     var encoderStarted: Duration?
     var firstWrite: (begin: Duration, end: Duration)?
     /// What the pipe into ffmpeg holds (`PipeCapacity`).
@@ -107,7 +107,7 @@ public struct SequenceStatistics: Sendable {
     }
 
     /// A video's start in the order things happened, from the sequence's start: ffmpeg started, the devices opened,
-    /// the first frame handed to the writer and written into ffmpeg.
+    /// the first frame handed to the writer and written into ffmpeg's pipe.
     var encoderTimeline: String? {
         guard let encoderStarted else { return nil }
         func ms(_ d: Duration) -> String { String(format: "%.1f ms", d / .milliseconds(1)) }
@@ -115,8 +115,8 @@ public struct SequenceStatistics: Sendable {
         if let openingWait { events.append((openingWait, "the devices opened")) }
         if let firstFrame { events.append((firstFrame, "the first frame handed to the writer")) }
         if let firstWrite {
-            events.append((firstWrite.begin, "written into ffmpeg's pipe from"))
-            events.append((firstWrite.end, "taken by ffmpeg"))
+            events.append((firstWrite.begin, "its write into ffmpeg's pipe began"))
+            events.append((firstWrite.end, "returned"))
         }
         let pipe = pipeCapacity.map { " (the pipe holds \(RenderError.bytes(Double($0))))" } ?? ""
         return "the video's start: " + events.sorted { $0.0 < $1.0 }.map { "\($0.1) at \(ms($0.0))" }.joined(separator: ", ") + pipe
