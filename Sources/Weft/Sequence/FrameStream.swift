@@ -22,6 +22,8 @@ final class FrameStream: FrameSink, @unchecked Sendable {
     private var fd: Int32 = -1
     /// The ffmpeg reading the stream; it owns `fd`, its standard input.
     private var process: EncoderProcess?
+    /// `fd` as ffmpeg's input, written by reference.
+    private var pipe: SplicingPipe?
     private var size: (width: Int, height: Int)?
     private var temporary: String?
     /// Whether a write failed: the stream then ends without its file.
@@ -84,7 +86,8 @@ final class FrameStream: FrameSink, @unchecked Sendable {
         }
         if fd < 0 { try open(width: width, height: height, frame: frame) }
         let begin = ContinuousClock.now
-        if let reason = Self.writeAll(bytes, to: fd) {
+        let failure = if pipe != nil { pipe!.write(bytes) } else { Self.writeAll(bytes, to: fd) }
+        if let reason = failure {
             // The stream is broken, not the frame: whatever reads it failed (ffmpeg's own message says why) or the disk is full.
             throw FrameWriteError(frame: nil, message: "\(path): writing frame \(frame): \(reason)\(ffmpegSaid())")
         }
@@ -113,6 +116,7 @@ final class FrameStream: FrameSink, @unchecked Sendable {
             self.process = process
             self.temporary = temporary
             fd = process.input
+            pipe = SplicingPipe(fd: fd)
             pipeCapacity = PipeCapacity.enlarge(fd, toHold: frameBytes(width: width, height: height))
             timeline.encoderStarted = .now
         }
@@ -138,6 +142,7 @@ final class FrameStream: FrameSink, @unchecked Sendable {
         fd = -1
         if let process {
             let ending = process.wait()
+            pipe?.letGoOfAll()
             guard ending == .exited(0) else {
                 let said = ffmpegSaid()
                 discard()
@@ -165,6 +170,7 @@ final class FrameStream: FrameSink, @unchecked Sendable {
         } else if fd >= 0 {
             close(fd)
         }
+        pipe?.letGoOfAll()
         fd = -1
         if let temporary { unlink(temporary) }
     }
