@@ -2,7 +2,7 @@
 # Issue 39 (branches video39f, video39g, video39h): a video command's start — the device chosen, ffmpeg started and the first
 # frame planned once while the device opens, the first frame's pipelines created together — main beside the branch on
 # 1080p H.264 videos of timeline-wave and download-badge, with ffmpeg alone encoding the raw planes Weft sends
-# (captured from its pipe, read from a file and through a 1 MiB pipe) in the same run, taking turns. Every Weft run
+# (captured from its pipe, read from a file and through a 1 MiB pipe, written and spliced) in the same run, taking turns. Every Weft run
 # goes through video-probe.c as `ffmpeg`, which logs when ffmpeg started and ended: "start" is the command's start
 # until ffmpeg's, "tail" ffmpeg's exit until the command's. A one-frame MP4 three times with Weft's pipeline cache file
 # and the NVIDIA driver's own shader cache removed (the SPIR-V cache kept), so that the driver compiles every
@@ -40,6 +40,7 @@ for example in timeline-wave download-badge; do
             echo "$n frames, round $round"
             alone file "${IN[@]}" -pix_fmt yuv420p -i $f "${MP4[@]}" $T/a.mp4
             echo "  alone 1 MiB pipe: $(/tmp/pb/ffmpeg-probe feed $f 3110400 1048576 -- /tmp/ffmpeg "${IN[@]}" -pix_fmt yuv420p -i - "${MP4[@]}" $T/b.mp4)"
+            echo "  alone 1 MiB pipe, spliced: $(PROBE_SPLICE=1 /tmp/pb/ffmpeg-probe feed $f 3110400 1048576 -- /tmp/ffmpeg "${IN[@]}" -pix_fmt yuv420p -i - "${MP4[@]}" $T/b.mp4)"
             order=(weft-main weft); [ $round = 2 ] && order=(weft weft-main)
             for w in "${order[@]}"; do weftrun $w "${run[@]}" --frames 0..$((n - 1)) -o $T/w.mp4; done
         done
