@@ -37,7 +37,7 @@ final class FrameStream: FrameSink, @unchecked Sendable {
 
     struct Timeline {
         var encoderStarted: ContinuousClock.Instant?
-        /// The first frame's write into the stream: when it began and when it returned (ffmpeg had taken all of it but
+        /// The first frame's write into the stream: when it began and when it returned (ffmpeg had read all of it but
         /// what the pipe holds).
         var firstWrite: (begin: ContinuousClock.Instant, end: ContinuousClock.Instant)?
     }
