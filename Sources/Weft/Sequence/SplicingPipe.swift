@@ -48,10 +48,15 @@ struct SplicingPipe {
         return nil
     }
 
-    /// Lets go of the frames the encoder has read all of: the pipe holds only the stream's last bytes.
+    /// Lets go of the frames the encoder has read all of: the pipe holds only the stream's last bytes. A pipe that
+    /// cannot say how much it holds is written to from then on, so that no more frames are kept.
     mutating func letGoOfRead() {
+        guard !unread.isEmpty else { return }
         var inPipe: Int32 = 0
-        guard !unread.isEmpty, ioctl(fd, UInt(Self.bytesUnread), &inPipe) == 0 else { return }
+        guard ioctl(fd, UInt(Self.bytesUnread), &inPipe) == 0 else {
+            splicing = false
+            return
+        }
         let read = handed - Int(inPipe)
         while let first = unread.first, first.end <= read { unread.removeFirst() }
     }
