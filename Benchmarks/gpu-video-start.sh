@@ -1,13 +1,13 @@
 #!/bin/bash
-# Issue 39 (branches video39f, video39g): a video command's start — the device chosen, ffmpeg started and the first
+# Issue 39 (branches video39f, video39g, video39h): a video command's start — the device chosen, ffmpeg started and the first
 # frame planned once while the device opens, the first frame's pipelines created together — main beside the branch on
 # 1080p H.264 videos of timeline-wave and download-badge, with ffmpeg alone encoding the raw planes Weft sends
-# (captured from its pipe, read from a file and through a 1 MiB pipe) in the same run, taking turns. Every Weft run
+# (captured from its pipe, read from a file and through a 1 MiB pipe, written and spliced) in the same run, taking turns. Every Weft run
 # goes through video-probe.c as `ffmpeg`, which logs when ffmpeg started and ended: "start" is the command's start
 # until ffmpeg's, "tail" ffmpeg's exit until the command's. A one-frame MP4 three times with Weft's pipeline cache file
 # and the NVIDIA driver's own shader cache removed (the SPIR-V cache kept), so that the driver compiles every
 # pipeline; MP4 (x264 CRF 18 medium) at 240 and 1200 frames, two rounds; the one-frame MP4 five times with the caches
-# warm; each binary's --stats at 240 frames, twice; the first frames of both, compared; then examples/toolbar-symbols
+# warm; each binary's --stats at 240 frames, twice (video39h's with the first frame's run in parts and the video's start in order); the first frames of both, compared; then examples/toolbar-symbols
 # with the layer batch on and off (WEFT_LAYER_BATCH), on the GPU and on the CPU evaluator, by both binaries, compared
 # pixel by pixel. Output: $OUT/log.txt (or /tmp/log.txt), written as it goes. DEVICE (NVIDIA), SHORT (240) and LONG
 # (1200) frames may be set to try it elsewhere.
@@ -40,6 +40,7 @@ for example in timeline-wave download-badge; do
             echo "$n frames, round $round"
             alone file "${IN[@]}" -pix_fmt yuv420p -i $f "${MP4[@]}" $T/a.mp4
             echo "  alone 1 MiB pipe: $(/tmp/pb/ffmpeg-probe feed $f 3110400 1048576 -- /tmp/ffmpeg "${IN[@]}" -pix_fmt yuv420p -i - "${MP4[@]}" $T/b.mp4)"
+            echo "  alone 1 MiB pipe, spliced: $(PROBE_SPLICE=1 /tmp/pb/ffmpeg-probe feed $f 3110400 1048576 -- /tmp/ffmpeg "${IN[@]}" -pix_fmt yuv420p -i - "${MP4[@]}" $T/b.mp4)"
             order=(weft-main weft); [ $round = 2 ] && order=(weft weft-main)
             for w in "${order[@]}"; do weftrun $w "${run[@]}" --frames 0..$((n - 1)) -o $T/w.mp4; done
         done
@@ -50,7 +51,7 @@ for round in 1 2 3 4 5; do for w in weft-main weft; do weftrun $w "${one[@]}" -o
 for round in 1 2; do
     for w in weft-main weft; do
         echo "== --stats, $SHORT frames of timeline-wave ($w, round $round)"
-        "$B/$w" render examples/timeline-wave.json --frames 0..$((SHORT - 1)) --fps 30 --scale 6 --device $DEVICE --stats -o $T/s.mp4 2>&1 | grep -E "^before|^sequence|^first|^the devices"
+        "$B/$w" render examples/timeline-wave.json --frames 0..$((SHORT - 1)) --fps 30 --scale 6 --device $DEVICE --stats -o $T/s.mp4 2>&1 | grep -E "^before|^sequence|^first|^the devices|^the video"
     done
 done
 echo "== the first frames of both binaries, compared"

@@ -1,7 +1,10 @@
 // Diagnostic helper for issue 39's video runs (one static binary, three modes by name/arguments):
 //   probe feed FILE FRAMEBYTES PIPEBYTES -- CMD...   write FILE into CMD's stdin through a pipe of PIPEBYTES (0: the
 //                                                    default 64 KiB), FRAMEBYTES a write, as Weft's writer does;
-//                                                    prints wall seconds, CMD's user+sys and the feeder's own.
+//                                                    prints wall seconds, CMD's user+sys and the feeder's own. With
+//                                                    $PROBE_SPLICE=1, each frame is handed to the pipe by reference
+//                                                    (vmsplice) and its buffer reused only once CMD has read it
+//                                                    (FIONREAD), as Weft's SplicingPipe does.
 //   probe run CMD...                                 run CMD; wall seconds and its user+sys (with waited children).
 //   as "ffmpeg" (argv[0]): run $PROBE_REAL with the same arguments and append its user+sys to $PROBE_LOG; then the
 //   parent's (Weft's) threads' CPU from /proc, heaviest first. With $PROBE_CAPTURE set and "-i -" in the arguments,
@@ -12,8 +15,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/resource.h>
 #include <sys/time.h>
+#include <sys/uio.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -141,19 +146,35 @@ int main(int argc, char **argv) {
             _exit(127);
         }
         close(fds[0]);
-        char *buf = malloc(frame);
+        const char *spliceSetting = getenv("PROBE_SPLICE");
+        int splice = spliceSetting && !strcmp(spliceSetting, "1");
+        // Spliced frames are read from their buffers by CMD: a ring of buffers, each reused once CMD has read past it.
+        enum { RING = 4 };
+        char *ring[RING];
+        long long ends[RING] = {0}, handed = 0;
+        for (int i = 0; i < RING; i++) ring[i] = malloc(frame);
         double writing = 0;
-        for (;;) {
+        for (long long count = 0;; count++) {
+            int slot = (int)(count % RING);
+            char *buf = ring[slot];
+            for (;;) {
+                int unread = 0;
+                if (!splice || ioctl(fds[1], FIONREAD, &unread) < 0 || handed - unread >= ends[slot]) break;
+                usleep(100);
+            }
             size_t got = 0;
             ssize_t n;
             while (got < frame && (n = read(in, buf + got, frame - got)) > 0) got += n;
             if (got == 0) break;
             double w = now();
             for (size_t off = 0; off < got;) {
-                n = write(fds[1], buf + off, got - off);
-                if (n <= 0) { perror("write"); break; }
+                struct iovec segment = { buf + off, got - off };
+                n = splice ? vmsplice(fds[1], &segment, 1, 0) : write(fds[1], buf + off, got - off);
+                if (n <= 0) { perror(splice ? "vmsplice" : "write"); break; }
                 off += n;
             }
+            handed += got;
+            ends[slot] = handed;
             writing += now() - w;
             if (got < frame) break;
         }

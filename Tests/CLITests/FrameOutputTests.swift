@@ -126,7 +126,8 @@ struct FrameOutputTests {
 
     /// `--stats` on a video tells the command's time outside the frames: before the sequence (the scene, then the
     /// output; the device chosen beside them, then opened beside the sequence's start) and the sequence's own (the
-    /// device open, its first frame, and after its last the encoder finishing, with the device let go of beside it). The device converts the frames on the CPU evaluator here, and its YUV planes raise no
+    /// device open, its first frame, and after its last the encoder finishing, with the device let go of beside it;
+    /// the video's start in order, to the first frame's write into ffmpeg's pipe). The device converts the frames on the CPU evaluator here, and its YUV planes raise no
     /// premultiplication warning (they are bytes, not colour).
     @Test func statsTellTheTimeOutsideTheFrames() throws {
         guard Self.hasFFmpeg else {
@@ -158,6 +159,14 @@ struct FrameOutputTests {
         // The device is let go of beside the encoder's end, and waited for before the sequence ends.
         let releasing = try #require(milliseconds(after: "letting go of the devices "), "\(run.stdout)")
         #expect(first + releasing <= sequence + 0.2, "\(run.stdout)")
+        // The video's start, in order: the first frame was written into ffmpeg's pipe after it was handed to the
+        // writer; the pipe says what it holds.
+        let started = try #require(milliseconds(after: "ffmpeg started at "), "\(run.stdout)")
+        let handed = try #require(milliseconds(after: "the first frame handed to the writer at "), "\(run.stdout)")
+        let written = try #require(milliseconds(after: "its write into ffmpeg's pipe began at "), "\(run.stdout)")
+        let returned = try #require(milliseconds(after: ", returned at "), "\(run.stdout)")
+        #expect(started <= written && abs(handed - first) <= 0.1 && handed <= written + 0.1 && written <= returned + 0.1, "\(run.stdout)")
+        #expect(run.stdout.contains("(the pipe holds "), "\(run.stdout)")
     }
 
     /// Every video says BT.709 and limited range whoever converts its frames (ffmpeg, or the device's kernel), and H.264

@@ -77,8 +77,8 @@ import WeftTestSupport
     }
 
     /// The pipe holds two 1080p frames where the system grants that much (a raised fs.pipe-max-size, or the
-    /// CAP_SYS_RESOURCE capability), else 1 MiB.
-    @Test func thePipeHoldsTwoFramesWhereAllowedElseOneMebibyte() throws {
+    /// CAP_SYS_RESOURCE capability), else the most fs.pipe-max-size allows (1 MiB by default), and says so.
+    @Test func thePipeHoldsTwoFramesWhereAllowedElseTheSystemsMost() throws {
         let frame = 1920 * 1080 * 3 / 2
         func pipeEnds() -> [Int32] {
             var ends: [Int32] = [-1, -1]
@@ -87,14 +87,29 @@ import WeftTestSupport
         }
         let probe = pipeEnds(), stream = pipeEnds()
         defer { for end in probe + stream { close(end) } }
-        let granted = fcntl(probe[1], FrameStream.setPipeSize, Int32(2 * frame)) >= 0
-        FrameStream.enlargePipe(stream[1], toHold: frame)
+        let granted = fcntl(probe[1], PipeCapacity.setSize, Int32(2 * frame)) >= 0
+        let capacity = PipeCapacity.enlarge(stream[1], toHold: frame)
         let size = Int(fcntl(stream[1], 1032 /* F_GETPIPE_SZ */))
+        #expect(capacity == size)
         if granted {
             // The kernel rounds a size up to a power of two pages.
             #expect(size >= 2 * frame && size < 4 * frame, "\(size)")
         } else {
-            #expect(size == 1 << 20)
+            let limit = try #require(PipeCapacity.systemLimit())
+            #expect(size <= limit && size > limit / 2, "\(size) against fs.pipe-max-size \(limit)")
         }
+    }
+
+    /// The sizes asked for, largest first: two frames; then, where the system's limit is smaller, the largest power
+    /// of two within it (a size the kernel would round past the limit is refused); then 1 MiB, the default limit, unless
+    /// a size no larger came before. Small frames ask for two frames alone.
+    @Test func theSizesAskedForStepDownToTheSystemsLimit() {
+        let frame = 1920 * 1080 * 3 / 2
+        #expect(PipeCapacity.sizesToAsk(frame: frame, systemLimit: 1 << 20) == [2 * frame, 1 << 20])
+        #expect(PipeCapacity.sizesToAsk(frame: frame, systemLimit: 5_000_000) == [2 * frame, 4 << 20, 1 << 20])
+        #expect(PipeCapacity.sizesToAsk(frame: frame, systemLimit: 16 << 20) == [2 * frame, 1 << 20])
+        #expect(PipeCapacity.sizesToAsk(frame: frame, systemLimit: nil) == [2 * frame, 1 << 20])
+        #expect(PipeCapacity.sizesToAsk(frame: frame, systemLimit: 256 << 10) == [2 * frame, 256 << 10])
+        #expect(PipeCapacity.sizesToAsk(frame: 320 * 180 * 4, systemLimit: 1 << 20) == [2 * 320 * 180 * 4])
     }
 }

@@ -106,4 +106,51 @@ import WeftViews
         #expect(failed == [7])
         #expect(rendered == Array(0..<20).filter { $0 != 7 })
     }
+
+    /// A context's first frame is collected as soon as the next frame is planned, before that one is submitted (a
+    /// video's encoder waits for it); from then on each frame is submitted before the one ahead of it is collected.
+    @Test func theFirstFrameIsCollectedBeforeTheNextIsSubmitted() throws {
+        let executor = DeferringExecutor(CPUExecutor(options: CPUExecutor.Options(threads: 1)))
+        let scheduler = FrameScheduler(contexts: [RenderContext(executor: executor)], frames: Array(0..<5), ordered: true,
+                                       build: try Self.source())
+        var delivered: [Int] = []
+        scheduler.run { delivery in
+            #expect((try? delivery.result.get()) != nil)
+            delivered.append(delivery.frame)
+        }
+        #expect(delivered == Array(0..<5))
+        #expect(executor.calls.withLock { $0 } == ["submit 1", "collect 1", "submit 2", "submit 3", "collect 2", "submit 4", "collect 3",
+                                                   "submit 5", "collect 4", "collect 5"])
+    }
+}
+
+/// An executor that runs each plan only when it is collected, as a device's ring does, and notes the calls in order
+/// (submissions numbered from 1).
+private final class DeferringExecutor: Executor, @unchecked Sendable {
+    let inner: any Executor
+    let calls = Mutex<[String]>([])
+    private let held = Mutex<[UInt64: RenderPlan]>([:])
+
+    init(_ inner: any Executor) { self.inner = inner }
+
+    var device: DeviceDescription { inner.device }
+    var capabilities: ExecutorCapabilities { inner.capabilities }
+    func execute(_ plan: RenderPlan, options: ExecutionOptions) throws(ExecutionError) -> ExecutionResult { try inner.execute(plan, options: options) }
+
+    func submit(_ plan: RenderPlan, options: ExecutionOptions) throws(ExecutionError) -> ExecutionTicket {
+        let id = calls.withLock { calls in
+            calls.append("submit \(calls.filter { $0.hasPrefix("submit") }.count + 1)")
+            return UInt64(calls.filter { $0.hasPrefix("submit") }.count)
+        }
+        held.withLock { $0[id] = plan }
+        return .submitted(id)
+    }
+
+    func collect(_ ticket: ExecutionTicket) throws(ExecutionError) -> ExecutionResult {
+        guard case .submitted(let id) = ticket, let plan = held.withLock({ $0.removeValue(forKey: id) }) else {
+            throw .invalidPlan("not a ticket of this executor")
+        }
+        calls.withLock { $0.append("collect \(id)") }
+        return try inner.execute(plan, options: ExecutionOptions())
+    }
 }

@@ -200,4 +200,41 @@ import WeftVulkan
         let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         #expect(!left.contains { $0.hasPrefix("never-opened-\(backend)") }, "\(left)")
     }
+
+    /// A video whose device opens only once ffmpeg has started (the opening waits for ffmpeg's process, then opens the
+    /// device): `--stats`' timeline says so in order — ffmpeg started, the devices opened, the first frame handed to
+    /// the writer and its write into ffmpeg's pipe — and the pipe holds more than a pipe's default 64 KiB.
+    @Test(.enabled(if: VideoOutputTests.hasFFmpeg, "ffmpeg is not installed (apt-get install ffmpeg)"), .timeLimit(.minutes(1)),
+          arguments: Backend.allCases)
+    func theStatisticsTimelineShowsFFmpegStartedBeforeTheDeviceOpened(backend: Backend) throws {
+        let pidFile = path("ffmpeg-started-\(backend).pid")
+        let encoder = path("ffmpeg-noting-its-start-\(backend)")
+        try """
+        #!/bin/bash
+        for argument in "$@"; do [ "$argument" = -encoders ] && exec \(VideoOutputTests.ffmpeg) "$@"; done
+        echo $$ > \(pidFile).tmp && mv \(pidFile).tmp \(pidFile)
+        exec \(VideoOutputTests.ffmpeg) "$@"
+        """.write(toFile: encoder, atomically: true, encoding: .utf8)
+        #expect(chmod(encoder, 0o755) == 0)
+        let start = try Self.start(backend) { device throws(DeviceChoiceError) in
+            let deadline = ContinuousClock.now + .seconds(20)
+            while !FileManager.default.fileExists(atPath: pidFile) && ContinuousClock.now < deadline { usleep(2_000) }
+            return try device.open()
+        }
+        let output = path("timeline-\(backend).mp4")
+        let sequence = try SequenceRequest(frames: 0...2, fps: 30, to: output, video: FFmpegOutput(path: output, container: .mp4, executable: encoder))
+        let result = try SequenceRender(starting: start, sequence: sequence).run(Self.source(try VideoOutputTests.scene(scale: 1)))
+        #expect(result.written == 3 && result.writeFailures.isEmpty, "\(result.writeFailures)")
+        let statistics = result.statistics
+        let started = try #require(statistics.encoderStarted), opened = try #require(statistics.openingWait)
+        let rendered = try #require(statistics.firstFrame), written = try #require(statistics.firstWrite)
+        #expect(started < opened && opened < rendered && rendered <= written.begin && written.begin <= written.end,
+                "ffmpeg started \(started), the devices opened \(opened), the first frame rendered \(rendered), written \(written)")
+        let line = try #require(statistics.encoderTimeline)
+        let order = ["ffmpeg started at", "the devices opened at", "the first frame handed to the writer at",
+                     "its write into ffmpeg's pipe began at", "returned at"]
+        let places = order.compactMap { line.range(of: $0)?.lowerBound }
+        #expect(places.count == order.count && places == places.sorted(), "\(line)")
+        #expect((statistics.pipeCapacity ?? 0) > 64 << 10, "\(line)")
+    }
 }

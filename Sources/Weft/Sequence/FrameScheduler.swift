@@ -25,8 +25,15 @@ public final class FrameScheduler: @unchecked Sendable {
         /// Bytes the frame's plan uploaded (`RenderPlan.uploadedBytes`).
         public var uploaded: Int
         /// The rendering thread's part of running the plan: recording and submitting it, then (after the next frame
-        /// was submitted) waiting for it and reading it back.
-        public var run: Duration
+        /// was planned and, but for a context's first frame, submitted) waiting for it and reading it back.
+        public var run: Duration { submit + collect }
+        /// Recording and submitting the plan (the pipelines it needs made first).
+        public var submit: Duration
+        /// From its submission until its collection began: the device's time and the next frame's planning and
+        /// submission beside it.
+        public var held: Duration
+        /// Waiting for the device to finish it and reading it back.
+        public var collect: Duration
         /// From the start of building the view until the frame was collected.
         public var latency: Duration
     }
@@ -164,6 +171,7 @@ public final class FrameScheduler: @unchecked Sendable {
         let plan: PlanTimings
         let uploaded: Int
         let submit: Duration
+        let submitted: ContinuousClock.Instant
         let size: (width: Int, height: Int)
     }
 
@@ -173,21 +181,26 @@ public final class FrameScheduler: @unchecked Sendable {
         let planning = ahead?.planning ?? context.makePlanReuse()
         let clock = ContinuousClock()
         var inFlight: InFlight?
+        var collectedAny = false
 
         func collect(_ frame: InFlight) {
+            collectedAny = true
             let start = clock.now
             let result = Result { () throws(ExecutionError) in
                 let rendering = try context.collect(frame.pending)
                 let end = clock.now
                 return RenderedFrame(rendering: rendering, size: frame.size, view: frame.view, plan: frame.plan, uploaded: frame.uploaded,
-                                     run: frame.submit + (end - start), latency: end - frame.begin)
+                                     submit: frame.submit, held: start - frame.submitted, collect: end - start, latency: end - frame.begin)
             }
             finish(frame.position, lane: lane, result.mapError { $0 as any Error })
         }
 
         /// Plans frame `position` (unless planned ahead) and submits it, then collects the frame submitted before it.
+        /// The lane's first frame is collected once the next is planned, before that one is submitted: a video's
+        /// encoder waits for the first frame, and the next one's submission — the first in its slot of the ring, which
+        /// makes the slot's buffers, and perhaps pipelines of its own — would hold it back.
         func render(_ position: Int, planned ahead: PlannedFrame?) {
-            let submitted = Result { () throws -> InFlight in
+            let prepared = Result { () throws -> (planned: PlannedRender, begin: ContinuousClock.Instant, view: Duration, size: (width: Int, height: Int)) in
                 let begin: ContinuousClock.Instant, view: Duration
                 var planned: PlannedRender
                 if let ahead {
@@ -201,11 +214,21 @@ public final class FrameScheduler: @unchecked Sendable {
                 let picture = planned.plan.textures[planned.output.index]
                 if position == 0 { firstFramePlanned?(picture.width, picture.height) }
                 if let planes { planned = try context.planner.convertingToYUV(planned, planes: planes) }
-                let planEnd = clock.now
-                let pending = try context.submit(planned, options: execution)
-                return InFlight(position: position, pending: pending, begin: begin, view: view, plan: planned.timings,
-                                uploaded: planned.plan.uploadedBytes, submit: clock.now - planEnd,
-                                size: (picture.width, picture.height))
+                return (planned, begin, view, (picture.width, picture.height))
+            }
+            if let first = inFlight, !collectedAny {
+                collect(first)
+                inFlight = nil
+            }
+            let submitted = prepared.flatMap { frame in
+                Result { () throws -> InFlight in
+                    let planEnd = clock.now
+                    let pending = try context.submit(frame.planned, options: execution)
+                    let submitted = clock.now
+                    return InFlight(position: position, pending: pending, begin: frame.begin, view: frame.view, plan: frame.planned.timings,
+                                    uploaded: frame.planned.plan.uploadedBytes, submit: submitted - planEnd, submitted: submitted,
+                                    size: frame.size)
+                }
             }
             if let previous = inFlight { collect(previous) }
             inFlight = nil

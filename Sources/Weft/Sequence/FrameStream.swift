@@ -22,12 +22,25 @@ final class FrameStream: FrameSink, @unchecked Sendable {
     private var fd: Int32 = -1
     /// The ffmpeg reading the stream; it owns `fd`, its standard input.
     private var process: EncoderProcess?
+    /// `fd` as ffmpeg's input, written by reference.
+    private var pipe: SplicingPipe?
     private var size: (width: Int, height: Int)?
     private var temporary: String?
     /// Whether a write failed: the stream then ends without its file.
     private var broken = false
     /// Frames written whole: a stream opened ahead of its first frame (`prepare`) and ended with none leaves no file.
     private var written = 0
+    /// What the pipe into ffmpeg holds, once it started (nil where the system does not say).
+    private(set) var pipeCapacity: Int?
+    /// When ffmpeg started and the first frame was written into it; read once the writer has finished.
+    private(set) var timeline = Timeline()
+
+    struct Timeline {
+        var encoderStarted: ContinuousClock.Instant?
+        /// The first frame's write into the stream: when it began and when it returned (ffmpeg had read all of it but
+        /// what the pipe holds).
+        var firstWrite: (begin: ContinuousClock.Instant, end: ContinuousClock.Instant)?
+    }
 
     init(target: Target, sixteenBit: Bool, fps: Double, planes: YUVPlanes? = nil) {
         precondition(planes == nil || !sixteenBit, "YUV planes are written from RGBA8 frames")
@@ -72,10 +85,13 @@ final class FrameStream: FrameSink, @unchecked Sendable {
             throw FrameWriteError(frame: frame, message: "\(path): it is \(width)x\(height), the stream's frames \(size.width)x\(size.height); one stream holds frames of one size")
         }
         if fd < 0 { try open(width: width, height: height, frame: frame) }
-        if let reason = Self.writeAll(bytes, to: fd) {
+        let begin = ContinuousClock.now
+        let failure = if pipe != nil { pipe!.write(bytes) } else { Self.writeAll(bytes, to: fd) }
+        if let reason = failure {
             // The stream is broken, not the frame: whatever reads it failed (ffmpeg's own message says why) or the disk is full.
             throw FrameWriteError(frame: nil, message: "\(path): writing frame \(frame): \(reason)\(ffmpegSaid())")
         }
+        if written == 0 { timeline.firstWrite = (begin, .now) }
         written += 1
     }
 
@@ -100,21 +116,15 @@ final class FrameStream: FrameSink, @unchecked Sendable {
             self.process = process
             self.temporary = temporary
             fd = process.input
-            Self.enlargePipe(fd, toHold: frameBytes(width: width, height: height))
+            pipe = SplicingPipe(fd: fd)
+            pipeCapacity = PipeCapacity.enlarge(fd, toHold: frameBytes(width: width, height: height))
+            timeline.encoderStarted = .now
         }
     }
 
     /// Bytes of one frame on the stream.
     private func frameBytes(width: Int, height: Int) -> Int {
         planes?.byteCount(width: width, height: height) ?? width * height * (sixteenBit ? 8 : 4)
-    }
-
-    /// Makes the pipe into ffmpeg hold two frames where the system allows it (root, or an `fs.pipe-max-size` raised
-    /// that far), else 1 MiB, the most an unprivileged process may ask for by default. ffmpeg's one input thread takes
-    /// at most a pipe's worth a read: a 64 KiB pipe hands it a 1080p frame in 48 or more reads, each a switch between the
-    /// two processes, 1 MiB in 3, two frames in one. Best effort: a pipe of any size still works.
-    static func enlargePipe(_ fd: Int32, toHold frame: Int) {
-        for size in [2 * frame, 1 << 20] where fcntl(fd, setPipeSize, Int32(clamping: size)) >= 0 { return }
     }
 
     func finish() throws(FrameWriteError) {
@@ -132,6 +142,7 @@ final class FrameStream: FrameSink, @unchecked Sendable {
         fd = -1
         if let process {
             let ending = process.wait()
+            pipe?.letGoOfAll()
             guard ending == .exited(0) else {
                 let said = ffmpegSaid()
                 discard()
@@ -159,6 +170,7 @@ final class FrameStream: FrameSink, @unchecked Sendable {
         } else if fd >= 0 {
             close(fd)
         }
+        pipe?.letGoOfAll()
         fd = -1
         if let temporary { unlink(temporary) }
     }
@@ -169,9 +181,6 @@ final class FrameStream: FrameSink, @unchecked Sendable {
         let text = process.errorText().trimmingCharacters(in: .whitespacesAndNewlines)
         return text.isEmpty ? "" : "; ffmpeg said: \(text)"
     }
-
-    /// fcntl's F_SETPIPE_SZ (Linux), which Glibc's module does not export.
-    static let setPipeSize: Int32 = 1031
 
     /// Writes all of `bytes`; returns why it could not, or nil.
     static func writeAll(_ bytes: ArraySlice<UInt8>, to fd: Int32) -> String? {

@@ -183,8 +183,7 @@ public struct SequenceRender {
             result.frameSize = result.frameSize ?? frame.size
             if result.statistics.firstFrame == nil { result.statistics.firstFrame = clock.now - start }
             let wait = writer.submit(FinishedFrame(number: n, pixels: rendering.pixels, width: frame.size.width, height: frame.size.height))
-            result.statistics.add(view: frame.view, plan: frame.plan, uploaded: frame.uploaded, run: frame.run,
-                                  hostTime: rendering.hostTime, deviceTime: rendering.deviceTime, queueWait: wait)
+            result.statistics.add(frame, hostTime: rendering.hostTime, deviceTime: rendering.deviceTime, queueWait: wait)
             if sequence.apngPath != nil { rendered.append(rendering.pixels) }
             observe(.rendered(frame: n, time: time, rendering: rendering, size: frame.size, elapsed: frame.latency, device: delivery.lane))
         }
@@ -197,6 +196,11 @@ public struct SequenceRender {
         result.statistics.wall = clock.now - start
         result.statistics.writer = summary.times
         result.statistics.written = summary.written
+        if let stream = sink as? FrameStream {
+            result.statistics.pipeCapacity = stream.pipeCapacity
+            result.statistics.encoderStarted = stream.timeline.encoderStarted.map { $0 - start }
+            result.statistics.firstWrite = stream.timeline.firstWrite.map { ($0.begin - start, $0.end - start) }
+        }
         result.written = summary.written
         result.writeFailures = summary.failures
         for failure in summary.failures {

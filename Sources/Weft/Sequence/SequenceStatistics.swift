@@ -6,8 +6,8 @@ import WeftPlanner
 /// beside it, so they cost wall time only where the render thread waited for the writer's queue. The first frame,
 /// which compiles kernels and makes pipelines, is shown apart; the means are of the frames after it (warm).
 public struct SequenceStatistics: Sendable {
-    /// The first frame's planning and run.
-    var first: (planning: Duration, run: Duration, uploaded: Int)?
+    /// The first frame's planning and run, and the run's parts (`FrameScheduler.RenderedFrame`).
+    var first: (planning: Duration, run: Duration, uploaded: Int, submit: Duration, held: Duration, collect: Duration)?
     var frames = 0
     var view: Duration = .zero
     var layout: Duration = .zero
@@ -40,12 +40,18 @@ public struct SequenceStatistics: Sendable {
     /// For contexts opened as the sequence starts (`ContextStart`): from the sequence's start — the first frame planned
     /// for the chosen device and ffmpeg started — until the contexts were open.
     var openingWait: Duration?
+    /// For a video, from the sequence's start: when ffmpeg started, and when the first frame's write into its pipe
+    /// began and returned (ffmpeg had read all of the frame but what the pipe holds).
+    var encoderStarted: Duration?
+    var firstWrite: (begin: Duration, end: Duration)?
+    /// What the pipe into ffmpeg holds (`PipeCapacity`).
+    var pipeCapacity: Int?
     var wall: Duration = .zero
 
-    mutating func add(view: Duration, plan: PlanTimings, uploaded: Int, run: Duration, hostTime: Duration, deviceTime: Duration?,
-                      queueWait: Duration) {
+    mutating func add(_ frame: FrameScheduler.RenderedFrame, hostTime: Duration, deviceTime: Duration?, queueWait: Duration) {
+        let (view, plan, uploaded, run) = (frame.view, frame.plan, frame.uploaded, frame.run)
         guard first != nil else {
-            first = (plan.total, run, uploaded)
+            first = (plan.total, run, uploaded, frame.submit, frame.held, frame.collect)
             return
         }
         self.uploaded += uploaded
@@ -73,7 +79,7 @@ public struct SequenceStatistics: Sendable {
         }
         let planning = layout + lowering + rewrites + rebinding
         var lines = first.map {
-            ["first frame (compiles kernels, makes pipelines): planning \(ms($0.planning, 1)), run \(ms($0.run, 1)), uploaded \(RenderError.bytes(Double($0.uploaded)))"]
+            ["first frame (compiles kernels, makes pipelines): planning \(ms($0.planning, 1)), run \(ms($0.run, 1)) (recording and submitting \(ms($0.submit, 1)), collected \(ms($0.held, 1)) later in \(ms($0.collect, 1))), uploaded \(RenderError.bytes(Double($0.uploaded)))"]
         } ?? []
         lines += [
             "per frame (mean of the \(frames) after the first):",
@@ -96,6 +102,23 @@ public struct SequenceStatistics: Sendable {
         if let openingWait {
             lines.append(String(format: "the devices opened %.1f ms into the sequence, beside its first frame's planning and the output's start", openingWait / .milliseconds(1)))
         }
+        if let timeline = encoderTimeline { lines.append(timeline) }
         return lines
+    }
+
+    /// A video's start in the order things happened, from the sequence's start: ffmpeg started, the devices opened,
+    /// the first frame handed to the writer and written into ffmpeg's pipe.
+    var encoderTimeline: String? {
+        guard let encoderStarted else { return nil }
+        func ms(_ d: Duration) -> String { String(format: "%.1f ms", d / .milliseconds(1)) }
+        var events = [(encoderStarted, "ffmpeg started")]
+        if let openingWait { events.append((openingWait, "the devices opened")) }
+        if let firstFrame { events.append((firstFrame, "the first frame handed to the writer")) }
+        if let firstWrite {
+            events.append((firstWrite.begin, "its write into ffmpeg's pipe began"))
+            events.append((firstWrite.end, "returned"))
+        }
+        let pipe = pipeCapacity.map { " (the pipe holds \(RenderError.bytes(Double($0))))" } ?? ""
+        return "the video's start: " + events.sorted { $0.0 < $1.0 }.map { "\($0.1) at \(ms($0.0))" }.joined(separator: ", ") + pipe
     }
 }

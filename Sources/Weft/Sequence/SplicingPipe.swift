@@ -1,0 +1,75 @@
+import Foundation
+import Glibc
+
+/// The write end of the pipe into an encoder, written by reference: `vmsplice(2)` hands the pipe the pages a frame's
+/// bytes lie in instead of copying the bytes into it, so the encoder's `read` is the bytes' one copy on the way. The
+/// pipe then refers to those pages until the encoder has read them, so each frame's bytes are kept (`unread`) until
+/// the pipe says it has: memory given back earlier would be handed to the next frame and rewritten under the encoder.
+/// Where the system refuses to splice, bytes are written (`write(2)`) as before.
+struct SplicingPipe {
+    let fd: Int32
+    /// Bytes handed to the pipe so far.
+    private var handed = 0
+    /// Frames handed to the pipe by reference, in order, with where each ends in the stream; kept until read.
+    private var unread: [(end: Int, bytes: ArraySlice<UInt8>)] = []
+    private var splicing = Self.vmsplice != nil
+
+    init(fd: Int32) { self.fd = fd }
+
+    /// Frames whose bytes the encoder may not have read yet.
+    var framesKept: Int { unread.count }
+
+    /// Hands all of `bytes` to the pipe; returns why it could not, or nil.
+    mutating func write(_ bytes: ArraySlice<UInt8>) -> String? {
+        var done = 0
+        var referenced = false
+        while done < bytes.count {
+            let n: Int = bytes.withUnsafeBytes { buffer in
+                let start = buffer.baseAddress! + done, count = buffer.count - done
+                guard splicing, let vmsplice = Self.vmsplice else { return Glibc.write(fd, start, count) }
+                var segment = iovec(iov_base: UnsafeMutableRawPointer(mutating: start), iov_len: count)
+                return vmsplice(fd, &segment, 1, 0)
+            }
+            if n < 0 {
+                if errno == EINTR { continue }
+                // A pipe that cannot take pages by reference (or a kernel without vmsplice) is written to.
+                if splicing && [EINVAL, ENOSYS, EPERM].contains(errno) {
+                    splicing = false
+                    continue
+                }
+                return String(cString: strerror(errno))
+            }
+            referenced = referenced || splicing
+            done += n
+        }
+        handed += bytes.count
+        if referenced { unread.append((handed, bytes)) }
+        letGoOfRead()
+        return nil
+    }
+
+    /// Lets go of the frames the encoder has read all of: the pipe holds only the stream's last bytes. A pipe that
+    /// cannot say how much it holds is written to from then on, so that no more frames are kept.
+    mutating func letGoOfRead() {
+        guard !unread.isEmpty else { return }
+        var inPipe: Int32 = 0
+        guard ioctl(fd, UInt(Self.bytesUnread), &inPipe) == 0 else {
+            splicing = false
+            return
+        }
+        let read = handed - Int(inPipe)
+        while let first = unread.first, first.end <= read { unread.removeFirst() }
+    }
+
+    /// Once the pipe is closed and its reader has ended: nothing refers to the frames' pages any more.
+    mutating func letGoOfAll() { unread.removeAll() }
+
+    /// ioctl's FIONREAD: the bytes a pipe holds unread.
+    private static let bytesUnread = 0x541B
+
+    /// glibc's `vmsplice`, which Glibc's module does not export; nil where the C library lacks it.
+    private static let vmsplice: (@convention(c) (Int32, UnsafePointer<iovec>?, Int, UInt32) -> Int)? = {
+        guard let symbol = dlsym(nil, "vmsplice") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (Int32, UnsafePointer<iovec>?, Int, UInt32) -> Int).self)
+    }()
+}
