@@ -13,7 +13,7 @@ mkdir -p /tmp/pb; cp "$B/probe" /tmp/pb/ffmpeg; cp "$B/probe" /tmp/pb/ffmpeg-pro
 export PATH=/tmp/pb:$PATH PROBE_REAL=/tmp/ffmpeg
 NVIDIA_ICD=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json
 "$B/weft" devices 2>&1 | grep -q NVIDIA || { [ -f $NVIDIA_ICD ] && export VK_DRIVER_FILES=$NVIDIA_ICD; }
-nvidia-smi -L; echo "cores: $(nproc)"; /tmp/ffmpeg -version | head -1; "$B/weft" devices 2>&1 | head -3
+! command -v nvidia-smi > /dev/null || nvidia-smi -L; echo "cores: $(nproc)"; /tmp/ffmpeg -version | head -1; "$B/weft" devices 2>&1 | head -3
 T=/tmp/v; mkdir -p $T; LOG=$T/probe.log
 TAGS=(-colorspace bt709 -color_primaries bt709 -color_trc bt709 -color_range tv)
 IN=(-hide_banner -loglevel error -nostdin -y -f rawvideo -s 1920x1080 "${TAGS[@]}" -framerate 30)
