@@ -35,4 +35,18 @@ import Testing
         let firstWrong = received.indices.first { received[$0] != expected[$0] }
         #expect(firstWrong == nil, "byte \(firstWrong ?? 0) (frame \((firstWrong ?? 0) / frameBytes)) is not what was written")
     }
+
+    /// Not splicing (`WEFT_PIPE_SPLICE=0`), a pipe copies each frame in as it is written, and keeps none.
+    @Test func aPipeNotSplicingKeepsNoFrame() throws {
+        var ends: [Int32] = [-1, -1]
+        #expect(Glibc.pipe(&ends) == 0)
+        defer { close(ends[0]); close(ends[1]) }
+        #expect(fcntl(ends[1], PipeCapacity.setSize, Int32(1 << 20)) >= 0)
+        var pipe = SplicingPipe(fd: ends[1], splicing: false)
+        for frame in 0..<4 { #expect(pipe.write([UInt8](repeating: UInt8(frame), count: 16 << 10)[...]) == nil) }
+        #expect(pipe.framesKept == 0)
+        var buffer = [UInt8](repeating: 0, count: 64 << 10)
+        let n = buffer.withUnsafeMutableBytes { read(ends[0], $0.baseAddress, $0.count) }
+        #expect(n == 64 << 10 && buffer[0] == 0 && buffer[(48 << 10)] == 3)
+    }
 }

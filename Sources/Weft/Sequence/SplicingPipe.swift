@@ -12,9 +12,17 @@ struct SplicingPipe {
     private var handed = 0
     /// Frames handed to the pipe by reference, in order, with where each ends in the stream; kept until read.
     private var unread: [(end: Int, bytes: ArraySlice<UInt8>)] = []
-    private var splicing = Self.vmsplice != nil
+    private var splicing: Bool
 
-    init(fd: Int32) { self.fd = fd }
+    /// `$WEFT_PIPE_SPLICE` `0` writes every frame (`write(2)`) instead, to compare the two.
+    static let splicingByEnvironment = ProcessInfo.processInfo.environment["WEFT_PIPE_SPLICE"] != "0"
+
+    /// A pipe written by reference where the system allows it and `splicing` (by default, unless the environment says
+    /// otherwise), else written to.
+    init(fd: Int32, splicing: Bool = Self.splicingByEnvironment) {
+        self.fd = fd
+        self.splicing = splicing && Self.vmsplice != nil
+    }
 
     /// Frames whose bytes the encoder may not have read yet.
     var framesKept: Int { unread.count }
