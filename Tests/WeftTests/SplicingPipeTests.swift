@@ -11,7 +11,7 @@ import Testing
         #expect(Glibc.pipe(&ends) == 0)
         defer { close(ends[0]) }
         #expect(fcntl(ends[1], PipeCapacity.setSize, Int32(1 << 20)) >= 0)
-        var pipe = SplicingPipe(fd: ends[1])
+        var pipe = SplicingPipe(fd: ends[1], splicing: true)
         let frames = 8, frameBytes = 16 << 10
         // Each frame a fresh array, let go of once written: the allocator hands its memory to the next one, which
         // fills it with other bytes while the pipe still refers to it.
@@ -36,7 +36,7 @@ import Testing
         #expect(firstWrong == nil, "byte \(firstWrong ?? 0) (frame \((firstWrong ?? 0) / frameBytes)) is not what was written")
     }
 
-    /// Not splicing (`WEFT_PIPE_SPLICE=0`), a pipe copies each frame in as it is written, and keeps none.
+    /// Not splicing (the default), a pipe copies each frame in as it is written, and keeps none.
     @Test func aPipeNotSplicingKeepsNoFrame() throws {
         var ends: [Int32] = [-1, -1]
         #expect(Glibc.pipe(&ends) == 0)

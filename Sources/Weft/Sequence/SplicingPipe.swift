@@ -5,7 +5,8 @@ import Glibc
 /// bytes lie in instead of copying the bytes into it, so the encoder's `read` is the bytes' one copy on the way. The
 /// pipe then refers to those pages until the encoder has read them, so each frame's bytes are kept (`unread`) until
 /// the pipe says it has: memory given back earlier would be handed to the next frame and rewritten under the encoder.
-/// Where the system refuses to splice, bytes are written (`write(2)`) as before.
+/// Where the system refuses to splice, and unless asked to splice (`splicingByEnvironment`), bytes are written
+/// (`write(2)`).
 struct SplicingPipe {
     let fd: Int32
     /// Bytes handed to the pipe so far.
@@ -14,11 +15,12 @@ struct SplicingPipe {
     private var unread: [(end: Int, bytes: ArraySlice<UInt8>)] = []
     private var splicing: Bool
 
-    /// `$WEFT_PIPE_SPLICE` `0` writes every frame (`write(2)`) instead, to compare the two.
-    static let splicingByEnvironment = ProcessInfo.processInfo.environment["WEFT_PIPE_SPLICE"] != "0"
+    /// Whether frames are spliced: only with `$WEFT_PIPE_SPLICE` `1`. On an H100 splicing took a fifth of the writing
+    /// side's system time but no wall time, and videos ended later after ffmpeg (docs/benchmarks.md), so frames are
+    /// written (`write(2)`) by default.
+    static let splicingByEnvironment = ProcessInfo.processInfo.environment["WEFT_PIPE_SPLICE"] == "1"
 
-    /// A pipe written by reference where the system allows it and `splicing` (by default, unless the environment says
-    /// otherwise), else written to.
+    /// A pipe written by reference where the system allows it and `splicing` (`WEFT_PIPE_SPLICE=1`), else written to.
     init(fd: Int32, splicing: Bool = Self.splicingByEnvironment) {
         self.fd = fd
         self.splicing = splicing && Self.vmsplice != nil
