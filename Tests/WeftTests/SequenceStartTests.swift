@@ -161,6 +161,26 @@ import WeftVulkan
         #expect(!decoded[0].isEmpty && decoded[0] == decoded[1], "\(backend): the video from a start decodes to other planes")
     }
 
+    /// ffmpeg as Weft runs it, saying its process id into `pidFile` first (written whole, then moved into place);
+    /// asked for its encoders, it only answers. Returns the script's path.
+    func ffmpegSayingItsPid(named name: String, into pidFile: String) throws -> String {
+        let encoder = path(name)
+        try """
+        #!/bin/bash
+        for argument in "$@"; do [ "$argument" = -encoders ] && exec \(VideoOutputTests.ffmpeg) "$@"; done
+        echo $$ > \(pidFile).tmp && mv \(pidFile).tmp \(pidFile)
+        exec \(VideoOutputTests.ffmpeg) "$@"
+        """.write(toFile: encoder, atomically: true, encoding: .utf8)
+        #expect(chmod(encoder, 0o755) == 0)
+        return encoder
+    }
+
+    /// Waits until `file` exists, or `seconds` have passed.
+    static func waitFor(_ file: String, seconds: Int) {
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        while !FileManager.default.fileExists(atPath: file) && ContinuousClock.now < deadline { usleep(2_000) }
+    }
+
     /// A device chosen and then failing to open once ffmpeg is running (the opening waits for ffmpeg's process, then
     /// fails): the render ends with the opening's error as `SequenceError.device`, having built no frame but the first,
     /// the ffmpeg it started has ended and been waited for (no such process is left, not even a zombie), and neither the
@@ -169,19 +189,10 @@ import WeftVulkan
           arguments: Backend.allCases)
     func aDeviceFailingToOpenAfterFFmpegStartedEndsTheRenderWithItsError(backend: Backend) throws {
         let pidFile = path("ffmpeg-\(backend).pid")
-        // ffmpeg as Weft runs it, saying its process id first; asked for its encoders, it only answers.
-        let encoder = path("ffmpeg-saying-its-pid-\(backend)")
-        try """
-        #!/bin/bash
-        for argument in "$@"; do [ "$argument" = -encoders ] && exec \(VideoOutputTests.ffmpeg) "$@"; done
-        echo $$ > \(pidFile).tmp && mv \(pidFile).tmp \(pidFile)
-        exec \(VideoOutputTests.ffmpeg) "$@"
-        """.write(toFile: encoder, atomically: true, encoding: .utf8)
-        #expect(chmod(encoder, 0o755) == 0)
+        let encoder = try ffmpegSayingItsPid(named: "ffmpeg-saying-its-pid-\(backend)", into: pidFile)
         let failure = VulkanError.noMemoryType(purpose: "the test's device, which fails as it opens")
         let start = try Self.start(backend) { _ throws(DeviceChoiceError) in
-            let deadline = ContinuousClock.now + .seconds(30)
-            while !FileManager.default.fileExists(atPath: pidFile) && ContinuousClock.now < deadline { usleep(2_000) }
+            Self.waitFor(pidFile, seconds: 30)
             throw .vulkan(failure)
         }
         let output = path("never-opened-\(backend).mp4")
@@ -208,17 +219,9 @@ import WeftVulkan
           arguments: Backend.allCases)
     func theStatisticsTimelineShowsFFmpegStartedBeforeTheDeviceOpened(backend: Backend) throws {
         let pidFile = path("ffmpeg-started-\(backend).pid")
-        let encoder = path("ffmpeg-noting-its-start-\(backend)")
-        try """
-        #!/bin/bash
-        for argument in "$@"; do [ "$argument" = -encoders ] && exec \(VideoOutputTests.ffmpeg) "$@"; done
-        echo $$ > \(pidFile).tmp && mv \(pidFile).tmp \(pidFile)
-        exec \(VideoOutputTests.ffmpeg) "$@"
-        """.write(toFile: encoder, atomically: true, encoding: .utf8)
-        #expect(chmod(encoder, 0o755) == 0)
+        let encoder = try ffmpegSayingItsPid(named: "ffmpeg-noting-its-start-\(backend)", into: pidFile)
         let start = try Self.start(backend) { device throws(DeviceChoiceError) in
-            let deadline = ContinuousClock.now + .seconds(20)
-            while !FileManager.default.fileExists(atPath: pidFile) && ContinuousClock.now < deadline { usleep(2_000) }
+            Self.waitFor(pidFile, seconds: 20)
             return try device.open()
         }
         let output = path("timeline-\(backend).mp4")
