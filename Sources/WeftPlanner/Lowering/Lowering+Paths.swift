@@ -86,8 +86,10 @@ extension Lowering {
                                   blendMode: distributed.blendMode, into: &canvas)
                 }
             }
+            // Kept anew when nothing was kept for this key, or the atlas placed the layer where the kept view says not.
+            let placedAnew = placed != nil && (placed?.atlas, placed?.generation) != (drawn?.placed?.atlas, drawn?.placed?.generation)
             let keeps = (layer?.pixels.bytes.count ?? 0) <= DrawnPath.largestKeptBytes
-            if let node, keeps, drawn == nil || drawn?.placed?.atlas != placed?.atlas || drawn?.placed?.generation != placed?.generation {
+            if let node, keeps, drawn == nil || placedAnew {
                 node.drawnMemo = DrawnPath(key: key, layer: layer, placed: placed ?? drawn?.placed)
             }
             return
