@@ -31,29 +31,23 @@ struct SplicingPipe {
 
     /// Hands all of `bytes` to the pipe; returns why it could not, or nil.
     mutating func write(_ bytes: ArraySlice<UInt8>) -> String? {
-        var done = 0
-        var referenced = false
-        while done < bytes.count {
-            let n: Int = bytes.withUnsafeBytes { buffer in
-                let start = buffer.baseAddress! + done, count = buffer.count - done
-                guard splicing, let vmsplice = Self.vmsplice else { return Glibc.write(fd, start, count) }
-                var segment = iovec(iov_base: UnsafeMutableRawPointer(mutating: start), iov_len: count)
+        var spliced = 0
+        while splicing, let vmsplice = Self.vmsplice, spliced < bytes.count {
+            let n = bytes.withUnsafeBytes { buffer in
+                var segment = iovec(iov_base: UnsafeMutableRawPointer(mutating: buffer.baseAddress! + spliced), iov_len: buffer.count - spliced)
                 return vmsplice(fd, &segment, 1, 0)
             }
-            if n < 0 {
-                if errno == EINTR { continue }
+            if n >= 0 {
+                spliced += n
+            } else if errno != EINTR {
                 // A pipe that cannot take pages by reference (or a kernel without vmsplice) is written to.
-                if splicing && [EINVAL, ENOSYS, EPERM].contains(errno) {
-                    splicing = false
-                    continue
-                }
-                return String(cString: strerror(errno))
+                guard [EINVAL, ENOSYS, EPERM].contains(errno) else { return String(cString: strerror(errno)) }
+                splicing = false
             }
-            referenced = referenced || splicing
-            done += n
         }
+        if spliced < bytes.count, let failure = FrameStream.writeAll(bytes[(bytes.startIndex + spliced)...], to: fd) { return failure }
         handed += bytes.count
-        if referenced { unread.append((handed, bytes)) }
+        if spliced > 0 { unread.append((handed, bytes)) }
         letGoOfRead()
         return nil
     }
