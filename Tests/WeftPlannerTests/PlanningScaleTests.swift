@@ -1,6 +1,9 @@
+import Dispatch
+import Synchronization
 import Testing
 import WeftBench
 import WeftImage
+import WeftRuntime
 @testable import WeftPlanner
 import WeftTestSupport
 import WeftViews
@@ -106,5 +109,26 @@ struct PlanningScaleTests {
         let a = try outline(12), b = try outline(12), c = try outline(13)
         #expect(buffer(a) == buffer(b) && a == b)
         #expect(a != c)
+    }
+
+    /// Sixteen planners on as many threads plan one screen's views at once, twice each — every view's kept draw read and
+    /// replaced under the others, each planner's atlas its own — and each plans what one planner alone plans.
+    @Test func viewsPlannedOnSixteenThreadsAtOncePlanWhatOnePlannerPlans() throws {
+        let view = try ScaleScenes.screen(rows: 20, cells: 20)
+        let size = Size(width: 1920, height: 1080)
+        let alone = try PlanOnly().plan(view, size: size, options: Self.batched).plan
+        let plans = Mutex<[Int: [RenderPlan]]>([:])
+        DispatchQueue.concurrentPerform(iterations: 16) { worker in
+            let context = PlanOnly()
+            let planned = (0..<2).compactMap { _ in try? context.plan(view, size: size, options: Self.batched).plan }
+            plans.withLock { $0[worker] = planned }
+        }
+        let all = plans.withLock { $0 }
+        #expect(all.count == 16 && all.values.allSatisfy { $0.count == 2 })
+        for (worker, planned) in all.sorted(by: { $0.key < $1.key }) {
+            // The records, the uploads, and the atlas each plan reads its glyphs and symbols from.
+            #expect(planned.allSatisfy { $0.passes.map(\.arrayData) == alone.passes.map(\.arrayData) && $0.uploads == alone.uploads
+                        && $0.residents.values.map(\.pixels) == alone.residents.values.map(\.pixels) }, "worker \(worker)")
+        }
     }
 }
