@@ -61,12 +61,27 @@ struct PlanningScaleTests {
         let size = Size(width: 1920, height: 1080)
         let first = try context.plan(view, size: size, options: Self.batched)
         let lookups = context.planner.pathCoverage.lookupCount, placings = context.planner.kernels.glyphAtlas.placeCount
-        #expect(lookups >= 1000 && placings > 1000, "the first plan looked up \(lookups) paths and placed \(placings) times")
+        // The rows that show: 30 or so of the 50 (those beyond the canvas are not lowered).
+        #expect(lookups >= 500 && placings > 500, "the first plan looked up \(lookups) paths and placed \(placings) times")
         let again = try context.plan(view, size: size, options: Self.batched)
         let lookedUp = context.planner.pathCoverage.lookupCount - lookups
         let placed = context.planner.kernels.glyphAtlas.placeCount - placings
         #expect(lookedUp == 0 && placed == 0, "planned again: \(lookedUp) lookups, \(placed) placings")
         #expect(again.plan.passes.map(\.arrayData) == first.plan.passes.map(\.arrayData) && again.plan.uploads == first.plan.uploads)
+    }
+
+    /// A list taller than its canvas lowers only the rows that show: a hundred rows of a symbol, ten points each, on a
+    /// canvas of ten rows' height look up the paths of the rows that meet the canvas (or come within a pixel of it), and
+    /// the same list on a canvas that holds it looks up all hundred.
+    @Test func aListTallerThanItsCanvasLowersTheRowsThatShow() throws {
+        let rows = try (0..<100).map { _ in try Symbol(systemName: "star.fill", size: 8).node.frame(width: 10, height: 10).node }
+        let list = VStack(spacing: 0) { ForEach(0..<100) { rows[$0] } }
+        for (height, shown) in [(100, 10...12), (1000, 100...100)] {
+            let context = PlanOnly()
+            _ = try context.plan(list, size: Size(width: 40, height: Float(height)))
+            let lookups = context.planner.pathCoverage.lookupCount
+            #expect(shown.contains(lookups), "a canvas \(height) points tall: \(lookups) paths looked up")
+        }
     }
 
     /// One view drawn at two places — the same node twice in a tree, moved by fractions of a pixel, a text scaled —

@@ -18,7 +18,8 @@ extension Lowering {
             try draw(other.node, proposed: other.proposal, transform: otherTransform, distributed: distributed, into: &canvas)
         case .mask:
             let reach = layout.extent(of: child.node, proposed: child.proposal).applying(childTransform)
-            guard var layer = try makeCanvas(covering: reach, on: canvas, mode: canvas.mode) else { return }
+            guard var layer = try makeCanvas(covering: reach, on: canvas, within: Self.reachingArea(of: canvas, shadows: distributed.shadows),
+                                             mode: canvas.mode) else { return }
             try draw(child.node, proposed: child.proposal, transform: childTransform, distributed: Distributed(), into: &layer)
             var cut = try makeCanvas(origin: layer.origin, width: layer.width, height: layer.height, scale: layer.scale, mode: layer.mode)
             try draw(other.node, proposed: other.proposal, transform: otherTransform, distributed: Distributed(), into: &cut)
@@ -35,11 +36,12 @@ extension Lowering {
                               into canvas: inout Canvas) throws(RenderError) {
         let childTransform = transform * child.transform
         let reach = layout.extent(of: child.node, proposed: child.proposal).applying(childTransform)
-        guard var layer = try makeCanvas(covering: reach, on: canvas, mode: canvas.mode) else { return }
+        let sigmaPoints = sigma * transform.lengthScale
+        let area = Self.reachingArea(of: canvas, shadows: distributed.shadows, blurSigma: sigmaPoints)
+        guard var layer = try makeCanvas(covering: reach, on: canvas, within: area, mode: canvas.mode) else { return }
         try draw(child.node, proposed: child.proposal, transform: childTransform, distributed: Distributed(), into: &layer)
         try flush(&layer)
         let content = layer.asLayer(toTarget: .identity)
-        let sigmaPoints = sigma * transform.lengthScale
         let blurred = sigmaPoints > 0 ? try gaussian(of: content, sigma: sigmaPoints, tint: nil, on: canvas) : nil
         try composite(blurred ?? content, distributed: distributed, into: &canvas)
     }

@@ -20,7 +20,8 @@ extension Lowering {
         if mask != nil || opaque || !inner.isEmpty || !source.isAligned(with: canvas) {
             var reach = source.targetRect
             for s in inner { reach = reach.union(reach.offset(by: s.offset).outset(by: SIMD2(repeating: Blur.reach(sigma: s.sigma)))) }
-            guard var flat = try makeCanvas(covering: reach, on: canvas, mode: canvas.mode) else { return }
+            guard var flat = try makeCanvas(covering: reach, on: canvas, within: Self.reachingArea(of: canvas, shadows: [outer]),
+                                            mode: canvas.mode) else { return }
             try composite(source, mask: mask, opaque: opaque, distributed: Distributed(shadows: inner), into: &flat)
             content = flat.asLayer(toTarget: .identity)
         }
@@ -38,7 +39,8 @@ extension Lowering {
         if !inner.isEmpty {
             var reach = source.targetRect
             for s in inner { reach = reach.union(reach.offset(by: s.offset).outset(by: SIMD2(repeating: Blur.reach(sigma: s.sigma)))) }
-            guard var flat = try makeCanvas(covering: reach, on: canvas, mode: canvas.mode) else { return }
+            guard var flat = try makeCanvas(covering: reach, on: canvas, within: Self.reachingArea(of: canvas, shadows: [outer]),
+                                            mode: canvas.mode) else { return }
             try composite(source, distributed: Distributed(shadows: inner), into: &flat)
             content = flat.asLayer(toTarget: .identity)
         }

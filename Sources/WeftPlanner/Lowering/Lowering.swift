@@ -57,19 +57,31 @@ struct Lowering {
         return Canvas(filledWith: color, origin: origin, width: width, height: height, scale: scale, mode: mode)
     }
 
-    /// A transparent canvas on `target`'s pixel grid covering `rect` (target user space),
-    /// clipped to the target; nil when nothing of it would be visible.
-    mutating func makeCanvas(covering rect: Rect, on target: Canvas, mode: ColorMode) throws(RenderError) -> Canvas? {
-        let lo = ((rect.minimum - target.origin) * target.scale).rounded(.down)
-        let hi = ((rect.maximum - target.origin) * target.scale).rounded(.up)
-        let clippedLo = pointwiseMax(lo, .zero)
-        let clippedHi = pointwiseMin(hi, target.pixelSize)
+    /// A transparent canvas on `target`'s pixel grid covering `rect` (target user space), clipped to `area` — by
+    /// default the target's own; where content outside the target reaches it through shadows or a blur, the area it
+    /// reaches from (`reachingArea`) — nil when nothing of it would be visible.
+    mutating func makeCanvas(covering rect: Rect, on target: Canvas, within area: Rect? = nil, mode: ColorMode) throws(RenderError) -> Canvas? {
+        func pixels(_ p: SIMD2<Float>, _ rule: FloatingPointRoundingRule) -> SIMD2<Float> { ((p - target.origin) * target.scale).rounded(rule) }
+        let lo = pixels(rect.minimum, .down), hi = pixels(rect.maximum, .up)
+        let clippedLo = pointwiseMax(lo, area.map { pixels($0.minimum, .down) } ?? .zero)
+        let clippedHi = pointwiseMin(hi, area.map { pixels($0.maximum, .up) } ?? target.pixelSize)
         let size = clippedHi - clippedLo
         guard size.x >= 1, size.y >= 1 else { return nil }
         var canvas = try makeCanvas(origin: target.origin + clippedLo / target.scale, width: Int(size.x), height: Int(size.y),
                                     scale: target.scale, mode: mode)
         canvas.toOutput = target.toOutput
         return canvas
+    }
+
+    /// Where content can lie and still reach `canvas`'s pixels (in its user space): the canvas, grown by where `shadows`
+    /// bring content from (each moving it by its offset and spreading it by its blur), then by a blur of `blurSigma`
+    /// points over the content, and by a pixel.
+    static func reachingArea(of canvas: Canvas, shadows: [PlacedShadow], blurSigma: Float = 0) -> Rect {
+        var area = canvas.rect
+        for shadow in shadows {
+            area = area.union(area.offset(by: -shadow.offset).outset(by: SIMD2(repeating: Blur.reach(sigma: shadow.sigma))))
+        }
+        return area.outset(by: SIMD2(repeating: Blur.reach(sigma: blurSigma) + 1 / canvas.scale))
     }
 
     func frameConstants(for canvas: Canvas) -> FrameConstants {
@@ -122,6 +134,7 @@ struct Lowering {
         guard transform.isInvertible else { return }
         let arranged = layout.arrange(node, proposed: proposed)
         let size = arranged.size, children = arranged.children
+        if liesOffCanvas(node, size: size, proposed: proposed, transform: transform, distributed: distributed, canvas: canvas) { return }
         switch node.kind {
         case .shape(let geometry, let fill):
             try drawLeaf(reach: Rect(size: size).applying(transform), distributed: distributed, into: &canvas) { (this: inout Lowering, d: Distributed, target: inout Canvas) throws(RenderError) in
@@ -183,6 +196,22 @@ struct Lowering {
         }
     }
 
+    /// Whether `node`, of `size` at `proposed`, draws no pixel of `canvas` through `transform`: where it can draw
+    /// (`FrameLayout.extent`, asked only when its frame misses) lies outside where content reaches the canvas from
+    /// through the shadows distributed to it (`reachingArea`), and no shader inside it (`ViewNode.bindsShaders`) has to
+    /// be bound anyway. Such a view is not lowered: a screen taller than its canvas lowers only what shows.
+    private func liesOffCanvas(_ node: ViewNode, size: SIMD2<Float>, proposed: SIMD2<Float>, transform: Affine,
+                               distributed: Distributed, canvas: Canvas) -> Bool {
+        guard !node.bindsShaders else { return false }
+        let visible = Self.reachingArea(of: canvas, shadows: distributed.shadows)
+        func misses(_ rect: Rect) -> Bool {
+            let a = rect.applying(transform)
+            return a.maximum.x < visible.minimum.x || a.minimum.x > visible.maximum.x
+                || a.maximum.y < visible.minimum.y || a.minimum.y > visible.maximum.y
+        }
+        return misses(Rect(size: size)) && misses(layout.extent(of: node, proposed: proposed))
+    }
+
     /// Draws a leaf directly, or — when shadows reach it — into a layer that is then
     /// composited with its shadows.
     private mutating func drawLeaf(reach: Rect, distributed: Distributed, into canvas: inout Canvas,
@@ -192,7 +221,7 @@ struct Lowering {
             return
         }
         guard var layer = try makeCanvas(covering: reach.outset(by: SIMD2(repeating: 1 / canvas.scale)), on: canvas,
-                                         mode: canvas.mode) else { return }
+                                         within: Self.reachingArea(of: canvas, shadows: distributed.shadows), mode: canvas.mode) else { return }
         try body(&self, Distributed(), &layer)
         try flush(&layer)
         try composite(layer.asLayer(toTarget: .identity), distributed: distributed, into: &canvas)
@@ -204,7 +233,8 @@ struct Lowering {
                                     distributed: Distributed, into canvas: inout Canvas) throws(RenderError) {
         var reach = layout.extent(of: child.node, proposed: child.proposal).applying(transform)
         if let opaqueBounds { reach = reach.union(Rect(size: opaqueBounds.size).applying(opaqueBounds.toTarget)) }
-        guard var layer = try makeCanvas(covering: reach, on: canvas, mode: mode) else { return }
+        guard var layer = try makeCanvas(covering: reach, on: canvas, within: Self.reachingArea(of: canvas, shadows: distributed.shadows),
+                                         mode: mode) else { return }
         try draw(child.node, proposed: child.proposal, transform: transform, distributed: Distributed(), into: &layer)
         try flush(&layer)
         try composite(layer.asLayer(toTarget: .identity), mask: opaqueBounds, opaque: opaqueBounds != nil,
@@ -271,7 +301,8 @@ struct Lowering {
     private mutating func drawBlendEffect(_ shader: EffectShader, child: Layout.Placement, transform: Affine, size: SIMD2<Float>,
                                           distributed: Distributed, into canvas: inout Canvas) throws(RenderError) {
         let reach = layout.extent(of: child.node, proposed: child.proposal).applying(transform)
-        guard var layer = try makeCanvas(covering: reach, on: canvas, mode: canvas.mode) else { return }
+        guard var layer = try makeCanvas(covering: reach, on: canvas, within: Self.reachingArea(of: canvas, shadows: distributed.shadows),
+                                         mode: canvas.mode) else { return }
         try draw(child.node, proposed: child.proposal, transform: transform, distributed: Distributed(), into: &layer)
         try flush(&layer)
         if !distributed.shadows.isEmpty {

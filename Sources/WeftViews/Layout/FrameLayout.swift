@@ -90,13 +90,19 @@ package final class FrameLayout {
 
     /// Where the node can draw, in its own user space: its bounds grown by what its content reaches beyond them.
     package func extent(of node: ViewNode, proposed offer: SIMD2<Float>) -> Rect {
-        if node.answersWithoutLayout { return Rect(size: size(of: node, proposed: offer)) }
+        if node.answersWithoutLayout { return Self.leafExtent(node, size: size(of: node, proposed: offer)) }
         let proposed = Self.question(node, offer)
         count(node, proposed)
         if let known = node.withLayoutMemo({ $0.extent(at: proposed) }) { return known }
         let reach = measuredExtent(of: node, proposed: proposed)
         node.withLayoutMemo { $0.remember(reach, at: proposed) }
         return reach
+    }
+
+    /// Where a leaf of `size` can draw: its frame, or for a path its reach (`PathShape.reach(in:)`).
+    static func leafExtent(_ node: ViewNode, size: SIMD2<Float>) -> Rect {
+        if case .shape(.path(let shape), _) = node.kind { return shape.reach(in: size) }
+        return Rect(size: size)
     }
 
     /// The proposal `node` is asked at when offered `offer`: a view whose layout ignores the height offered

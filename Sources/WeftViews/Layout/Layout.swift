@@ -168,7 +168,7 @@ extension FrameLayout {
         let bounds = Rect(size: size)
         switch node.kind {
         case .shape, .image, .spacer:
-            return bounds
+            return Self.leafExtent(node, size: size)
         case .text(let text):
             // Ink may overhang the advances and the line box (italics, accents, swashes).
             return size == .zero ? bounds : bounds.outset(by: SIMD2(repeating: text.size / 4))

@@ -30,11 +30,16 @@ struct LayoutTraits: Sendable {
     /// Whether an `onGeometryChange` is on the view or anywhere inside it — its children, a component's states, a
     /// modifier's held views — so a frame asks whether a scene needs a geometry sweep without walking it.
     var observesGeometry = false
+    /// Whether drawing the view binds a shader anywhere inside it — an effect, a blend effect, a shader fill — in its
+    /// children and in the views its modifiers hold. Such a view is drawn wherever it stands, on the canvas or not, so
+    /// that a frame binds what it always binds and a shader's error shows wherever its view is (`Lowering.draw`).
+    var bindsShaders = false
 
     init(_ kind: ViewNode.Kind) {
         switch kind {
-        case .shape:
+        case .shape(_, let fill):
             leafSize = .offered
+            if case .shader = fill.kind { bindsShaders = true }
         case .image(let image):
             leafSize = .fixed(image.size.vector)
             ignoresHeightOffer = true
@@ -50,10 +55,12 @@ struct LayoutTraits: Sendable {
             ignoresHeightOffer = children.allSatisfy(\.ignoresHeightOffer)
             holdsMatchedGeometry = children.contains(where: \.holdsMatchedGeometry)
             observesGeometry = children.contains(where: \.observesGeometry)
+            bindsShaders = children.contains(where: \.bindsShaders)
         case .stacked(let layout, let children):
             leafSize = .laidOut
             holdsMatchedGeometry = children.contains(where: \.holdsMatchedGeometry)
             observesGeometry = children.contains(where: \.observesGeometry)
+            bindsShaders = children.contains(where: \.bindsShaders)
             // A column gives its spacers the height it was offered; a row gives them width only.
             ignoresHeightOffer = children.allSatisfy { child in
                 child.spacerLength == nil ? child.ignoresHeightOffer : layout.axis == .horizontal
@@ -62,6 +69,7 @@ struct LayoutTraits: Sendable {
             leafSize = .laidOut
             holdsMatchedGeometry = children.contains(where: \.holdsMatchedGeometry)
             observesGeometry = children.contains(where: \.observesGeometry)
+            bindsShaders = children.contains(where: \.bindsShaders)
         case .modified(let child, let rule):
             leafSize = .laidOut
             isPinned = rule is GroupAnchor
@@ -74,6 +82,11 @@ struct LayoutTraits: Sendable {
                 observesGeometry = component.states.values.contains(where: \.observesGeometry)
             } else {
                 observesGeometry = rule is GeometryChange || child.observesGeometry || rule.heldViews.contains(where: \.observesGeometry)
+            }
+            switch rule.drawing {
+            case .effect, .blendEffect: bindsShaders = true
+            case .child, .opacity, .blendMode, .shadow, .group, .decoration, .blur:
+                bindsShaders = child.bindsShaders || rule.heldViews.contains(where: \.bindsShaders)
             }
         }
     }
@@ -100,4 +113,5 @@ extension ViewNode {
     var ignoresOffer: Bool { layoutTraits.ignoresOffer }
     var holdsMatchedGeometry: Bool { layoutTraits.holdsMatchedGeometry }
     var observesGeometry: Bool { layoutTraits.observesGeometry }
+    package var bindsShaders: Bool { layoutTraits.bindsShaders }
 }

@@ -184,17 +184,16 @@ public struct Path: Sendable, Hashable {
     /// The smallest rectangle holding every point and control point.
     public var boundingRect: Rect {
         var lo = Point(repeating: .infinity), hi = Point(repeating: -.infinity)
+        func hold(_ p: Point) {
+            lo = pointwiseMin(lo, p)
+            hi = pointwiseMax(hi, p)
+        }
         for element in elements {
-            let points: [Point]
             switch element {
-            case .move(let p), .line(let p): points = [p]
-            case .quadCurve(let p, let c): points = [p, c]
-            case .curve(let p, let c1, let c2): points = [p, c1, c2]
-            case .closeSubpath: points = []
-            }
-            for p in points {
-                lo = pointwiseMin(lo, p)
-                hi = pointwiseMax(hi, p)
+            case .move(let p), .line(let p): hold(p)
+            case .quadCurve(let p, let c): hold(p); hold(c)
+            case .curve(let p, let c1, let c2): hold(p); hold(c1); hold(c2)
+            case .closeSubpath: break
             }
         }
         guard lo.x <= hi.x else { return Rect(size: .zero) }

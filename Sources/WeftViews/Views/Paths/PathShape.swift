@@ -42,6 +42,20 @@ public struct PathShape: Sendable, Hashable {
     }
 
     var isTrimmed: Bool { trimFrom > 0 || trimTo < 1 }
+
+    /// Where the shape can draw in a frame of `size`: the frame, and the outline's points and control points where a
+    /// path of its own coordinates or a custom one strays out of it, grown by how far a stroke reaches from its line
+    /// (half its width; times the miter limit where joins are mitred, √2 where caps are square).
+    public func reach(in size: SIMD2<Float>) -> Rect {
+        var reach = Rect(size: size)
+        switch outline {
+        case .builtIn: break
+        case .fixed, .custom: reach = reach.union(path(in: size).boundingRect)
+        }
+        guard let stroke else { return reach }
+        let corner = max(stroke.lineJoin == .miter ? stroke.miterLimit : 1, stroke.lineCap == .square ? Float(2).squareRoot() : 1, 1)
+        return reach.outset(by: SIMD2(repeating: max(stroke.lineWidth, 0) / 2 * corner))
+    }
 }
 
 /// A custom shape's outline: the shape's `path(in:)`, named by its type. Two are equal when their types match and they
