@@ -112,7 +112,8 @@ import WeftBench
             #expect(rendering.pixels == (try Self.alone(view, backend)))
         }
         #expect(Set(generations).count >= 3, "the atlas started over: generations \(generations)")
-        let both = try VStack(spacing: 0) {
+        // One over the other, so that both reach the canvas (stacked, the first would lie wholly above it, not drawn).
+        let both = try ZStack {
             try Text("nopqrstuvwxyz", size: 30)
             try Text("NOPQRSTUVWXYZ", size: 90)
         }

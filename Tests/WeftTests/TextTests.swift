@@ -86,7 +86,9 @@ import WeftText
         let planner = Planner()
         let huge = try planner.plan(try Text("Hi", size: 2000), size: Size(width: 100, height: 100), options: RenderOptions(), textureLimit: .planOnly)
         #expect(huge.textWarnings == [.tooLargeToDraw(pixelSize: 2000)])
-        let many = try VStack(spacing: 0) {
+        // One over the other, so that both reach the canvas (each wraps to a glyph a line; stacked, the first would lie
+        // wholly above the canvas and not be drawn).
+        let many = try ZStack {
             try Text("ABCDEFGHIJKLMNOPQRSTUVWXYZ", size: 500)
             try Text("abcdefghijklmnopqrstuvwxyz0123456789", size: 500)
         }
