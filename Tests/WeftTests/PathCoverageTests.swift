@@ -142,6 +142,31 @@ func points(_ p: [SIMD2<Double>]) -> [Point] { p.map { Point(Float($0.x), Float(
         expectNear(shifted[12, 20].w, 0, "a phase of 4 starts with the gap")
     }
 
+    /// A stroke filled with a gradient covers what the same stroke in a solid color covers: the layer the gradient fills
+    /// reaches as far as the stroke (a mitre reaches the miter limit times half the width past its corner), not only the
+    /// path's frame and points grown by the line's width.
+    @Test(arguments: Backend.allCases)
+    func aGradientStrokeCoversWhatASolidStrokeCovers(backend: Backend) throws {
+        // A sharp corner at (20, 20) of a path in a frame 20 wide: its mitre (1 / sin 7.1° ≈ 8.1 half-widths) reaches
+        // x = 36, 12 past the frame and the points grown by the width. On the canvas the frame stands at x = 20.
+        let chevron = Path { p in
+            p.move(to: Point(4, 18))
+            p.addLine(to: Point(20, 20))
+            p.addLine(to: Point(4, 22))
+        }
+        let style = StrokeStyle(lineWidth: 4, lineJoin: .miter, miterLimit: 10)
+        let white = Color(white: 1, alpha: 1)
+        let solid = try render(chevron.stroke(white, style: style).frame(width: 20, height: 40), width: 60, height: 40, on: backend)
+        let flat = try LinearGradient(colors: [white, white], startPoint: .leading, endPoint: .trailing)
+        let graded = try render(chevron.stroke(flat, style: style).frame(width: 20, height: 40), width: 60, height: 40, on: backend)
+        #expect(solid[47, 20].w > 0.9, "the mitre reaches x = 47 on the canvas")
+        var differing: [SIMD2<Int>] = []
+        for y in 0..<40 {
+            for x in 0..<60 where abs(solid[x, y].w - graded[x, y].w) > 1.01 / 255 { differing.append(SIMD2(x, y)) }
+        }
+        #expect(differing.isEmpty, "\(differing.count) pixels differ, the first \(differing.prefix(4))")
+    }
+
     @Test(arguments: Backend.allCases)
     func trimKeepsTheFractionOfTheOutlineFromTheTrailingPoint(backend: Backend) throws {
         // A circle of radius 15 about (20, 20), trimmed to its first quarter: from 3 o'clock clockwise to 6 o'clock.

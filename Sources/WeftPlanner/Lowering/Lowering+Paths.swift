@@ -96,8 +96,10 @@ extension Lowering {
         }
         guard let mask = try coverageLayer(of: shape, size: size, transform: transform, color: SIMD4(repeating: 1), on: canvas) else { return }
         guard var layer = try makeCanvas(covering: mask.targetRect, on: canvas, mode: canvas.mode) else { return }
-        // The fill's own frame: the shape's, grown to the path's reach when the path strays outside it.
-        let frame = Rect(size: size).union(shape.path(in: size).boundingRect).outset(by: SIMD2(repeating: Float(max(shape.stroke?.lineWidth ?? 0, 0))))
+        // The fill's own frame: the shape's, grown to the path's reach when the path strays outside it, and to what the
+        // coverage covers (a mitre can reach several widths past its corner).
+        var frame = Rect(size: size).union(shape.path(in: size).boundingRect).outset(by: SIMD2(repeating: Float(max(shape.stroke?.lineWidth ?? 0, 0))))
+        if let toLocal = transform.inverted { frame = frame.union(mask.targetRect.applying(toLocal)) }
         let fillTransform = transform * .translation(frame.origin)
         let frameFill = Self.reframed(fill, from: size, to: frame)
         if case .shader(let shader) = frameFill.kind {
