@@ -160,6 +160,12 @@ extension FrameLayout {
         return Arrangement(size: layout.vector(main: position - layout.spacing, cross: thickness), children: placements)
     }
 
+    /// Where a text of `size` laid out at `pointSize` can draw: its box, grown by a quarter of the point size, as ink may
+    /// overhang the advances and the line box (italics, accents, swashes).
+    package static func textExtent(size: SIMD2<Float>, pointSize: Float) -> Rect {
+        size == .zero ? Rect(size: size) : Rect(size: size).outset(by: SIMD2(repeating: pointSize / 4))
+    }
+
     /// Where the node can draw, in its own user space: its bounds grown by what its content
     /// reaches beyond them (offsets, rotations, shadows, effect padding).
     func measuredExtent(of node: ViewNode, proposed: SIMD2<Float>) -> Rect {
@@ -170,8 +176,7 @@ extension FrameLayout {
         case .shape, .image, .spacer:
             return Self.leafExtent(node, size: size)
         case .text(let text):
-            // Ink may overhang the advances and the line box (italics, accents, swashes).
-            return size == .zero ? bounds : bounds.outset(by: SIMD2(repeating: text.size / 4))
+            return Self.textExtent(size: size, pointSize: text.size)
         case .stack, .stacked, .grid:
             return children.reduce(Rect(origin: bounds.origin + size / 2, size: .zero)) { sum, child in
                 sum.union(extent(of: child.node, proposed: child.proposal).applying(child.transform))
