@@ -24,7 +24,18 @@ struct SceneReferences {
     private mutating func visit(_ json: JSONValue) {
         switch json {
         case .object(let members):
-            for (key, value) in members.sorted(by: { $0.key < $1.key }) {
+            // The members that may name a file, in key order (so that files are listed in one order, whatever the
+            // dictionary's); most members of a scene are numbers and strings that name none, and are not sorted.
+            var naming: [(key: String, value: JSONValue)] = []
+            for (key, value) in members {
+                switch value {
+                case .object, .array: naming.append((key, value))
+                case .string where key == "image": naming.append((key, value))
+                default: break
+                }
+            }
+            if naming.count > 1 { naming.sort { $0.key < $1.key } }
+            for (key, value) in naming {
                 switch (key, value) {
                 case ("image", .string(let file)):
                     addImage(file)
