@@ -34,8 +34,19 @@ struct SceneObject {
         return read
     }
 
+    /// The members of the object among `keys` (in `keys`' order), naming every one of `keys` as allowed: one pass over
+    /// the object's own few keys, not a lookup of each of `keys`. `keySet` holds `keys`.
+    mutating func members(among keys: [String], keySet: Set<String>) -> [(key: String, value: JSONValue)] {
+        named.append(contentsOf: keys)
+        var found: [(key: String, value: JSONValue)] = []
+        for (key, value) in fields where keySet.contains(key) { found.append((key, value)) }
+        if found.count > 1 { found.sort { keys.firstIndex(of: $0.key)! < keys.firstIndex(of: $1.key)! } }
+        return found
+    }
+
     /// Refuses the first key (in name order) that no read named.
     func finish() throws(SceneError) {
+        guard !fields.keys.allSatisfy(named.contains) else { return }
         for key in fields.keys.sorted() where !named.contains(key) {
             throw .unknownKey(path: path.key(key), key: key, allowed: named)
         }

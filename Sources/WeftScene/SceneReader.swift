@@ -29,6 +29,7 @@ struct SceneReader {
 
     static let contentKeys = ["image", "color", "rectangle", "roundedRectangle", "circle", "ellipse", "capsule", "zstack",
                               "hstack", "vstack", "spacer", "text", "path", "forEach", "lazyVGrid", "grid", "symbol", "label", "button", "component"]
+    static let contentKeySet = Set(contentKeys)
 
     mutating func scene(_ json: JSONValue, shaders: ([String]) throws -> any SceneShaderProvider) throws(SceneError) -> Scene {
         var f = try SceneObject(json, at: JSONPath(""))
@@ -165,10 +166,7 @@ struct SceneReader {
 
     func view(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> ViewNode {
         var f = try SceneObject(json, at: path)
-        var contents: [(key: String, value: JSONValue)] = []
-        for key in Self.contentKeys {
-            if let value = try f.optional(key, .any) { contents.append((key, value)) }
-        }
+        let contents = f.members(among: Self.contentKeys, keySet: Self.contentKeySet)
         let modifiers = try f.optional("modifiers", .array)
         try f.finish()
         guard contents.count == 1, let (key, value) = contents.first else {
