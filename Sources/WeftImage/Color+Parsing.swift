@@ -50,7 +50,11 @@ extension Color {
 }
 
 extension String {
+    /// Without the spaces and tabs at either end (found byte by byte: both are ASCII, so the ends are scalar
+    /// boundaries).
     var trimmingSpaces: String {
-        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+        guard let first = utf8.firstIndex(where: { !isSpace($0) }), let last = utf8.lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(self[first..<utf8.index(after: last)])
     }
 }

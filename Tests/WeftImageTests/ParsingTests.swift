@@ -12,6 +12,9 @@ import WeftImage
         ("1, 0.55, 0.1, 0.5", Color(red: 1, green: 0.55, blue: 0.1, alpha: 0.5)),
         ("0,0,0", Color(red: 0, green: 0, blue: 0, alpha: 1)),
         (" .25,1,0 ", Color(red: 0.25, green: 1, blue: 0, alpha: 1)),
+        ("\t #ff8c1a  \t", Color(red: 1, green: Float(0x8c) / 255, blue: Float(0x1a) / 255, alpha: 1)),
+        ("\t1 ,\t0.5\t, 0 ", Color(red: 1, green: 0.5, blue: 0, alpha: 1)),
+        (" \twhite\t ", .white),
         ("white", .white),
         ("Clear", .clear),
         ("orange", .orange),
@@ -35,6 +38,8 @@ import WeftImage
         ("chartreuse", "not a color name, hex color"),
         ("orang", "not a color name (did you mean 'orange'?), hex color or component list"),
         ("Purpel", "not a color name (did you mean 'purple'?)"),
+        (" \tgrü\t ", "not a color name"),
+        ("\t \t", "empty"),
     ]
 
     @Test(arguments: accepted)
