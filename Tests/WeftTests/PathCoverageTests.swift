@@ -167,6 +167,26 @@ func points(_ p: [SIMD2<Double>]) -> [Point] { p.map { Point(Float($0.x), Float(
         #expect(differing.isEmpty, "\(differing.count) pixels differ, the first \(differing.prefix(4))")
     }
 
+    /// A stroke reaches half its width outside its frame (a rectangle's mitred corners √2 times that): under a shadow,
+    /// drawn through a layer of its own, it keeps that outer half and casts it.
+    @Test(arguments: Backend.allCases)
+    func aStrokeUnderAShadowKeepsItsOuterHalf(backend: Backend) throws {
+        let red = Color(red: 1, green: 0, blue: 0)
+        for shape in [Circle().stroke(red, lineWidth: 10).node, Rectangle().stroke(red, lineWidth: 10).node] {
+            let plain = try render(shape.frame(width: 40, height: 40), width: 64, height: 64, on: backend)
+            let shadowed = try render(shape.frame(width: 40, height: 40).shadow(color: Color(red: 0, green: 0, blue: 1), radius: 0, x: 3, y: 0),
+                                      width: 64, height: 64, on: backend)
+            // The frame spans 12…52; the stroke 7…57 (its corners beyond), over its shadow moved 3 right.
+            #expect(plain[8, 32].w > 0.99 && plain[8, 32].x > 0.99, "the stroke's outer half, left of the frame")
+            var differing = 0
+            for y in 0..<64 {
+                for x in 0..<64 where plain[x, y].w > 0.99 && abs(shadowed[x, y].x - plain[x, y].x) > 1.01 / 255 { differing += 1 }
+            }
+            #expect(differing == 0, "\(differing) pixels of the stroke differ under the shadow")
+            #expect(shadowed[59, 32].z > 0.99, "the shadow of the outer half, right of the stroke")
+        }
+    }
+
     @Test(arguments: Backend.allCases)
     func trimKeepsTheFractionOfTheOutlineFromTheTrailingPoint(backend: Backend) throws {
         // A circle of radius 15 about (20, 20), trimmed to its first quarter: from 3 o'clock clockwise to 6 o'clock.

@@ -137,7 +137,7 @@ struct Lowering {
         if liesOffCanvas(node, size: size, proposed: proposed, transform: transform, distributed: distributed, canvas: canvas) { return }
         switch node.kind {
         case .shape(let geometry, let fill):
-            try drawLeaf(reach: Rect(size: size).applying(transform), distributed: distributed, into: &canvas) { (this: inout Lowering, d: Distributed, target: inout Canvas) throws(RenderError) in
+            try drawLeaf(reach: FrameLayout.leafExtent(node, size: size).applying(transform), distributed: distributed, into: &canvas) { (this: inout Lowering, d: Distributed, target: inout Canvas) throws(RenderError) in
                 try this.drawShape(geometry, fill: fill, size: size, transform: transform, distributed: d, drawnBy: node, into: &target)
             }
         case .image(let image):

@@ -100,7 +100,7 @@ package final class FrameLayout {
     }
 
     /// Where a leaf of `size` can draw: its frame, or for a path its reach (`PathShape.reach(in:)`).
-    static func leafExtent(_ node: ViewNode, size: SIMD2<Float>) -> Rect {
+    package static func leafExtent(_ node: ViewNode, size: SIMD2<Float>) -> Rect {
         if case .shape(.path(let shape), _) = node.kind { return shape.reach(in: size) }
         return Rect(size: size)
     }

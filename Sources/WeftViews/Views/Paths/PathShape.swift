@@ -44,17 +44,24 @@ public struct PathShape: Sendable, Hashable {
     var isTrimmed: Bool { trimFrom > 0 || trimTo < 1 }
 
     /// Where the shape can draw in a frame of `size`: the frame, and the outline's points and control points where a
-    /// path of its own coordinates or a custom one strays out of it, grown by how far a stroke reaches from its line
-    /// (half its width; times the miter limit where joins are mitred, √2 where caps are square).
+    /// path of its own coordinates or a custom one strays out of it, grown by how far a stroke reaches from its line:
+    /// half its width, times √2 at a rectangle's mitred corners, the miter limit at a path's, √2 where caps are square
+    /// (a smooth outline's flattened joins reach a hundredth further at most).
     public func reach(in size: SIMD2<Float>) -> Rect {
         var reach = Rect(size: size)
+        let corner: Float
         switch outline {
-        case .builtIn: break
-        case .fixed, .custom: reach = reach.union(path(in: size).boundingRect)
+        case .builtIn(.circle), .builtIn(.ellipse), .builtIn(.capsule): corner = 1.01
+        case .builtIn(.roundedRectangle(let radius)) where radius > 0: corner = 1.01
+        case .builtIn(.rectangle), .builtIn(.roundedRectangle): corner = Float(2).squareRoot()
+        case .builtIn(.path), .fixed, .custom:
+            reach = reach.union(path(in: size).boundingRect)
+            corner = .infinity
         }
         guard let stroke else { return reach }
-        let corner = max(stroke.lineJoin == .miter ? stroke.miterLimit : 1, stroke.lineCap == .square ? Float(2).squareRoot() : 1, 1)
-        return reach.outset(by: SIMD2(repeating: max(stroke.lineWidth, 0) / 2 * corner))
+        let join = stroke.lineJoin == .miter ? min(corner, max(stroke.miterLimit, 1)) : 1.01
+        let cap: Float = stroke.lineCap == .square ? Float(2).squareRoot() : 1
+        return reach.outset(by: SIMD2(repeating: max(stroke.lineWidth, 0) / 2 * max(join, cap)))
     }
 }
 
