@@ -59,7 +59,9 @@ enum BenchCommand: Command {
     median milliseconds a frame of planning, of the planning thread's CPU time (which other work
     on a busy machine does not stretch) and of each phase (layout, lowering, rewrites,
     rebinding), and how many frames reused, rebound
-    or rewrote the plan. The first plan of each run fills caches and is left out.
+    or rewrote the plan. The first plan of each run fills caches and is left out. Below the
+    table, the median time a fresh frame took to read the scene file (or build the built-in
+    scene) anew, which the table does not count.
 
     --soak is a leak check, not a timing: --renders (default 10000) renders through one render
     context per device (default: the automatic Vulkan device and the CPU evaluator), cycling

@@ -15,12 +15,17 @@ struct BenchPlanningTests {
         let still = try #require(Self.row("still", in: run.stdout), "\(run.stdout)")
         #expect(fresh.count == 10 && fresh[9] == "6", "every fresh frame is rewritten: \(fresh)")
         #expect(still.count == 10 && still[7] == "6" && still[4] == "0.000", "every still frame reuses the plan, lowering nothing: \(still)")
+        // Reading the file anew takes time the table does not count.
+        let reading = try #require(run.stdout.split(separator: "\n").first { $0.hasPrefix("reading the scene file anew") }, "\(run.stdout)")
+        let milliseconds = reading.split(separator: ": ").last?.split(separator: " ").first.flatMap { Double($0) }
+        #expect((milliseconds ?? 0) > 0, "\(reading)")
     }
 
     /// A built-in scene at a depth no scene file can nest (a file nests at most 127 stacks).
     @Test func aBuiltInSceneNestsDeeperThanAFileCan() throws {
         let run = try CLI.weft(["bench", "nested:200", "--planning", "--frame-count", "2", "--repetitions", "1"])
         #expect(run.status == 0 && run.stdout.hasPrefix("nested:200: 2 frames a run"), "\(run)")
+        #expect(run.stdout.contains("building the scene anew for each fresh frame"), "\(run.stdout)")
         #expect(Self.row("still", in: run.stdout)?[7] == "2", "\(run.stdout)")
     }
 
