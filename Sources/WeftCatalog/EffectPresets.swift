@@ -49,7 +49,7 @@ public struct EffectPresets: Sendable {
     /// Reads presets as a scene file is read: nesting deeper than a scene may is refused by a scan of the bytes,
     /// before the decoder recurses into it.
     public static func parse(_ data: Data, file: String, baseDirectory: String) throws(EffectSetupError) -> EffectPresets {
-        if let path = JSONNesting.firstTooDeep(in: data) {
+        if let path = data.withUnsafeBytes({ JSONNesting.firstTooDeep(in: $0) }) {
             throw .invalidPresets(file: file, message: "\(path): nested more than \(JSONNesting.maxDepth) arrays and objects deep, the most a presets file may")
         }
         let json: JSONValue

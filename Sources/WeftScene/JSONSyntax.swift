@@ -18,10 +18,17 @@ package enum JSONSyntax {
     /// A comma right before a closing `]` or `}`, which JSON does not allow but Foundation's parser accepts: where it
     /// is, in words; nil when there is none.
     static func trailingComma(in data: Data) -> String? {
+        guard let (comma, closing) = data.withUnsafeBytes({ trailingComma(in: $0) }) else { return nil }
+        let (line, column) = position(ofCharacter: comma, in: data)
+        return "a trailing comma before '\(Character(Unicode.Scalar(closing)))' at line \(line), column \(column); JSON allows none"
+    }
+
+    /// The character offset of a comma right before a closing bracket, and that bracket; nil when there is none.
+    private static func trailingComma(in bytes: UnsafeRawBufferPointer) -> (comma: Int, closing: UInt8)? {
         var inString = false, escaped = false
         var comma: Int?
         var characters = 0
-        for byte in data {
+        for byte in bytes {
             defer { if byte & 0xC0 != 0x80 { characters += 1 } }
             if inString {
                 if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
@@ -31,10 +38,7 @@ package enum JSONSyntax {
             case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"):
                 continue
             case UInt8(ascii: "]"), UInt8(ascii: "}"):
-                if let comma {
-                    let (line, column) = position(ofCharacter: comma, in: data)
-                    return "a trailing comma before '\(Character(Unicode.Scalar(byte)))' at line \(line), column \(column); JSON allows none"
-                }
+                if let comma { return (comma, byte) }
             case UInt8(ascii: ","):
                 comma = characters
                 continue

@@ -18,7 +18,7 @@ public struct SceneDescription: Sendable {
         if data.count > Scene.maxFileBytes {
             throw .unreadable(file: "(data)", reason: "larger than \(Scene.maxFileBytes / (1 << 20)) MiB; a scene file is a small description")
         }
-        if let path = JSONNesting.firstTooDeep(in: data) {
+        if let path = data.withUnsafeBytes({ JSONNesting.firstTooDeep(in: $0) }) {
             throw .tooDeep(path: path, limit: JSONNesting.maxDepth)
         }
         if let comma = JSONSyntax.trailingComma(in: data) { throw .malformedJSON(comma) }

@@ -44,6 +44,10 @@ import WeftTestSupport
         let json = #"{"a": [1, "[{", {"b\"]": 2, "c": [[[0]]]}]}"#
         #expect(JSONNesting.firstTooDeep(in: Array(json.utf8), limit: 4)?.description == "a[2].c[0]")
         #expect(JSONNesting.firstTooDeep(in: Array(json.utf8), limit: 6) == nil)
+        // A key with an escaped quote is named as written; the bytes of a scene file's data are scanned in place.
+        let escaped = #"{"x\"y": {"z": [[1]]}}"#
+        #expect(JSONNesting.firstTooDeep(in: Array(escaped.utf8), limit: 3)?.description == #"x\"y.z[0]"#)
+        #expect(Data(escaped.utf8).withUnsafeBytes { JSONNesting.firstTooDeep(in: $0, limit: 3) }?.description == #"x\"y.z[0]"#)
     }
 }
 
