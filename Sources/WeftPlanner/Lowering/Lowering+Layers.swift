@@ -14,17 +14,7 @@ extension Lowering {
                           into: &canvas)
             return
         }
-        // The content as the shadow sees it: masked, made opaque, with the inner shadows, on the canvas's grid.
-        var content = source
-        let inner = Array(distributed.shadows.dropLast())
-        if mask != nil || opaque || !inner.isEmpty || !source.isAligned(with: canvas) {
-            var reach = source.targetRect
-            for s in inner { reach = reach.union(reach.offset(by: s.offset).outset(by: SIMD2(repeating: Blur.reach(sigma: s.sigma)))) }
-            guard var flat = try makeCanvas(covering: reach, on: canvas, within: Self.reachingArea(of: canvas, shadows: [outer]),
-                                            mode: canvas.mode) else { return }
-            try composite(source, mask: mask, opaque: opaque, distributed: Distributed(shadows: inner), into: &flat)
-            content = flat.asLayer(toTarget: .identity)
-        }
+        guard let content = try contentSeenByShadow(source, mask: mask, opaque: opaque, distributed: distributed, on: canvas) else { return }
         if let shadow = try blurredShadow(of: content, shadow: outer, on: canvas) {
             try emitLayer(shadow, mask: nil, opaque: false, opacity: distributed.opacity, blendMode: distributed.blendMode, into: &canvas)
         }
@@ -33,20 +23,27 @@ extension Lowering {
 
     /// Only the shadows `composite` would draw beneath `source` (aligned with `canvas`).
     mutating func compositeShadows(of source: LayerSource, distributed: Distributed, into canvas: inout Canvas) throws(RenderError) {
-        guard let outer = distributed.shadows.last else { return }
-        var content = source
-        let inner = Array(distributed.shadows.dropLast())
-        if !inner.isEmpty {
-            var reach = source.targetRect
-            for s in inner { reach = reach.union(reach.offset(by: s.offset).outset(by: SIMD2(repeating: Blur.reach(sigma: s.sigma)))) }
-            guard var flat = try makeCanvas(covering: reach, on: canvas, within: Self.reachingArea(of: canvas, shadows: [outer]),
-                                            mode: canvas.mode) else { return }
-            try composite(source, distributed: Distributed(shadows: inner), into: &flat)
-            content = flat.asLayer(toTarget: .identity)
-        }
+        guard let outer = distributed.shadows.last,
+              let content = try contentSeenByShadow(source, mask: nil, opaque: false, distributed: distributed, on: canvas) else { return }
         if let shadow = try blurredShadow(of: content, shadow: outer, on: canvas) {
             try emitLayer(shadow, mask: nil, opaque: false, opacity: distributed.opacity, blendMode: distributed.blendMode, into: &canvas)
         }
+    }
+
+    /// `source` as the outermost of `distributed`'s shadows sees it: masked, made opaque, with the inner shadows drawn
+    /// beneath, on `canvas`'s grid — `source` itself where it needs none of that; nil when none of it reaches where
+    /// that shadow brings content onto the canvas.
+    private mutating func contentSeenByShadow(_ source: LayerSource, mask: LayerMask?, opaque: Bool, distributed: Distributed,
+                                              on canvas: Canvas) throws(RenderError) -> LayerSource? {
+        guard let outer = distributed.shadows.last else { return source }
+        let inner = Array(distributed.shadows.dropLast())
+        guard mask != nil || opaque || !inner.isEmpty || !source.isAligned(with: canvas) else { return source }
+        var reach = source.targetRect
+        for s in inner { reach = reach.union(reach.offset(by: s.offset).outset(by: SIMD2(repeating: Blur.reach(sigma: s.sigma)))) }
+        guard var flat = try makeCanvas(covering: reach, on: canvas, within: Self.reachingArea(of: canvas, shadows: [outer]),
+                                        mode: canvas.mode) else { return nil }
+        try composite(source, mask: mask, opaque: opaque, distributed: Distributed(shadows: inner), into: &flat)
+        return flat.asLayer(toTarget: .identity)
     }
 
     /// The shadow of `content` (aligned with `canvas`): its alpha blurred, tinted, offset.
