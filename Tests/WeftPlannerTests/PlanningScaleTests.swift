@@ -70,18 +70,19 @@ struct PlanningScaleTests {
         #expect(again.plan.passes.map(\.arrayData) == first.plan.passes.map(\.arrayData) && again.plan.uploads == first.plan.uploads)
     }
 
-    /// A list taller than its canvas lowers only the rows that show: a hundred rows of a symbol, ten points each, on a
-    /// canvas of ten rows' height look up the paths of the rows that meet the canvas (or come within a pixel of it), and
-    /// the same list on a canvas that holds it looks up all hundred.
-    @Test func aListTallerThanItsCanvasLowersTheRowsThatShow() throws {
-        let rows = try (0..<100).map { _ in try Symbol(systemName: "star.fill", size: 8).node.frame(width: 10, height: 10).node }
-        let list = VStack(spacing: 0) { ForEach(0..<100) { rows[$0] } }
-        for (height, shown) in [(100, 10...12), (1000, 100...100)] {
-            let context = PlanOnly()
-            _ = try context.plan(list, size: Size(width: 40, height: Float(height)))
-            let lookups = context.planner.pathCoverage.lookupCount
-            #expect(shown.contains(lookups), "a canvas \(height) points tall: \(lookups) paths looked up")
-        }
+    /// A list taller than its canvas lowers only the rows that show: rows of a symbol, ten points each, on a canvas of
+    /// ten or a hundred rows' height look up the paths of the rows that meet the canvas (or come within a pixel of it),
+    /// however long the list — a hundred rows or a feed of ten thousand — and a list on a canvas that holds it looks up
+    /// every row's.
+    @Test(arguments: [(rows: 100, height: 100, shown: 10...12), (rows: 100, height: 1000, shown: 100...100),
+                      (rows: 10_000, height: 1000, shown: 100...102)])
+    func aListTallerThanItsCanvasLowersTheRowsThatShow(rows count: Int, height: Int, shown: ClosedRange<Int>) throws {
+        let rows = try (0..<count).map { _ in try Symbol(systemName: "star.fill", size: 8).node.frame(width: 10, height: 10).node }
+        let list = VStack(spacing: 0) { ForEach(0..<count) { rows[$0] } }
+        let context = PlanOnly()
+        _ = try context.plan(list, size: Size(width: 40, height: Float(height)))
+        let lookups = context.planner.pathCoverage.lookupCount
+        #expect(shown.contains(lookups), "\(count) rows on a canvas \(height) points tall: \(lookups) paths looked up")
     }
 
     /// One view drawn at two places — the same node twice in a tree, moved by fractions of a pixel, a text scaled —
