@@ -366,7 +366,7 @@ public final class PreviewSession {
         let started = ContinuousClock.now
         do {
             content = try source.load(overrides: overrides)
-            planning?.reset()
+            planning?.reset(keepingViews: true)
             if !problems.isEmpty { print("weft preview: fixed") }
             problems = []
             print("weft preview: reloaded \(content.name) in \(Self.milliseconds(ContinuousClock.now - started))")

@@ -9,7 +9,9 @@ import WeftScene
 /// warm); *replanned*, the first frame of the same views planned by a new `PlanReuse` each time (each view's layout
 /// answers kept, every view lowered again: a frame whose plan cannot be reused, with every cache warm); *still*, the
 /// first frame planned again and
-/// again through one `PlanReuse` (a screen that does not change); *moving*, frames 0…N−1 at 30 per second, planned in
+/// again through one `PlanReuse` (a screen that does not change); *rebuilt*, the first frame of the scene built anew
+/// each time planned through one `PlanReuse` (a body built again, a scene file read again: equal views taken from the
+/// previous frame's tree, `ViewNode.adopting`); *moving*, frames 0…N−1 at 30 per second, planned in
 /// order through one `PlanReuse` as a sequence plans them. The first plan of each run fills caches and is left out.
 /// Below the table: how long a fresh frame took to read the scene file (or build the built-in scene) anew and show it
 /// at its time, which the table does not count.
@@ -50,11 +52,13 @@ struct BenchPlanning {
             let fresh = try measure(scene, context: context, caller: caller, times: Array(repeating: 0, count: frames), fresh: loadScene)
             let replanned = try measure(scene, context: context, caller: caller, times: Array(repeating: 0, count: frames), fresh: { scene })
             let still = try measure(scene, context: context, caller: caller, times: Array(repeating: 0, count: frames))
+            let rebuilt = try measure(scene, context: context, caller: caller, times: Array(repeating: 0, count: frames), fresh: loadScene,
+                                      newPlanReuse: false)
             let moving = try measure(scene, context: context, caller: caller, times: (0..<frames).map { Double($0) / 30 })
             output.print("\(path): \(frames) frames a run, \(repetitions) runs, planned for the CPU evaluator's limits; milliseconds a frame, medians")
             var table = TextTable(headers: ["run", "planning", "cpu", "layout", "lowering", "rewrites", "rebinding", "reused", "rebound",
                                             "rewritten"], rightAligned: Set(1...9))
-            for (name, result) in [("fresh", fresh), ("replanned", replanned), ("still", still), ("moving", moving)] {
+            for (name, result) in [("fresh", fresh), ("replanned", replanned), ("still", still), ("rebuilt", rebuilt), ("moving", moving)] {
                 let m = result.medians
                 table.append([name] + [m.total, m.cpu, m.layout, m.lowering, m.rewrites, m.rebinding].map { String(format: "%.3f", $0 * 1000) }
                           + [result.reused, result.rebound, result.rewritten].map(String.init))
@@ -91,9 +95,9 @@ struct BenchPlanning {
     }
 
     /// Plans the scene at each of `times` in order, `repetitions` times over with one `PlanReuse`; given `fresh`, each
-    /// frame is of a scene it builds anew (untimed), planned by a new `PlanReuse`.
+    /// frame is of a scene it builds anew (untimed), planned by a new `PlanReuse` unless not `newPlanReuse`.
     private func measure(_ scene: Scene, context: RenderContext, caller: RenderOptions, times: [Double],
-                         fresh: (() throws -> Scene)? = nil) throws -> Result {
+                         fresh: (() throws -> Scene)? = nil, newPlanReuse: Bool = true) throws -> Result {
         var reuse = context.makePlanReuse()
         var samples: [PlanTimings] = []
         var cpuSeconds: [Double] = []
@@ -107,7 +111,7 @@ struct BenchPlanning {
                 let frame = try (fresh?() ?? scene).frame(at: time, index: UInt32(index), caller: caller)
                 if fresh != nil {
                     buildingSeconds.append((ContinuousClock.now - building).seconds)
-                    reuse = context.makePlanReuse()
+                    if newPlanReuse { reuse = context.makePlanReuse() }
                 }
                 let start = Self.threadCPUSeconds()
                 let timings = try reuse.plan(frame.view, size: frame.size, options: frame.options).timings

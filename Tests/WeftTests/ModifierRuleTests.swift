@@ -75,6 +75,36 @@ import WeftTestSupport
         }
     }
 
+    /// A view under any modifier read twice from a scene is the view read first (`ViewNode.adopting`), held views and
+    /// all — but under a modifier that binds a shader or runs a closure, which is never the same as another: there only
+    /// the view inside is taken.
+    @Test func aModifierReadTwiceIsTheSameModifier() throws {
+        // Shaders (the stock color effects are shaders too: a shader of one name may be compiled anew with other code,
+        // as the preview reloads it) and closures.
+        let neverSame: Set<String> = ["blendEffect", "colorEffect", "layerEffect", "distortionEffect", "brightness", "contrast",
+                                      "saturation", "grayscale", "hueRotation", "colorMultiply", "colorInvert", "luminanceToAlpha",
+                                      "onGeometryChange"]
+        var reader = SceneReader(baseDirectory: "/nonexistent", images: .files)
+        reader.provider = AnyShaderProvider()
+        reader.stateScope = SceneReader.StateScope(component: nil, names: ["a", "b"])
+        for entry in SceneReader.modifierReadings {
+            for key in entry.type.sceneKeys {
+                let json = try JSONValue(parsing: Data(try #require(Self.sampleArguments[key]).utf8))
+                func read() throws -> ViewNode {
+                    ViewNode(.modified(Color.red.frame(width: 4, height: 4).node, try reader.modifier(key, json, at: JSONPath("root.modifiers[0]"))))
+                }
+                let first = try read()
+                let adopted = try read().adopting(first)
+                guard case .modified(let child, _) = adopted.kind, case .modified(let firstChild, _) = first.kind else {
+                    Issue.record("'\(key)' read as no modifier")
+                    continue
+                }
+                #expect(child.identity == firstChild.identity, "'\(key)': the view inside was not taken")
+                #expect((adopted.identity == first.identity) == !neverSame.contains(key), "'\(key)' read twice")
+            }
+        }
+    }
+
     @Test func aFrameWithAlignmentOrBoundsReadsAsAFlexibleFrame() throws {
         let reader = SceneReader(baseDirectory: "/nonexistent", images: .files)
         let aligned = try JSONValue(parsing: Data(#"{"width": 10, "alignment": "top"}"#.utf8))

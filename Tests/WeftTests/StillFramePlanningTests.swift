@@ -9,9 +9,9 @@ import WeftScene
 import WeftTestSupport
 @testable import WeftViews
 
-/// `PlanReuse`'s two shortcuts: a frame's layout starts from the previous frame's, and a still frame — the previous
-/// frame's very view tree at the same size and options but for the clock, whose lowering bound no effect — is neither
-/// laid out nor lowered. Each shortcut's plan is the plan made afresh and renders its pixels.
+/// `PlanReuse`'s three shortcuts: a frame's layout starts from the previous frame's, a tree built anew takes the
+/// previous frame's equal views, and a still frame — the previous frame's very view tree at the same size and options
+/// but for the clock, whose lowering bound no effect — is neither laid out nor lowered. Each shortcut's plan is the plan made afresh and renders its pixels.
 @Suite struct StillFramePlanningTests {
     /// A screen of texts, symbols and rounded rectangles, as the same nodes frame after frame.
     static func screen() throws -> ViewNode { try ScaleScenes.screen(rows: 6, cells: 5) }
@@ -40,6 +40,76 @@ import WeftTestSupport
         #expect(settled <= 2 && outcomes[..<settled].allSatisfy { $0 == "planned" } && outcomes[(settled + 1)...].allSatisfy { $0 == "still" },
                 "\(outcomes)")
         #expect(reuse.framesStill == 5 - settled)
+    }
+
+    /// A screen built anew every frame (as a state change, a `TimelineView`'s content or a scene file read again build
+    /// one) takes the previous frame's views (`ViewNode.adopting`): from its second frame on it is the previous tree, so
+    /// it settles and is still as the same nodes are, and plans what the screen planned afresh plans.
+    @Test(arguments: Backend.allCases)
+    func aScreenBuiltAnewEachFrameSettlesAsTheSameViewsDo(_ backend: Backend) throws {
+        let context = try backend.makeContext()
+        let reuse = context.makePlanReuse()
+        let size = Size(width: 320, height: 180)
+        var outcomes: [String] = []
+        for index in 0..<6 {
+            let root = try Self.screen()
+            let planned = try reuse.plan(root, size: size, options: RenderOptions())
+            let fresh = try context.plan(try Self.screen(), size: size, options: RenderOptions())
+            #expect(planned.plan.passes == fresh.plan.passes && planned.plan.textures == fresh.plan.textures, "frame \(index)")
+            let still = planned.timings.layout < .milliseconds(5) && planned.timings.lowering == .zero
+            outcomes.append(still ? "still" : planned.timings.reused ? "reused" : "planned")
+            if index == 5 { #expect(try context.run(planned).pixels == context.run(fresh).pixels) }
+        }
+        let settled = try #require(outcomes.firstIndex(of: "reused"), "\(outcomes)")
+        #expect(settled <= 2 && outcomes[(settled + 1)...].allSatisfy { $0 == "still" }, "\(outcomes)")
+    }
+
+    /// One text changed among views built anew: the frame draws the change — the plan and pixels of the screen planned
+    /// afresh — and every view it took from the previous frame draws from what it kept: no symbol's path is looked up
+    /// again, and only the changed text's glyphs are placed.
+    @Test(arguments: Backend.allCases)
+    func aChangeAmongViewsBuiltAnewIsDrawnAndTheRestIsKept(_ backend: Backend) throws {
+        _ = try backend.makeContext()
+        // A context of its own: its planner's counts are this test's alone.
+        let context = RenderContext(executor: try BackendFactory.executor(for: backend))
+        let reuse = context.makePlanReuse()
+        let size = Size(width: 320, height: 180)
+        func screen(_ label: String) throws -> ViewNode {
+            let rows = try ScaleScenes.screen(rows: 4, cells: 5)
+            return try VStack(spacing: 2) { try Text(label, size: 10, color: .black); rows }.node
+        }
+        for label in ["before", "before"] { _ = try reuse.plan(try screen(label), size: size, options: RenderOptions()) }
+        let lookups = context.planner.pathCoverage.lookupCount, placings = context.planner.kernels.glyphAtlas.placeCount
+        let changed = try reuse.plan(try screen("after"), size: size, options: RenderOptions())
+        let lookedUp = context.planner.pathCoverage.lookupCount - lookups
+        let placed = context.planner.kernels.glyphAtlas.placeCount - placings
+        #expect(lookedUp == 0 && placed == 1, "\(lookedUp) paths looked up, \(placed) texts placed")
+        let fresh = try context.plan(try screen("after"), size: size, options: RenderOptions())
+        #expect(changed.plan.passes == fresh.plan.passes)
+        #expect(try context.run(changed).pixels == context.run(fresh).pixels)
+    }
+
+    /// A `TimelineView` builds its content anew at every frame's time; what did not change takes the previous frame's
+    /// views, and with them their draws: only the clock's text is placed again, no symbol's path is looked up.
+    @Test func aTimelineViewsContentTakesThePreviousFramesViews() throws {
+        let context = RenderContext(executor: try BackendFactory.executor(for: .cpu))
+        let reuse = context.makePlanReuse()
+        let size = Size(width: 320, height: 180)
+        let view = TimelineView(.animation) { clock in
+            let seconds = Int(clock.date.timeIntervalSinceReferenceDate)
+            try! VStack(spacing: 2) { try! Text("\(seconds) s", size: 10, color: .black); try ScaleScenes.screen(rows: 4, cells: 5) }
+        }
+        for index in 0..<3 {
+            var options = RenderOptions()
+            options.frame = FrameContext(time: Double(index), index: UInt32(index))
+            let lookups = context.planner.pathCoverage.lookupCount, placings = context.planner.kernels.glyphAtlas.placeCount
+            let planned = try reuse.plan(view, size: size, options: options)
+            let lookedUp = context.planner.pathCoverage.lookupCount - lookups
+            let placed = context.planner.kernels.glyphAtlas.placeCount - placings
+            if index > 0 { #expect(lookedUp == 0 && placed == 1, "frame \(index): \(lookedUp) paths looked up, \(placed) texts placed") }
+            let fresh = try context.plan(view, size: size, options: options)
+            #expect(try context.run(planned).pixels == context.run(fresh).pixels, "frame \(index)")
+        }
     }
 
     @Test func anotherBackgroundOrSizeIsNoStillFrame() throws {

@@ -6,6 +6,9 @@ import WeftViews
 /// canvas. Two lowered frames of the `sameStructure` give the same plan but for the values its passes carry (the
 /// rewrites read nothing else).
 struct LoweredFrame: Sendable {
+    /// The tree drawn: the frame's views with their `TimelineView`s built, matched geometry resolved and visual effects
+    /// placed.
+    var root: ViewNode
     var builder: PlanBuilder
     var output: TextureID
     var origin: SIMD2<Float>

@@ -15,8 +15,10 @@ import WeftViews
 /// shader), or a changed value a rewrite computed something from (a stitched array handle) — is rewritten in full.
 ///
 /// Layout and lowering run for every frame, because they are what turns the frame's time into those values — with
-/// two shortcuts. A view keeps its layout's answers (`FrameLayout`), so views shown again unchanged are not laid out
-/// again. And a *still* frame — the very view tree of the previous frame (the same nodes),
+/// three shortcuts. A view keeps its layout's answers (`FrameLayout`), so views shown again unchanged are not laid out
+/// again. A frame's tree built anew (a state change, a `TimelineView`'s content, a scene read again) takes the previous
+/// frame's views wherever they are equal (`ViewNode.adopting`), and with them their answers and what their last draw
+/// found; its `timings.layout` counts that comparison. And a *still* frame — the very view tree of the previous frame (the same nodes),
 /// at the same size and options but for the clock, whose lowering bound no effect and whose plan was already reused
 /// unchanged — is neither laid out nor lowered: its lowering would give the same passes, so the previous plan runs
 /// again with the new clock written. One owner: a `PlanReuse` is not shared between threads.
@@ -29,6 +31,10 @@ public final class PlanReuse {
                        rebinding: PlanRebinding?)?
     /// The previous frame's view tree and options, when its plan was reused unchanged: what a still frame repeats.
     private var settled: (root: ViewNode, size: Size, options: RenderOptions)?
+    /// The previous frame's view tree as given and as drawn (`LoweredFrame.root`), whose equal views the next frame's
+    /// trees take.
+    private var previousRoot: ViewNode?
+    private var previousDrawn: ViewNode?
     /// How many frames were still (`framesReused` counts them too).
     public private(set) var framesStill = 0
     /// Frames planned so far; how many of them ran the previous frame's plan again unchanged, and how many with their
@@ -46,17 +52,26 @@ public final class PlanReuse {
     /// whether it is the previous frame's.
     public func plan(_ view: some View, size: Size, options: RenderOptions) throws(RenderError) -> PlannedRender {
         let start = ContinuousClock.now
-        let root = view.node
+        var root = view.node
+        var adoption = Duration.zero
+        if let previousRoot, previousRoot.identity != root.identity {
+            root = root.adopting(previousRoot)
+            adoption = ContinuousClock.now - start
+        }
+        previousRoot = root
         if let still = stillPlan(root, size: size, options: options) {
             framesPlanned += 1
             framesReused += 1
             framesStill += 1
             var planned = still
-            planned.timings = PlanTimings(rebinding: ContinuousClock.now - start, reused: true)
+            planned.timings = PlanTimings(layout: adoption, rebinding: ContinuousClock.now - start - adoption, reused: true)
             return planned
         }
         settled = nil
-        let lowered = try planner.lower(root, size: size, options: options, textureLimit: textureLimit, readThroughLayers: options.fusion)
+        var lowered = try planner.lower(root, size: size, options: options, textureLimit: textureLimit, readThroughLayers: options.fusion,
+                                        previous: previousDrawn)
+        lowered.timings.layout += adoption
+        previousDrawn = lowered.root
         framesPlanned += 1
         let rewrites = Planner.Rewrites(options, device: textureLimit.device.kind)
         let rebindStart = ContinuousClock.now
@@ -103,10 +118,12 @@ public final class PlanReuse {
         return planned
     }
 
-    /// Forgets the previous frame and lets its plan go.
-    public func reset() {
+    /// Forgets the previous frame and lets its plan go; `keepingViews`, its views stay for the next frame's tree to take
+    /// (content read again: its unchanged views keep their layout and draws, while its plan is made anew).
+    public func reset(keepingViews: Bool = false) {
         last = nil
         settled = nil
+        if !keepingViews { (previousRoot, previousDrawn) = (nil, nil) }
     }
 }
 

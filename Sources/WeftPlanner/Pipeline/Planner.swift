@@ -59,9 +59,11 @@ public final class Planner: Sendable {
     }
 
     /// Layout and lowering: the frame's passes over logical textures, before any rewrite. `layout` is the frame's
-    /// (one that reuses the previous frame's answers, in a sequence); by default a fresh one.
+    /// (one that reuses the previous frame's answers, in a sequence); by default a fresh one. `previous`, the tree the
+    /// previous frame drew (`LoweredFrame.root`), whose equal views this frame's takes (`ViewNode.adopting`) once its
+    /// `TimelineView`s are built and again once its views are placed.
     func lower(_ view: some View, size: Size, options: RenderOptions, textureLimit: TextureLimit,
-               readThroughLayers: Bool, layout: FrameLayout = FrameLayout()) throws(RenderError) -> LoweredFrame {
+               readThroughLayers: Bool, layout: FrameLayout = FrameLayout(), previous: ViewNode? = nil) throws(RenderError) -> LoweredFrame {
         let scale = options.scale
         guard size.width > 0, size.height > 0, scale > 0, size.width.isFinite, size.height.isFinite, scale.isFinite else {
             throw .invalidSize(width: size.width, height: size.height, scale: scale)
@@ -75,8 +77,12 @@ public final class Planner: Sendable {
         // A `TimelineView` no `Timeline` built is built at the render's clock, so the plan reads the clock; visual
         // effects are given their views' places once the views are where they are drawn.
         let node = view.node
-        let (matched, warnings) = MatchedGeometry.resolve(node.clocked(at: options.frame.time), size: proposal, layout: layout)
-        let root = matched.placingVisualEffects(size: proposal, layout: layout)
+        func adopted(_ tree: ViewNode) -> ViewNode {
+            guard let previous else { return tree }
+            return tree.adopting(previous)
+        }
+        let (matched, warnings) = MatchedGeometry.resolve(adopted(node.clocked(at: options.frame.time)), size: proposal, layout: layout)
+        let root = adopted(matched.placingVisualEffects(size: proposal, layout: layout))
         let rootTransform = layout.rootTransform(root, size: proposal)
 
         var area = Rect(size: proposal)
@@ -111,7 +117,7 @@ public final class Planner: Sendable {
             canvas = output
         }
         let lowered = clock.now
-        return LoweredFrame(builder: lowering.builder, output: canvas.texture, origin: canvas.origin, scale: scale, warnings: warnings,
+        return LoweredFrame(root: root, builder: lowering.builder, output: canvas.texture, origin: canvas.origin, scale: scale, warnings: warnings,
                             textWarnings: lowering.textWarnings, timings: PlanTimings(layout: laidOut - start, lowering: lowered - laidOut),
                             readsClock: lowering.effectsBound > 0 || node.isClocked, glyphAtlasGeneration: kernels.glyphAtlas.generation)
     }

@@ -1,7 +1,7 @@
 /// A button's look: its style's body (the child), with the label it was made from, so that a container's
 /// `buttonStyle(_:)` can draw it again in another style. `ownsStyle` once the button or an inner container chose one:
 /// SwiftUI's innermost style wins. Changes nothing drawn itself; only Weft puts it in a tree.
-package struct ButtonStyleSlot: ModifierRule {
+package struct ButtonStyleSlot: ModifierRule, Equatable {
     let label: ViewNode
     let ownsStyle: Bool
 
@@ -12,6 +12,9 @@ package struct ButtonStyleSlot: ModifierRule {
     }
 
     package static let sceneKeys: [String] = []
+
+    /// The very same label, its style owned alike.
+    package static func == (a: ButtonStyleSlot, b: ButtonStyleSlot) -> Bool { a.label.identity == b.label.identity && a.ownsStyle == b.ownsStyle }
 
     package var keepsSpacer: Bool { false }
 

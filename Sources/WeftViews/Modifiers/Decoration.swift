@@ -2,7 +2,7 @@ import WeftImage
 
 /// A second view laid out in a view's frame (proposed the view's size, placed by `alignment`): drawn over it, under it,
 /// or keeping the view only where it is opaque.
-package struct Decoration: ModifierRule {
+package struct Decoration: ModifierRule, Equatable {
     package enum Role: Sendable, Hashable {
         case overlay, background, mask
     }
@@ -14,6 +14,11 @@ package struct Decoration: ModifierRule {
         self.view = view
         self.role = role
         self.alignment = alignment
+    }
+
+    /// The same role and alignment over the very same view.
+    package static func == (a: Decoration, b: Decoration) -> Bool {
+        a.view.identity == b.view.identity && a.role == b.role && a.alignment == b.alignment
     }
 
     package static let sceneKeys = ["overlay", "background", "mask", "clipShape", "clipped", "cornerRadius", "border"]

@@ -71,7 +71,7 @@ public struct MatchedGeometryWarning: Sendable, Hashable, CustomStringConvertibl
 
 /// `matchedGeometryEffect(id:in:properties:anchor:isSource:)` as written, and, once the tree is laid out
 /// (`resolve`), where the view's content goes in its own space.
-package struct MatchedGeometry: ModifierRule {
+package struct MatchedGeometry: ModifierRule, Equatable {
     var id: String
     var namespace: String
     var properties: MatchedGeometryProperties

@@ -61,6 +61,11 @@ package protocol ModifierRule: Sendable {
     /// The modifier with each of its `heldViews`, in their order, replaced by what `transform` makes of it. Itself by
     /// default.
     func replacingHeldViews(_ transform: (ViewNode) -> ViewNode) -> any ModifierRule
+
+    /// Whether `other` is this very modifier: the same type with equal values, its held views the same nodes — so that a
+    /// view under it may stand for a view under `other` (`ViewNode.adopting(_:)`). An `Equatable` modifier compares its
+    /// values; any other (one holding closures or shaders) is never the same as another.
+    func isSame(as other: any ModifierRule) -> Bool
 }
 
 /// The few things lowering can do for a modifier; every modifier is drawn as one of these. A modifier that only lays
@@ -113,12 +118,18 @@ extension ModifierRule {
 
     package func replacingHeldViews(_ transform: (ViewNode) -> ViewNode) -> any ModifierRule { self }
 
+    package func isSame(as other: any ModifierRule) -> Bool { false }
+
     /// The child sized at `proposed` and drawn moved by `transform(childSize)`; the view keeps the child's size.
     func movingDrawing(_ child: ViewNode, proposed: SIMD2<Float>, in layout: FrameLayout,
                        by transform: (SIMD2<Float>) -> Affine) -> FrameLayout.Arrangement {
         let childSize = layout.size(of: child, proposed: proposed)
         return FrameLayout.Arrangement(size: childSize, children: [Layout.Placement(node: child, proposal: proposed, transform: transform(childSize))])
     }
+}
+
+extension ModifierRule where Self: Equatable {
+    package func isSame(as other: any ModifierRule) -> Bool { (other as? Self) == self }
 }
 
 extension View {

@@ -1,6 +1,6 @@
 /// Marks a symbol's drawing with the symbol it draws, so that a container's font and foreground style can draw it
 /// again (`ViewNode.inheriting(text:symbol:)`); changes nothing drawn or laid out. Only Weft puts it in a tree.
-package struct SymbolMark: ModifierRule {
+package struct SymbolMark: ModifierRule, Equatable {
     package var symbol: Symbol
 
     package static let sceneKeys: [String] = []

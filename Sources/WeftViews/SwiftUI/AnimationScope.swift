@@ -2,7 +2,7 @@
 /// the views inside under the modifier's animation (`slot` names it among the change's
 /// `Timeline.Change.scopeAnimations`); the rest of the change goes under the transaction's animation, or at once.
 /// Changes nothing drawn.
-package struct AnimationScope: ModifierRule {
+package struct AnimationScope: ModifierRule, Equatable {
     /// The modifier's place among the values its evaluation watched (`Evaluation.watch`).
     var index: Int
     /// The animation the change into the tree holding it shows the views inside under, by its slot among the change's

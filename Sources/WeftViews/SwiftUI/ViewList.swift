@@ -33,7 +33,7 @@ extension View {
 
 /// The mark of a modified list of views (`ModifiedView`) on the stack of its views: in a container they are its
 /// children; alone, the stack. Changes nothing drawn.
-package struct ModifiedList: ModifierRule {
+package struct ModifiedList: ModifierRule, Equatable {
     package static let sceneKeys: [String] = []
     package var keepsSpacer: Bool { true }
     package func ignoresHeightOffer(childIgnores: Bool) -> Bool { childIgnores }

@@ -41,6 +41,13 @@ extension StateSwitch: ModifierRule {
     /// Every state, the one shown too (it is also the child), in the order of their names.
     package var heldViews: [ViewNode] { stateNames.map { states[$0]! } }
 
+    /// The same component at the same place, its states the very same views.
+    package func isSame(as other: any ModifierRule) -> Bool {
+        guard let other = other as? StateSwitch, other.name == name, other.initial == initial, other.place == place,
+              other.states.count == states.count else { return false }
+        return states.allSatisfy { name, view in other.states[name]?.identity == view.identity }
+    }
+
     package func replacingHeldViews(_ transform: (ViewNode) -> ViewNode) -> any ModifierRule {
         var replaced = self
         for name in stateNames { replaced.states[name] = transform(states[name]!) }

@@ -5,7 +5,7 @@ import WeftText
 /// (at spaces; newlines always break), drawn from FreeType's glyph coverage by the `weft.glyph` kernel.
 /// Its font, weight, color, alignment and line limit, when not set on the text, come from the nearest container that
 /// sets them (`View.font(_:)`, `View.foregroundStyle(_:)` and friends); otherwise `.body`, black, leading, no limit.
-public struct Text: View {
+public struct Text: View, Equatable {
     public var string: String
     /// Nil: the environment's font, else `.body`.
     public var font: Font?

@@ -167,7 +167,7 @@ public enum ViewBuilder {
 ///
 /// RGBA8 pixels are taken as premultiplied sRGB-encoded values (`.nonLinear`); RGBA16F pixels
 /// as premultiplied extended-linear values.
-public struct Image: View {
+public struct Image: View, Equatable {
     public let pixels: PixelBuffer
     /// Pixels per point.
     public let scale: Float

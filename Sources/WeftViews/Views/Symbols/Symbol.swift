@@ -8,7 +8,7 @@ import WeftText
 /// A symbol sized by a font is a square `side(forFontSize:)` points wide, its outline stroked as heavy as the font's
 /// weight (`strokeWidth(for:)`); a symbol with no size, font or color of its own takes them from the nearest container
 /// that sets them (`View.font(_:)`, `View.foregroundStyle(_:)`), as SwiftUI's environment reaches SF Symbols.
-public struct Symbol: View {
+public struct Symbol: View, Equatable {
     public let name: String
     /// The font that sizes the symbol when it has no size of its own (nil: the environment's, else `.body`).
     public var font: Font?
@@ -20,7 +20,7 @@ public struct Symbol: View {
     package private(set) var fixedColor: Color?
     let drawing: Drawing
 
-    enum Drawing: Sendable {
+    enum Drawing: Sendable, Equatable {
         /// A hand-drawn outline on the catalog's grid.
         case outline(Path, filled: Bool)
         /// The icon font's character for the symbol, and the font's file.

@@ -1,0 +1,95 @@
+extension ViewNode {
+    /// This tree with every view equal to the view at the same place in `previous` replaced by that view, as SwiftUI
+    /// keeps a view's graph node across a body built again: a tree built anew (a state change, a `TimelineView`'s
+    /// content at the next frame's time, a scene file read again) takes the nodes of the last frame's wherever nothing
+    /// changed, and with them their layout answers and what their last draw found (`LayoutMemo`, `drawnMemo`). A view
+    /// is equal to another when its content is (kind, values, modifier by `ModifierRule.isSame(as:)`) and its children
+    /// and held views, adopted first, are the very same nodes; a view holding a shader or a closure never is, though
+    /// the views inside it may be. Places are positions among a container's children. A subtree that adopts nothing is
+    /// returned as it was.
+    package func adopting(_ previous: ViewNode) -> ViewNode {
+        if identity == previous.identity { return self }
+        let previousKind = previous.kind
+        switch kind {
+        case .shape(let geometry, let fill):
+            guard case .shape(let old, let oldFill) = previousKind else { return self }
+            return geometry == old && fill.isSame(as: oldFill) ? previous : self
+        case .image(let image):
+            guard case .image(let old) = previousKind else { return self }
+            return image == old ? previous : self
+        case .text(let text):
+            guard case .text(let old) = previousKind else { return self }
+            return text == old ? previous : self
+        case .spacer(let length):
+            guard case .spacer(let old) = previousKind else { return self }
+            return length == old ? previous : self
+        case .stack(let children, let alignment):
+            guard case .stack(let old, let oldAlignment) = previousKind else { return self }
+            let adopted = Self.adopting(children, old)
+            if alignment == oldAlignment, Self.same(adopted ?? children, old) { return previous }
+            return adopted.map { ViewNode(.stack($0, alignment: alignment)) } ?? self
+        case .stacked(let layout, let children):
+            guard case .stacked(let oldLayout, let old) = previousKind else { return self }
+            let adopted = Self.adopting(children, old)
+            if layout == oldLayout, Self.same(adopted ?? children, old) { return previous }
+            return adopted.map { ViewNode(.stacked(layout, $0)) } ?? self
+        case .grid(let layout, let children):
+            guard case .grid(let oldLayout, let old) = previousKind else { return self }
+            let adopted = Self.adopting(children, old)
+            if layout == oldLayout, Self.same(adopted ?? children, old) { return previous }
+            return adopted.map { ViewNode(.grid(layout, $0)) } ?? self
+        case .modified(let child, let modifier):
+            guard case .modified(let oldChild, let oldModifier) = previousKind else { return self }
+            let adoptedChild = child.adopting(oldChild)
+            let held = modifier.heldViews, oldHeld = oldModifier.heldViews
+            let adoptedHeld = Self.adopting(held, oldHeld)
+            let rule = adoptedHeld.map { views in
+                var next = views.makeIterator()
+                return modifier.replacingHeldViews { _ in next.next()! }
+            } ?? modifier
+            if adoptedChild.identity == oldChild.identity, rule.isSame(as: oldModifier) { return previous }
+            guard adoptedChild.identity != child.identity || adoptedHeld != nil else { return self }
+            return ViewNode(.modified(adoptedChild, rule))
+        }
+    }
+
+    /// `nodes`, each adopting the node at its place in `previous` (`adopting(_:)`): `previous` itself when every node
+    /// took the one at its place and there are as many; nil when none took anything.
+    private static func adopting(_ nodes: [ViewNode], _ previous: [ViewNode]) -> [ViewNode]? {
+        // While every node so far took the previous one at its place, the result so far is `previous`'s prefix: made
+        // into an array of its own only once a node does not.
+        var adopted: [ViewNode]?
+        var tookAny = false
+        for (i, node) in nodes.enumerated() {
+            let taken = i < previous.count ? node.adopting(previous[i]) : node
+            tookAny = tookAny || taken.identity != node.identity
+            if adopted == nil {
+                if i < previous.count, taken.identity == previous[i].identity { continue }
+                adopted = Array(previous[..<i])
+                adopted!.reserveCapacity(nodes.count)
+            }
+            adopted!.append(taken)
+        }
+        guard tookAny else { return nil }
+        return adopted ?? (nodes.count == previous.count ? previous : Array(previous[..<nodes.count]))
+    }
+
+    /// Whether `nodes` are the very nodes of `previous`, in order.
+    private static func same(_ nodes: [ViewNode], _ previous: [ViewNode]) -> Bool {
+        nodes.count == previous.count && zip(nodes, previous).allSatisfy { $0.identity == $1.identity }
+    }
+}
+
+extension FillStyle {
+    /// Whether `other` fills as this does: the same color or gradient; a shader fill never is (its arguments are bound
+    /// by closures a plan runs).
+    func isSame(as other: FillStyle) -> Bool {
+        switch (kind, other.kind) {
+        case (.color(let a), .color(let b)): a == b
+        case let (.linear(g, s, e), .linear(g2, s2, e2)): g == g2 && s == s2 && e == e2
+        case let (.radial(g, c, r0, r1), .radial(g2, c2, r02, r12)): g == g2 && c == c2 && r0 == r02 && r1 == r12
+        case let (.angular(g, c, a0, a1), .angular(g2, c2, a02, a12)): g == g2 && c == c2 && a0 == a02 && a1 == a12
+        default: false
+        }
+    }
+}

@@ -1,0 +1,196 @@
+import Testing
+@testable import Weft
+import WeftImage
+import WeftRuntime
+import WeftTestSupport
+@testable import WeftViews
+
+/// A tree built anew takes the previous tree's equal views (`ViewNode.adopting`): all of them when nothing changed, and
+/// whatever changed drawn as the new tree draws it — measured on random trees with one change each, against the same
+/// tree built anew and drawn afresh.
+@Suite struct ViewAdoptionTests {
+    /// A tree as a value, so that it can be built twice into separate nodes and changed in one place.
+    indirect enum Recipe: Equatable {
+        case rect(color: Int, corner: Float)
+        case text(String)
+        case circle(color: Int, stroke: Float)
+        case stack(axis: Int, spacing: Float, [Recipe])
+        case modified(Recipe, Modifier)
+
+        enum Modifier: Equatable {
+            case padding(Float), frame(Float, Float), offset(Float), opacity(Float), shadow(Float), rotation(Float)
+            case scale(Float), group, overlay(Recipe)
+        }
+
+        static let palette: [Color] = [.red, .green, .blue, Color(red: 0.9, green: 0.6, blue: 0.1), .black]
+
+        var node: ViewNode {
+            get throws {
+                switch self {
+                case .rect(let color, let corner):
+                    return RoundedRectangle(cornerRadius: corner).fill(Self.palette[color]).frame(width: 10, height: 7).node
+                case .text(let string):
+                    return try Text(string, size: 8, color: .black).node
+                case .circle(let color, let stroke):
+                    return Circle().stroke(Self.palette[color], lineWidth: stroke).frame(width: 9, height: 9).node
+                case .stack(let axis, let spacing, let children):
+                    let nodes = try children.map { try $0.node }
+                    switch axis {
+                    case 0: return VStack(spacing: spacing) { ForEach(0..<nodes.count) { nodes[$0] } }.node
+                    case 1: return HStack(spacing: spacing) { ForEach(0..<nodes.count) { nodes[$0] } }.node
+                    default: return ZStack { ForEach(0..<nodes.count) { nodes[$0] } }.node
+                    }
+                case .modified(let child, let modifier):
+                    let node = try child.node
+                    switch modifier {
+                    case .padding(let v): return node.padding(v).node
+                    case .frame(let w, let h): return node.frame(width: w, height: h).node
+                    case .offset(let v): return node.offset(x: v, y: -v / 2).node
+                    case .opacity(let v): return node.opacity(v).node
+                    case .shadow(let v): return node.shadow(color: .black, radius: v, x: 1, y: 2).node
+                    case .rotation(let v): return node.rotationEffect(.degrees(v)).node
+                    case .scale(let v): return node.scaleEffect(v).node
+                    case .group: return node.compositingGroup().node
+                    case .overlay(let over): return node.overlay(try over.node).node
+                    }
+                }
+            }
+        }
+
+        static func random(_ rng: inout SplitMix64, depth: Int) -> Recipe {
+            let roll = Int.random(in: 0..<(depth > 3 ? 3 : 6), using: &rng)
+            switch roll {
+            case 0: return .rect(color: Int.random(in: 0..<5, using: &rng), corner: Float(Int.random(in: 0...3, using: &rng)))
+            case 1: return .text("\(Int.random(in: 0..<100, using: &rng))")
+            case 2: return .circle(color: Int.random(in: 0..<5, using: &rng), stroke: Float(Int.random(in: 1...3, using: &rng)))
+            case 3, 4:
+                let count = Int.random(in: 1...4, using: &rng)
+                return .stack(axis: Int.random(in: 0...2, using: &rng), spacing: Float(Int.random(in: 0...3, using: &rng)),
+                              (0..<count).map { _ in random(&rng, depth: depth + 1) })
+            default:
+                return .modified(random(&rng, depth: depth + 1), randomModifier(&rng, depth: depth))
+            }
+        }
+
+        static func randomModifier(_ rng: inout SplitMix64, depth: Int) -> Modifier {
+            let v = Float(Int.random(in: 1...4, using: &rng))
+            switch Int.random(in: 0..<9, using: &rng) {
+            case 0: return .padding(v)
+            case 1: return .frame(8 * v, 6 * v)
+            case 2: return .offset(v)
+            case 3: return .opacity(v / 5)
+            case 4: return .shadow(v)
+            case 5: return .rotation(15 * v)
+            case 6: return .scale(0.5 + v / 4)
+            case 7: return .group
+            default: return .overlay(.rect(color: Int(v), corner: 1))
+            }
+        }
+
+        /// How many places `changed(at:)` can change.
+        var places: Int {
+            switch self {
+            case .rect, .text, .circle: 1
+            case .stack(_, _, let children): 1 + children.reduce(0) { $0 + $1.places }
+            case .modified(let child, _): 1 + child.places
+            }
+        }
+
+        /// The recipe changed at place `place` (in the order `places` counts): a leaf's color, string or stroke; a
+        /// stack's spacing (a ZStack has none), or a child taken out or added; a modifier's value, or the modifier taken off.
+        func changed(at place: Int, _ rng: inout SplitMix64) -> Recipe {
+            if place == 0 {
+                switch self {
+                case .rect(let color, let corner): return .rect(color: (color + 1) % 5, corner: corner)
+                case .text(let string): return .text(string + "!")
+                case .circle(let color, let stroke): return .circle(color: color, stroke: stroke + 1)
+                case .stack(let axis, let spacing, var children):
+                    switch Int.random(in: 0..<3, using: &rng) {
+                    case 0 where axis < 2: return .stack(axis: axis, spacing: spacing + 2, children)
+                    case 1 where children.count > 1: children.remove(at: Int.random(in: 0..<children.count, using: &rng))
+                    default: children.insert(.rect(color: 4, corner: 0), at: Int.random(in: 0...children.count, using: &rng))
+                    }
+                    return .stack(axis: axis, spacing: spacing, children)
+                case .modified(let child, let modifier):
+                    let other = Self.randomModifier(&rng, depth: 0)
+                    return other == modifier ? child : .modified(child, other)
+                }
+            }
+            var rest = place - 1
+            switch self {
+            case .rect, .text, .circle: return self
+            case .stack(let axis, let spacing, var children):
+                for i in children.indices {
+                    if rest < children[i].places {
+                        children[i] = children[i].changed(at: rest, &rng)
+                        break
+                    }
+                    rest -= children[i].places
+                }
+                return .stack(axis: axis, spacing: spacing, children)
+            case .modified(let child, let modifier):
+                return .modified(child.changed(at: rest, &rng), modifier)
+            }
+        }
+    }
+
+    static let size = Size(width: 64, height: 48)
+
+    /// A tree built again from the same recipe is the previous tree: every view taken.
+    @Test func aTreeBuiltAgainIsThePreviousTree() throws {
+        var rng = SplitMix64(seed: 7101)
+        for round in 0..<200 {
+            let recipe = Recipe.random(&rng, depth: 0)
+            let first = try recipe.node
+            #expect(try recipe.node.adopting(first).identity == first.identity, "round \(round): \(recipe)")
+        }
+    }
+
+    /// A tree built with one change takes the previous tree's views wherever they are equal and draws what the changed
+    /// tree built anew draws, drawn after the previous tree (whose views kept their layout and draws).
+    @Test func aChangedTreeDrawsWhatItsOwnViewsDraw() throws {
+        let context = try Backend.cpu.makeContext()
+        var rng = SplitMix64(seed: 7102)
+        var took = 0
+        for round in 0..<60 {
+            let recipe = Recipe.random(&rng, depth: 0)
+            let changed = recipe.changed(at: Int.random(in: 0..<recipe.places, using: &rng), &rng)
+            guard changed != recipe else { continue }
+            let previous = try recipe.node
+            _ = try context.render(previous, size: Self.size)
+            let adopted = try changed.node.adopting(previous)
+            #expect(adopted.identity != previous.identity, "round \(round): a changed tree is not the previous one: \(recipe) → \(changed)")
+            took += Self.nodes(in: adopted).intersection(Self.nodes(in: previous)).count
+            let expected = try context.render(try changed.node, size: Self.size).pixels
+            #expect(try context.render(adopted, size: Self.size).pixels == expected, "round \(round): \(recipe) → \(changed)")
+        }
+        #expect(took > 100, "the changed trees took \(took) views of the previous ones")
+    }
+
+    /// A view under a shader or a closure is never the previous view, but the views inside it are taken.
+    @Test func aShaderIsNeverTheSameButItsContentIs() throws {
+        func tree() throws -> ViewNode {
+            try Text("inside", size: 9).node.colorEffect(try TestKernels.invert()).node
+        }
+        let first = try tree()
+        let adopted = try tree().adopting(first)
+        #expect(adopted.identity != first.identity)
+        guard case .modified(let child, _) = adopted.kind, case .modified(let old, _) = first.kind else {
+            Issue.record("not a modified view")
+            return
+        }
+        #expect(child.identity == old.identity)
+    }
+
+    static func nodes(in tree: ViewNode) -> Set<ObjectIdentifier> {
+        var found: Set<ObjectIdentifier> = [tree.identity]
+        switch tree.kind {
+        case .shape, .image, .text, .spacer: break
+        case .stack(let children, _), .stacked(_, let children), .grid(_, let children):
+            for child in children { found.formUnion(nodes(in: child)) }
+        case .modified(let child, let modifier):
+            for view in [child] + modifier.heldViews { found.formUnion(nodes(in: view)) }
+        }
+        return found
+    }
+}
