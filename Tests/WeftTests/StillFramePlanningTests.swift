@@ -112,6 +112,35 @@ import WeftTestSupport
         }
     }
 
+    /// A counter over a screen of symbols, all built again by each evaluation of its body.
+    struct Counter: View {
+        @State var count = 0
+        var body: some View {
+            VStack(spacing: 2) {
+                Text("\(count) taps").font(.system(size: 10))
+                Button("Add") { count += 1 }
+                try! ScaleScenes.screen(rows: 3, cells: 5)
+            }
+        }
+    }
+
+    /// A state change builds the whole body again; the frame after it takes every view the change left alone from the
+    /// frame before — no symbol's path looked up, only the counter's text placed — and draws what a fresh plan draws.
+    @Test func aStateChangeKeepsTheViewsItLeftAlone() throws {
+        let size = Size(width: 320, height: 180)
+        let timeline = try Timeline(Counter(), size: size, script: [.tap(label: "Add", at: 0.5)])
+        let context = RenderContext(executor: try BackendFactory.executor(for: .cpu))
+        let reuse = context.makePlanReuse()
+        _ = try reuse.plan(timeline.view(at: 0.4, size: size), size: size, options: RenderOptions())
+        let lookups = context.planner.pathCoverage.lookupCount, placings = context.planner.kernels.glyphAtlas.placeCount
+        let after = try reuse.plan(timeline.view(at: 0.6, size: size), size: size, options: RenderOptions())
+        let lookedUp = context.planner.pathCoverage.lookupCount - lookups
+        let placed = context.planner.kernels.glyphAtlas.placeCount - placings
+        #expect(lookedUp == 0 && placed == 1, "\(lookedUp) paths looked up, \(placed) texts placed")
+        let fresh = try context.plan(timeline.view(at: 0.6, size: size), size: size, options: RenderOptions())
+        #expect(try context.run(after).pixels == context.run(fresh).pixels)
+    }
+
     @Test func anotherBackgroundOrSizeIsNoStillFrame() throws {
         let context = try Backend.cpu.makeContext()
         let reuse = context.makePlanReuse()
