@@ -64,6 +64,8 @@ public struct ViewNode: Sendable, View {
     }
     private let storage: Storage
     package var kind: Kind { storage.kind }
+    /// `body` of this node's content and `other`'s, read where they are kept rather than copied out.
+    func withKinds<R>(and other: ViewNode, _ body: (Kind, Kind) -> R) -> R { body(storage.kind, other.storage.kind) }
     /// What the tree leaves for the render to settle: content built from the frame's time, effects from a view's place.
     package var deferred: DeferredContent { storage.deferred }
     var layoutTraits: LayoutTraits { storage.traits }

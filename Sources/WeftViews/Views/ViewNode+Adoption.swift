@@ -9,7 +9,10 @@ extension ViewNode {
     /// returned as it was.
     package func adopting(_ previous: ViewNode) -> ViewNode {
         if identity == previous.identity { return self }
-        let previousKind = previous.kind
+        return withKinds(and: previous) { kind, previousKind in adopting(previous, kind, previousKind) }
+    }
+
+    private func adopting(_ previous: ViewNode, _ kind: Kind, _ previousKind: Kind) -> ViewNode {
         switch kind {
         case .shape(let geometry, let fill):
             guard case .shape(let old, let oldFill) = previousKind else { return self }
