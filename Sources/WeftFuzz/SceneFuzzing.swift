@@ -75,7 +75,30 @@ enum SceneFuzzing {
         if elapsed > planningBudget {
             fatalError("weft-fuzz: the scene took \(elapsed) to lay out and plan (its kernels compiled), over the budget of \(planningBudget)")
         }
+        // On half the inputs (those of even length, so that the campaign keeps its pace): the same scene read again and
+        // planned after its start must plan what it plans alone.
+        if case .planned(let planned) = outcome, bytes.count % 2 == 0 { checkAdoption(bytes, scene: scene, planned: planned) }
         return outcome
+    }
+
+    /// The scene read again (all its views new) and shown half-way through, planned after `scene`'s start through one
+    /// `PlanReuse` — so that it takes the start's equal views (`ViewNode.adopting`) — plans the passes it plans alone
+    /// (`planned`); anything else is a finding.
+    private static func checkAdoption(_ bytes: [UInt8], scene: Scene, planned: PlannedRender) {
+        guard let again = try? Scene.parse(Data(bytes), baseDirectory: "/nonexistent/weft-fuzz", shaders: { _ in shaders }) else {
+            fatalError("weft-fuzz: the scene was read once and not again")
+        }
+        let size = Size(width: min(scene.size.width, maxSide), height: min(scene.size.height, maxSide))
+        let reuse = PlanReuse(planner: planner, textureLimit: textureLimit)
+        let start = scene.frame(at: 0, size: size)
+        guard (try? reuse.plan(start.view, size: start.size, options: start.options)) != nil else { return }
+        let shown = again.frame(at: again.duration / 2, size: size)
+        guard let adopted = try? reuse.plan(shown.view, size: shown.size, options: shown.options) else {
+            fatalError("weft-fuzz: the scene planned alone and not after its own start")
+        }
+        if adopted.plan.passes != planned.plan.passes {
+            fatalError("weft-fuzz: the scene planned after its own start (its equal views taken) planned other passes than alone")
+        }
     }
 
     private static func timedPlan(_ scene: Scene) -> (Outcome, Duration) {
