@@ -18,10 +18,10 @@ import WeftViews
 /// three shortcuts. A view keeps its layout's answers (`FrameLayout`), so views shown again unchanged are not laid out
 /// again. A frame's tree built anew (a state change, a `TimelineView`'s content, a scene read again) takes the previous
 /// frame's views wherever they are equal (`ViewNode.adopting`), and with them their answers and what their last draw
-/// found; its `timings.layout` counts that comparison. And a *still* frame — the very view tree of the previous frame (the same nodes),
-/// at the same size and options but for the clock, whose lowering bound no effect and whose plan was already reused
-/// unchanged — is neither laid out nor lowered: its lowering would give the same passes, so the previous plan runs
-/// again with the new clock written. One owner: a `PlanReuse` is not shared between threads.
+/// found; its `timings.layout` counts that comparison. And a *still* frame — the very view tree of the previous frame
+/// (the same nodes), at the same size and options but for the clock, whose lowering bound no effect and whose plan was
+/// already reused unchanged — is neither laid out nor lowered: its lowering would give the same passes, so the previous
+/// plan runs again with the new clock written. One owner: a `PlanReuse` is not shared between threads.
 public final class PlanReuse {
     public let planner: Planner
     public let textureLimit: TextureLimit
