@@ -168,6 +168,36 @@ import WeftTestSupport
         #expect(took > 100, "the changed trees took \(took) views of the previous ones")
     }
 
+    /// Rows named by their ids (a `ForEach` over data, `.id(_:)`) are taken by their names where a row was inserted,
+    /// removed or moved: every row of the list before stands in the list after, and it draws what it draws built anew.
+    @Test(arguments: ["inserted", "removed", "moved"])
+    func aListTakesItsRowsByTheirIDs(_ change: String) throws {
+        struct Row: Identifiable { var id: Int }
+        func list(_ rows: [Int]) throws -> ViewNode {
+            let named = try ForEach(rows.map(Row.init)) { row in try Text("Row \(row.id)", size: 8, color: .black).frame(width: 40, height: 9) }
+            return VStack(spacing: 1) { named }.node
+        }
+        let before = Array(0..<12)
+        var after = before
+        switch change {
+        case "inserted": after.insert(99, at: 0)
+        case "removed": after.remove(at: 3)
+        default: after.swapAt(1, 9)
+        }
+        let previous = try list(before)
+        let adopted = try list(after).adopting(previous)
+        guard case .stacked(_, let rows) = adopted.kind, case .stacked(_, let oldRows) = previous.kind else {
+            Issue.record("not a stack")
+            return
+        }
+        let kept = Set(oldRows.map(\.identity)).intersection(rows.map(\.identity)).count
+        #expect(kept == after.filter(before.contains).count, "\(change): \(kept) rows taken")
+        let context = try Backend.cpu.makeContext()
+        let size = Size(width: 48, height: 130)
+        _ = try context.render(previous, size: size)
+        #expect(try context.render(adopted, size: size).pixels == context.render(try list(after), size: size).pixels)
+    }
+
     /// A view under a shader or a closure is never the previous view, but the views inside it are taken.
     @Test func aShaderIsNeverTheSameButItsContentIs() throws {
         func tree() throws -> ViewNode {

@@ -5,8 +5,8 @@ extension ViewNode {
     /// changed, and with them their layout answers and what their last draw found (`LayoutMemo`, `drawnMemo`). A view
     /// is equal to another when its content is (kind, values, modifier by `ModifierRule.isSame(as:)`) and its children
     /// and held views, adopted first, are the very same nodes; a view holding a shader or a closure never is, though
-    /// the views inside it may be. Places are positions among a container's children. A subtree that adopts nothing is
-    /// returned as it was.
+    /// the views inside it may be. Places are positions among a container's children, or a child's id where it has
+    /// one and its position holds another. A subtree that adopts nothing is returned as it was.
     package func adopting(_ previous: ViewNode) -> ViewNode {
         if identity == previous.identity { return self }
         return withKinds(and: previous) { kind, previousKind in adopting(previous, kind, previousKind) }
@@ -57,17 +57,27 @@ extension ViewNode {
     }
 
     /// `nodes`, each adopting the node at its place in `previous` (`adopting(_:)`): `previous` itself when every node
-    /// took the one at its place and there are as many; nil when none took anything.
+    /// took the one at its place and there are as many; nil when none took anything. A node named by an id
+    /// (`Interpolation.id(of:)`: `.id(_:)`, a `ForEach` element's) whose place holds another name adopts the node of
+    /// its name wherever that stood, as SwiftUI matches a list's rows by their ids: a row inserted, removed or moved
+    /// leaves the others theirs.
     private static func adopting(_ nodes: [ViewNode], _ previous: [ViewNode]) -> [ViewNode]? {
         // While every node so far took the previous one at its place, the result so far is `previous`'s prefix: made
         // into an array of its own only once a node does not.
         var adopted: [ViewNode]?
         var tookAny = false
+        var previousByID: [String: ViewNode]?
         for (i, node) in nodes.enumerated() {
-            let taken = i < previous.count ? node.adopting(previous[i]) : node
+            let atPlace = i < previous.count ? previous[i] : nil
+            var taken = atPlace.map(node.adopting) ?? node
+            if taken.identity != atPlace?.identity, let id = Interpolation.id(of: node), atPlace.flatMap(Interpolation.id(of:)) != id {
+                previousByID = previousByID ?? Dictionary(previous.compactMap { view in Interpolation.id(of: view).map { ($0, view) } },
+                                                          uniquingKeysWith: { first, _ in first })
+                if let named = previousByID?[id] { taken = node.adopting(named) }
+            }
             tookAny = tookAny || taken.identity != node.identity
             if adopted == nil {
-                if i < previous.count, taken.identity == previous[i].identity { continue }
+                if taken.identity == atPlace?.identity { continue }
                 adopted = Array(previous[..<i])
                 adopted!.reserveCapacity(nodes.count)
             }
