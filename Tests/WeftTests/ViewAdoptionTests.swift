@@ -243,6 +243,26 @@ import WeftTestSupport
         #expect(whole * 2 > Examples.sceneFiles.count, "\(whole) trees taken whole")
     }
 
+    /// Every animated example read anew for each frame of its change, planned in order through one `PlanReuse` — each
+    /// frame taking what it can of the frame before, views in mid-change and all — plans what each frame plans alone.
+    @Test func everyAnimatedExampleReadAnewEachFramePlansWhatEachFramePlansAlone() throws {
+        let context = try Backend.cpu.makeContext()
+        var framesCompared = 0
+        for file in Examples.sceneFiles {
+            let duration = try Examples.load(file).duration
+            guard duration > 0 else { continue }
+            let reuse = context.makePlanReuse()
+            for step in 0..<6 {
+                let frame = try Examples.load(file).frame(at: duration * Double(step) / 5, index: UInt32(step))
+                let planned = try reuse.plan(frame.view, size: frame.size, options: frame.options)
+                let alone = try context.plan(frame.view, size: frame.size, options: frame.options)
+                #expect(planned.plan.passes == alone.plan.passes && planned.plan.uploads == alone.plan.uploads, "\(file), frame \(step)")
+                framesCompared += 1
+            }
+        }
+        #expect(framesCompared >= 30, "\(framesCompared) frames")
+    }
+
     /// Whether a modifier in `tree` is not the same as itself: one that binds a shader or runs a closure.
     static func holdsNeverSameModifier(_ tree: ViewNode) -> Bool {
         switch tree.kind {
