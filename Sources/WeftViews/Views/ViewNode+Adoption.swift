@@ -16,7 +16,7 @@ extension ViewNode {
         switch kind {
         case .shape(let geometry, let fill):
             guard case .shape(let old, let oldFill) = previousKind else { return self }
-            return geometry == old && fill.isSame(as: oldFill) ? previous : self
+            return !geometry.isCustom && geometry == old && fill.isSame(as: oldFill) ? previous : self
         case .image(let image):
             guard case .image(let old) = previousKind else { return self }
             return image == old ? previous : self
@@ -90,6 +90,15 @@ extension ViewNode {
     /// Whether `nodes` are the very nodes of `previous`, in order.
     private static func same(_ nodes: [ViewNode], _ previous: [ViewNode]) -> Bool {
         nodes.count == previous.count && zip(nodes, previous).allSatisfy { $0.identity == $1.identity }
+    }
+}
+
+extension ShapeGeometry {
+    /// Whether the outline is a custom shape's, whose equality compares its path in one reference frame only: two such
+    /// shapes may match there and differ at the size they are drawn, so they are never taken for one another.
+    fileprivate var isCustom: Bool {
+        if case .path(let shape) = self, case .custom = shape.outline { return true }
+        return false
     }
 }
 
