@@ -57,6 +57,25 @@ enum ExactArea {
 
 func points(_ p: [SIMD2<Double>]) -> [Point] { p.map { Point(Float($0.x), Float($0.y)) } }
 
+/// A custom shape that is an ellipse in frames narrower than `threshold` and a rectangle in the others: two of them with
+/// thresholds above 100 draw one path in the 100-point frame `CustomOutline`'s equality compares, and different ones
+/// in a frame between their thresholds.
+struct ThresholdShape: Shape {
+    var threshold: Float
+    func path(in rect: Rect) -> Path {
+        var path = Path()
+        if rect.width < threshold { path.addEllipse(in: rect) } else { path.addRect(rect) }
+        return path
+    }
+
+    /// The shape filled blue in a 130 × 40 frame, centred on a 140 × 50 canvas.
+    func view() -> ViewNode { fill(Color.blue).frame(width: 130, height: 40).node }
+    static let canvas = Size(width: 140, height: 50)
+
+    /// Whether `pixels` (of `view()`) hold the rectangle: its corner inked, which the ellipse leaves clear.
+    static func isRectangle(_ pixels: PixelBuffer) -> Bool { pixels[7, 7].w > 0.9 }
+}
+
 @Suite struct PathCoverageTests {
     static let triangle: [SIMD2<Double>] = [SIMD2(3.3, 2.7), SIMD2(27.6, 9.15), SIMD2(8.45, 26.2)]
 
@@ -169,6 +188,15 @@ func points(_ p: [SIMD2<Double>]) -> [Point] { p.map { Point(Float($0.x), Float(
 
     /// A stroke reaches half its width outside its frame (a rectangle's mitred corners √2 times that): under a shadow,
     /// drawn through a layer of its own, it keeps that outer half and casts it.
+    /// Custom shapes are covered by the outline they draw at their size: two that draw one path only in the frame their
+    /// equality compares each draw their own, whichever was drawn first (the coverage cache keyed them as one).
+    @Test func customShapesThatMatchInTheReferenceFrameDrawTheirOwnPaths() throws {
+        let context = RenderContext(executor: try BackendFactory.executor(for: .cpu))
+        let ellipse = try context.render(ThresholdShape(threshold: 150).view(), size: ThresholdShape.canvas).pixels
+        let rectangle = try context.render(ThresholdShape(threshold: 120).view(), size: ThresholdShape.canvas).pixels
+        #expect(!ThresholdShape.isRectangle(ellipse) && ThresholdShape.isRectangle(rectangle))
+    }
+
     @Test(arguments: Backend.allCases)
     func aStrokeUnderAShadowKeepsItsOuterHalf(backend: Backend) throws {
         let red = Color(red: 1, green: 0, blue: 0)

@@ -201,22 +201,11 @@ import WeftTestSupport
     /// Two custom shapes that draw one path in the frame their equality compares (100 points square) and different ones
     /// at the size drawn: the second, built after the first, draws its own.
     @Test func aCustomShapeIsNeverTakenForAnother() throws {
-        struct Notch: Shape {
-            var threshold: Float
-            func path(in rect: Rect) -> Path {
-                var path = Path()
-                if rect.width < threshold { path.addEllipse(in: rect) } else { path.addRect(rect) }
-                return path
-            }
-        }
-        let previous = Notch(threshold: 120).fill(Color.blue).frame(width: 130, height: 40).node
-        let changed = Notch(threshold: 150).fill(Color.blue).frame(width: 130, height: 40).node
-        let context = try Backend.cpu.makeContext()
-        let size = Size(width: 140, height: 50)
-        let expected = try context.render(changed, size: size).pixels
-        let changedAgain = Notch(threshold: 150).fill(Color.blue).frame(width: 130, height: 40).node
-        _ = try context.render(previous, size: size)
-        #expect(try context.render(changedAgain.adopting(previous), size: size).pixels == expected)
+        let context = RenderContext(executor: try BackendFactory.executor(for: .cpu))
+        let previous = ThresholdShape(threshold: 120).view()
+        #expect(ThresholdShape.isRectangle(try context.render(previous, size: ThresholdShape.canvas).pixels))
+        let adopted = ThresholdShape(threshold: 150).view().adopting(previous)
+        #expect(!ThresholdShape.isRectangle(try context.render(adopted, size: ThresholdShape.canvas).pixels))
     }
 
     /// A view under a shader or a closure is never the previous view, but the views inside it are taken.

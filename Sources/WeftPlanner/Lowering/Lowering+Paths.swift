@@ -21,9 +21,13 @@ extension Lowering {
         try pathCoverage.layer(coverageKey(of: shape, size: size, transform: transform, color: color, on: canvas))
     }
 
+    /// The cache's key for `shape` drawn at `size`. A custom shape is keyed by the outline it draws at that size (a
+    /// path of its own coordinates): `CustomOutline`'s equality compares one reference frame only.
     private func coverageKey(of shape: PathShape, size: SIMD2<Float>, transform: Affine, color: SIMD4<Float>,
                              on canvas: Canvas) -> PathCoverageCache.Key {
         let toPixels = Affine.scaling(SIMD2(repeating: canvas.scale)) * .translation(-canvas.origin) * transform
+        var shape = shape
+        if case .custom = shape.outline { shape.outline = .fixed(shape.path(in: size)) }
         return PathCoverageCache.Key(shape: shape, size: size, toPixels: toPixels, tolerance: Self.pathTolerance,
                                      limit: SIMD2(canvas.width, canvas.height), color: color, format: canvas.format)
     }
