@@ -77,12 +77,15 @@ public final class Planner: Sendable {
         // A `TimelineView` no `Timeline` built is built at the render's clock, so the plan reads the clock; visual
         // effects are given their views' places once the views are where they are drawn.
         let node = view.node
-        func adopted(_ tree: ViewNode) -> ViewNode {
-            guard let previous else { return tree }
+        // Only what building the clocked content, matching geometry and placing effects made anew is compared again:
+        // the tree as given was (`PlanReuse`).
+        func adopted(_ tree: ViewNode, madeFrom source: ViewNode) -> ViewNode {
+            guard let previous, tree.identity != source.identity else { return tree }
             return tree.adopting(previous)
         }
-        let (matched, warnings) = MatchedGeometry.resolve(adopted(node.clocked(at: options.frame.time)), size: proposal, layout: layout)
-        let root = adopted(matched.placingVisualEffects(size: proposal, layout: layout))
+        let clocked = adopted(node.clocked(at: options.frame.time), madeFrom: node)
+        let (matched, warnings) = MatchedGeometry.resolve(clocked, size: proposal, layout: layout)
+        let root = adopted(matched.placingVisualEffects(size: proposal, layout: layout), madeFrom: clocked)
         let rootTransform = layout.rootTransform(root, size: proposal)
 
         var area = Rect(size: proposal)
