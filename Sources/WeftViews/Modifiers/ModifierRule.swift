@@ -129,7 +129,15 @@ extension ModifierRule {
 }
 
 extension ModifierRule where Self: Equatable {
-    package func isSame(as other: any ModifierRule) -> Bool { (other as? Self) == self }
+    package func isSame(as other: any ModifierRule) -> Bool {
+        // The types compared first, so that the value is read as this type without a dynamic cast (a frame compares
+        // thousands of modifiers).
+        guard type(of: other) == Self.self else { return false }
+        func equals<Other: ModifierRule>(_ other: Other) -> Bool {
+            withUnsafePointer(to: other) { $0.withMemoryRebound(to: Self.self, capacity: 1) { $0.pointee == self } }
+        }
+        return equals(other)
+    }
 }
 
 extension View {

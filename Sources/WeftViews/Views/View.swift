@@ -56,10 +56,10 @@ public struct ViewNode: Sendable, View {
         let layout = Mutex(LayoutMemo())
         let drawn = Mutex<(any AnyObject & Sendable)?>(nil)
         let deferred: DeferredContent
-        init(_ kind: Kind) {
+        init(_ kind: Kind, traits: LayoutTraits? = nil, deferred: DeferredContent? = nil) {
             self.kind = kind
-            traits = LayoutTraits(kind)
-            deferred = DeferredContent(kind)
+            self.traits = traits ?? LayoutTraits(kind)
+            self.deferred = deferred ?? DeferredContent(kind)
         }
     }
     private let storage: Storage
@@ -80,6 +80,9 @@ public struct ViewNode: Sendable, View {
     /// The same for every copy of this node, different from any other node's while this one lives.
     package var identity: ObjectIdentifier { ObjectIdentifier(storage) }
     package init(_ kind: Kind) { self.storage = Storage(kind) }
+    /// A node of `kind`, whose content equals `equal`'s (its children equal theirs): what layout asks of it and what
+    /// it leaves for the render are `equal`'s, not worked out again.
+    init(_ kind: Kind, equalTo equal: ViewNode) { self.storage = Storage(kind, traits: equal.storage.traits, deferred: equal.storage.deferred) }
     public var node: ViewNode { self }
 }
 

@@ -30,17 +30,17 @@ extension ViewNode {
             guard case .stack(let old, let oldAlignment) = previousKind else { return self }
             let adopted = Self.adopting(children, old)
             if alignment == oldAlignment, Self.same(adopted ?? children, old) { return previous }
-            return adopted.map { ViewNode(.stack($0, alignment: alignment)) } ?? self
+            return adopted.map { ViewNode(.stack($0, alignment: alignment), equalTo: self) } ?? self
         case .stacked(let layout, let children):
             guard case .stacked(let oldLayout, let old) = previousKind else { return self }
             let adopted = Self.adopting(children, old)
             if layout == oldLayout, Self.same(adopted ?? children, old) { return previous }
-            return adopted.map { ViewNode(.stacked(layout, $0)) } ?? self
+            return adopted.map { ViewNode(.stacked(layout, $0), equalTo: self) } ?? self
         case .grid(let layout, let children):
             guard case .grid(let oldLayout, let old) = previousKind else { return self }
             let adopted = Self.adopting(children, old)
             if layout == oldLayout, Self.same(adopted ?? children, old) { return previous }
-            return adopted.map { ViewNode(.grid(layout, $0)) } ?? self
+            return adopted.map { ViewNode(.grid(layout, $0), equalTo: self) } ?? self
         case .modified(let child, let modifier):
             guard case .modified(let oldChild, let oldModifier) = previousKind else { return self }
             let adoptedChild = child.adopting(oldChild)
@@ -52,7 +52,7 @@ extension ViewNode {
             } ?? modifier
             if adoptedChild.identity == oldChild.identity, rule.isSame(as: oldModifier) { return previous }
             guard adoptedChild.identity != child.identity || adoptedHeld != nil else { return self }
-            return ViewNode(.modified(adoptedChild, rule))
+            return ViewNode(.modified(adoptedChild, rule), equalTo: self)
         }
     }
 
