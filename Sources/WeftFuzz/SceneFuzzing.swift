@@ -65,7 +65,7 @@ enum SceneFuzzing {
     static func run(_ bytes: [UInt8]) -> Outcome {
         let scene: Scene
         do {
-            scene = try Scene.parse(Data(bytes), baseDirectory: "/nonexistent/weft-fuzz") { _ in shaders }
+            scene = try parse(bytes)
         } catch {
             return .rejected(error)
         }
@@ -81,14 +81,24 @@ enum SceneFuzzing {
         return outcome
     }
 
+    /// The scene `bytes` hold, its shaders the fuzz library's and nothing read from the disk.
+    private static func parse(_ bytes: [UInt8]) throws(SceneError) -> Scene {
+        try Scene.parse(Data(bytes), baseDirectory: "/nonexistent/weft-fuzz") { _ in shaders }
+    }
+
+    /// The canvas a scene is planned on: its size, at most `maxSide` points a side.
+    private static func canvas(of scene: Scene) -> Size {
+        Size(width: min(scene.size.width, maxSide), height: min(scene.size.height, maxSide))
+    }
+
     /// The scene read again (all its views new) and shown half-way through, planned after `scene`'s start through one
     /// `PlanReuse` — so that it takes the start's equal views (`ViewNode.adopting`) — plans the passes it plans alone
     /// (`planned`); anything else is a finding.
     private static func checkAdoption(_ bytes: [UInt8], scene: Scene, planned: PlannedRender) {
-        guard let again = try? Scene.parse(Data(bytes), baseDirectory: "/nonexistent/weft-fuzz", shaders: { _ in shaders }) else {
+        guard let again = try? parse(bytes) else {
             fatalError("weft-fuzz: the scene was read once and not again")
         }
-        let size = Size(width: min(scene.size.width, maxSide), height: min(scene.size.height, maxSide))
+        let size = canvas(of: scene)
         let reuse = PlanReuse(planner: planner, textureLimit: textureLimit)
         let start = scene.frame(at: 0, size: size)
         guard (try? reuse.plan(start.view, size: start.size, options: start.options)) != nil else { return }
@@ -111,7 +121,7 @@ enum SceneFuzzing {
     private static func plan(_ scene: Scene) -> Outcome {
         // Half-way through, where a scene with states is likely in a change between two of them.
         let shown = scene.frame(at: scene.duration / 2,
-                                size: Size(width: min(scene.size.width, maxSide), height: min(scene.size.height, maxSide)))
+                                size: canvas(of: scene))
         let planned: PlannedRender
         do {
             planned = try planner.plan(shown.view, size: shown.size, options: shown.options, textureLimit: textureLimit)

@@ -50,11 +50,11 @@ enum BenchCommand: Command {
     frame --frame-count times, each from nothing (every view laid out and lowered; kernels,
     text and path coverage cached), a "replanned" run plans the same views again from a new
     plan cache each time (their layout kept, every view lowered again), a "still" run plans it
-    again through one plan cache, as a
-    sequence does (a screen that does not change), a "rebuilt" run plans the first frame of the
-    scene built anew each time through one plan cache (equal views taken from the frame before,
-    as when a body is built again or the preview reads the file again), a "moving" run plans frames 0…N−1 at 30 per
-    second in order through one plan cache; each --repetitions (default 5) times. Instead of a
+    again through one plan cache, as a sequence does (a screen that does not change), a
+    "rebuilt" run plans the first frame of the scene built anew each time through one plan
+    cache (equal views taken from the frame before, as when a body is built again or the
+    preview reads the file again), a "moving" run plans frames 0…N−1 at 30 per second in order
+    through one plan cache; each --repetitions (default 5) times. Instead of a
     scene file it takes a built-in one: nested:N, stacks nested N deep on a 390×844 screen (a
     file nests at most 127), or screen:RxC, R rows of C cells (a text, a symbol, a rounded
     rectangle) on 1920×1080. It prints the

@@ -63,14 +63,22 @@ import WeftTestSupport
     /// Each key, written in a scene, reads back as the modifier type that names it.
     @Test func theSceneReaderReadsEveryModifierUnderItsKey() throws {
         #expect(Set(Self.sampleArguments.keys) == Set(SceneReader.modifierReaders.keys), "a scene key without a sample, or a sample without a key")
+        try Self.forEachSample { type, key, read in
+            let rule = try read()
+            #expect(ObjectIdentifier(Swift.type(of: rule)) == ObjectIdentifier(type), "'\(key)' read as \(Swift.type(of: rule)), not \(type)")
+        }
+    }
+
+    /// `body` with each modifier type the scene reader knows, each of its scene keys, and a reading of that key's
+    /// sample (`sampleArguments`), as often as it is called.
+    static func forEachSample(_ body: (any ModifierRule.Type, String, () throws -> any ModifierRule) throws -> Void) throws {
         var reader = SceneReader(baseDirectory: "/nonexistent", images: .files)
         reader.provider = AnyShaderProvider()
         reader.stateScope = SceneReader.StateScope(component: nil, names: ["a", "b"])
         for entry in SceneReader.modifierReadings {
             for key in entry.type.sceneKeys {
-                let json = try JSONValue(parsing: Data(try #require(Self.sampleArguments[key]).utf8))
-                let rule = try reader.modifier(key, json, at: JSONPath("root.modifiers[0]"))
-                #expect(ObjectIdentifier(type(of: rule)) == ObjectIdentifier(entry.type), "'\(key)' read as \(type(of: rule)), not \(entry.type)")
+                let json = try JSONValue(parsing: Data(try #require(sampleArguments[key]).utf8))
+                try body(entry.type, key) { try reader.modifier(key, json, at: JSONPath("root.modifiers[0]")) }
             }
         }
     }
@@ -84,24 +92,16 @@ import WeftTestSupport
         let neverSame: Set<String> = ["blendEffect", "colorEffect", "layerEffect", "distortionEffect", "brightness", "contrast",
                                       "saturation", "grayscale", "hueRotation", "colorMultiply", "colorInvert", "luminanceToAlpha",
                                       "onGeometryChange"]
-        var reader = SceneReader(baseDirectory: "/nonexistent", images: .files)
-        reader.provider = AnyShaderProvider()
-        reader.stateScope = SceneReader.StateScope(component: nil, names: ["a", "b"])
-        for entry in SceneReader.modifierReadings {
-            for key in entry.type.sceneKeys {
-                let json = try JSONValue(parsing: Data(try #require(Self.sampleArguments[key]).utf8))
-                func read() throws -> ViewNode {
-                    ViewNode(.modified(Color.red.frame(width: 4, height: 4).node, try reader.modifier(key, json, at: JSONPath("root.modifiers[0]"))))
-                }
-                let first = try read()
-                let adopted = try read().adopting(first)
-                guard case .modified(let child, _) = adopted.kind, case .modified(let firstChild, _) = first.kind else {
-                    Issue.record("'\(key)' read as no modifier")
-                    continue
-                }
-                #expect(child.identity == firstChild.identity, "'\(key)': the view inside was not taken")
-                #expect((adopted.identity == first.identity) == !neverSame.contains(key), "'\(key)' read twice")
+        try Self.forEachSample { _, key, read in
+            func view() throws -> ViewNode { ViewNode(.modified(Color.red.frame(width: 4, height: 4).node, try read())) }
+            let first = try view()
+            let adopted = try view().adopting(first)
+            guard case .modified(let child, _) = adopted.kind, case .modified(let firstChild, _) = first.kind else {
+                Issue.record("'\(key)' read as no modifier")
+                return
             }
+            #expect(child.identity == firstChild.identity, "'\(key)': the view inside was not taken")
+            #expect((adopted.identity == first.identity) == !neverSame.contains(key), "'\(key)' read twice")
         }
     }
 

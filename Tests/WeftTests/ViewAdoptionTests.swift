@@ -198,6 +198,21 @@ import WeftTestSupport
         #expect(try context.render(adopted, size: size).pixels == context.render(try list(after), size: size).pixels)
     }
 
+    /// A feed of ten thousand named rows with one inserted at its top keeps every row it had: each is found by its
+    /// name once its place holds another (one lookup table a container, not a search a row).
+    @Test func aLongListKeepsItsRowsWhenOneIsInsertedAtItsTop() throws {
+        func list(_ ids: [Int]) -> ViewNode {
+            ZStack { ForEach(ids, id: \.self) { id in Color.blue.frame(width: 4, height: 1).id("row \(id)") } }.node
+        }
+        let previous = list(Array(0..<10_000))
+        let adopted = list([-1] + Array(0..<10_000)).adopting(previous)
+        guard case .stack(let rows, _) = adopted.kind, case .stack(let oldRows, _) = previous.kind else {
+            Issue.record("not a stack")
+            return
+        }
+        #expect(Set(oldRows.map(\.identity)).intersection(rows.map(\.identity)).count == 10_000)
+    }
+
     /// Two custom shapes that draw one path in the frame their equality compares (100 points square) and different ones
     /// at the size drawn: the second, built after the first, draws its own.
     @Test func aCustomShapeIsNeverTakenForAnother() throws {

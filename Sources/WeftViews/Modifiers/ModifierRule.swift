@@ -118,6 +118,12 @@ extension ModifierRule {
 
     package func replacingHeldViews(_ transform: (ViewNode) -> ViewNode) -> any ModifierRule { self }
 
+    /// The modifier with its `heldViews` replaced by `views`, in their order (as many).
+    func replacingHeldViews(with views: [ViewNode]) -> any ModifierRule {
+        var next = views.makeIterator()
+        return replacingHeldViews { _ in next.next()! }
+    }
+
     package func isSame(as other: any ModifierRule) -> Bool { false }
 
     /// The child sized at `proposed` and drawn moved by `transform(childSize)`; the view keeps the child's size.

@@ -28,32 +28,32 @@ extension ViewNode {
             return length == old ? previous : self
         case .stack(let children, let alignment):
             guard case .stack(let old, let oldAlignment) = previousKind else { return self }
-            let adopted = Self.adopting(children, old)
-            if alignment == oldAlignment, Self.same(adopted ?? children, old) { return previous }
-            return adopted.map { ViewNode(.stack($0, alignment: alignment), equalTo: self) } ?? self
+            return adopting(children, of: previous, old, restIsSame: alignment == oldAlignment) { .stack($0, alignment: alignment) }
         case .stacked(let layout, let children):
             guard case .stacked(let oldLayout, let old) = previousKind else { return self }
-            let adopted = Self.adopting(children, old)
-            if layout == oldLayout, Self.same(adopted ?? children, old) { return previous }
-            return adopted.map { ViewNode(.stacked(layout, $0), equalTo: self) } ?? self
+            return adopting(children, of: previous, old, restIsSame: layout == oldLayout) { .stacked(layout, $0) }
         case .grid(let layout, let children):
             guard case .grid(let oldLayout, let old) = previousKind else { return self }
-            let adopted = Self.adopting(children, old)
-            if layout == oldLayout, Self.same(adopted ?? children, old) { return previous }
-            return adopted.map { ViewNode(.grid(layout, $0), equalTo: self) } ?? self
+            return adopting(children, of: previous, old, restIsSame: layout == oldLayout) { .grid(layout, $0) }
         case .modified(let child, let modifier):
             guard case .modified(let oldChild, let oldModifier) = previousKind else { return self }
             let adoptedChild = child.adopting(oldChild)
-            let held = modifier.heldViews, oldHeld = oldModifier.heldViews
-            let adoptedHeld = Self.adopting(held, oldHeld)
-            let rule = adoptedHeld.map { views in
-                var next = views.makeIterator()
-                return modifier.replacingHeldViews { _ in next.next()! }
-            } ?? modifier
+            let adoptedHeld = Self.adopting(modifier.heldViews, oldModifier.heldViews)
+            let rule = adoptedHeld.map(modifier.replacingHeldViews(with:)) ?? modifier
             if adoptedChild.identity == oldChild.identity, rule.isSame(as: oldModifier) { return previous }
             guard adoptedChild.identity != child.identity || adoptedHeld != nil else { return self }
             return ViewNode(.modified(adoptedChild, rule), equalTo: self)
         }
+    }
+
+    /// This container, whose children are `children`, against `previous`, whose children are `old`: `previous` when
+    /// every child took the one at its place and the rest of the container (`restIsSame`) is the same; else a container
+    /// made by `remake` around the children taken, or this one when none was.
+    private func adopting(_ children: [ViewNode], of previous: ViewNode, _ old: [ViewNode], restIsSame: Bool,
+                          remake: ([ViewNode]) -> Kind) -> ViewNode {
+        let adopted = Self.adopting(children, old)
+        if restIsSame, Self.same(adopted ?? children, old) { return previous }
+        return adopted.map { ViewNode(remake($0), equalTo: self) } ?? self
     }
 
     /// `nodes`, each adopting the node at its place in `previous` (`adopting(_:)`): `previous` itself when every node

@@ -20,8 +20,7 @@ extension ViewNode {
         case .modified(let child, let modifier):
             let held = modifier.heldViews
             guard let parts = inner([child] + held) else { return self }
-            var remaining = parts.dropFirst().makeIterator()
-            return ViewNode(.modified(parts[0], held.isEmpty ? modifier : modifier.replacingHeldViews { _ in remaining.next()! }))
+            return ViewNode(.modified(parts[0], held.isEmpty ? modifier : modifier.replacingHeldViews(with: Array(parts.dropFirst()))))
         }
     }
 }
