@@ -45,6 +45,21 @@ struct PlanningScaleTests {
         #expect(sameUploads)
     }
 
+    /// A screen taller than its canvas passes over the rows off it by their frames grown by their overhang
+    /// (`ViewNode.overhang`): planning it afresh measures where views draw only in the rows whose grown frame meets the
+    /// canvas's edge (fewer views than one row holds; every row of the ~25 off the canvas, measured, would be ~1,500).
+    @Test func rowsOffTheCanvasAreNotMeasured() throws {
+        let view = try ScaleScenes.screen(rows: 50, cells: 20)
+        let layout = FrameLayout()
+        let lowered = try Planner().lower(view, size: Size(width: 1920, height: 1080), options: RenderOptions(), textureLimit: .planOnly,
+                                          readThroughLayers: true, layout: layout)
+        #expect(layout.extentsMeasured < 1 + 20 * 6, "extents measured: \(layout.extentsMeasured)")
+        // The screen is taller than the canvas: some rows are lowered, not all.
+        let rowHeight = layout.size(of: view, proposed: SIMD2(1920, 1080)).y / 50
+        #expect(rowHeight * 50 > 1080 * 1.3)
+        #expect(!lowered.builder.planned.isEmpty)
+    }
+
     /// Draws batched, as on a GPU, so that symbols are drawn from the glyph atlas.
     static var batched: RenderOptions {
         var options = RenderOptions()

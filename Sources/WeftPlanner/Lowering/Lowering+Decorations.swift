@@ -11,18 +11,18 @@ extension Lowering {
         let childTransform = transform * child.transform, otherTransform = transform * other.transform
         switch role {
         case .background:
-            try draw(other.node, proposed: other.proposal, transform: otherTransform, distributed: distributed, into: &canvas)
-            try draw(child.node, proposed: child.proposal, transform: childTransform, distributed: distributed, into: &canvas)
+            try draw(other, transform: otherTransform, distributed: distributed, into: &canvas)
+            try draw(child, transform: childTransform, distributed: distributed, into: &canvas)
         case .overlay:
-            try draw(child.node, proposed: child.proposal, transform: childTransform, distributed: distributed, into: &canvas)
-            try draw(other.node, proposed: other.proposal, transform: otherTransform, distributed: distributed, into: &canvas)
+            try draw(child, transform: childTransform, distributed: distributed, into: &canvas)
+            try draw(other, transform: otherTransform, distributed: distributed, into: &canvas)
         case .mask:
             let reach = layout.extent(of: child.node, proposed: child.proposal).applying(childTransform)
             guard var layer = try makeCanvas(covering: reach, on: canvas, within: Self.reachingArea(of: canvas, shadows: distributed.shadows),
                                              mode: canvas.mode) else { return }
-            try draw(child.node, proposed: child.proposal, transform: childTransform, distributed: Distributed(), into: &layer)
+            try draw(child, transform: childTransform, distributed: Distributed(), into: &layer)
             var cut = try makeCanvas(origin: layer.origin, width: layer.width, height: layer.height, scale: layer.scale, mode: layer.mode)
-            try draw(other.node, proposed: other.proposal, transform: otherTransform, distributed: Distributed(), into: &cut)
+            try draw(other, transform: otherTransform, distributed: Distributed(), into: &cut)
             try flush(&cut)
             try flush(&layer)
             try emitLayer(cut.asLayer(toTarget: .identity), mask: nil, opaque: false, opacity: 1, blendMode: .normal, into: &layer,
@@ -39,7 +39,7 @@ extension Lowering {
         let sigmaPoints = sigma * transform.lengthScale
         let area = Self.reachingArea(of: canvas, shadows: distributed.shadows, blurSigma: sigmaPoints)
         guard var layer = try makeCanvas(covering: reach, on: canvas, within: area, mode: canvas.mode) else { return }
-        try draw(child.node, proposed: child.proposal, transform: childTransform, distributed: Distributed(), into: &layer)
+        try draw(child, transform: childTransform, distributed: Distributed(), into: &layer)
         try flush(&layer)
         let content = layer.asLayer(toTarget: .identity)
         let blurred = sigmaPoints > 0 ? try gaussian(of: content, sigma: sigmaPoints, tint: nil, on: canvas) : nil

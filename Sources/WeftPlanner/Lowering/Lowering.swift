@@ -128,13 +128,18 @@ struct Lowering {
 
     // MARK: The walk
 
-    /// Draws `node`, whose user space maps to `canvas`'s through `transform`.
-    mutating func draw(_ node: ViewNode, proposed: SIMD2<Float>, transform: Affine, distributed: Distributed,
-                       into canvas: inout Canvas) throws(RenderError) {
+    /// Draws `node`, whose user space maps to `canvas`'s through `transform`; `known`, its arrangement at `proposed` where
+    /// its parent's placement holds it (`Layout.Placement.arrangement`).
+    mutating func draw(_ node: ViewNode, proposed: SIMD2<Float>, known: FrameLayout.Arrangement? = nil, transform: Affine,
+                       distributed: Distributed, into canvas: inout Canvas) throws(RenderError) {
         guard transform.isInvertible else { return }
-        let arranged = layout.arrange(node, proposed: proposed)
-        let size = arranged.size, children = arranged.children
+        let (size, arranged) = known.map { ($0.size, $0) } ?? layout.answer(of: node, proposed: proposed)
+        let children = arranged?.children ?? []
         if liesOffCanvas(node, size: size, proposed: proposed, transform: transform, distributed: distributed, canvas: canvas) { return }
+        if node.drawsOnlyChildren {
+            for child in children { try draw(child, transform: transform * child.transform, distributed: distributed, into: &canvas) }
+            return
+        }
         switch node.kind {
         case .shape(let geometry, let fill):
             try drawLeaf(reach: FrameLayout.leafExtent(node, size: size).applying(transform), distributed: distributed, into: &canvas) { (this: inout Lowering, d: Distributed, target: inout Canvas) throws(RenderError) in
@@ -147,7 +152,7 @@ struct Lowering {
             try composite(source, distributed: distributed, into: &canvas)
         case .text(let text):
             let fontWarning = try Self.fontWarning(of: text)
-            let lines = arranged.text ?? text.layout(width: proposed.x)
+            let lines = arranged?.text ?? text.layout(width: proposed.x)
             if let fontWarning { warn(fontWarning) }
             for warning in lines.warnings { warn(warning) }
             try drawLeaf(reach: FrameLayout.textExtent(size: size, pointSize: text.size).applying(transform), distributed: distributed, into: &canvas) { (this: inout Lowering, d: Distributed, target: inout Canvas) throws(RenderError) in
@@ -156,10 +161,7 @@ struct Lowering {
         case .spacer:
             break
         case .stack, .stacked, .grid:
-            for child in children {
-                try draw(child.node, proposed: child.proposal, transform: transform * child.transform,
-                         distributed: distributed, into: &canvas)
-            }
+            preconditionFailure("a container draws only its children (LayoutTraits.drawsOnlyChildren)")
         case .modified(_, let modifier):
             let child = children[0]
             let childTransform = transform * child.transform
@@ -192,14 +194,20 @@ struct Lowering {
                 try drawBlurred(child, sigma: sigma, transform: transform, distributed: d, into: &canvas)
                 return
             }
-            try draw(child.node, proposed: child.proposal, transform: childTransform, distributed: d, into: &canvas)
+            try draw(child, transform: childTransform, distributed: d, into: &canvas)
         }
     }
 
-    /// Whether `node`, of `size` at `proposed`, draws no pixel of `canvas` through `transform`: where it can draw
-    /// (`FrameLayout.extent`, asked only when its frame misses) lies outside where content reaches the canvas from
-    /// through the shadows distributed to it (`reachingArea`), and no shader inside it (`ViewNode.bindsShaders`) has to
-    /// be bound anyway. Such a view is not lowered: a screen taller than its canvas lowers only what shows.
+    /// Draws a child where its parent placed it, `transform` mapping its user space to `canvas`'s.
+    mutating func draw(_ placed: Layout.Placement, transform: Affine, distributed: Distributed, into canvas: inout Canvas) throws(RenderError) {
+        try draw(placed.node, proposed: placed.proposal, known: placed.arrangement, transform: transform, distributed: distributed, into: &canvas)
+    }
+
+    /// Whether `node`, of `size` at `proposed`, draws no pixel of `canvas` through `transform`: where it can draw lies
+    /// outside where content reaches the canvas from through the shadows distributed to it (`reachingArea`), and no
+    /// shader inside it (`ViewNode.bindsShaders`) has to be bound anyway. Where it can draw is its frame grown by its
+    /// overhang (`ViewNode.overhang`) when that misses, else its measured extent (`FrameLayout.extent`), asked only
+    /// when its frame misses. Such a view is not lowered: a screen taller than its canvas lowers only what shows.
     private func liesOffCanvas(_ node: ViewNode, size: SIMD2<Float>, proposed: SIMD2<Float>, transform: Affine,
                                distributed: Distributed, canvas: Canvas) -> Bool {
         guard !node.bindsShaders else { return false }
@@ -209,7 +217,10 @@ struct Lowering {
             return a.maximum.x < visible.minimum.x || a.minimum.x > visible.maximum.x
                 || a.maximum.y < visible.minimum.y || a.minimum.y > visible.maximum.y
         }
-        return misses(Rect(size: size)) && misses(layout.extent(of: node, proposed: proposed))
+        guard misses(Rect(size: size)) else { return false }
+        let overhang = node.overhang
+        if overhang < .infinity, misses(Rect(size: size).outset(by: SIMD2(repeating: overhang))) { return true }
+        return misses(layout.extent(of: node, proposed: proposed))
     }
 
     /// Draws a leaf directly, or — when shadows reach it — into a layer that is then
@@ -235,7 +246,7 @@ struct Lowering {
         if let opaqueBounds { reach = reach.union(Rect(size: opaqueBounds.size).applying(opaqueBounds.toTarget)) }
         guard var layer = try makeCanvas(covering: reach, on: canvas, within: Self.reachingArea(of: canvas, shadows: distributed.shadows),
                                          mode: mode) else { return }
-        try draw(child.node, proposed: child.proposal, transform: transform, distributed: Distributed(), into: &layer)
+        try draw(child, transform: transform, distributed: Distributed(), into: &layer)
         try flush(&layer)
         try composite(layer.asLayer(toTarget: .identity), mask: opaqueBounds, opaque: opaqueBounds != nil,
                       distributed: distributed, into: &canvas)
@@ -254,7 +265,7 @@ struct Lowering {
         var layer = try makeCanvas(origin: lo / scale, width: pixels.width, height: pixels.height, scale: scale, mode: canvas.mode)
         layer.allowsReadThrough = readThroughLayers
         layer.toOutput = canvas.toOutput * transform
-        try draw(child.node, proposed: child.proposal, transform: child.transform, distributed: Distributed(), into: &layer)
+        try draw(child, transform: child.transform, distributed: Distributed(), into: &layer)
 
         let bound = try bind(shader, as: kind, format: layer.format, mode: layer.mode, size: size)
         // A lone aligned layer (an image, an inner effect's result) left uncomposited: the first run reads its texture,
@@ -303,7 +314,7 @@ struct Lowering {
         let reach = layout.extent(of: child.node, proposed: child.proposal).applying(transform)
         guard var layer = try makeCanvas(covering: reach, on: canvas, within: Self.reachingArea(of: canvas, shadows: distributed.shadows),
                                          mode: canvas.mode) else { return }
-        try draw(child.node, proposed: child.proposal, transform: transform, distributed: Distributed(), into: &layer)
+        try draw(child, transform: transform, distributed: Distributed(), into: &layer)
         try flush(&layer)
         if !distributed.shadows.isEmpty {
             var shadowsOnly = distributed

@@ -7,12 +7,19 @@ import WeftText
 /// again — every view of a still screen, the views a change left alone — finds its answers made. Used by one thread;
 /// the views it asks about may be shared.
 package final class FrameLayout {
-    /// A view's size at a proposal and its children's placements.
-    package struct Arrangement {
-        package var size: SIMD2<Float>
-        package var children: [Layout.Placement]
+    /// A view's size at a proposal and its children's placements: made once, kept in the view's memo and handed out
+    /// by reference (a frame's walks read every view's).
+    package final class Arrangement: Sendable {
+        package let size: SIMD2<Float>
+        package let children: [Layout.Placement]
         /// A text's lines as laid out at the proposal, which drawing it reads; nil for every other view.
-        package var text: TextLayout? = nil
+        package let text: TextLayout?
+
+        package init(size: SIMD2<Float>, children: [Layout.Placement], text: TextLayout? = nil) {
+            self.size = size
+            self.children = children
+            self.text = text
+        }
     }
 
     private struct Question: Hashable {
@@ -24,6 +31,8 @@ package final class FrameLayout {
     /// How many times this layout arranged a view (ran its layout rule) that had no answer yet for the proposal.
     /// (This and `questions` are read and written on the hot path by the one thread that uses the layout: unchecked.)
     @exclusivity(unchecked) package private(set) var arrangements = 0
+    /// How many times this layout measured where a view draws (its extent) at a proposal it had no answer for.
+    @exclusivity(unchecked) package private(set) var extentsMeasured = 0
     /// Every (view, proposal) asked of this layout, when it counts them (`statistics`); the views are held so that no
     /// identity is reused while the layout lives.
     @exclusivity(unchecked) private var questions: [Question: ViewNode]?
@@ -47,45 +56,52 @@ package final class FrameLayout {
     }
 
     package func size(of node: ViewNode, proposed offer: SIMD2<Float>) -> SIMD2<Float> {
-        if let size = node.leafSize(proposed: offer) { return size }
-        let proposed = Self.question(node, offer)
-        count(node, proposed)
-        if let known = node.withLayoutMemo({ $0.size(at: proposed) }) { return known }
-        let arranged = arrangeAnew(node, proposed: proposed)
-        let size = arranged.size
-        keep(arranged, of: node, at: proposed)
-        return size
+        answer(of: node, proposed: offer).size
+    }
+
+    /// The node's size at `offer`, and its arrangement there unless it is a leaf sized without layout
+    /// (`answersWithoutLayout`).
+    package func answer(of node: ViewNode, proposed offer: SIMD2<Float>) -> (size: SIMD2<Float>, arrangement: Arrangement?) {
+        if let size = node.leafSize(proposed: offer) { return (size, nil) }
+        let arranged = arrangement(of: node, proposed: offer)
+        return (arranged.size, arranged)
+    }
+
+    /// `child` offered `offer`, placed by `transform(its size)`, its answer kept in the placement so that whoever walks
+    /// the parent's arrangement finds the child's without asking again.
+    package func placing(_ child: ViewNode, proposed offer: SIMD2<Float>,
+                         by transform: (_ childSize: SIMD2<Float>) -> Affine = { _ in .identity }) -> (size: SIMD2<Float>, placement: Layout.Placement) {
+        let (size, arranged) = answer(of: child, proposed: offer)
+        return (size, Layout.Placement(node: child, proposal: offer, transform: transform(size), arrangement: arranged))
     }
 
     /// The node's size and its children's placements. A child pinned by an animation (`GroupAnchor`) stands where
     /// its pin says, unless the node only moves its drawing (then it shares the node's frame).
     package func arrange(_ node: ViewNode, proposed offer: SIMD2<Float>) -> Arrangement {
         if let size = node.leafSize(proposed: offer) { return Arrangement(size: size, children: []) }
+        return arrangement(of: node, proposed: offer)
+    }
+
+    /// The arrangement of a node laid out by its rule, from its memo or made and kept there.
+    private func arrangement(of node: ViewNode, proposed offer: SIMD2<Float>) -> Arrangement {
         let proposed = Self.question(node, offer)
         count(node, proposed)
         if let known = node.withLayoutMemo({ $0.arrangement(at: proposed) }) { return known }
         let arranged = arrangeAnew(node, proposed: proposed)
-        keep(copy arranged, of: node, at: proposed)
+        node.withLayoutMemo { $0.remember(arranged, at: proposed) }
         return arranged
     }
 
     /// Runs the node's layout rule at a proposal it has no answer for.
     private func arrangeAnew(_ node: ViewNode, proposed: SIMD2<Float>) -> Arrangement {
         arrangements += 1
-        var arranged = laidOut(node, proposed: proposed)
-        if !node.movesOnlyDrawing, arranged.children.contains(where: \.node.isPinned) {
-            arranged.children = arranged.children.map { child in
-                guard case .modified(_, let pin as GroupAnchor) = child.node.kind else { return child }
-                return Layout.Placement(node: child.node, proposal: pin.size, transform: .translation(pin.origin))
-            }
+        let arranged = laidOut(node, proposed: proposed)
+        guard !node.movesOnlyDrawing, arranged.children.contains(where: \.node.isPinned) else { return arranged }
+        let children = arranged.children.map { child in
+            guard case .modified(_, let pin as GroupAnchor) = child.node.kind else { return child }
+            return Layout.Placement(node: child.node, proposal: pin.size, transform: .translation(pin.origin))
         }
-        return arranged
-    }
-
-    /// Keeps the node's answer at `proposed` with the node, moved into its memo.
-    private func keep(_ arranged: consuming Arrangement, of node: ViewNode, at proposed: SIMD2<Float>) {
-        var answer = Optional(arranged)
-        node.withLayoutMemo { $0.remember(answer.take()!, at: proposed) }
+        return Arrangement(size: arranged.size, children: children, text: arranged.text)
     }
 
     /// Where the node can draw, in its own user space: its bounds grown by what its content reaches beyond them.
@@ -94,6 +110,7 @@ package final class FrameLayout {
         let proposed = Self.question(node, offer)
         count(node, proposed)
         if let known = node.withLayoutMemo({ $0.extent(at: proposed) }) { return known }
+        extentsMeasured += 1
         let reach = measuredExtent(of: node, proposed: proposed)
         node.withLayoutMemo { $0.remember(reach, at: proposed) }
         return reach

@@ -6,10 +6,13 @@ import WeftText
 package enum Layout {
     /// A child as placed by its parent: what it was offered, and the map from its user
     /// space to the parent's.
-    package struct Placement {
+    package struct Placement: Sendable {
         package var node: ViewNode
         package var proposal: SIMD2<Float>
         package var transform: Affine
+        /// The child's arrangement at `proposal`, where its parent had it in hand (nil for a leaf sized without layout,
+        /// or where the parent did not keep it): a walk of the frame reads it instead of asking the child's memo.
+        package var arrangement: FrameLayout.Arrangement? = nil
     }
 
     /// `node`'s size at `proposed`, from a layout of its own (a frame asks its `FrameLayout`).
@@ -39,10 +42,11 @@ extension FrameLayout {
         case .grid(let layout, let children):
             return arrange(children, in: layout, proposed: proposed)
         case .stack(let children, let alignment):
-            let sizes = children.map { size(of: $0, proposed: proposed) }
-            let total = sizes.reduce(SIMD2<Float>.zero) { pointwiseMax($0, $1) }
-            let placed = zip(children, sizes).map { child, childSize in
-                Placement(node: child, proposal: proposed, transform: .translation((total - childSize) * alignment.vector))
+            let answers = children.map { answer(of: $0, proposed: proposed) }
+            let total = answers.reduce(SIMD2<Float>.zero) { pointwiseMax($0, $1.size) }
+            let placed = zip(children, answers).map { child, answer in
+                Placement(node: child, proposal: proposed, transform: .translation((total - answer.size) * alignment.vector),
+                          arrangement: answer.arrangement)
             }
             return Arrangement(size: total, children: placed)
         case .modified(let child, let rule):
@@ -74,9 +78,13 @@ extension FrameLayout {
         return withUnsafeTemporaryAllocation(of: Float.self, capacity: count) { flexibility in
             withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { order in
                 withUnsafeTemporaryAllocation(of: SIMD2<Float>.self, capacity: 2 * count) { sizesAndOffers in
-                    arrange(children, in: layout, proposed: proposed, flexibility: flexibility, order: order,
-                            sizes: UnsafeMutableBufferPointer(rebasing: sizesAndOffers[..<count]),
-                            offers: UnsafeMutableBufferPointer(rebasing: sizesAndOffers[count...]))
+                    withUnsafeTemporaryAllocation(of: Arrangement?.self, capacity: count) { answers in
+                        answers.initialize(repeating: nil)
+                        defer { answers.deinitialize() }
+                        return arrange(children, in: layout, proposed: proposed, flexibility: flexibility, order: order,
+                                       sizes: UnsafeMutableBufferPointer(rebasing: sizesAndOffers[..<count]),
+                                       offers: UnsafeMutableBufferPointer(rebasing: sizesAndOffers[count...]), answers: answers)
+                    }
                 }
             }
         }
@@ -84,12 +92,20 @@ extension FrameLayout {
 
     private func arrange(_ children: [ViewNode], in layout: StackLayout, proposed: SIMD2<Float>,
                          flexibility: UnsafeMutableBufferPointer<Float>, order: UnsafeMutableBufferPointer<Int>,
-                         sizes: UnsafeMutableBufferPointer<SIMD2<Float>>, offers: UnsafeMutableBufferPointer<SIMD2<Float>>) -> Arrangement {
+                         sizes: UnsafeMutableBufferPointer<SIMD2<Float>>, offers: UnsafeMutableBufferPointer<SIMD2<Float>>,
+                         answers: UnsafeMutableBufferPointer<Arrangement?>) -> Arrangement {
         let count = children.count
         let crossOffer = layout.cross(proposed)
         func childSize(_ child: ViewNode, main: Float, cross: Float) -> SIMD2<Float> {
             if let minLength = child.spacerLength { return layout.vector(main: max(main, minLength), cross: 0) }
             return size(of: child, proposed: layout.vector(main: main, cross: cross))
+        }
+        /// The child's size at the offer it is placed with, its answer there kept for its placement.
+        func placedSize(_ i: Int, main: Float, cross: Float) -> SIMD2<Float> {
+            if let minLength = children[i].spacerLength { return layout.vector(main: max(main, minLength), cross: 0) }
+            let (size, arranged) = answer(of: children[i], proposed: layout.vector(main: main, cross: cross))
+            answers[i] = arranged
+            return size
         }
         // How far each child can grow: its length offered unlimited room less its length offered none. An unlimited
         // offer is infinite, as SwiftUI's is, so that every share of it is the same offer. No view's width depends on
@@ -109,7 +125,7 @@ extension FrameLayout {
             }
             let range: Float
             if asksOnce(child) {
-                sizes[i] = size(of: child, proposed: layout.vector(main: 0, cross: crossOffer))
+                sizes[i] = placedSize(i, main: 0, cross: crossOffer)
                 range = layout.main(sizes[i]) - layout.main(sizes[i])
             } else {
                 // A child as long as unlimited room is infinitely flexible, whatever its length offered none: that
@@ -142,7 +158,7 @@ extension FrameLayout {
             let share = unlimited ? .infinity : max(remaining, 0) / Float(left)
             let i = order[k]
             offers[i] = layout.vector(main: share, cross: crossOffer)
-            if children[i].spacerLength != nil || !asksOnce(children[i]) { sizes[i] = childSize(children[i], main: share, cross: crossOffer) }
+            if children[i].spacerLength != nil || !asksOnce(children[i]) { sizes[i] = placedSize(i, main: share, cross: crossOffer) }
             remaining -= layout.main(sizes[i])
         }
         var thickness = layout.cross(sizes[0])
@@ -154,7 +170,8 @@ extension FrameLayout {
         // is the size it answered, and no subtree is laid out again at a second proposal.
         for (i, child) in children.enumerated() {
             let across = (thickness - layout.cross(sizes[i])) * layout.alignment
-            placements.append(Placement(node: child, proposal: offers[i], transform: .translation(layout.vector(main: position, cross: across))))
+            placements.append(Placement(node: child, proposal: offers[i], transform: .translation(layout.vector(main: position, cross: across)),
+                                        arrangement: answers[i]))
             position += layout.main(sizes[i]) + layout.spacing
         }
         return Arrangement(size: layout.vector(main: position - layout.spacing, cross: thickness), children: placements)

@@ -42,7 +42,7 @@ struct LayoutMemo {
         index(of: proposal).flatMap { entries[$0].extent }
     }
 
-    mutating func remember(_ arrangement: consuming FrameLayout.Arrangement, at proposal: SIMD2<Float>) {
+    mutating func remember(_ arrangement: FrameLayout.Arrangement, at proposal: SIMD2<Float>) {
         if let i = index(of: proposal) { entries[i].arrangement = arrangement } else { add(Entry(proposal: Self.key(proposal), arrangement: arrangement)) }
     }
 

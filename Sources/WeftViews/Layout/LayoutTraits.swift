@@ -34,30 +34,49 @@ struct LayoutTraits: Sendable {
     /// children and in the views its modifiers hold. Such a view is drawn wherever it stands, on the canvas or not, so
     /// that a frame binds what it always binds and a shader's error shows wherever its view is (`Lowering.draw`).
     var bindsShaders = false
+    /// How far beyond its frame the view can draw, in points of its own space, whatever it is offered: its extent
+    /// (`FrameLayout.extent`) lies inside its frame grown by this. Infinite where no bound is known — a view moved,
+    /// rotated, grown by a shadow or a blur, a frame its child may overflow. Finite only where every size inside is
+    /// at least zero, so that a stack's children lie inside it. Lowering passes over a view whose grown frame misses
+    /// the canvas without measuring where it draws.
+    var overhang: Float = .infinity
+    /// Whether drawing the view is drawing its children where its arrangement places them, nothing more: a stack, a
+    /// grid, a modifier drawn as its child (`ModifierDrawing.child`). Lowering then reads no more of the view.
+    var drawsOnlyChildren = false
 
     init(_ kind: ViewNode.Kind) {
         switch kind {
-        case .shape(_, let fill):
+        case .shape(let geometry, let fill):
             leafSize = .offered
             if case .shader = fill.kind { bindsShaders = true }
+            if case .path(let shape) = geometry { overhang = shape.overhang } else { overhang = 0 }
         case .image(let image):
             leafSize = .fixed(image.size.vector)
             ignoresHeightOffer = true
             ignoresOffer = true
+            overhang = image.size.vector.min() >= 0 ? 0 : .infinity
         case .spacer(let minLength):
             leafSize = .fixed(.zero)
             spacerLength = minLength
-        case .text:
+            overhang = minLength >= 0 ? 0 : .infinity
+        case .text(let text):
             leafSize = .laidOut
             ignoresHeightOffer = true
-        case .stack(let children, _):
+            overhang = text.size >= 0 ? text.size / 4 : .infinity
+        case .stack(let children, let alignment):
             leafSize = .laidOut
+            drawsOnlyChildren = true
+            overhang = (0...1).contains(alignment.x) && (0...1).contains(alignment.y) ? Self.overhang(of: children) : .infinity
             ignoresHeightOffer = children.allSatisfy(\.ignoresHeightOffer)
             holdsMatchedGeometry = children.contains(where: \.holdsMatchedGeometry)
             observesGeometry = children.contains(where: \.observesGeometry)
             bindsShaders = children.contains(where: \.bindsShaders)
         case .stacked(let layout, let children):
             leafSize = .laidOut
+            drawsOnlyChildren = true
+            // Children lie one after another from the stack's start, each inside its thickness, unless spacing
+            // goes back.
+            overhang = layout.spacing >= 0 && (0...1).contains(layout.alignment) ? Self.overhang(of: children) : .infinity
             holdsMatchedGeometry = children.contains(where: \.holdsMatchedGeometry)
             observesGeometry = children.contains(where: \.observesGeometry)
             bindsShaders = children.contains(where: \.bindsShaders)
@@ -67,6 +86,7 @@ struct LayoutTraits: Sendable {
             }
         case .grid(_, let children):
             leafSize = .laidOut
+            drawsOnlyChildren = true
             holdsMatchedGeometry = children.contains(where: \.holdsMatchedGeometry)
             observesGeometry = children.contains(where: \.observesGeometry)
             bindsShaders = children.contains(where: \.bindsShaders)
@@ -74,6 +94,8 @@ struct LayoutTraits: Sendable {
             leafSize = .laidOut
             isPinned = rule is GroupAnchor
             movesOnlyDrawing = rule.movesOnlyDrawing
+            overhang = rule.overhang(of: child)
+            if overhang.isNaN || overhang < 0 { overhang = .infinity }
             spacerLength = rule.keepsSpacer ? child.spacerLength : nil
             ignoresHeightOffer = rule.ignoresHeightOffer(childIgnores: child.ignoresHeightOffer)
             ignoresOffer = rule.ignoresOffer(childIgnores: child.ignoresOffer)
@@ -83,12 +105,20 @@ struct LayoutTraits: Sendable {
             } else {
                 observesGeometry = rule is GeometryChange || child.observesGeometry || rule.heldViews.contains(where: \.observesGeometry)
             }
+            if case .child = rule.drawing, rule.drawnViews.isEmpty { drawsOnlyChildren = true }
             switch rule.drawing {
             case .effect, .blendEffect: bindsShaders = true
             case .child, .opacity, .blendMode, .shadow, .group, .decoration, .blur:
                 bindsShaders = child.bindsShaders || rule.heldViews.contains(where: \.bindsShaders)
             }
         }
+    }
+}
+
+extension LayoutTraits {
+    /// The most any of `children` can draw beyond its frame.
+    private static func overhang(of children: [ViewNode]) -> Float {
+        children.reduce(0) { max($0, $1.overhang) }
     }
 }
 
@@ -114,4 +144,11 @@ extension ViewNode {
     var holdsMatchedGeometry: Bool { layoutTraits.holdsMatchedGeometry }
     var observesGeometry: Bool { layoutTraits.observesGeometry }
     package var bindsShaders: Bool { layoutTraits.bindsShaders }
+    package var overhang: Float { layoutTraits.overhang }
+    package var drawsOnlyChildren: Bool { layoutTraits.drawsOnlyChildren }
+    /// Whether the view is a leaf that takes the size it is offered (a shape, a color), at least zero.
+    var takesOffer: Bool {
+        if case .offered = layoutTraits.leafSize { return true }
+        return false
+    }
 }

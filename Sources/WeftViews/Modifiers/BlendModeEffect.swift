@@ -15,6 +15,8 @@ package struct BlendModeEffect: ModifierRule, Hashable {
     package func interpolated(toward other: any ModifierRule, progress p: Float) -> (any ModifierRule)? { other as? BlendModeEffect }
 
     package var drawing: ModifierDrawing { .blendMode(mode) }
+
+    package func overhang(of child: ViewNode) -> Float { child.overhang }
 }
 
 extension View {

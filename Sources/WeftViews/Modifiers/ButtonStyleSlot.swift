@@ -22,6 +22,8 @@ package struct ButtonStyleSlot: ModifierRule, Equatable {
 
     package var drawing: ModifierDrawing { .child }
 
+    package func overhang(of child: ViewNode) -> Float { child.overhang }
+
     /// The label is held, not drawn: a container's environment (`font`, `foregroundStyle`) reaches it as it reaches
     /// the drawn body, so a style chosen later draws the label the container styled.
     package var heldViews: [ViewNode] { [label] }

@@ -11,6 +11,8 @@ package struct CompositingGroup: ModifierRule, Hashable {
     package func interpolated(toward other: any ModifierRule, progress p: Float) -> (any ModifierRule)? { other as? CompositingGroup }
 
     package var drawing: ModifierDrawing { .group(mode: nil, opaque: false) }
+
+    package func overhang(of child: ViewNode) -> Float { child.overhang }
 }
 
 extension View {

@@ -13,12 +13,20 @@ package struct FixedFrame: ModifierRule, Hashable {
 
     package func arrange(_ child: ViewNode, proposed: SIMD2<Float>, in layout: FrameLayout) -> FrameLayout.Arrangement {
         let offer = SIMD2(width ?? proposed.x, height ?? proposed.y)
-        let childSize = layout.size(of: child, proposed: offer)
-        let total = SIMD2(width ?? childSize.x, height ?? childSize.y)
-        return FrameLayout.Arrangement(size: total, children: [Layout.Placement(node: child, proposal: offer, transform: .translation((total - childSize) / 2))])
+        var total = SIMD2<Float>.zero
+        let (_, placed) = layout.placing(child, proposed: offer) { childSize in
+            total = SIMD2(width ?? childSize.x, height ?? childSize.y)
+            return .translation((total - childSize) / 2)
+        }
+        return FrameLayout.Arrangement(size: total, children: [placed])
     }
 
     package var keepsSpacer: Bool { false }
+
+    /// A child that takes the size offered is the frame's size: inside it.
+    package func overhang(of child: ViewNode) -> Float {
+        child.takesOffer && (width ?? 0) >= 0 && (height ?? 0) >= 0 ? child.overhang : .infinity
+    }
 
     package func ignoresHeightOffer(childIgnores: Bool) -> Bool { height != nil || childIgnores }
 

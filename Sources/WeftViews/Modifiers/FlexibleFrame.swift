@@ -25,13 +25,21 @@ package struct FlexibleFrame: ModifierRule, Hashable {
 
     package func arrange(_ child: ViewNode, proposed: SIMD2<Float>, in layout: FrameLayout) -> FrameLayout.Arrangement {
         let offer = proposal(proposed)
-        let childSize = layout.size(of: child, proposed: offer)
-        let total = size(offer: proposed, child: childSize)
-        return FrameLayout.Arrangement(size: total, children: [Layout.Placement(node: child, proposal: offer,
-                                                                                transform: .translation((total - childSize) * alignment.vector))])
+        var total = SIMD2<Float>.zero
+        let (_, placed) = layout.placing(child, proposed: offer) { childSize in
+            total = size(offer: proposed, child: childSize)
+            return .translation((total - childSize) * alignment.vector)
+        }
+        return FrameLayout.Arrangement(size: total, children: [placed])
     }
 
     package var keepsSpacer: Bool { false }
+
+    /// A child that takes the size offered is the frame's size, whatever the bounds (at least zero): inside it.
+    package func overhang(of child: ViewNode) -> Float {
+        let bounds = [minWidth, maxWidth, minHeight, maxHeight].compactMap { $0 }
+        return child.takesOffer && bounds.allSatisfy({ $0 >= 0 }) ? child.overhang : .infinity
+    }
 
     /// Toward another flexible frame, bound by bound (an unbounded or missing bound at either end takes the new one);
     /// toward a fixed frame, only from equal bounds (then both are the one frame modifier, `FixedFrame.asFlexible`).

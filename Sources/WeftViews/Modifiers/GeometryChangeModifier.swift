@@ -34,6 +34,8 @@ extension GeometryChange {
     package func interpolated(toward other: any ModifierRule, progress p: Float) -> (any ModifierRule)? { other as? GeometryChange }
 
     package var drawing: ModifierDrawing { .child }
+
+    package func overhang(of child: ViewNode) -> Float { child.overhang }
 }
 
 extension View {

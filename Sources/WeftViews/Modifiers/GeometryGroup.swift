@@ -14,6 +14,8 @@ package struct GeometryGroup: ModifierRule, Hashable {
     package func interpolated(toward other: any ModifierRule, progress p: Float) -> (any ModifierRule)? { other as? GeometryGroup }
 
     package var drawing: ModifierDrawing { .child }
+
+    package func overhang(of child: ViewNode) -> Float { child.overhang }
 }
 
 extension View {

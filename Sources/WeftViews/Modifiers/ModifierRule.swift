@@ -17,6 +17,11 @@ package protocol ModifierRule: Sendable {
     /// the view's `arranged` layout. By default where the child draws.
     func extent(inner: Rect, arranged: FrameLayout.Arrangement, in layout: FrameLayout) -> Rect
 
+    /// How far beyond its frame the modified view can draw, in points of its own space, at any offer
+    /// (`LayoutTraits.overhang`), given its `child`. Unbounded by default, which is always right, only slower; a
+    /// modifier that places its child inside its own frame and draws nothing beyond the child says so.
+    func overhang(of child: ViewNode) -> Float
+
     /// Whether a stack sees through this modifier to a `Spacer` under it: true for a modifier that changes nothing of
     /// its child's layout.
     var keepsSpacer: Bool { get }
@@ -98,11 +103,13 @@ extension ModifierRule {
     }
 
     package func arrange(_ child: ViewNode, proposed: SIMD2<Float>, in layout: FrameLayout) -> FrameLayout.Arrangement {
-        FrameLayout.Arrangement(size: layout.size(of: child, proposed: proposed),
-                                children: [Layout.Placement(node: child, proposal: proposed, transform: .identity)])
+        let (size, placed) = layout.placing(child, proposed: proposed)
+        return FrameLayout.Arrangement(size: size, children: [placed])
     }
 
     package func extent(inner: Rect, arranged: FrameLayout.Arrangement, in layout: FrameLayout) -> Rect { inner }
+
+    package func overhang(of child: ViewNode) -> Float { .infinity }
 
     package var movesOnlyDrawing: Bool { false }
 
@@ -129,8 +136,8 @@ extension ModifierRule {
     /// The child sized at `proposed` and drawn moved by `transform(childSize)`; the view keeps the child's size.
     func movingDrawing(_ child: ViewNode, proposed: SIMD2<Float>, in layout: FrameLayout,
                        by transform: (SIMD2<Float>) -> Affine) -> FrameLayout.Arrangement {
-        let childSize = layout.size(of: child, proposed: proposed)
-        return FrameLayout.Arrangement(size: childSize, children: [Layout.Placement(node: child, proposal: proposed, transform: transform(childSize))])
+        let (childSize, placed) = layout.placing(child, proposed: proposed, by: transform)
+        return FrameLayout.Arrangement(size: childSize, children: [placed])
     }
 }
 

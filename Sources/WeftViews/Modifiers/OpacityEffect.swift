@@ -18,6 +18,8 @@ package struct OpacityEffect: ModifierRule, Hashable {
     }
 
     package var drawing: ModifierDrawing { .opacity(value) }
+
+    package func overhang(of child: ViewNode) -> Float { child.overhang }
 }
 
 extension View {

@@ -12,12 +12,16 @@ package struct PaddingLayout: ModifierRule, Hashable {
         let e = insets
         let total = SIMD2(e.leading + e.trailing, e.top + e.bottom)
         let offer = pointwiseMax(proposed - total, .zero)
-        let childSize = layout.size(of: child, proposed: offer)
-        return FrameLayout.Arrangement(size: childSize + total, children: [Layout.Placement(node: child, proposal: offer,
-                                                                                            transform: .translation(SIMD2(e.leading, e.top)))])
+        let (childSize, placed) = layout.placing(child, proposed: offer) { _ in .translation(SIMD2(e.leading, e.top)) }
+        return FrameLayout.Arrangement(size: childSize + total, children: [placed])
     }
 
     package var keepsSpacer: Bool { false }
+
+    /// The child lies inside insets of at least zero.
+    package func overhang(of child: ViewNode) -> Float {
+        min(insets.top, insets.leading, insets.bottom, insets.trailing) >= 0 ? child.overhang : .infinity
+    }
 
     package func ignoresHeightOffer(childIgnores: Bool) -> Bool { childIgnores }
 

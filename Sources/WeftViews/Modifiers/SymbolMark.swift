@@ -18,4 +18,6 @@ package struct SymbolMark: ModifierRule, Equatable {
     }
 
     package var drawing: ModifierDrawing { .child }
+
+    package func overhang(of child: ViewNode) -> Float { child.overhang }
 }

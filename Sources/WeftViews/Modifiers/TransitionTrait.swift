@@ -15,6 +15,8 @@ package struct TransitionTrait: ModifierRule, Hashable {
     package func interpolated(toward other: any ModifierRule, progress p: Float) -> (any ModifierRule)? { other as? TransitionTrait }
 
     package var drawing: ModifierDrawing { .child }
+
+    package func overhang(of child: ViewNode) -> Float { child.overhang }
 }
 
 extension View {

@@ -20,6 +20,8 @@ package struct ViewID: ModifierRule, Hashable {
     }
 
     package var drawing: ModifierDrawing { .child }
+
+    package func overhang(of child: ViewNode) -> Float { child.overhang }
 }
 
 extension View {

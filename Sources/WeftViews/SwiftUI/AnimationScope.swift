@@ -21,6 +21,8 @@ package struct AnimationScope: ModifierRule, Equatable {
 
     package var drawing: ModifierDrawing { .child }
 
+    package func overhang(of child: ViewNode) -> Float { child.overhang }
+
     /// The slot of the innermost live scope that `node` is — through the names and scopes around it.
     static func slot(of node: ViewNode) -> Int? {
         var current = node, slot: Int?

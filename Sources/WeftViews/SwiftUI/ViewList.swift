@@ -39,4 +39,6 @@ package struct ModifiedList: ModifierRule, Equatable {
     package func ignoresHeightOffer(childIgnores: Bool) -> Bool { childIgnores }
     package func interpolated(toward other: any ModifierRule, progress p: Float) -> (any ModifierRule)? { other as? ModifiedList }
     package var drawing: ModifierDrawing { .child }
+
+    package func overhang(of child: ViewNode) -> Float { child.overhang }
 }

@@ -50,20 +50,22 @@ public struct ViewNode: Sendable, View {
     }
     /// The node's content, shared by every copy, what layout asks of it (`LayoutTraits`) and the layout's answers for
     /// it (`LayoutMemo`).
+    /// What layout reads of every view it walks (traits, then answers) lies first, in the object's first cache line
+    /// with its reference count: a tree built just before its frame is planned is read from memory view by view.
     private final class Storage: Sendable {
-        let kind: Kind
         let traits: LayoutTraits
         let layout = Mutex(LayoutMemo())
         let drawn = Mutex<(any AnyObject & Sendable)?>(nil)
+        let kind: Kind
         let deferred: DeferredContent
         init(_ kind: Kind, traits: LayoutTraits? = nil, deferred: DeferredContent? = nil) {
-            self.kind = kind
             self.traits = traits ?? LayoutTraits(kind)
+            self.kind = kind
             self.deferred = deferred ?? DeferredContent(kind)
         }
     }
     private let storage: Storage
-    package var kind: Kind { storage.kind }
+    package var kind: Kind { _read { yield storage.kind } }
     /// `body` of this node's content and `other`'s, read where they are kept rather than copied out.
     func withKinds<R>(and other: ViewNode, _ body: (Kind, Kind) -> R) -> R { body(storage.kind, other.storage.kind) }
     /// What the tree leaves for the render to settle: content built from the frame's time, effects from a view's place.

@@ -9,6 +9,14 @@ public struct PathShape: Sendable, Hashable {
         case builtIn(ShapeGeometry)
         /// A custom shape's `path(in:)`.
         case custom(CustomOutline)
+
+        /// Whether the outline lies inside the frame it is made for (a built-in shape's, other than a path's).
+        var staysInFrame: Bool {
+            switch self {
+            case .builtIn(.path), .fixed, .custom: false
+            case .builtIn: true
+            }
+        }
     }
 
     public var outline: Outline
@@ -49,19 +57,39 @@ public struct PathShape: Sendable, Hashable {
     /// (a smooth outline's flattened joins reach a hundredth further at most).
     public func reach(in size: SIMD2<Float>) -> Rect {
         var reach = Rect(size: size)
+        if !outline.staysInFrame { reach = reach.union(path(in: size).boundingRect) }
+        return reach.outset(by: SIMD2(repeating: strokeReach))
+    }
+
+    /// How far beyond its frame the shape can draw at any size (`reach(in:)` at most grown by this): a fixed path by
+    /// where it lies, a built-in outline by its stroke; unbounded for an outline made from the frame by other code.
+    var overhang: Float {
+        var beyond: Float = 0
+        switch outline {
+        case .builtIn(.path), .custom: return .infinity
+        case .builtIn: break
+        case .fixed(let path):
+            // Beyond a frame at the origin of any size ≥ 0: at most as far as the path lies from the origin.
+            let bounds = path.boundingRect
+            beyond = max(0, -bounds.minimum.x, -bounds.minimum.y, bounds.maximum.x, bounds.maximum.y)
+        }
+        let overhang = beyond + strokeReach
+        return overhang.isFinite ? overhang : .infinity
+    }
+
+    /// How far a stroke reaches beyond the outline: half its width, times what its joins and caps add at a corner.
+    private var strokeReach: Float {
+        guard let stroke else { return 0 }
         let corner: Float
         switch outline {
         case .builtIn(.circle), .builtIn(.ellipse), .builtIn(.capsule): corner = 1.01
         case .builtIn(.roundedRectangle(let radius)) where radius > 0: corner = 1.01
         case .builtIn(.rectangle), .builtIn(.roundedRectangle): corner = Float(2).squareRoot()
-        case .builtIn(.path), .fixed, .custom:
-            reach = reach.union(path(in: size).boundingRect)
-            corner = .infinity
+        case .builtIn(.path), .fixed, .custom: corner = .infinity
         }
-        guard let stroke else { return reach }
         let join = stroke.lineJoin == .miter ? min(corner, max(stroke.miterLimit, 1)) : 1.01
         let cap: Float = stroke.lineCap == .square ? Float(2).squareRoot() : 1
-        return reach.outset(by: SIMD2(repeating: max(stroke.lineWidth, 0) / 2 * max(join, cap)))
+        return max(stroke.lineWidth, 0) / 2 * max(join, cap)
     }
 }
 
