@@ -28,10 +28,21 @@ public struct TextLayout: Sendable {
     public var pointSize: Float
     /// Characters no installed font has.
     public var warnings: [TextWarning]
+    /// What a renderer kept of drawing these glyphs (its own type), shared by every copy of the layout: the layout cache
+    /// hands one layout to every text of the same string, font, size and width, so a text built anew finds where its
+    /// glyphs were placed by the text it replaces.
+    package let drawn = DrawnMemo()
 
     /// No lines, of size zero: the layout of a text no font can draw.
     package static func empty(pointSize: Float) -> TextLayout {
         TextLayout(lines: [], size: .zero, pointSize: pointSize, warnings: [])
+    }
+
+    init(lines: [Line], size: SIMD2<Float>, pointSize: Float, warnings: [TextWarning]) {
+        self.lines = lines
+        self.size = size
+        self.pointSize = pointSize
+        self.warnings = warnings
     }
 
     /// How far past the offered width a glyph may reach before its line breaks, in points (rounding of advances).

@@ -60,6 +60,27 @@ struct PlanningScaleTests {
         #expect(!lowered.builder.planned.isEmpty)
     }
 
+    /// Texts built anew of the same string, font, size and width share their layout (the font library's cache), and with
+    /// it where the atlas holds their glyphs (`TextLayout.drawn`): a column of texts built anew and planned afresh,
+    /// nothing adopted, places no glyph; a text of another string places its own.
+    @Test func textsBuiltAnewFindTheirGlyphsPlaced() throws {
+        let context = PlanOnly()
+        func column(_ last: String) throws -> ViewNode {
+            try VStack(spacing: 1) {
+                ForEach(0..<60) { try! Text("row \($0)", size: 9, color: .black) }
+                try Text(last, size: 9, color: .black)
+            }.node
+        }
+        let size = Size(width: 200, height: 700)
+        _ = try context.plan(try column("first"), size: size)
+        var placings = context.planner.kernels.glyphAtlas.placeCount
+        _ = try context.plan(try column("first"), size: size)
+        #expect(context.planner.kernels.glyphAtlas.placeCount - placings == 0)
+        placings = context.planner.kernels.glyphAtlas.placeCount
+        _ = try context.plan(try column("second"), size: size)
+        #expect(context.planner.kernels.glyphAtlas.placeCount - placings == 1)
+    }
+
     /// Draws batched, as on a GPU, so that symbols are drawn from the glyph atlas.
     static var batched: RenderOptions {
         var options = RenderOptions()

@@ -28,18 +28,32 @@ final class DrawnPath: Sendable {
     }
 }
 
-/// Where the glyph atlas holds a text view's glyphs, kept with the view (`ViewNode.drawnMemo`): drawn again from the
-/// same layout (the same width offered) at the same pixel size while the atlas has not started over, the text places
-/// no glyph and looks none up.
+/// Where glyph atlases hold a text layout's glyphs, kept with the layout (`TextLayout.drawn`): drawn again at the same
+/// pixel size while the atlas has not started over — by the same view, or by a view built anew whose text lays out
+/// the same — the text places no glyph and looks none up. One draw per atlas, the latest few: planners of their own
+/// (each with its atlas) draw the layouts that the font library's cache shares between them.
 final class DrawnGlyphs: Sendable {
-    /// The width the text was offered (its layout's), as bits, and the pixel size its glyphs were drawn at.
-    let width: UInt32
-    let pixelSize: Float
-    let placed: AtlasPlacement<[GlyphAtlas.Entry?]>
+    struct Draw: Sendable {
+        /// The pixel size the glyphs were drawn at.
+        var pixelSize: Float
+        var placed: AtlasPlacement<[GlyphAtlas.Entry?]>
+    }
 
-    init(width: UInt32, pixelSize: Float, placed: AtlasPlacement<[GlyphAtlas.Entry?]>) {
-        self.width = width
-        self.pixelSize = pixelSize
-        self.placed = placed
+    /// How many atlases' draws a layout keeps.
+    static let atlasesKept = 8
+
+    /// The latest draw first.
+    let draws: [Draw]
+
+    init(_ draws: [Draw] = []) { self.draws = draws }
+
+    /// The draw in the atlas `atlas` (`GlyphAtlas.owner`) at `pixelSize`, if it is kept.
+    func placed(in atlas: UInt64, pixelSize: Float) -> AtlasPlacement<[GlyphAtlas.Entry?]>? {
+        draws.first { $0.placed.atlas == atlas && $0.pixelSize == pixelSize }?.placed
+    }
+
+    /// These draws with `draw` the latest, in place of its atlas's.
+    func adding(_ draw: Draw) -> DrawnGlyphs {
+        DrawnGlyphs([draw] + draws.filter { $0.placed.atlas != draw.placed.atlas }.prefix(Self.atlasesKept - 1))
     }
 }

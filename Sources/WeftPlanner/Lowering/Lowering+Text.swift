@@ -19,16 +19,15 @@ extension Lowering {
 
     /// Draws `layout` in `color`, its user space mapped to `canvas`'s by `transform`. Glyphs are rasterised for the
     /// pixel size they land at and placed on whole pixels, so an axis-aligned text is drawn straight onto the canvas;
-    /// a rotated or skewed one is drawn on its own grid, then composited through the transform.
-    /// `node`, the text drawn, was offered `width` (its layout's) and keeps where the atlas holds its glyphs
-    /// (`DrawnGlyphs`).
+    /// a rotated or skewed one is drawn on its own grid, then composited through the transform. The layout keeps where
+    /// the atlas holds its glyphs (`DrawnGlyphs`).
     mutating func drawText(_ layout: TextLayout, color: Color, transform: Affine, distributed: Distributed,
-                           drawnBy node: ViewNode, width: Float, into canvas: inout Canvas) throws(RenderError) {
+                           into canvas: inout Canvas) throws(RenderError) {
         guard !layout.lines.isEmpty else { return }
         let axisAligned = transform.b == 0 && transform.c == 0 && transform.a > 0 && abs(transform.a - transform.d) <= 1e-6 * transform.a
         if axisAligned {
             try drawGlyphs(layout, color: color.premultiplied(in: canvas.mode), transform: transform, opacity: distributed.opacity,
-                           blendMode: distributed.blendMode, drawnBy: node, width: width, into: &canvas)
+                           blendMode: distributed.blendMode, into: &canvas)
             return
         }
         let reach = Rect(size: layout.size).outset(by: SIMD2(repeating: layout.pointSize / 4))
@@ -37,16 +36,16 @@ extension Lowering {
         let pixels = try textureLimit.check(pointwiseMax(hi - lo, SIMD2(1, 1)), format: canvas.format)
         var layer = try makeCanvas(origin: lo / scale, width: pixels.width, height: pixels.height, scale: scale, mode: canvas.mode)
         try drawGlyphs(layout, color: color.premultiplied(in: layer.mode), transform: .identity, opacity: 1, blendMode: .normal,
-                       drawnBy: node, width: width, into: &layer)
+                       into: &layer)
         try flush(&layer)
         try emitLayer(layer.asLayer(toTarget: transform), mask: nil, opaque: false, opacity: distributed.opacity,
                       blendMode: distributed.blendMode, into: &canvas)
     }
 
     private mutating func drawGlyphs(_ layout: TextLayout, color: SIMD4<Float>, transform: Affine, opacity: Float,
-                                     blendMode: BlendMode, drawnBy node: ViewNode, width: Float, into canvas: inout Canvas) throws(RenderError) {
+                                     blendMode: BlendMode, into canvas: inout Canvas) throws(RenderError) {
         let pixelSize = layout.pointSize * canvas.scale * transform.a
-        let (entries, snapshot) = placedGlyphs(of: layout, pixelSize: pixelSize, drawnBy: node, width: width)
+        let (entries, snapshot) = placedGlyphs(of: layout, pixelSize: pixelSize)
         let atlas = atlasTexture(for: snapshot)
         try flush(&canvas, before: nil)
         var next = 0
@@ -71,20 +70,20 @@ extension Lowering {
     }
 
     /// Where the atlas holds `layout`'s glyphs at `pixelSize`, placing those it lacks, and the atlas to read them from;
-    /// what `node` kept of its last draw when that was the same layout at the same size in this generation of the atlas.
-    private func placedGlyphs(of layout: TextLayout, pixelSize: Float, drawnBy node: ViewNode, width: Float)
-        -> (entries: [GlyphAtlas.Entry?], atlas: GlyphAtlas.Snapshot) {
+    /// what the layout kept of its last draw (`TextLayout.drawn`, shared by every text of that layout) when that was at
+    /// the same size in this generation of this atlas.
+    private func placedGlyphs(of layout: TextLayout, pixelSize: Float) -> (entries: [GlyphAtlas.Entry?], atlas: GlyphAtlas.Snapshot) {
         let atlas = kernels.glyphAtlas
-        if let drawn = node.drawnMemo as? DrawnGlyphs, drawn.width == width.bitPattern, drawn.pixelSize == pixelSize,
-           drawn.placed.atlas == atlas.owner, let snapshot = atlas.snapshot(ofGeneration: drawn.placed.generation) {
-            return (drawn.placed.value, snapshot)
+        let drawn = layout.drawn.value as? DrawnGlyphs
+        if let placed = drawn?.placed(in: atlas.owner, pixelSize: pixelSize), let snapshot = atlas.snapshot(ofGeneration: placed.generation) {
+            return (placed.value, snapshot)
         }
         let keys = layout.lines.flatMap { line in line.glyphs.map { GlyphKey(face: $0.face, glyph: $0.glyph, pixelSize: pixelSize) } }
         let (entries, snapshot) = atlas.place(keys)
         // A glyph the atlas could not hold may fit a later plan's.
         if entries.count == keys.count, !entries.contains(where: { $0 == nil }) {
-            node.drawnMemo = DrawnGlyphs(width: width.bitPattern, pixelSize: pixelSize,
-                                         placed: AtlasPlacement(atlas: atlas.owner, generation: snapshot.generation, value: entries))
+            let draw = DrawnGlyphs.Draw(pixelSize: pixelSize, placed: AtlasPlacement(atlas: atlas.owner, generation: snapshot.generation, value: entries))
+            layout.drawn.value = (drawn ?? DrawnGlyphs()).adding(draw)
         }
         return (entries, snapshot)
     }

@@ -156,7 +156,7 @@ struct Lowering {
             if let fontWarning { warn(fontWarning) }
             for warning in lines.warnings { warn(warning) }
             try drawLeaf(reach: FrameLayout.textExtent(size: size, pointSize: text.size).applying(transform), distributed: distributed, into: &canvas) { (this: inout Lowering, d: Distributed, target: inout Canvas) throws(RenderError) in
-                try this.drawText(lines, color: text.color, transform: transform, distributed: d, drawnBy: node, width: proposed.x, into: &target)
+                try this.drawText(lines, color: text.color, transform: transform, distributed: d, into: &target)
             }
         case .spacer:
             break
