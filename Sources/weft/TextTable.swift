@@ -19,8 +19,11 @@ struct TextTable {
         let widths = headers.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
         return all.map { row in
             row.indices.map { column in
+                let right = rightAligned.contains(column)
+                // The last column, left-aligned, is not padded: its widest cell (a long list) would pad every row.
+                guard right || column < row.count - 1 else { return row[column] }
                 let pad = String(repeating: " ", count: widths[column] - row[column].count)
-                return rightAligned.contains(column) ? pad + row[column] : row[column] + (column == row.count - 1 ? "" : pad)
+                return right ? pad + row[column] : row[column] + pad
             }.joined(separator: "  ")
         }.joined(separator: "\n")
     }
