@@ -10,6 +10,10 @@ extension Color {
     /// `r,g,b` or `r,g,b,a` (numbers in 0…1, spaces allowed around them), or one of `named`.
     /// Components are sRGB-encoded with straight alpha, as everywhere authors write colors.
     public init(parsing text: String) throws(ValueParseError) {
+        if Self.isPlainHex(text), let color = Color(hex: text) {
+            self = color
+            return
+        }
         let trimmed = text.trimmingSpaces
         if trimmed.isEmpty { throw .invalidColor(text: text, reason: "it is empty") }
         if let color = Self.named[trimmed.lowercased()] {
@@ -46,6 +50,19 @@ extension Color {
             throw .invalidColor(text: text, reason: "\"\(digits)\" is not hexadecimal")
         }
         self = color
+    }
+
+    /// Whether `text` is `#` and 6 or 8 ASCII hex digits, nothing else: the way scene files mostly write a color, read
+    /// without trimming, a name lookup or a search for commas.
+    private static func isPlainHex(_ text: String) -> Bool {
+        let utf8 = text.utf8
+        guard utf8.count == 7 || utf8.count == 9, utf8.first == UInt8(ascii: "#") else { return false }
+        return utf8.dropFirst().allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"): true
+            default: false
+            }
+        }
     }
 }
 

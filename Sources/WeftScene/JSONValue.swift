@@ -10,7 +10,7 @@ public enum JSONValue: Sendable {
     case number(Double)
     case string(String)
     case array([JSONValue])
-    case object([String: JSONValue])
+    case object(JSONObject)
 
     /// The value `data` holds, read by Foundation's `JSONSerialization` (a top-level value of any type is allowed).
     /// Decoding through `Decodable` instead tries each type in turn at every value and pays for a thrown error at each
@@ -24,7 +24,8 @@ public enum JSONValue: Sendable {
 
     private init(foundation value: Any) {
         switch value {
-        case let object as [String: Any]: self = .object(object.mapValues(JSONValue.init(foundation:)))
+        case let object as [String: Any]:
+            self = .object(JSONObject(uncheckedMembers: object.map { ($0.key, JSONValue(foundation: $0.value)) }))
         case let array as [Any]: self = .array(array.map(JSONValue.init(foundation:)))
         case let string as String: self = .string(string)
         case let number as NSNumber:
@@ -44,13 +45,4 @@ public enum JSONValue: Sendable {
         case .object: "an object"
         }
     }
-}
-
-/// Where a value sits in a scene file, as the author would write it: `root.zstack[1].modifiers[0]`.
-public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
-    private var text: String
-    public init(_ root: String) { text = root }
-    public func key(_ k: String) -> JSONPath { JSONPath(text.isEmpty ? k : "\(text).\(k)") }
-    public func index(_ i: Int) -> JSONPath { JSONPath("\(text)[\(i)]") }
-    public var description: String { text.isEmpty ? "(top level)" : text }
 }

@@ -3,14 +3,24 @@
 /// call `finish()` before reading nested views, so a mistyped key is reported before what it leaves missing below.
 struct SceneObject {
     let path: JSONPath
-    private let fields: [String: JSONValue]
+    private let fields: JSONObject
     /// The keys read so far, in order: the allowed keys.
-    private var named: [String] = []
+    private var named: [NamedKeys] = []
+    /// Which of the object's members a read named: bit i for member i (objects of at most 64 members; `finish()` looks
+    /// up the keys of larger ones).
+    private var namedMembers: UInt64 = 0
+
+    /// One key read, or keys read together (kept as the array given, not copied key by key).
+    private enum NamedKeys {
+        case one(String)
+        case all([String])
+    }
 
     init(_ json: JSONValue, at path: JSONPath) throws(SceneError) {
         guard case .object(let fields) = json else { throw .wrongType(path: path, expected: "an object", got: json.typeName) }
         self.fields = fields
         self.path = path
+        named.reserveCapacity(8)
     }
 
     /// Reads an object that takes no keys (`{}`).
@@ -23,9 +33,10 @@ struct SceneObject {
 
     /// The value of `key` read as `value`; nil when the object does not hold it.
     mutating func optional<T>(_ key: String, _ value: SceneValue<T>) throws(SceneError) -> T? {
-        named.append(key)
-        guard let json = fields[key] else { return nil }
-        return try value(json, at: path.key(key))
+        named.append(.one(key))
+        guard let i = fields.firstIndex(where: { $0.key == key }) else { return nil }
+        markNamed(i)
+        return try value(fields[i].value, at: path.key(key))
     }
 
     /// The value of `key` read as `value`; the object must hold it.
@@ -37,18 +48,32 @@ struct SceneObject {
     /// The members of the object among `keys` (in `keys`' order), naming every one of `keys` as allowed: one pass over
     /// the object's own few keys, not a lookup of each of `keys`. `keySet` holds `keys`.
     mutating func members(among keys: [String], keySet: Set<String>) -> [(key: String, value: JSONValue)] {
-        named.append(contentsOf: keys)
+        named.append(.all(keys))
         var found: [(key: String, value: JSONValue)] = []
-        for (key, value) in fields where keySet.contains(key) { found.append((key, value)) }
+        for (i, member) in fields.enumerated() where keySet.contains(member.key) {
+            found.append(member)
+            markNamed(i)
+        }
         if found.count > 1 { found.sort { keys.firstIndex(of: $0.key)! < keys.firstIndex(of: $1.key)! } }
         return found
     }
 
+    private mutating func markNamed(_ member: Int) {
+        if member < 64 { namedMembers |= 1 << UInt64(member) }
+    }
+
     /// Refuses the first key (in name order) that no read named.
     func finish() throws(SceneError) {
-        guard !fields.keys.allSatisfy(named.contains) else { return }
-        for key in fields.keys.sorted() where !named.contains(key) {
-            throw .unknownKey(path: path.key(key), key: key, allowed: named)
+        if fields.count <= 64, namedMembers == (fields.count == 64 ? .max : (1 << UInt64(fields.count)) - 1) { return }
+        let allowed = named.flatMap { keys -> [String] in
+            switch keys {
+            case .one(let key): [key]
+            case .all(let keys): keys
+            }
+        }
+        guard !fields.keys.allSatisfy(allowed.contains) else { return }
+        for key in fields.keys.sorted() where !allowed.contains(key) {
+            throw .unknownKey(path: path.key(key), key: key, allowed: allowed)
         }
     }
 }

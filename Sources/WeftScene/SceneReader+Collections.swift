@@ -136,9 +136,10 @@ extension SceneReader {
                 guard !values.isEmpty else { throw .invalid(path: path.key("$cycle"), message: "a cycle needs at least one value") }
                 return values[((index % values.count) + values.count) % values.count]
             }
-            var out: [String: JSONValue] = [:]
-            for (k, v) in fields { out[k] = try substitute(v, index: index, at: path.key(k)) }
-            return .object(out)
+            var out: [JSONObject.Element] = []
+            out.reserveCapacity(fields.count)
+            for (k, v) in fields { out.append((k, try substitute(v, index: index, at: path.key(k)))) }
+            return .object(JSONObject(uncheckedMembers: out))
         case .array(let items):
             var out: [JSONValue] = []
             for (i, v) in items.enumerated() { out.append(try substitute(v, index: index, at: path.index(i))) }

@@ -30,6 +30,7 @@ struct SceneReader {
     static let contentKeys = ["image", "color", "rectangle", "roundedRectangle", "circle", "ellipse", "capsule", "zstack",
                               "hstack", "vstack", "spacer", "text", "path", "forEach", "lazyVGrid", "grid", "symbol", "label", "button", "component"]
     static let contentKeySet = Set(contentKeys)
+    static let plainShapes: [String: ShapeGeometry] = ["rectangle": .rectangle, "circle": .circle, "ellipse": .ellipse, "capsule": .capsule]
 
     mutating func scene(_ json: JSONValue, shaders: ([String]) throws -> any SceneShaderProvider) throws(SceneError) -> Scene {
         var f = try SceneObject(json, at: JSONPath(""))
@@ -132,14 +133,14 @@ struct SceneReader {
     }
 
     /// A `"states"` value: an object of at least one named view.
-    private func namedStates(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> [String: JSONValue] {
+    private func namedStates(_ json: JSONValue, at path: JSONPath) throws(SceneError) -> JSONObject {
         guard case .object(let named) = json else { throw .wrongType(path: path, expected: "an object of named views", got: json.typeName) }
         guard !named.isEmpty else { throw .invalid(path: path, message: "name at least one state") }
         return named
     }
 
     /// Named views, each the state of one component (`scope`): the `onGeometryChange`s inside name its states.
-    private func namedViews(_ named: [String: JSONValue], scope: StateScope, at path: JSONPath) throws(SceneError) -> [String: ViewNode] {
+    private func namedViews(_ named: JSONObject, scope: StateScope, at path: JSONPath) throws(SceneError) -> [String: ViewNode] {
         var reader = self
         reader.stateScope = scope
         var views: [String: ViewNode] = [:]
@@ -211,8 +212,9 @@ struct SceneReader {
             node = ViewNode(.shape(geometry, Color.black.fillStyle))
         default:
             try SceneObject.empty(value, at: contentPath)
-            let plain: [String: ShapeGeometry] = ["rectangle": .rectangle, "circle": .circle, "ellipse": .ellipse, "capsule": .capsule]
-            guard let geometry = plain[key] else { throw .unknownName(path: contentPath, kind: "shape", name: key, known: plain.keys.sorted()) }
+            guard let geometry = Self.plainShapes[key] else {
+                throw .unknownName(path: contentPath, kind: "shape", name: key, known: Self.plainShapes.keys.sorted())
+            }
             shape = geometry
             node = ViewNode(.shape(geometry, Color.black.fillStyle))
         }
@@ -256,6 +258,9 @@ struct SceneReader {
         return ViewNode(.stack(try self.children(children, at: path.key("children")), alignment: alignment))
     }
 
+    static let horizontalStackAlignments: [String: Float] = ["top": 0, "center": 0.5, "bottom": 1]
+    static let verticalStackAlignments: [String: Float] = ["leading": 0, "center": 0.5, "trailing": 1]
+
     /// `[children]`, or `{"spacing": S, "alignment": A, "children": [...]}` with A one of
     /// top/center/bottom (hstack) or leading/center/trailing (vstack).
     private func stack(_ json: JSONValue, axis: StackLayout.Axis, at path: JSONPath) throws(SceneError) -> ViewNode {
@@ -263,7 +268,7 @@ struct SceneReader {
         guard case .object = json else {
             return ViewNode(.stacked(StackLayout(axis: axis, spacing: StackLayout.defaultSpacing, alignment: 0.5), try views(json, path)))
         }
-        let alignments: [String: Float] = axis == .horizontal ? ["top": 0, "center": 0.5, "bottom": 1] : ["leading": 0, "center": 0.5, "trailing": 1]
+        let alignments = axis == .horizontal ? Self.horizontalStackAlignments : Self.verticalStackAlignments
         var f = try SceneObject(json, at: path)
         let spacing = try f.optional("spacing", .nonNegative) ?? StackLayout.defaultSpacing
         let alignment = try f.optional("alignment", .named("alignment", alignments)) ?? 0.5

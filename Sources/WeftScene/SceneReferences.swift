@@ -24,35 +24,41 @@ struct SceneReferences {
     private mutating func visit(_ json: JSONValue) {
         switch json {
         case .object(let members):
-            // The members that may name a file, in key order (so that files are listed in one order, whatever the
-            // dictionary's); most members of a scene are numbers and strings that name none, and are not sorted.
-            var naming: [(key: String, value: JSONValue)] = []
-            for (key, value) in members {
-                switch value {
-                case .object, .array: naming.append((key, value))
-                case .string where key == "image": naming.append((key, value))
-                default: break
-                }
-            }
-            if naming.count > 1 { naming.sort { $0.key < $1.key } }
-            for (key, value) in naming {
-                switch (key, value) {
-                case ("image", .string(let file)):
-                    addImage(file)
-                case ("image", .object(let image)):
-                    if case .string(let file)? = image["path"] { addImage(file) }
-                case ("args", .object(let arguments)):
-                    for (_, argument) in arguments.sorted(by: { $0.key < $1.key }) {
-                        if case .string(let text) = argument, Self.namesImage(text) { addImage(text) }
-                    }
-                default:
-                    visit(value)
-                }
+            // The members that may name a file, in key order (so that files are listed in one order, however the text
+            // orders them); most members of a scene are numbers and strings that name none, and are not sorted.
+            let naming = members.lazy.filter(Self.mayNameFile)
+            if naming.count > 1 {
+                for member in naming.sorted(by: { $0.key < $1.key }) { visit(member) }
+            } else {
+                for member in naming { visit(member) }
             }
         case .array(let items):
             for item in items { visit(item) }
         default:
             break
+        }
+    }
+
+    private static func mayNameFile(_ member: JSONObject.Element) -> Bool {
+        switch member.value {
+        case .object, .array: true
+        case .string: member.key == "image"
+        default: false
+        }
+    }
+
+    private mutating func visit(_ member: JSONObject.Element) {
+        switch member {
+        case ("image", .string(let file)):
+            addImage(file)
+        case ("image", .object(let image)):
+            if case .string(let file)? = image["path"] { addImage(file) }
+        case ("args", .object(let arguments)):
+            for (_, argument) in arguments.sorted(by: { $0.key < $1.key }) {
+                if case .string(let text) = argument, Self.namesImage(text) { addImage(text) }
+            }
+        default:
+            visit(member.value)
         }
     }
 

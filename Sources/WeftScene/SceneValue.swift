@@ -171,9 +171,7 @@ extension SceneValue where Value == Color {
 extension SceneValue where Value == UnitPoint {
     /// A name (`"topLeading"`) or `[x, y]`.
     static var unitPoint: Self {
-        let named = SceneValue.named("unit point", ["center": .center, "top": .top, "bottom": .bottom, "leading": .leading,
-                                                    "trailing": .trailing, "topLeading": .topLeading, "topTrailing": .topTrailing,
-                                                    "bottomLeading": .bottomLeading, "bottomTrailing": .bottomTrailing])
+        let named = SceneValue.named("unit point", unitPointNames)
         return SceneValue { json, path throws(SceneError) in
             if case .string = json { return try named(json, at: path) }
             let v = try SceneValue<[Float]>.numbers(count: 2)(json, at: path)
@@ -181,3 +179,8 @@ extension SceneValue where Value == UnitPoint {
         }
     }
 }
+
+private let unitPointNames: [String: UnitPoint] = [
+    "center": .center, "top": .top, "bottom": .bottom, "leading": .leading, "trailing": .trailing, "topLeading": .topLeading,
+    "topTrailing": .topTrailing, "bottomLeading": .bottomLeading, "bottomTrailing": .bottomTrailing,
+]
