@@ -3,9 +3,10 @@ import WeftBench
 import WeftTestSupport
 @testable import WeftViews
 
-/// A view's overhang (`LayoutTraits.overhang`) bounds where it draws at every offer: its measured extent lies inside its
-/// frame grown by it. Lowering passes over a view whose grown frame misses the canvas without measuring it, so a bound
-/// too small would lose pixels; one infinite where a bound is known costs only time.
+/// What lowering reads of a frame's layout without asking it again, checked against asking: a view's overhang
+/// (`LayoutTraits.overhang`) bounds where it draws at every offer — its measured extent lies inside its frame grown by
+/// it (lowering passes over a view whose grown frame misses the canvas without measuring it, so a bound too small would
+/// lose pixels; one infinite where a bound is known costs only time) — and a placement's held answer is its child's.
 struct ViewOverhangTests {
     /// A random view: leaves (shapes filled and stroked, paths beyond their frame, texts, symbols, spacers) under
     /// stacks of every kind and spacing and the modifiers whose overhang is bounded, and some whose is not.
@@ -82,6 +83,29 @@ struct ViewOverhangTests {
         }
         // Most views have a bound, and some have none (moved, shadowed, frames a child may overflow).
         #expect(bounded > checked / 3 && bounded < checked, "\(bounded) of \(checked) views bounded")
+    }
+
+    /// A placement that holds its child's answer (`Layout.Placement.arrangement`) holds the very answer the child's
+    /// memo gives at that proposal, so a walk down the linked answers draws what asking each view would.
+    @Test func aPlacementHoldsTheAnswerItsChildGives() throws {
+        var rng = SplitMix64(seed: 41)
+        var linked = 0
+        for _ in 0..<200 {
+            let root = try Self.randomView(&rng, depth: 0)
+            let layout = FrameLayout()
+            func visit(_ node: ViewNode, _ proposal: SIMD2<Float>) {
+                for child in layout.arrange(node, proposed: proposal).children {
+                    if let held = child.arrangement {
+                        let asked = layout.arrange(child.node, proposed: child.proposal)
+                        #expect(held === asked, "\(child.node.kind) at \(child.proposal)")
+                        linked += 1
+                    }
+                    visit(child.node, child.proposal)
+                }
+            }
+            visit(root, SIMD2(240, 160))
+        }
+        #expect(linked > 500, "\(linked) placements held their child's answer")
     }
 
     /// Every row of the 1,000-view screen is bounded: texts, symbols and bars in stacks and fixed frames.
