@@ -102,7 +102,7 @@ extension FrameLayout {
         }
         /// The child's size at the offer it is placed with, its answer there kept for its placement.
         func placedSize(_ i: Int, main: Float, cross: Float) -> SIMD2<Float> {
-            if let minLength = children[i].spacerLength { return layout.vector(main: max(main, minLength), cross: 0) }
+            if children[i].spacerLength != nil { return childSize(children[i], main: main, cross: cross) }
             let (size, arranged) = answer(of: children[i], proposed: layout.vector(main: main, cross: cross))
             answers[i] = arranged
             return size

@@ -34,10 +34,6 @@ struct LayoutMemo {
         index(of: proposal).flatMap { entries[$0].arrangement }
     }
 
-    func size(at proposal: SIMD2<Float>) -> SIMD2<Float>? {
-        index(of: proposal).flatMap { entries[$0].arrangement?.size }
-    }
-
     func extent(at proposal: SIMD2<Float>) -> Rect? {
         index(of: proposal).flatMap { entries[$0].extent }
     }
