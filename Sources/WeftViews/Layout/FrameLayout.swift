@@ -67,12 +67,11 @@ package final class FrameLayout {
         return (arranged.size, arranged)
     }
 
-    /// `child` offered `offer`, placed by `transform(its size)`, its answer kept in the placement so that whoever walks
-    /// the parent's arrangement finds the child's without asking again.
-    package func placing(_ child: ViewNode, proposed offer: SIMD2<Float>,
-                         by transform: (_ childSize: SIMD2<Float>) -> Affine = { _ in .identity }) -> (size: SIMD2<Float>, placement: Layout.Placement) {
+    /// `child` offered `offer`, at its parent's origin (its parent moves it once it knows its size), its answer kept in
+    /// the placement so that whoever walks the parent's arrangement finds the child's without asking again.
+    package func placing(_ child: ViewNode, proposed offer: SIMD2<Float>) -> (size: SIMD2<Float>, placement: Layout.Placement) {
         let (size, arranged) = answer(of: child, proposed: offer)
-        return (size, Layout.Placement(node: child, proposal: offer, transform: transform(size), arrangement: arranged))
+        return (size, Layout.Placement(node: child, proposal: offer, transform: .identity, arrangement: arranged))
     }
 
     /// The node's size and its children's placements. A child pinned by an animation (`GroupAnchor`) stands where

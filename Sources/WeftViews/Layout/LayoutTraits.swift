@@ -105,8 +105,9 @@ struct LayoutTraits: Sendable {
             } else {
                 observesGeometry = rule is GeometryChange || child.observesGeometry || rule.heldViews.contains(where: \.observesGeometry)
             }
-            if case .child = rule.drawing, rule.drawnViews.isEmpty { drawsOnlyChildren = true }
-            switch rule.drawing {
+            let drawing = rule.drawing
+            if case .child = drawing, rule.drawnViews.isEmpty { drawsOnlyChildren = true }
+            switch drawing {
             case .effect, .blendEffect: bindsShaders = true
             case .child, .opacity, .blendMode, .shadow, .group, .decoration, .blur:
                 bindsShaders = child.bindsShaders || rule.heldViews.contains(where: \.bindsShaders)

@@ -13,11 +13,9 @@ package struct FixedFrame: ModifierRule, Hashable {
 
     package func arrange(_ child: ViewNode, proposed: SIMD2<Float>, in layout: FrameLayout) -> FrameLayout.Arrangement {
         let offer = SIMD2(width ?? proposed.x, height ?? proposed.y)
-        var total = SIMD2<Float>.zero
-        let (_, placed) = layout.placing(child, proposed: offer) { childSize in
-            total = SIMD2(width ?? childSize.x, height ?? childSize.y)
-            return .translation((total - childSize) / 2)
-        }
+        var (childSize, placed) = layout.placing(child, proposed: offer)
+        let total = SIMD2(width ?? childSize.x, height ?? childSize.y)
+        placed.transform = .translation((total - childSize) / 2)
         return FrameLayout.Arrangement(size: total, children: [placed])
     }
 

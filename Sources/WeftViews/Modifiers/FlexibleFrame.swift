@@ -25,11 +25,9 @@ package struct FlexibleFrame: ModifierRule, Hashable {
 
     package func arrange(_ child: ViewNode, proposed: SIMD2<Float>, in layout: FrameLayout) -> FrameLayout.Arrangement {
         let offer = proposal(proposed)
-        var total = SIMD2<Float>.zero
-        let (_, placed) = layout.placing(child, proposed: offer) { childSize in
-            total = size(offer: proposed, child: childSize)
-            return .translation((total - childSize) * alignment.vector)
-        }
+        var (childSize, placed) = layout.placing(child, proposed: offer)
+        let total = size(offer: proposed, child: childSize)
+        placed.transform = .translation((total - childSize) * alignment.vector)
         return FrameLayout.Arrangement(size: total, children: [placed])
     }
 

@@ -136,7 +136,8 @@ extension ModifierRule {
     /// The child sized at `proposed` and drawn moved by `transform(childSize)`; the view keeps the child's size.
     func movingDrawing(_ child: ViewNode, proposed: SIMD2<Float>, in layout: FrameLayout,
                        by transform: (SIMD2<Float>) -> Affine) -> FrameLayout.Arrangement {
-        let (childSize, placed) = layout.placing(child, proposed: proposed, by: transform)
+        var (childSize, placed) = layout.placing(child, proposed: proposed)
+        placed.transform = transform(childSize)
         return FrameLayout.Arrangement(size: childSize, children: [placed])
     }
 }

@@ -12,7 +12,8 @@ package struct PaddingLayout: ModifierRule, Hashable {
         let e = insets
         let total = SIMD2(e.leading + e.trailing, e.top + e.bottom)
         let offer = pointwiseMax(proposed - total, .zero)
-        let (childSize, placed) = layout.placing(child, proposed: offer) { _ in .translation(SIMD2(e.leading, e.top)) }
+        var (childSize, placed) = layout.placing(child, proposed: offer)
+        placed.transform = .translation(SIMD2(e.leading, e.top))
         return FrameLayout.Arrangement(size: childSize + total, children: [placed])
     }
 

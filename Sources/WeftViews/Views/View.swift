@@ -50,6 +50,7 @@ public struct ViewNode: Sendable, View {
     }
     /// The node's content, shared by every copy, what layout asks of it (`LayoutTraits`) and the layout's answers for
     /// it (`LayoutMemo`).
+    ///
     /// What layout reads of every view it walks (traits, then answers) lies first, in the object's first cache line
     /// with its reference count: a tree built just before its frame is planned is read from memory view by view.
     private final class Storage: Sendable {
