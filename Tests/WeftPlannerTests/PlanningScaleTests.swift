@@ -81,6 +81,19 @@ struct PlanningScaleTests {
         #expect(context.planner.kernels.glyphAtlas.placeCount - placings == 1)
     }
 
+    /// A layout shared by many planners keeps the draw of each planner alive: planners let go (more of them than a layout
+    /// keeps draws of) do not push out the draw of the one still planning, which places no glyph when it plans again.
+    @Test func plannersLetGoDoNotPushOutADrawOfOneAlive() throws {
+        let column = VStack(spacing: 1) { ForEach(0..<20) { try! Text("shared \($0)", size: 9, color: .black) } }
+        let size = Size(width: 200, height: 300)
+        let alive = PlanOnly()
+        _ = try alive.plan(column, size: size)
+        for _ in 0..<(2 * DrawnGlyphs.atlasesKept) { _ = try PlanOnly().plan(column, size: size) }
+        let placings = alive.planner.kernels.glyphAtlas.placeCount
+        _ = try alive.plan(VStack(spacing: 1) { ForEach(0..<20) { try! Text("shared \($0)", size: 9, color: .black) } }, size: size)
+        #expect(alive.planner.kernels.glyphAtlas.placeCount - placings == 0)
+    }
+
     /// Draws batched, as on a GPU, so that symbols are drawn from the glyph atlas.
     static var batched: RenderOptions {
         var options = RenderOptions()

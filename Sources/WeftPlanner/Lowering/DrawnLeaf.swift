@@ -30,13 +30,16 @@ final class DrawnPath: Sendable {
 
 /// Where glyph atlases hold a text layout's glyphs, kept with the layout (`TextLayout.drawn`): drawn again at the same
 /// pixel size while the atlas has not started over — by the same view, or by a view built anew whose text lays out
-/// the same — the text places no glyph and looks none up. One draw per atlas, the latest few: planners of their own
-/// (each with its atlas) draw the layouts that the font library's cache shares between them.
+/// the same — the text places no glyph and looks none up. One draw per atlas: planners of their own (each with its
+/// atlas) draw the layouts that the font library's cache shares between them. The draws of atlases let go are dropped
+/// first, so the planners alive do not push out each other's (a process holds a few at once, and may make many).
 final class DrawnGlyphs: Sendable {
     struct Draw: Sendable {
         /// The pixel size the glyphs were drawn at.
         var pixelSize: Float
         var placed: AtlasPlacement<[GlyphAtlas.Entry?]>
+        /// The atlas `placed` lies in, while it lives.
+        weak let atlas: GlyphAtlas?
     }
 
     /// How many atlases' draws a layout keeps.
@@ -52,8 +55,8 @@ final class DrawnGlyphs: Sendable {
         draws.first { $0.placed.atlas == atlas && $0.pixelSize == pixelSize }?.placed
     }
 
-    /// These draws with `draw` the latest, in place of its atlas's.
+    /// These draws with `draw` the latest, in place of its atlas's, and without those of atlases let go.
     func adding(_ draw: Draw) -> DrawnGlyphs {
-        DrawnGlyphs([draw] + draws.filter { $0.placed.atlas != draw.placed.atlas }.prefix(Self.atlasesKept - 1))
+        DrawnGlyphs([draw] + draws.filter { $0.atlas != nil && $0.placed.atlas != draw.placed.atlas }.prefix(Self.atlasesKept - 1))
     }
 }

@@ -82,7 +82,8 @@ extension Lowering {
         let (entries, snapshot) = atlas.place(keys)
         // A glyph the atlas could not hold may fit a later plan's.
         if entries.count == keys.count, !entries.contains(where: { $0 == nil }) {
-            let draw = DrawnGlyphs.Draw(pixelSize: pixelSize, placed: AtlasPlacement(atlas: atlas.owner, generation: snapshot.generation, value: entries))
+            let draw = DrawnGlyphs.Draw(pixelSize: pixelSize, placed: AtlasPlacement(atlas: atlas.owner, generation: snapshot.generation, value: entries),
+                                        atlas: atlas)
             layout.drawn.value = (drawn ?? DrawnGlyphs()).adding(draw)
         }
         return (entries, snapshot)
