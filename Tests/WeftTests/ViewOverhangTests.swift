@@ -54,35 +54,50 @@ struct ViewOverhangTests {
         }
     }
 
+    /// Checks every view of `root` at each of `offers`; how many views had a bound, of how many checked.
+    static func checkBounds(of root: ViewNode, at offers: [SIMD2<Float>]) -> (bounded: Int, checked: Int) {
+        let layout = FrameLayout()
+        var bounded = 0, checked = 0
+        func visit(_ node: ViewNode, _ proposal: SIMD2<Float>) {
+            let overhang = node.overhang
+            #expect(overhang >= 0, "an overhang is never negative")
+            if overhang < .infinity {
+                let size = layout.size(of: node, proposed: proposal)
+                let extent = layout.extent(of: node, proposed: proposal)
+                let bound = Rect(size: size).outset(by: SIMD2(repeating: overhang + 1e-3))
+                let inside = extent.size == .zero
+                    || (extent.minimum.x >= bound.minimum.x && extent.minimum.y >= bound.minimum.y
+                        && extent.maximum.x <= bound.maximum.x && extent.maximum.y <= bound.maximum.y)
+                #expect(inside, "\(node.kind) at \(proposal): extent \(extent) beyond \(bound)")
+                bounded += 1
+            }
+            checked += 1
+            for child in layout.arrange(node, proposed: proposal).children { visit(child.node, child.proposal) }
+        }
+        for offer in offers { visit(root, offer) }
+        return (bounded, checked)
+    }
+
     @Test func whereAViewDrawsLiesWithinItsFrameGrownByItsOverhang() throws {
         var rng = SplitMix64(seed: 37)
         var bounded = 0, checked = 0
         for _ in 0..<300 {
-            let root = try Self.randomView(&rng, depth: 0)
-            let layout = FrameLayout()
-            let offers: [SIMD2<Float>] = [SIMD2(200, 120), SIMD2(0, 0), SIMD2(37.5, 500), SIMD2(1000, 9)]
-            for offer in offers {
-                func visit(_ node: ViewNode, _ proposal: SIMD2<Float>) {
-                    let overhang = node.overhang
-                    #expect(overhang >= 0, "an overhang is never negative")
-                    if overhang < .infinity {
-                        let size = layout.size(of: node, proposed: proposal)
-                        let extent = layout.extent(of: node, proposed: proposal)
-                        let bound = Rect(size: size).outset(by: SIMD2(repeating: overhang + 1e-3))
-                        let inside = extent.size == .zero
-                            || (extent.minimum.x >= bound.minimum.x && extent.minimum.y >= bound.minimum.y
-                                && extent.maximum.x <= bound.maximum.x && extent.maximum.y <= bound.maximum.y)
-                        #expect(inside, "\(node.kind) at \(proposal): extent \(extent) beyond \(bound)")
-                        bounded += 1
-                    }
-                    checked += 1
-                    for child in layout.arrange(node, proposed: proposal).children { visit(child.node, child.proposal) }
-                }
-                visit(root, offer)
-            }
+            let counts = Self.checkBounds(of: try Self.randomView(&rng, depth: 0),
+                                          at: [SIMD2(200, 120), SIMD2(0, 0), SIMD2(37.5, 500), SIMD2(1000, 9)])
+            bounded += counts.bounded
+            checked += counts.checked
         }
         // Most views have a bound, and some have none (moved, shadowed, frames a child may overflow).
         #expect(bounded > checked / 3 && bounded < checked, "\(bounded) of \(checked) views bounded")
+    }
+
+    /// At real depth and width: stacks nested 256 deep (labels with symbols, capsules in frames) on a phone's screen,
+    /// and the 1,000-view screen, every view bounded and inside its bound.
+    @Test func screensAtRealScaleAreInsideTheirBounds() throws {
+        let nested = Self.checkBounds(of: try ScaleScenes.nested(depth: 256, symbol: "star.fill"), at: [SIMD2(390, 844)])
+        #expect(nested.bounded == nested.checked && nested.checked > 256 * 3, "\(nested.bounded) of \(nested.checked)")
+        let screen = Self.checkBounds(of: try ScaleScenes.screen(rows: 50, cells: 20), at: [SIMD2(1920, 1080)])
+        #expect(screen.bounded == screen.checked && screen.checked > 5_000, "\(screen.bounded) of \(screen.checked)")
     }
 
     /// A placement that holds its child's answer (`Layout.Placement.arrangement`) holds the very answer the child's
