@@ -28,6 +28,11 @@ public enum JSONValue: Sendable {
             self = .object(JSONObject(uncheckedMembers: object.map { ($0.key, JSONValue(foundation: $0.value)) }))
         case let array as [Any]: self = .array(array.map(JSONValue.init(foundation:)))
         case let string as String: self = .string(string)
+        case let number as NSDecimalNumber:
+            // A number written with more digits than a double holds, which Foundation keeps as a decimal whose own
+            // conversion can land a unit off in the last place: the double nearest the digits it kept (all of them, up
+            // to 38).
+            self = .number(Double(number.description) ?? number.doubleValue)
         case let number as NSNumber:
             self = ObjectIdentifier(type(of: number)) == Self.booleanClass ? .bool(number.boolValue) : .number(number.doubleValue)
         default: self = .null

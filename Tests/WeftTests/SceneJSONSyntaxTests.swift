@@ -50,6 +50,17 @@ import Foundation
     }
 }
 
+/// A number written with more digits than a double holds reads as the double nearest it, as a shorter one does.
+@Test(arguments: ["0.30000000000000004", "0.300000000000000044408920985006", "12345678901234567.5", "-2.4999999999999999999e-3",
+                  "123456789012345678901234567890", "1.0000000000000002220446049250313080847"])
+func numbersOfManyDigitsReadAsTheNearestDouble(text: String) throws {
+    guard case .array(let values) = try JSONValue(parsing: Data("[\(text)]".utf8)), case .number(let number)? = values.first else {
+        Issue.record("expected an array of a number")
+        return
+    }
+    #expect(number.bitPattern == Double(text)!.bitPattern, "\(text) read as \(number), not \(Double(text)!)")
+}
+
 @Test func malformedJSONSaysWhere() {
     guard case .malformedJSON(let reason)? = sceneError("{\n  \"size\": [10, 10]\n  \"root\": {}\n}") else {
         Issue.record("expected malformedJSON")
