@@ -20,7 +20,7 @@ public final class FontLibrary: @unchecked Sendable {
     /// Glyph coverage kept, the least recently used let go first: every glyph of many screens' texts.
     private var rasters = LRUCache<GlyphKey, GlyphBitmap>(capacity: 65_536)
 
-    /// Counts the layouts made (their text shaped) rather than found in the cache.
+    /// Counts the layouts made (a text shaped, or broken at a width from its shaping) rather than found kept.
     package final class LayoutCounter: Sendable {
         package let made = Atomic<Int>(0)
         package init() {}

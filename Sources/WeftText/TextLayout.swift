@@ -32,17 +32,20 @@ public struct TextLayout: Sendable {
     /// hands one layout to every text of the same string, font, size and width, so a text built anew finds where its
     /// glyphs were placed by the text it replaces.
     package let drawn = DrawnMemo()
+    /// The text as shaped, on a layout at an unbounded width: its layouts at narrower widths are broken from it.
+    let shaped: Shaped?
 
     /// No lines, of size zero: the layout of a text no font can draw.
     package static func empty(pointSize: Float) -> TextLayout {
         TextLayout(lines: [], size: .zero, pointSize: pointSize, warnings: [])
     }
 
-    init(lines: [Line], size: SIMD2<Float>, pointSize: Float, warnings: [TextWarning]) {
+    init(lines: [Line], size: SIMD2<Float>, pointSize: Float, warnings: [TextWarning], shaped: Shaped? = nil) {
         self.lines = lines
         self.size = size
         self.pointSize = pointSize
         self.warnings = warnings
+        self.shaped = shaped
     }
 
     /// How far past the offered width a glyph may reach before its line breaks, in points (rounding of advances).
@@ -55,15 +58,14 @@ public struct TextLayout: Sendable {
         let truncated = lineLimit.map { lines.count >= $0 } ?? false
         return !truncated && size.x <= width + Self.breakSlack
     }
-    /// Layouts kept (by string, face, size, width, line limit and alignment), the least recently used let go first:
-    /// a screen's texts at each width they are asked at.
-    static let cacheCapacity = 16_384
+    /// Layouts at an unbounded width kept (by string, face, size, line limit and alignment), the least recently used
+    /// let go first: a screen's texts, each with its layouts at the widths it does not fit in (`Shaped`).
+    package static let cacheCapacity = 16_384
 
     struct Key: Hashable {
         var string: String
         var face: FontFace
         var size: Float
-        var width: Float
         var lineLimit: Int
         var alignment: TextAlignment
     }
@@ -75,69 +77,89 @@ extension FontLibrary {
     /// caller has it.
     public func layout(_ string: String, face: FontFace, size: Float, width: Float = .infinity, lineLimit: Int? = nil,
                        alignment: TextAlignment = .leading, natural known: TextLayout? = nil) -> TextLayout {
-        if width.isFinite {
-            // A text asked at many widths is shaped and kept once for all those it fits in.
-            let natural = known ?? layout(string, face: face, size: size, width: .infinity, lineLimit: lineLimit, alignment: alignment)
-            if natural.isLayout(atWidth: width, lineLimit: lineLimit) { return natural }
-        }
-        let key = TextLayout.Key(string: string, face: face, size: size, width: width.isFinite ? width : .infinity,
-                                 lineLimit: lineLimit ?? .max, alignment: alignment)
+        // A text is shaped once, at an unbounded width; every width it does not fit in is broken from that shaping and
+        // kept with it (`TextLayout.Shaped`), so a screen's texts asked at three widths each fill the cache once each.
+        let natural = known?.shaped != nil ? known! : naturalLayout(string, face: face, size: size, lineLimit: lineLimit, alignment: alignment)
+        guard width.isFinite, !natural.isLayout(atWidth: width, lineLimit: lineLimit), let shaped = natural.shaped else { return natural }
+        return shaped.layout(atWidth: width)
+    }
+
+    /// `string`'s layout at an unbounded width, from the cache or shaped and kept there.
+    private func naturalLayout(_ string: String, face: FontFace, size: Float, lineLimit: Int?, alignment: TextAlignment) -> TextLayout {
+        let key = TextLayout.Key(string: string, face: face, size: size, lineLimit: lineLimit ?? .max, alignment: alignment)
         return lock.withLock { _ in
             if let hit = layouts[key] { return hit }
             FontLibrary.layoutCounter?.made.add(1, ordering: .relaxed)
-            let scale = size / face.unitsPerEm
-            let lineHeight = face.lineHeight * scale
-            let ascent = face.ascender * scale
-            var lines: [TextLayout.Line] = []
             var warnings: [TextWarning] = []
-            var pieces: [[ShapedGlyph]] = []
-            for paragraph in string.split(separator: "\n", omittingEmptySubsequences: false) {
-                let shaped = shape(String(paragraph), primary: face, warnings: &warnings)
-                pieces += breakLines(shaped, scale: scale, width: key.width).map { Array(shaped[$0]) }
+            let paragraphs = string.split(separator: "\n", omittingEmptySubsequences: false).map { paragraph in
+                shape(String(paragraph), primary: face, warnings: &warnings)
             }
-            if pieces.count > key.lineLimit {
-                // SwiftUI's truncation: the last line kept ends in an ellipsis, within the width.
-                pieces.removeLast(pieces.count - key.lineLimit)
-                let ellipsis = shape("\u{2026}", primary: face, warnings: &warnings)
-                var last = pieces[pieces.count - 1]
-                let room = key.width - ellipsis.reduce(0) { $0 + $1.advance } * scale
-                func width(_ glyphs: [ShapedGlyph]) -> Float { glyphs.reduce(0) { $0 + $1.advance } * scale }
-                while let end = last.last, end.isSpace || width(last) > room { last.removeLast() }
-                pieces[pieces.count - 1] = last + ellipsis
+            var ellipsis: TextLayout.Shaped.Ellipsis?
+            if lineLimit != nil {
+                var truncatedWarnings = warnings
+                ellipsis = .init(glyphs: shape("\u{2026}", primary: face, warnings: &truncatedWarnings), warnings: truncatedWarnings)
             }
-            for piece in pieces {
-                var x: Float = 0
-                var glyphs: [TextLayout.Glyph] = []
-                var width: Float = 0
-                let baseline = ascent + Float(lines.count) * lineHeight
-                for g in piece {
-                    glyphs.append(TextLayout.Glyph(face: g.face, glyph: g.glyph,
-                                                   position: SIMD2(x + g.offset.x * scale, baseline - g.offset.y * scale)))
-                    x += g.advance * scale
-                    if !g.isSpace { width = x }
-                }
-                lines.append(TextLayout.Line(glyphs: glyphs, width: width, baseline: baseline))
-            }
-            let widest = lines.map(\.width).max() ?? 0
-            for i in lines.indices {
-                let shift: Float = switch alignment {
-                case .leading: 0
-                case .center: (widest - lines[i].width) / 2
-                case .trailing: widest - lines[i].width
-                }
-                for j in lines[i].glyphs.indices { lines[i].glyphs[j].position.x += shift }
-            }
-            let empty = string.isEmpty
-            let layout = TextLayout(lines: empty ? [] : lines, size: empty ? .zero : SIMD2(widest, Float(lines.count) * lineHeight),
-                                    pointSize: size, warnings: warnings)
+            let shaped = TextLayout.Shaped(paragraphs: paragraphs, warnings: warnings, ellipsis: ellipsis, face: face, size: size,
+                                           lineLimit: key.lineLimit, alignment: alignment, isEmpty: string.isEmpty)
+            let layout = shaped.assembled(width: .infinity, keepingShaping: true)
             layouts[key] = layout
             return layout
         }
     }
+}
+
+extension TextLayout.Shaped {
+    /// The lines at `width`: paragraphs broken greedily, cut to the line limit with an ellipsis, lined up.
+    func assembled(width: Float, keepingShaping: Bool = false) -> TextLayout {
+        let scale = size / face.unitsPerEm
+        let lineHeight = face.lineHeight * scale
+        let ascent = face.ascender * scale
+        var warnings = self.warnings
+        var lines: [TextLayout.Line] = []
+        var pieces: [ArraySlice<ShapedGlyph>] = []
+        for shaped in paragraphs {
+            pieces += Self.breakLines(shaped, scale: scale, width: width).map { shaped[$0] }
+        }
+        if pieces.count > lineLimit, let ellipsis {
+            // SwiftUI's truncation: the last line kept ends in an ellipsis, within the width.
+            pieces.removeLast(pieces.count - lineLimit)
+            warnings = ellipsis.warnings
+            var last = Array(pieces[pieces.count - 1])
+            let room = width - ellipsis.glyphs.reduce(0) { $0 + $1.advance } * scale
+            func length(_ glyphs: [ShapedGlyph]) -> Float { glyphs.reduce(0) { $0 + $1.advance } * scale }
+            while let end = last.last, end.isSpace || length(last) > room { last.removeLast() }
+            pieces[pieces.count - 1] = ArraySlice(last + ellipsis.glyphs)
+        }
+        for piece in pieces {
+            var x: Float = 0
+            var glyphs: [TextLayout.Glyph] = []
+            glyphs.reserveCapacity(piece.count)
+            var width: Float = 0
+            let baseline = ascent + Float(lines.count) * lineHeight
+            for g in piece {
+                glyphs.append(TextLayout.Glyph(face: g.face, glyph: g.glyph,
+                                               position: SIMD2(x + g.offset.x * scale, baseline - g.offset.y * scale)))
+                x += g.advance * scale
+                if !g.isSpace { width = x }
+            }
+            lines.append(TextLayout.Line(glyphs: glyphs, width: width, baseline: baseline))
+        }
+        let widest = lines.map(\.width).max() ?? 0
+        for i in lines.indices {
+            let shift: Float = switch alignment {
+            case .leading: 0
+            case .center: (widest - lines[i].width) / 2
+            case .trailing: widest - lines[i].width
+            }
+            for j in lines[i].glyphs.indices { lines[i].glyphs[j].position.x += shift }
+        }
+        return TextLayout(lines: isEmpty ? [] : lines, size: isEmpty ? .zero : SIMD2(widest, Float(lines.count) * lineHeight),
+                          pointSize: size, warnings: warnings, shaped: keepingShaping ? self : nil)
+    }
 
     /// Greedy line breaking: a line ends at its last space before the glyph that would overflow `width`, or before
     /// that glyph when the line has no space; the spaces at a break start no line.
-    private func breakLines(_ glyphs: [ShapedGlyph], scale: Float, width: Float) -> [Range<Int>] {
+    private static func breakLines(_ glyphs: [ShapedGlyph], scale: Float, width: Float) -> [Range<Int>] {
         guard !glyphs.isEmpty else { return [0..<0] }
         var ranges: [Range<Int>] = []
         var start = 0

@@ -2,7 +2,7 @@ import CFreeType
 import CHarfBuzz
 
 /// A glyph as HarfBuzz placed it, in font units of its face.
-struct ShapedGlyph {
+struct ShapedGlyph: Sendable {
     var face: FontFace
     var glyph: UInt32
     var advance: Float

@@ -181,6 +181,27 @@ import WeftText
         #expect(try layoutsMade() == 0)
     }
 
+    /// Texts that, each asked at three widths (a row's two probes and a share they do not fit in), outnumber the font
+    /// library's cache of layouts are shaped and broken once: asked again they make no layout. (Kept in that cache, a
+    /// screen of ten thousand texts shaped every text again at every plan.)
+    @Test func textsAskedAtMoreWidthsThanTheCacheHoldsAreLaidOutOnce() {
+        let strings = (0..<(TextLayout.cacheCapacity / 3 + 1000)).map { "textsAskedAtMoreWidths \($0)" }
+        func layoutsMade() -> Int {
+            let counter = FontLibrary.LayoutCounter()
+            FontLibrary.$layoutCounter.withValue(counter) {
+                for string in strings {
+                    let text = Text(string)
+                    let natural = text.layout()
+                    _ = text.layout(width: 0, natural: natural)
+                    _ = text.layout(width: natural.size.x / 2, natural: natural)
+                }
+            }
+            return counter.made.load(ordering: .relaxed)
+        }
+        #expect(layoutsMade() == 3 * strings.count)
+        #expect(layoutsMade() == 0)
+    }
+
     @Test func textStylesHaveApplesDefaultSizesAndWeights() {
         let expected: [(Font.TextStyle, Float, Font.Weight)] = [
             (.largeTitle, 34, .regular), (.title, 28, .regular), (.title2, 22, .regular), (.title3, 20, .regular),
