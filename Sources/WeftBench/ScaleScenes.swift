@@ -39,6 +39,11 @@ public enum ScaleScenes {
 }
 
 extension ScaleScenes {
+    /// The deepest `nested:N`: stacks nested 1,024 deep plan within a thread's 8 MB stack (Weft's render threads', a
+    /// main thread's by default) in a debug build too, whose frames are larger (a release build plans 3,200; 4,096
+    /// overflow layout's recursion).
+    public static let deepestNesting = 1024
+
     /// The scene a `weft bench --planning` name stands for: `nested:N` (stacks nested N deep, on a 390 × 844 screen) or
     /// `screen:RxC` (R rows of C cells, on a 1920 × 1080 screen); nil for any other name.
     public static func named(_ name: String) throws -> (view: ViewNode, size: Size)? {
@@ -46,7 +51,7 @@ extension ScaleScenes {
         guard parts.count == 2 else { return nil }
         switch parts[0] {
         case "nested":
-            guard let depth = Int(parts[1]), (1...4096).contains(depth) else { return nil }
+            guard let depth = Int(parts[1]), (1...deepestNesting).contains(depth) else { return nil }
             return (try nested(depth: depth), Size(width: 390, height: 844))
         case "screen":
             let counts = parts[1].split(separator: "x").compactMap { Int($0) }

@@ -78,7 +78,7 @@ struct BenchPlanning {
     private func loadScene() throws -> Scene {
         if path.lowercased().hasSuffix(".json") { return try Scene.loadWithLibraries(contentsOf: path, confinement: confinement).scene }
         guard let (view, size) = try ScaleScenes.named(path) else {
-            throw UsageError(message: "\(path): no such built-in scene (nested:N with N in 1…4096, screen:RxC with R and C in 1…1000)",
+            throw UsageError(message: "no such built-in scene (nested:N with N in 1…\(ScaleScenes.deepestNesting), screen:RxC with R and C in 1…1000)",
                              isInvalidValue: true)
         }
         return Scene(root: view, size: size)

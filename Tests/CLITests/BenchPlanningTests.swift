@@ -1,4 +1,5 @@
 import Testing
+import WeftBench
 
 /// `weft bench SCENE.json --planning`: plans without running, and tells fresh, still and moving frames apart.
 struct BenchPlanningTests {
@@ -41,6 +42,15 @@ struct BenchPlanningTests {
         #expect(run.status == 2 && run.stderr.contains("--planning measures one SCENE.json"), "\(run)")
         let unknown = try CLI.weft(["bench", "nested:0", "--planning"])
         #expect(unknown.status == 1 && unknown.stderr.contains("no such built-in scene"), "\(unknown)")
+        let tooDeep = try CLI.weft(["bench", "nested:\(ScaleScenes.deepestNesting + 1)", "--planning"])
+        #expect(tooDeep.status == 1 && tooDeep.stderr.contains("nested:N with N in 1…\(ScaleScenes.deepestNesting)"), "\(tooDeep)")
+    }
+
+    /// Stacks nested as deep as `nested:N` allows plan within the main thread's stack, in the debug build the tests run
+    /// (its frames are larger than a release build's).
+    @Test func theDeepestBuiltInSceneIsPlanned() throws {
+        let run = try CLI.weft(["bench", "nested:\(ScaleScenes.deepestNesting)", "--planning", "--frame-count", "2", "--repetitions", "1"])
+        #expect(run.status == 0 && run.stdout.hasPrefix("nested:\(ScaleScenes.deepestNesting): 2 frames a run"), "\(run)")
         let device = try CLI.weft(["bench", "examples/toolbar-symbols.json", "--planning", "--device", "cpu"])
         #expect(device.status == 2 && device.stderr.contains("--device does not apply to --planning"), "\(device)")
     }

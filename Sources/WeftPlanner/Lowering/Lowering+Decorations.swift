@@ -6,7 +6,7 @@ import WeftViews
 extension Lowering {
     /// A view with a second view in its frame: drawn after it, before it, or cutting it (`mask`: both composed alone on
     /// the canvas's grid, the content kept where the mask covers it — destination-in — then composited once).
-    mutating func drawDecorated(_ child: Layout.Placement, _ role: Decoration.Role, other: Layout.Placement, transform: Affine,
+    @inline(never) mutating func drawDecorated(_ child: Layout.Placement, _ role: Decoration.Role, other: Layout.Placement, transform: Affine,
                                 distributed: Distributed, into canvas: inout Canvas) throws(RenderError) {
         let childTransform = transform * child.transform, otherTransform = transform * other.transform
         switch role {
@@ -32,7 +32,7 @@ extension Lowering {
     }
 
     /// `blur(radius:)`: the composed view on the canvas's grid, blurred by the blur kernel's two passes, composited once.
-    mutating func drawBlurred(_ child: Layout.Placement, sigma: Float, transform: Affine, distributed: Distributed,
+    @inline(never) mutating func drawBlurred(_ child: Layout.Placement, sigma: Float, transform: Affine, distributed: Distributed,
                               into canvas: inout Canvas) throws(RenderError) {
         let childTransform = transform * child.transform
         let reach = layout.extent(of: child.node, proposed: child.proposal).applying(childTransform)

@@ -7,8 +7,8 @@ import WeftViews
 extension Lowering {
     /// Composites `source` with the distributed modifiers: shadows beneath (each blurred from
     /// the content with the inner shadows already drawn), then the content.
-    mutating func composite(_ source: LayerSource, mask: LayerMask? = nil, opaque: Bool = false,
-                            distributed: Distributed, into canvas: inout Canvas) throws(RenderError) {
+    @inline(never) mutating func composite(_ source: LayerSource, mask: LayerMask? = nil, opaque: Bool = false,
+                                           distributed: Distributed, into canvas: inout Canvas) throws(RenderError) {
         guard let outer = distributed.shadows.last else {
             try emitLayer(source, mask: mask, opaque: opaque, opacity: distributed.opacity, blendMode: distributed.blendMode,
                           into: &canvas)

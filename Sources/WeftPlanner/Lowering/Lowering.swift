@@ -140,24 +140,16 @@ struct Lowering {
             for child in children { try draw(child, transform: transform * child.transform, distributed: distributed, into: &canvas) }
             return
         }
+        // The leaves are drawn out of line: this function recurses once per level of the tree, and its frame is what a
+        // deep tree's stack holds (the leaves' inlined work made it 19 KB, and stacks nested 900 deep overflowed).
         switch node.kind {
-        case .shape(let geometry, let fill):
-            try drawLeaf(reach: FrameLayout.leafExtent(node, size: size).applying(transform), distributed: distributed, into: &canvas) { (this: inout Lowering, d: Distributed, target: inout Canvas) throws(RenderError) in
-                try this.drawShape(geometry, fill: fill, size: size, transform: transform, distributed: d, drawnBy: node, into: &target)
-            }
+        case .shape:
+            try drawShapeLeaf(node, size: size, transform: transform, distributed: distributed, into: &canvas)
         case .image(let image):
-            let texture = builder.upload(image.pixels)
-            let source = LayerSource(texture: texture, origin: .zero, width: image.pixels.width, height: image.pixels.height,
-                                     scale: image.scale, mode: image.colorMode, toTarget: transform)
-            try composite(source, distributed: distributed, into: &canvas)
+            try drawImage(image, transform: transform, distributed: distributed, into: &canvas)
         case .text(let text):
-            let fontWarning = try Self.fontWarning(of: text)
-            let lines = arranged?.text ?? text.layout(width: proposed.x)
-            if let fontWarning { warn(fontWarning) }
-            for warning in lines.warnings { warn(warning) }
-            try drawLeaf(reach: FrameLayout.textExtent(size: size, pointSize: text.size).applying(transform), distributed: distributed, into: &canvas) { (this: inout Lowering, d: Distributed, target: inout Canvas) throws(RenderError) in
-                try this.drawText(lines, color: text.color, transform: transform, distributed: d, into: &target)
-            }
+            try drawTextLeaf(text, lines: arranged?.text, proposed: proposed, size: size, transform: transform, distributed: distributed,
+                             into: &canvas)
         case .spacer:
             break
         case .stack, .stacked, .grid:
@@ -198,6 +190,34 @@ struct Lowering {
         }
     }
 
+    @inline(never) private mutating func drawShapeLeaf(_ node: ViewNode, size: SIMD2<Float>, transform: Affine, distributed: Distributed,
+                                                       into canvas: inout Canvas) throws(RenderError) {
+        guard case .shape(let geometry, let fill) = node.kind else { return }
+        try drawLeaf(reach: FrameLayout.leafExtent(node, size: size).applying(transform), distributed: distributed, into: &canvas) { (this: inout Lowering, d: Distributed, target: inout Canvas) throws(RenderError) in
+            try this.drawShape(geometry, fill: fill, size: size, transform: transform, distributed: d, drawnBy: node, into: &target)
+        }
+    }
+
+    @inline(never) private mutating func drawImage(_ image: Image, transform: Affine, distributed: Distributed,
+                                                   into canvas: inout Canvas) throws(RenderError) {
+        let texture = builder.upload(image.pixels)
+        let source = LayerSource(texture: texture, origin: .zero, width: image.pixels.width, height: image.pixels.height,
+                                 scale: image.scale, mode: image.colorMode, toTarget: transform)
+        try composite(source, distributed: distributed, into: &canvas)
+    }
+
+    /// A text, in `lines` where its arrangement holds them, else laid out at `proposed`.
+    @inline(never) private mutating func drawTextLeaf(_ text: Text, lines: TextLayout?, proposed: SIMD2<Float>, size: SIMD2<Float>,
+                                                      transform: Affine, distributed: Distributed, into canvas: inout Canvas) throws(RenderError) {
+        let fontWarning = try Self.fontWarning(of: text)
+        let lines = lines ?? text.layout(width: proposed.x)
+        if let fontWarning { warn(fontWarning) }
+        for warning in lines.warnings { warn(warning) }
+        try drawLeaf(reach: FrameLayout.textExtent(size: size, pointSize: text.size).applying(transform), distributed: distributed, into: &canvas) { (this: inout Lowering, d: Distributed, target: inout Canvas) throws(RenderError) in
+            try this.drawText(lines, color: text.color, transform: transform, distributed: d, into: &target)
+        }
+    }
+
     /// Draws a child where its parent placed it, `transform` mapping its user space to `canvas`'s.
     mutating func draw(_ placed: Layout.Placement, transform: Affine, distributed: Distributed, into canvas: inout Canvas) throws(RenderError) {
         try draw(placed.node, proposed: placed.proposal, known: placed.arrangement, transform: transform, distributed: distributed, into: &canvas)
@@ -231,6 +251,11 @@ struct Lowering {
             try body(&self, distributed, &canvas)
             return
         }
+        try drawLeafWithShadows(reach: reach, distributed: distributed, into: &canvas, body)
+    }
+
+    @inline(never) private mutating func drawLeafWithShadows(reach: Rect, distributed: Distributed, into canvas: inout Canvas,
+                                                             _ body: (inout Lowering, Distributed, inout Canvas) throws(RenderError) -> Void) throws(RenderError) {
         guard var layer = try makeCanvas(covering: reach.outset(by: SIMD2(repeating: 1 / canvas.scale)), on: canvas,
                                          within: Self.reachingArea(of: canvas, shadows: distributed.shadows), mode: canvas.mode) else { return }
         try body(&self, Distributed(), &layer)
@@ -240,7 +265,7 @@ struct Lowering {
 
     /// `compositingGroup()` and `drawingGroup()`: the subtree composed alone on the canvas's
     /// pixel grid (in `mode`), then composited once with the modifiers that stand outside.
-    private mutating func drawGroup(_ child: Layout.Placement, transform: Affine, mode: ColorMode, opaqueBounds: LayerMask?,
+    @inline(never) private mutating func drawGroup(_ child: Layout.Placement, transform: Affine, mode: ColorMode, opaqueBounds: LayerMask?,
                                     distributed: Distributed, into canvas: inout Canvas) throws(RenderError) {
         var reach = layout.extent(of: child.node, proposed: child.proposal).applying(transform)
         if let opaqueBounds { reach = reach.union(Rect(size: opaqueBounds.size).applying(opaqueBounds.toTarget)) }
@@ -254,7 +279,7 @@ struct Lowering {
 
     /// A shader effect on the composed content of `child`: the content rendered into a layer
     /// in the modified view's user space, grown by `padding`, then the effect kernel over it.
-    private mutating func drawEffect(_ kind: EffectKind, shader: EffectShader, padding: SIMD2<Float>, child: Layout.Placement,
+    @inline(never) private mutating func drawEffect(_ kind: EffectKind, shader: EffectShader, padding: SIMD2<Float>, child: Layout.Placement,
                                      size: SIMD2<Float>, transform: Affine, distributed: Distributed,
                                      into canvas: inout Canvas) throws(RenderError) {
         let scale = canvas.scale * transform.lengthScale
@@ -309,7 +334,7 @@ struct Lowering {
     /// A blend function: the composed child (on the canvas's grid, faded by the distributed
     /// opacity, its distributed shadows drawn beneath first) as the source, the canvas as the
     /// destination. Positions are the canvas's user space.
-    private mutating func drawBlendEffect(_ shader: EffectShader, child: Layout.Placement, transform: Affine, size: SIMD2<Float>,
+    @inline(never) private mutating func drawBlendEffect(_ shader: EffectShader, child: Layout.Placement, transform: Affine, size: SIMD2<Float>,
                                           distributed: Distributed, into canvas: inout Canvas) throws(RenderError) {
         let reach = layout.extent(of: child.node, proposed: child.proposal).applying(transform)
         guard var layer = try makeCanvas(covering: reach, on: canvas, within: Self.reachingArea(of: canvas, shadows: distributed.shadows),
