@@ -39,10 +39,9 @@ public enum ScaleScenes {
 }
 
 extension ScaleScenes {
-    /// The deepest `nested:N`: stacks nested 1,024 deep plan within a thread's 8 MB stack (Weft's render threads', a
-    /// main thread's by default) in a debug build too, whose frames are larger (a release build plans 3,200; 4,096
-    /// overflow layout's recursion).
-    public static let deepestNesting = 1024
+    /// The deepest `nested:N`: the deepest tree a render plans (`Planner.deepestViewTree`) holds stacks nested 500 deep
+    /// with their labels.
+    public static let deepestNesting = 500
 
     /// The scene a `weft bench --planning` name stands for: `nested:N` (stacks nested N deep, on a 390 × 844 screen) or
     /// `screen:RxC` (R rows of C cells, on a 1920 × 1080 screen); nil for any other name.

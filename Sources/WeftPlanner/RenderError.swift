@@ -18,6 +18,8 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
     /// A path's outline, flattened, dashed and stroked, has more segments than one path may (`PathCoverage.maxSegments`,
     /// docs/paths.md).
     case pathTooComplex(segments: Int, limit: Int)
+    /// The view tree nests views deeper than planning it may (`Planner.deepestViewTree`, docs/reliability.md).
+    case viewTreeTooDeep(depth: Int, limit: Int)
     /// A text cannot be drawn: no installed font can (`TextError.noFont`).
     case font(TextError)
 
@@ -44,6 +46,9 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
         case let .pathTooComplex(segments, limit):
             "a path's outline has \(segments) segments once its curves are flattened, dashed and stroked, more than the \(limit) "
                 + "one path may have; simplify it (fewer points, a coarser dash) or draw it as several paths"
+        case let .viewTreeTooDeep(depth, limit):
+            "the view tree nests \(depth) views deep (each modifier a view around the one it modifies), more than the \(limit) "
+                + "a render plans; flatten it: fewer nested stacks, fewer modifiers on one view"
         }
     }
 }

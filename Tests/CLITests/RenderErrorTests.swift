@@ -24,6 +24,26 @@ struct RenderErrorTests {
         #expect(!FileManager.default.fileExists(atPath: path("x.png")))
     }
 
+    /// A view under more modifiers than a tree may nest views is refused by name; at the limit, under overlays (what
+    /// takes the most stack a level, with shadows, whose nesting is slow to render), it renders. Before, a view under
+    /// 5,000 modifiers overflowed the stack.
+    @Test func aTreeDeeperThanThePlannerTakesIsANamedError() throws {
+        func scene(levels: Int) -> String {
+            let modifiers = Array(repeating: ##"{"overlay": {"color": "#00000000"}}"##, count: levels).joined(separator: ", ")
+            return #"{"size": [16, 16], "root": {"text": "deep", "modifiers": ["# + modifiers + "]}}"
+        }
+        // The text, and each modifier a view around it.
+        let deepest = 512
+        try scene(levels: deepest - 1).write(toFile: path("deepest.json"), atomically: true, encoding: .utf8)
+        try scene(levels: 5000).write(toFile: path("deeper.json"), atomically: true, encoding: .utf8)
+        let fits = try render([path("deepest.json"), "--device", "cpu", "-o", path("deepest.png")])
+        #expect(fits.status == 0, "\(fits)")
+        let deeper = try render([path("deeper.json"), "--device", "cpu", "-o", path("deeper.png")])
+        #expect(deeper.status == 1 && deeper.stderr.contains("the view tree nests 5001 views deep") && deeper.stderr.contains("more than the 512"),
+                "\(deeper)")
+        #expect(!FileManager.default.fileExists(atPath: path("deeper.png")))
+    }
+
     /// With no font installed (fontconfig given an empty configuration) a scene with text is refused by name, not a trap;
     /// a scene without text still renders.
     @Test func textWithoutAnyFontIsANamedError() throws {

@@ -53,6 +53,7 @@ public final class PlanReuse {
     public func plan(_ view: some View, size: Size, options: RenderOptions) throws(RenderError) -> PlannedRender {
         let start = ContinuousClock.now
         var root = view.node
+        try Planner.checkDepth(of: root)
         var adoption = Duration.zero
         if let previousRoot, previousRoot.identity != root.identity {
             root = root.adopting(previousRoot)

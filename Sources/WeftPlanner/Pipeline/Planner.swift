@@ -58,6 +58,17 @@ public final class Planner: Sendable {
                 rewrites: rewrites)
     }
 
+    /// The deepest view tree a render plans: layout and lowering recurse once a level, and a tree this deep plans within
+    /// a thread's 8 MB stack (Weft's render threads', a main thread's by default) in a debug build, whose frames are the
+    /// larger, whatever its views — shadows and overlays a level each take the most. A deeper tree is refused, not
+    /// left to overflow the stack.
+    public static let deepestViewTree = 512
+
+    /// Refuses `root` when it nests deeper than `deepestViewTree`.
+    static func checkDepth(of root: ViewNode) throws(RenderError) {
+        guard root.depth <= deepestViewTree else { throw .viewTreeTooDeep(depth: root.depth, limit: deepestViewTree) }
+    }
+
     /// Layout and lowering: the frame's passes over logical textures, before any rewrite. `layout` is the frame's
     /// (one that reuses the previous frame's answers, in a sequence); by default a fresh one. `previous`, the tree the
     /// previous frame drew (`LoweredFrame.root`), whose equal views this frame's takes (`ViewNode.adopting`) once its
@@ -77,6 +88,7 @@ public final class Planner: Sendable {
         // A `TimelineView` no `Timeline` built is built at the render's clock, so the plan reads the clock; visual
         // effects are given their views' places once the views are where they are drawn.
         let node = view.node
+        try Self.checkDepth(of: node)
         // Only what building the clocked content, matching geometry and placing effects made anew is compared again:
         // the tree as given was (`PlanReuse`).
         func adopted(_ tree: ViewNode, madeFrom source: ViewNode) -> ViewNode {

@@ -43,6 +43,10 @@ struct LayoutTraits: Sendable {
     /// Whether drawing the view is drawing its children where its arrangement places them, nothing more: a stack, a
     /// grid, a modifier drawn as its child (`ModifierDrawing.child`). Lowering then reads no more of the view.
     var drawsOnlyChildren = false
+    /// How many views deep the tree under the view goes, the view itself counted: its children's, its modifier's child
+    /// and held views' and states', one more. Layout and lowering recurse once a level, so planning refuses a tree
+    /// deeper than a thread's stack holds (`Planner.deepestViewTree`).
+    var depth: Int = 1
 
     init(_ kind: ViewNode.Kind) {
         switch kind {
@@ -65,6 +69,7 @@ struct LayoutTraits: Sendable {
             overhang = text.size >= 0 ? text.size / 4 : .infinity
         case .stack(let children, let alignment):
             leafSize = .laidOut
+            depth = Self.depth(under: children)
             drawsOnlyChildren = true
             overhang = (0...1).contains(alignment.x) && (0...1).contains(alignment.y) ? Self.overhang(of: children) : .infinity
             ignoresHeightOffer = children.allSatisfy(\.ignoresHeightOffer)
@@ -73,6 +78,7 @@ struct LayoutTraits: Sendable {
             bindsShaders = children.contains(where: \.bindsShaders)
         case .stacked(let layout, let children):
             leafSize = .laidOut
+            depth = Self.depth(under: children)
             drawsOnlyChildren = true
             // Children lie one after another from the stack's start, each inside its thickness, unless spacing
             // goes back.
@@ -86,6 +92,7 @@ struct LayoutTraits: Sendable {
             }
         case .grid(_, let children):
             leafSize = .laidOut
+            depth = Self.depth(under: children)
             drawsOnlyChildren = true
             holdsMatchedGeometry = children.contains(where: \.holdsMatchedGeometry)
             observesGeometry = children.contains(where: \.observesGeometry)
@@ -100,23 +107,30 @@ struct LayoutTraits: Sendable {
             ignoresHeightOffer = rule.ignoresHeightOffer(childIgnores: child.ignoresHeightOffer)
             ignoresOffer = rule.ignoresOffer(childIgnores: child.ignoresOffer)
             holdsMatchedGeometry = rule is MatchedGeometry || child.holdsMatchedGeometry
+            let held = rule.heldViews
+            depth = max(child.depth + 1, Self.depth(under: held))
             if let component = rule as? StateSwitch {
                 observesGeometry = component.states.values.contains(where: \.observesGeometry)
             } else {
-                observesGeometry = rule is GeometryChange || child.observesGeometry || rule.heldViews.contains(where: \.observesGeometry)
+                observesGeometry = rule is GeometryChange || child.observesGeometry || held.contains(where: \.observesGeometry)
             }
             let drawing = rule.drawing
             if case .child = drawing, rule.drawnViews.isEmpty { drawsOnlyChildren = true }
             switch drawing {
             case .effect, .blendEffect: bindsShaders = true
             case .child, .opacity, .blendMode, .shadow, .group, .decoration, .blur:
-                bindsShaders = child.bindsShaders || rule.heldViews.contains(where: \.bindsShaders)
+                bindsShaders = child.bindsShaders || held.contains(where: \.bindsShaders)
             }
         }
     }
 }
 
 extension LayoutTraits {
+    /// One more than the deepest of `children`.
+    private static func depth(under children: [ViewNode]) -> Int {
+        1 + children.reduce(0) { max($0, $1.depth) }
+    }
+
     /// The most any of `children` can draw beyond its frame.
     private static func overhang(of children: [ViewNode]) -> Float {
         children.reduce(0) { max($0, $1.overhang) }
@@ -147,6 +161,7 @@ extension ViewNode {
     package var bindsShaders: Bool { layoutTraits.bindsShaders }
     package var overhang: Float { layoutTraits.overhang }
     package var drawsOnlyChildren: Bool { layoutTraits.drawsOnlyChildren }
+    package var depth: Int { layoutTraits.depth }
     /// Whether the view is a leaf that takes the size it is offered (a shape, a color), at least zero.
     var takesOffer: Bool {
         if case .offered = layoutTraits.leafSize { return true }
