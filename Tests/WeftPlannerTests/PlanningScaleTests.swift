@@ -11,6 +11,26 @@ import WeftViews
 /// Planning at the size of real screens counts its work: each path of a still scene (a symbol drawn from its outline)
 /// is flattened, stroked and covered at most once, however many frames plan it again.
 struct PlanningScaleTests {
+    /// A tree nested one view deeper than the planner takes is refused by name, before layout or lowering recurse into
+    /// it, by the planner and by a plan cache (which compares a tree with the last before planning it); at the limit
+    /// it is planned.
+    @Test func aTreeDeeperThanThePlannerTakesIsRefused() throws {
+        var node = Text("deep").node
+        for _ in 1..<Planner.deepestViewTree { node = node.padding(1).node }
+        #expect(node.depth == Planner.deepestViewTree)
+        let size = Size(width: 64, height: 64)
+        _ = try Planner().plan(node, size: size, options: RenderOptions(), textureLimit: .planOnly)
+        let deeper = node.padding(1).node
+        func refused(_ plan: () throws(RenderError) -> PlannedRender) -> Bool {
+            do { _ = try plan() } catch { if case .viewTreeTooDeep(Planner.deepestViewTree + 1, Planner.deepestViewTree) = error { return true } }
+            return false
+        }
+        #expect(refused { () throws(RenderError) in try Planner().plan(deeper, size: size, options: RenderOptions(), textureLimit: .planOnly) })
+        let reuse = PlanReuse(planner: Planner(), textureLimit: .planOnly)
+        _ = try reuse.plan(node, size: size, options: RenderOptions())
+        #expect(refused { () throws(RenderError) in try reuse.plan(deeper, size: size, options: RenderOptions()) })
+    }
+
     /// Plans `view` three times with one planner, as a sequence's frames of a still scene are planned: the paths
     /// covered by each plan, and whether the later plans made the first one's uploads.
     static func coveredPerPlan(_ view: ViewNode, size: Size) throws -> (covered: [Int], sameUploads: Bool) {
