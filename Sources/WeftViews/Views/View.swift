@@ -53,19 +53,35 @@ public struct ViewNode: Sendable, View {
     ///
     /// What layout reads of every view it walks (traits, then answers) lies first, in the object's first cache line
     /// with its reference count: a tree built just before its frame is planned is read from memory view by view.
-    private final class Storage: Sendable {
+    fileprivate final class Storage: Sendable {
         let traits: LayoutTraits
         let layout = Mutex(LayoutMemo())
         let drawn = Mutex<(any AnyObject & Sendable)?>(nil)
-        let kind: Kind
+        /// Written only as the node is let go of (`deinit`), when nothing else can read it.
+        @exclusivity(unchecked) nonisolated(unsafe) var kind: Kind
         let deferred: DeferredContent
         init(_ kind: Kind, traits: LayoutTraits? = nil, deferred: DeferredContent? = nil) {
             self.traits = traits ?? LayoutTraits(kind)
             self.kind = kind
             self.deferred = deferred ?? DeferredContent(kind)
         }
+
+        /// Let go of, a view releases its children, which release theirs: a call a level, deeper than a thread's
+        /// stack holds for a tree a program can build (a view under 100,000 modifiers). Below a view deeper than
+        /// `Storage.deepestRecursiveRelease`, each view no other holds is emptied and its children taken in turn.
+        deinit {
+            guard traits.depth > Self.deepestRecursiveRelease else { return }
+            var pending = kind.heldStorages
+            kind = .spacer(minLength: 0)
+            while var next = pending.popLast() {
+                guard isKnownUniquelyReferenced(&next) else { continue }
+                pending.append(contentsOf: next.kind.heldStorages)
+                next.kind = .spacer(minLength: 0)
+            }
+        }
+        static let deepestRecursiveRelease = 64
     }
-    private let storage: Storage
+    fileprivate let storage: Storage
     package var kind: Kind { _read { yield storage.kind } }
     /// `body` of this node's content and `other`'s, read where they are kept rather than copied out.
     func withKinds<R>(and other: ViewNode, _ body: (Kind, Kind) -> R) -> R { body(storage.kind, other.storage.kind) }
@@ -87,6 +103,17 @@ public struct ViewNode: Sendable, View {
     /// it leaves for the render are `equal`'s, not worked out again.
     init(_ kind: Kind, equalTo equal: ViewNode) { self.storage = Storage(kind, traits: equal.storage.traits, deferred: equal.storage.deferred) }
     public var node: ViewNode { self }
+}
+
+extension ViewNode.Kind {
+    /// The storage of every view this content holds: its children, and the views its modifier holds.
+    fileprivate var heldStorages: [ViewNode.Storage] {
+        switch self {
+        case .shape, .image, .text, .spacer: []
+        case .stack(let children, _), .stacked(_, let children), .grid(_, let children): children.map(\.storage)
+        case .modified(let child, let rule): [child.storage] + rule.heldViews.map(\.storage)
+        }
+    }
 }
 
 /// A view with modifiers applied; what every modifier returns. A modifier on a list of views (`Group`, `ForEach`, a

@@ -1,0 +1,52 @@
+import Testing
+@testable import Weft
+import WeftImage
+import WeftViews
+
+/// A program may build a view tree far deeper than a render plans (`Planner.deepestViewTree`): letting go of it must
+/// not release it a call a level (a view under 100,000 modifiers overflowed the stack as it was freed), and a view
+/// kept elsewhere must come out of it whole.
+@Suite struct DeepTreeReleaseTests {
+    static let depth = 100_000
+
+    @Test func aViewUnderAHundredThousandModifiersIsLetGoOf() {
+        var node = Text("deep").node
+        for _ in 0..<Self.depth { node = node.padding(1).node }
+        #expect(node.depth == Self.depth + 1)
+        node = Text("shallow").node
+        #expect(node.depth == 1)
+    }
+
+    @Test func stacksAndOverlaysAHundredThousandDeepAreLetGoOf() {
+        var stacked = Color.red.node
+        for _ in 0..<Self.depth { stacked = VStack { stacked }.node }
+        var overlaid = Color.red.node
+        for _ in 0..<Self.depth { overlaid = Color.blue.overlay(overlaid).node }
+        #expect(stacked.depth > Self.depth && overlaid.depth > Self.depth)
+        stacked = Color.red.node
+        overlaid = Color.red.node
+    }
+
+    /// The views below one kept by the program are still there, whole, once the tree above it is let go of: the
+    /// kept view draws what the same view built anew draws.
+    @Test func aViewKeptByTheProgramOutlivesTheTreeItWasIn() throws {
+        func chain() -> ViewNode {
+            var node = try! Text("kept", size: 12, color: .black).node
+            for index in 0..<20 { node = (index.isMultiple(of: 2) ? node.padding(1) : Color.white.overlay(node)).node }
+            return node
+        }
+        let kept = chain()
+        var tree = kept
+        for _ in 0..<Self.depth { tree = Color.white.overlay(VStack { tree }).node }
+        tree = Color.white.node
+        #expect(kept.depth == 21)
+        let context = RenderContext(executor: try BackendFactory.executor(for: .cpu))
+        let size = Size(width: 64, height: 32)
+        let drawn = try context.run(context.plan(kept, size: size)).pixels
+        #expect(drawn == (try context.run(context.plan(chain(), size: size)).pixels))
+        let dark = (0..<drawn.height).reduce(0) { count, y in
+            count + (0..<drawn.width).count { x in drawn[x, y].x < 0.5 && drawn[x, y].w > 0.5 }
+        }
+        #expect(dark > 10, "the text drew \(dark) dark pixels")
+    }
+}
