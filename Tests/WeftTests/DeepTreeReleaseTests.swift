@@ -1,6 +1,7 @@
 import Testing
 @testable import Weft
 import WeftImage
+import WeftPlanner
 import WeftViews
 
 /// A program may build a view tree far deeper than a render plans (`Planner.deepestViewTree`): letting go of it must
@@ -48,5 +49,28 @@ import WeftViews
             count + (0..<drawn.width).count { x in drawn[x, y].x < 0.5 && drawn[x, y].w > 0.5 }
         }
         #expect(dark > 10, "the text drew \(dark) dark pixels")
+    }
+}
+
+/// A timeline of states deeper than a render plans is shown as the planner shows such a tree: refused by name, not
+/// laid out or interpolated a call a level first.
+@Suite struct DeepTimelineTests {
+    @Test func aChangeBetweenTreesDeeperThanARenderPlansIsRefusedByName() throws {
+        func deep(_ color: Color) -> ViewNode {
+            var node = color.node
+            for _ in 0..<20_000 { node = node.padding(1).node }
+            return node
+        }
+        let timeline = try Timeline(initial: deep(.red), changes: [.init(at: 0.5, to: deep(.blue), animation: .linear(duration: 1))])
+        let context = RenderContext(executor: try BackendFactory.executor(for: .cpu))
+        let size = Size(width: 64, height: 32)
+        for time in [0.25, 1.0, 2.0] {
+            #expect {
+                _ = try context.plan(timeline.view(at: time, size: size), size: size)
+            } throws: { error in
+                guard case RenderError.viewTreeTooDeep(let depth, Planner.deepestViewTree) = error else { return false }
+                return depth > Planner.deepestViewTree
+            }
+        }
     }
 }

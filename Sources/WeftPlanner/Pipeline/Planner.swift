@@ -58,11 +58,9 @@ public final class Planner: Sendable {
                 rewrites: rewrites)
     }
 
-    /// The deepest view tree a render plans: layout and lowering recurse once a level, and a tree this deep plans within
-    /// a thread's 8 MB stack (Weft's render threads', a main thread's by default) in a debug build, whose frames are the
-    /// larger, whatever its views — shadows and overlays a level each take the most. A deeper tree is refused, not
-    /// left to overflow the stack.
-    public static let deepestViewTree = 512
+    /// The deepest view tree a render plans (`ViewNode.deepestLaidOut`); a deeper tree is refused, not left to overflow
+    /// the stack.
+    public static let deepestViewTree = ViewNode.deepestLaidOut
 
     /// Refuses `root` when it nests deeper than `deepestViewTree`.
     static func checkDepth(of root: ViewNode) throws(RenderError) {

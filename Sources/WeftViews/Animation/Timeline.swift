@@ -127,6 +127,11 @@ public struct Timeline: Sendable {
         return (ends + animators.map { $0.start + ($0.repeating ? 0 : $0.duration) }).max() ?? 0
     }
 
+    /// The first state nested deeper than a tree is laid out (`ViewNode.deepestLaidOut`), if any.
+    private var tooDeepState: ViewNode? {
+        ([initial] + changes.map(\.state)).first { $0.depth > ViewNode.deepestLaidOut }
+    }
+
     /// `state` with its `TimelineView`s' content and the animators' values at `time`.
     func animated(_ state: ViewNode, at time: Double) -> ViewNode {
         animators.reduce(state.clocked(at: time)) { $1.applied(to: $0, at: time) }
@@ -144,7 +149,11 @@ public struct Timeline: Sendable {
     /// starts while the one before it still animates starts from what that one shows at each moment (which keeps
     /// moving while it fades out), so position and velocity are continuous. `matchedGeometryEffect` groups are
     /// placed: a view entering starts on the old state's source of its id, one leaving ends on the new state's.
+    ///
+    /// A state deeper than `ViewNode.deepestLaidOut` is shown as it is, neither laid out nor interpolated: a render
+    /// refuses it by name (`RenderError.viewTreeTooDeep`).
     public func view(at time: Double, size: Size) -> ViewNode {
+        if let tooDeep = tooDeepState { return tooDeep }
         let layout = FrameLayout()
         guard let index = changes.lastIndex(where: { $0.time <= time }) else {
             return MatchedGeometry.resolve(animated(initial, at: time), size: size.vector, layout: layout).root
@@ -171,6 +180,7 @@ public struct Timeline: Sendable {
 
     /// The `matchedGeometryEffect` faults of the states shown `time` seconds in (the old and new one while a change plays).
     public func warnings(at time: Double, size: Size) -> [MatchedGeometryWarning] {
+        guard tooDeepState == nil else { return [] }
         guard var index = changes.lastIndex(where: { $0.time <= time }) else {
             return MatchedGeometry.resolve(initial, size: size.vector, layout: FrameLayout()).warnings
         }

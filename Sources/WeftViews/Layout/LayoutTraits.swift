@@ -45,7 +45,7 @@ struct LayoutTraits: Sendable {
     var drawsOnlyChildren = false
     /// How many views deep the tree under the view goes, the view itself counted: its children's, its modifier's child
     /// and held views' and states', one more. Layout and lowering recurse once a level, so planning refuses a tree
-    /// deeper than a thread's stack holds (`Planner.deepestViewTree`).
+    /// deeper than a thread's stack holds (`ViewNode.deepestLaidOut`).
     var depth: Int = 1
 
     init(_ kind: ViewNode.Kind) {
@@ -162,6 +162,10 @@ extension ViewNode {
     package var overhang: Float { layoutTraits.overhang }
     package var drawsOnlyChildren: Bool { layoutTraits.drawsOnlyChildren }
     package var depth: Int { layoutTraits.depth }
+    /// The deepest view tree laid out, interpolated or planned: each recurses once a level, and a tree this deep is
+    /// within a thread's 8 MB stack (Weft's render threads', a main thread's by default) in a debug build, whose frames
+    /// are the larger, whatever its views — shadows and overlays a level each take the most.
+    public static let deepestLaidOut = 512
     /// Whether the view is a leaf that takes the size it is offered (a shape, a color), at least zero.
     var takesOffer: Bool {
         if case .offered = layoutTraits.leafSize { return true }
