@@ -137,7 +137,10 @@ struct Lowering {
         let children = arranged?.children ?? []
         if liesOffCanvas(node, size: size, proposed: proposed, transform: transform, distributed: distributed, canvas: canvas) { return }
         if node.drawsOnlyChildren {
-            for child in children { try draw(child, transform: transform * child.transform, distributed: distributed, into: &canvas) }
+            // Each child is read where the arrangement keeps it: a copy would retain its view and arrangement.
+            for index in children.indices {
+                try draw(children[index], transform: transform * children[index].transform, distributed: distributed, into: &canvas)
+            }
             return
         }
         // The leaves are drawn out of line: this function recurses once per level of the tree, and its frame is what a

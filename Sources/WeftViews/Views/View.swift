@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Synchronization
 import WeftImage
 
@@ -57,29 +60,22 @@ public struct ViewNode: Sendable, View {
         let traits: LayoutTraits
         let layout = Mutex(LayoutMemo())
         let drawn = Mutex<(any AnyObject & Sendable)?>(nil)
-        /// Written only as the node is let go of (`deinit`), when nothing else can read it.
-        @exclusivity(unchecked) nonisolated(unsafe) var kind: Kind
+        let kind: Kind
         let deferred: DeferredContent
+        /// For a view deeper than `DeepRelease.deepestRecursive`, what lets go of its children once `kind` no longer
+        /// holds them: stored properties are destroyed in order, so it goes after `kind`.
+        private let deepRelease: DeepRelease.Token?
         init(_ kind: Kind, traits: LayoutTraits? = nil, deferred: DeferredContent? = nil) {
-            self.traits = traits ?? LayoutTraits(kind)
+            let traits = traits ?? LayoutTraits(kind)
+            self.traits = traits
             self.kind = kind
             self.deferred = deferred ?? DeferredContent(kind)
+            deepRelease = traits.depth > DeepRelease.deepestRecursive ? DeepRelease.Token() : nil
         }
 
-        /// Let go of, a view releases its children, which release theirs: a call a level, deeper than a thread's
-        /// stack holds for a tree a program can build (a view under 100,000 modifiers). Below a view deeper than
-        /// `Storage.deepestRecursiveRelease`, each view no other holds is emptied and its children taken in turn.
         deinit {
-            guard traits.depth > Self.deepestRecursiveRelease else { return }
-            var pending = kind.heldStorages
-            kind = .spacer(minLength: 0)
-            while var next = pending.popLast() {
-                guard isKnownUniquelyReferenced(&next) else { continue }
-                pending.append(contentsOf: next.kind.heldStorages)
-                next.kind = .spacer(minLength: 0)
-            }
+            if let deepRelease { DeepRelease.hold(kind.heldStorages, in: deepRelease) }
         }
-        static let deepestRecursiveRelease = 64
     }
     fileprivate let storage: Storage
     package var kind: Kind { _read { yield storage.kind } }
@@ -103,6 +99,51 @@ public struct ViewNode: Sendable, View {
     /// it leaves for the render are `equal`'s, not worked out again.
     init(_ kind: Kind, equalTo equal: ViewNode) { self.storage = Storage(kind, traits: equal.storage.traits, deferred: equal.storage.deferred) }
     public var node: ViewNode { self }
+}
+
+/// Let go of, a view releases its children, which release theirs: a call a level, deeper than a thread's stack holds
+/// for a tree a program can build (a view under 100,000 modifiers). A view deeper than `deepestRecursive` hands its
+/// children to the thread's release in progress, or starts one once its content has let go of them; a release in
+/// progress lets go of the views it was handed one at a time, so no release recurses deeper than `deepestRecursive`.
+private enum DeepRelease {
+    static let deepestRecursive = 64
+
+    /// Where a deep view's children wait, when no release is in progress, for its content to let go of them.
+    final class Token: @unchecked Sendable {
+        /// Touched only as its view is let go of, on that thread.
+        var held: [ViewNode.Storage] = []
+        deinit {
+            guard !held.isEmpty else { return }
+            var children: [ViewNode.Storage] = []
+            swap(&children, &held)
+            DeepRelease.release(consume children)
+        }
+    }
+
+    /// The list of views the calling thread's release in progress has yet to let go of.
+    private static let inProgress: pthread_key_t = {
+        var key = pthread_key_t()
+        precondition(pthread_key_create(&key, nil) == 0, "no thread-specific key left for releasing deep view trees")
+        return key
+    }()
+
+    /// `storages`, the children of a deep view being let go of: into the release in progress, or kept by `token`.
+    static func hold(_ storages: [ViewNode.Storage], in token: Token) {
+        if let list = pthread_getspecific(inProgress) {
+            list.assumingMemoryBound(to: [ViewNode.Storage].self).pointee.append(contentsOf: storages)
+        } else {
+            token.held = storages
+        }
+    }
+
+    /// Lets go of `storages` and of every deep view's children handed over meanwhile, one at a time.
+    static func release(_ storages: consuming [ViewNode.Storage]) {
+        withUnsafeMutablePointer(to: &storages) { list in
+            pthread_setspecific(inProgress, list)
+            while !list.pointee.isEmpty { _ = list.pointee.removeLast() }
+            pthread_setspecific(inProgress, nil)
+        }
+    }
 }
 
 extension ViewNode.Kind {
