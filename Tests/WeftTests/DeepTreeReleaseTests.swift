@@ -74,3 +74,35 @@ import WeftViews
         }
     }
 }
+
+/// A body built deeper than a tree is laid out, run by a script, is a named error before any of it is laid out.
+@Suite struct DeepInteractiveTimelineTests {
+    struct DeepCounter: View {
+        @State var count = 0
+        static func deep(_ count: Int) -> ViewNode {
+            var node = Text("\(count) taps").node
+            for _ in 0..<20_000 { node = node.padding(1).node }
+            return node
+        }
+        var body: some View {
+            VStack {
+                Button("Add") { count += 1 }
+                Self.deep(count)
+            }
+        }
+    }
+
+    @Test func aScriptOverABodyDeeperThanALayoutIsANamedError() {
+        do {
+            _ = try Timeline(DeepCounter(), size: Size(width: 64, height: 32), script: [.tap(label: "Add", at: 0.5)])
+            Issue.record("a body 20,000 views deep was run")
+        } catch {
+            guard case InteractionError.tooDeep(let depth, ViewNode.deepestLaidOut, 0) = error else {
+                Issue.record("\(error)")
+                return
+            }
+            #expect(depth > 20_000)
+            #expect("\(error)".contains("more than the \(ViewNode.deepestLaidOut) laid out"), "\(error)")
+        }
+    }
+}

@@ -80,11 +80,11 @@ final class Evaluation: Sendable {
     }
 
     /// `view`'s node built under this evaluation, every body built at its place; the state of the views no longer
-    /// in the tree then dropped.
+    /// in the tree then dropped. A tree deeper than one is laid out (`ViewNode.deepestLaidOut`) is not walked into.
     func build(_ view: some View) -> ViewNode {
         defer { states?.endEvaluation() }
         let tree = Self.$current.withValue(self) { buildingBodies(view.node) }
-        if hasUnbuiltBodies { readingLabels(in: tree) }
+        if hasUnbuiltBodies, tree.depth <= ViewNode.deepestLaidOut { readingLabels(in: tree) }
         return tree
     }
 

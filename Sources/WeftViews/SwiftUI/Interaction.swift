@@ -39,6 +39,8 @@ public enum InteractionError: Error, Sendable, Equatable, CustomStringConvertibl
     /// A state change's animation — `withAnimation`'s or a changed `animation(_:value:)`'s — cannot play (a spring
     /// without damping, a duration ≤ 0…); `message` says which value.
     case animation(message: String, time: Double)
+    /// The body built nests views deeper than a tree is laid out (`ViewNode.deepestLaidOut`).
+    case tooDeep(depth: Int, limit: Int, time: Double)
 
     public var description: String {
         switch self {
@@ -54,6 +56,8 @@ public enum InteractionError: Error, Sendable, Equatable, CustomStringConvertibl
             "at \(time) s the body could not be built: \(error)"
         case .animation(let message, let time):
             "at \(time) s the state change's animation cannot play: \(message); give withAnimation or animation(_:value:) one that ends"
+        case .tooDeep(let depth, let limit, let time):
+            "at \(time) s the body nests \(depth) views deep (each modifier is a view around the one it modifies), more than the \(limit) laid out"
         }
     }
 }

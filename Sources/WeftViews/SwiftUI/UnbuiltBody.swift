@@ -41,9 +41,10 @@ extension ViewNode {
 
 extension Evaluation {
     /// `node` with every body it left unbuilt built at its place, the view's kept state bound first, and the bodies
-    /// inside built the same way; the node itself when it has none.
+    /// inside built the same way; the node itself when it has none, or when it nests deeper than a tree is laid out
+    /// (`ViewNode.deepestLaidOut`: the walk recurses a level a call), for a render to refuse by name.
     func buildingBodies(_ node: ViewNode) -> ViewNode {
-        guard let states, hasUnbuiltBodies else { return node }
+        guard let states, hasUnbuiltBodies, node.depth <= ViewNode.deepestLaidOut else { return node }
         return BodyBuilder(states: states).alone(node, at: "")
     }
 }
@@ -115,13 +116,15 @@ private struct BodyBuilder {
         return changed ? result : nil
     }
 
-    /// The views `unbuilt`'s body builds at `place`, the view's kept state bound first.
+    /// The views `unbuilt`'s body builds at `place`, the view's kept state bound first; not walked into when one nests
+    /// deeper than a tree is laid out (`ViewNode.deepestLaidOut`), for a render to refuse by name.
     func built(_ unbuilt: UnbuiltBody, at place: String) -> [ViewNode] {
         func body(of view: some View) -> [ViewNode] {
             states.bind(view, at: place)
             return view.body.containerChildren
         }
         let views = body(of: unbuilt.view).map { view in unbuilt.finishing.reduce(view) { $1($0) } }
+        guard views.allSatisfy({ $0.depth <= ViewNode.deepestLaidOut }) else { return views }
         return building(views, at: place) ?? views
     }
 }
