@@ -64,7 +64,7 @@ public final class Planner: Sendable {
 
     /// Refuses `root` when it nests deeper than `deepestViewTree`.
     static func checkDepth(of root: ViewNode) throws(RenderError) {
-        guard root.depth <= deepestViewTree else { throw .viewTreeTooDeep(depth: root.depth, limit: deepestViewTree) }
+        guard !root.nestsTooDeep else { throw .viewTreeTooDeep(depth: root.depth, limit: deepestViewTree) }
     }
 
     /// Layout and lowering: the frame's passes over logical textures, before any rewrite. `layout` is the frame's

@@ -177,7 +177,7 @@ public struct GeometrySweep: Sendable {
     /// Every `onGeometryChange` in `root` laid out at `size`, in drawing order, with its place, geometry and scope; none
     /// in a tree deeper than one is laid out (`ViewNode.deepestLaidOut`), which a render refuses.
     static func observers(in root: ViewNode, size: SIMD2<Float>) -> [Observer] {
-        guard root.depth <= ViewNode.deepestLaidOut else { return [] }
+        guard !root.nestsTooDeep else { return [] }
         let layout = FrameLayout()
         var found: [Observer] = []
         func visit(_ node: ViewNode, proposal: SIMD2<Float>, transform: Affine, place: [Int], scope: StateScope, component: StateSwitch?) {

@@ -129,7 +129,7 @@ public struct Timeline: Sendable {
 
     /// The first state nested deeper than a tree is laid out (`ViewNode.deepestLaidOut`), if any.
     private var tooDeepState: ViewNode? {
-        ([initial] + changes.map(\.state)).first { $0.depth > ViewNode.deepestLaidOut }
+        initial.nestsTooDeep ? initial : changes.first { $0.state.nestsTooDeep }?.state
     }
 
     /// `state` with its `TimelineView`s' content and the animators' values at `time`.

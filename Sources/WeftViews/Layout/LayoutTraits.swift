@@ -166,6 +166,8 @@ extension ViewNode {
     /// within a thread's 8 MB stack (Weft's render threads', a main thread's by default) in a debug build, whose frames
     /// are the larger, whatever its views — shadows and overlays a level each take the most.
     public static let deepestLaidOut = 512
+    /// Whether the tree under the view nests deeper than `deepestLaidOut`: nothing walks it a level a call then.
+    package var nestsTooDeep: Bool { depth > Self.deepestLaidOut }
     /// Whether the view is a leaf that takes the size it is offered (a shape, a color), at least zero.
     var takesOffer: Bool {
         if case .offered = layoutTraits.leafSize { return true }

@@ -84,7 +84,7 @@ final class Evaluation: Sendable {
     func build(_ view: some View) -> ViewNode {
         defer { states?.endEvaluation() }
         let tree = Self.$current.withValue(self) { buildingBodies(view.node) }
-        if hasUnbuiltBodies, tree.depth <= ViewNode.deepestLaidOut { readingLabels(in: tree) }
+        if hasUnbuiltBodies, !tree.nestsTooDeep { readingLabels(in: tree) }
         return tree
     }
 

@@ -47,7 +47,7 @@ struct InteractionHost<Root: View> {
             let evaluation = Evaluation(environment: environment, states: states)
             let tree = evaluation.build(root)
             if let failure = evaluation.failure { throw .view(failure, time: time) }
-            guard tree.depth <= ViewNode.deepestLaidOut else { throw .tooDeep(depth: tree.depth, limit: ViewNode.deepestLaidOut, time: time) }
+            guard !tree.nestsTooDeep else { throw .tooDeep(depth: tree.depth, limit: ViewNode.deepestLaidOut, time: time) }
             current = (tree, tree.withoutTapMarkers, evaluation)
             var changed = 0
             var ordinal = 0

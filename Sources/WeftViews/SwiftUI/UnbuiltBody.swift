@@ -44,7 +44,7 @@ extension Evaluation {
     /// inside built the same way; the node itself when it has none, or when it nests deeper than a tree is laid out
     /// (`ViewNode.deepestLaidOut`: the walk recurses a level a call), for a render to refuse by name.
     func buildingBodies(_ node: ViewNode) -> ViewNode {
-        guard let states, hasUnbuiltBodies, node.depth <= ViewNode.deepestLaidOut else { return node }
+        guard let states, hasUnbuiltBodies, !node.nestsTooDeep else { return node }
         return BodyBuilder(states: states).alone(node, at: "")
     }
 }
@@ -124,7 +124,7 @@ private struct BodyBuilder {
             return view.body.containerChildren
         }
         let views = body(of: unbuilt.view).map { view in unbuilt.finishing.reduce(view) { $1($0) } }
-        guard views.allSatisfy({ $0.depth <= ViewNode.deepestLaidOut }) else { return views }
+        guard !views.contains(where: \.nestsTooDeep) else { return views }
         return building(views, at: place) ?? views
     }
 }
