@@ -1,3 +1,5 @@
+import Dispatch
+import Synchronization
 import Testing
 @testable import Weft
 import WeftImage
@@ -26,6 +28,19 @@ import WeftViews
         #expect(stacked.depth > Self.depth && overlaid.depth > Self.depth)
         stacked = Color.red.node
         overlaid = Color.red.node
+    }
+
+    /// Each thread lets go of its own deep trees in its own release: 32 at once, more than this machine has cores, on
+    /// dispatch's worker threads (whose stacks are smaller than a main thread's), each a chain of 20,000 modifiers.
+    @Test func deepTreesLetGoOfOnManyThreadsAtOnce() {
+        let done = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: 32) { index in
+            var node = Text("\(index)").node
+            for _ in 0..<20_000 { node = node.padding(1).node }
+            if node.depth == 20_001 { done.add(1, ordering: .relaxed) }
+            node = Text("shallow").node
+        }
+        #expect(done.load(ordering: .relaxed) == 32)
     }
 
     /// The views below one kept by the program are still there, whole, once the tree above it is let go of: the
