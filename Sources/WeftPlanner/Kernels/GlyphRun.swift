@@ -26,6 +26,12 @@ struct GlyphRun {
         widest = max(widest, record.pixels.z - record.pixels.x)
     }
 
+    /// No glyphs, keeping the room the records had (a line's run is reused for the next line).
+    mutating func removeAll() {
+        records.removeAll(keepingCapacity: true)
+        widest = 0
+    }
+
     /// Appends `other`'s glyphs after these, in order.
     mutating func append(contentsOf other: GlyphRun) {
         records += other.records
@@ -42,16 +48,18 @@ struct GlyphRun {
 
     /// The array buffer, sorted by left edge (stable: glyphs at one edge keep their order).
     var arrayData: [Float] {
-        let sorted = records.enumerated().sorted { ($0.element.pixels.x, $0.offset) < ($1.element.pixels.x, $1.offset) }
-        var data: [Float] = []
-        data.reserveCapacity(records.count * Self.recordStride)
-        for (_, r) in sorted {
-            // A tuple of floats is laid out as an array of them: appended without an array of its own.
-            withUnsafeBytes(of: (Float(r.pixels.x), Float(r.pixels.y), Float(r.pixels.z), Float(r.pixels.w), Float(r.texel.x),
-                                 Float(r.texel.y), r.opacity, Float(0), r.color.x, r.color.y, r.color.z, r.color.w)) {
-                data.append(contentsOf: $0.bindMemory(to: Float.self))
+        assert(Self.recordStride == 12, "a glyph record is written as twelve floats")
+        // Each record's left edge (offset to be unsigned) above its index: sorting the keys sorts by edge, then order.
+        let order = records.indices.map { i in UInt64(UInt32(bitPattern: records[i].pixels.x) ^ 0x8000_0000) << 32 | UInt64(i) }.sorted()
+        return [Float](unsafeUninitializedCapacity: records.count * Self.recordStride) { data, written in
+            for (slot, key) in order.enumerated() {
+                let r = records[Int(truncatingIfNeeded: key & 0xFFFF_FFFF)]
+                let base = slot * Self.recordStride
+                (data[base], data[base + 1], data[base + 2], data[base + 3]) = (Float(r.pixels.x), Float(r.pixels.y), Float(r.pixels.z), Float(r.pixels.w))
+                (data[base + 4], data[base + 5], data[base + 6], data[base + 7]) = (Float(r.texel.x), Float(r.texel.y), r.opacity, 0)
+                (data[base + 8], data[base + 9], data[base + 10], data[base + 11]) = (r.color.x, r.color.y, r.color.z, r.color.w)
             }
+            written = records.count * Self.recordStride
         }
-        return data
     }
 }

@@ -39,6 +39,14 @@ struct ShapeBatch {
         self.bounds = self.bounds.map { $0.union(bounds) } ?? bounds
     }
 
+    /// No shapes, keeping the room the arrays had: a canvas empties its open run at every draw of another kind.
+    mutating func removeAll() {
+        records.removeAll(keepingCapacity: true)
+        stops.removeAll(keepingCapacity: true)
+        count = 0
+        bounds = nil
+    }
+
     /// Appends `other`'s shapes after these, in order (their stop indices moved past these shapes' stops).
     mutating func append(contentsOf other: ShapeBatch) {
         guard let otherBounds = other.bounds else { return }

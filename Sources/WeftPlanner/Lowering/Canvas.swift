@@ -111,6 +111,24 @@ struct Canvas {
     }
 }
 
+/// Where a canvas's texels lie and what they hold, without what is drawn on it: what reading a canvas's geometry needs.
+/// Lowering hands this, not the canvas, to what only reads it: a canvas handed by value is copied with its pending
+/// draws, each of their arrays retained and released, at every view drawn.
+struct CanvasGrid {
+    var origin: SIMD2<Float>
+    var width: Int
+    var height: Int
+    var scale: Float
+    var mode: ColorMode
+
+    var format: PixelFormat { mode.storageFormat }
+    var pixelSize: SIMD2<Float> { SIMD2(Float(width), Float(height)) }
+}
+
+extension Canvas {
+    var grid: CanvasGrid { CanvasGrid(origin: origin, width: width, height: height, scale: scale, mode: mode) }
+}
+
 /// A finished texture to composite onto a canvas.
 struct LayerSource {
     var texture: TextureID

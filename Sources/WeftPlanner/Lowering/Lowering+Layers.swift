@@ -73,7 +73,7 @@ extension Lowering {
             let output = builder.texture(width: Int(pixels.x), height: Int(pixels.y), format: canvas.format)
             let target = Canvas(texture: output, origin: origin, width: Int(pixels.x), height: Int(pixels.y),
                                 scale: canvas.scale, mode: canvas.mode)
-            var frame = frameConstants(for: target)
+            var frame = frameConstants(for: target.grid)
             frame.layerOrigin = blurred.origin
             frame.layerSize = blurred.pixelSize
             try addBlurPass(step: step, radius: Int(radius), weights: Blur.weights(sigma: sigmaPixels, radius: Int(radius)),
@@ -145,13 +145,13 @@ extension Lowering {
             block.vec4(0, 0, 0, 0)
         }
         block.bounds(reach, scale: canvas.scale)
-        var frame = frameConstants(for: canvas)
+        var frame = frameConstants(for: canvas.grid)
         frame.layerOrigin = source.origin
         frame.layerSize = source.pixelSize
         // Outside its reach the layer is transparent, which every blend mode but an unclamped plusLighter leaves as is.
         let changes = keepingInside || (blendMode == .plusLighter && !canvas.clampsOutput)
             ? PixelRegion(origin: .zero, size: SIMD2(Int32(canvas.width), Int32(canvas.height)))
-            : pixelRegion(reach.outset(by: SIMD2(repeating: 1 / canvas.scale)), on: canvas)
+            : pixelRegion(reach.outset(by: SIMD2(repeating: 1 / canvas.scale)), on: canvas.grid)
         try flush(&canvas, before: changes)
         guard let changes else { return }
         let output = builder.texture(width: canvas.width, height: canvas.height, format: canvas.format)
@@ -235,7 +235,7 @@ extension Lowering {
             var block = ArgumentBlock()
             block.vec4(color)
             builder.add(KernelPass(kernel: try kernels.kernel(.solid, outputFormat: canvas.format), output: texture,
-                                   frame: frameConstants(for: canvas), arguments: block.bytes),
+                                   frame: frameConstants(for: canvas.grid), arguments: block.bytes),
                         origin: .engine(EngineKernel.Variant(.solid), PlannedPass.EngineFacts(fill: color)))
             canvas.texture = texture
         }
@@ -243,13 +243,13 @@ extension Lowering {
 
     /// One `weft.shape` pass of `batch`, over the pending draws' canvas.
     private mutating func emitShapes(_ batch: ShapeBatch, on canvas: inout Canvas) throws(RenderError) {
-        guard let bounds = batch.bounds, let changes = pixelRegion(bounds, on: canvas) else { return }
+        guard let bounds = batch.bounds, let changes = pixelRegion(bounds, on: canvas.grid) else { return }
         try flushFill(&canvas)
         var block = ArgumentBlock()
         block.ivec4(Int32(batch.count), canvas.clampsOutput ? 1 : 0)
         let output = builder.texture(width: canvas.width, height: canvas.height, format: canvas.format)
         builder.add(KernelPass(kernel: try kernels.kernel(.shape, outputFormat: canvas.format), output: output,
-                               destination: canvas.textureBeneathPending, frame: frameConstants(for: canvas),
+                               destination: canvas.textureBeneathPending, frame: frameConstants(for: canvas.grid),
                                arguments: block.bytes, arrayData: batch.arrayData),
                     origin: .engine(EngineKernel.Variant(.shape), PlannedPass.EngineFacts(shapes: batch.count)),
                     changingOnly: changes, inPlaceKernel: try kernels.kernel(.shape, .inPlace, outputFormat: canvas.format))
@@ -267,7 +267,7 @@ extension Lowering {
         block.ivec4(Int32(run.count), canvas.clampsOutput ? 1 : 0, blendMode.kernelCode, run.widest)
         let output = builder.texture(width: canvas.width, height: canvas.height, format: canvas.format)
         builder.add(KernelPass(kernel: try kernels.kernel(.glyph, outputFormat: canvas.format), output: output, layer: atlas,
-                               destination: canvas.textureBeneathPending, frame: frameConstants(for: canvas),
+                               destination: canvas.textureBeneathPending, frame: frameConstants(for: canvas.grid),
                                arguments: block.bytes, arrayData: run.arrayData),
                     origin: .engine(EngineKernel.Variant(.glyph), PlannedPass.EngineFacts(shapes: run.count)),
                     changingOnly: PixelRegion(origin: lo, size: hi &- lo),
@@ -276,7 +276,7 @@ extension Lowering {
     }
 
     /// The canvas's pixels whose centres lie in `rect` (canvas points), clipped to the canvas; nil when none do.
-    func pixelRegion(_ rect: Rect, on canvas: Canvas) -> PixelRegion? {
+    func pixelRegion(_ rect: Rect, on canvas: CanvasGrid) -> PixelRegion? {
         let lo = pointwiseMax(((rect.minimum - canvas.origin) * canvas.scale).rounded(.down), .zero)
         let hi = pointwiseMin(((rect.maximum - canvas.origin) * canvas.scale).rounded(.up), canvas.pixelSize)
         guard lo.x.isFinite, lo.y.isFinite, hi.x.isFinite, hi.y.isFinite else {

@@ -48,7 +48,7 @@ extension Lowering {
             stopData += [stop.location, c.x, c.y, c.z, c.w]
         }
         let bounds = Rect(size: size).applying(transform).outset(by: SIMD2(repeating: 1 / canvas.scale))
-        let region = PendingDraws.Region(centresIn: bounds, on: canvas)
+        let region = PendingDraws.Region(centresIn: bounds, on: canvas.grid)
         try flush(&canvas, beforeShapeIn: region, bounds: bounds)
         canvas.pending.appendShape({ batch in
             batch.append(toLocal: toLocal, size: size, bounds: bounds, geometry: geometry, fillKind: fillKind,
@@ -68,7 +68,7 @@ extension Lowering {
         _ = try textureLimit.check(pixels, format: format)
         let output = builder.texture(width: Int(pixels.x), height: Int(pixels.y), format: format)
         let fillCanvas = Canvas(texture: output, origin: .zero, width: Int(pixels.x), height: Int(pixels.y), scale: scale, mode: canvas.mode)
-        var frame = frameConstants(for: fillCanvas)
+        var frame = frameConstants(for: fillCanvas.grid)
         frame.viewSize = size
         let images = bound.images.map { builder.upload($0) }
         builder.add(KernelPass(kernel: bound.kernel, output: output, images: images, frame: frame,

@@ -11,20 +11,20 @@ extension Lowering {
     /// layer holding `color` (premultiplied in the canvas's mode) times the coverage; nil when it covers no pixel.
     /// A path whose outline has more than `PathCoverage.maxSegments` segments is refused.
     mutating func coverageLayer(of shape: PathShape, size: SIMD2<Float>, transform: Affine, color: SIMD4<Float>,
-                                on canvas: Canvas) throws(RenderError) -> LayerSource? {
+                                on canvas: CanvasGrid) throws(RenderError) -> LayerSource? {
         try coverage(of: shape, size: size, transform: transform, color: color, on: canvas).map { uploaded($0, on: canvas) }
     }
 
     /// The coverage of `shape` on `canvas`'s pixel grid times `color`, in the canvas's format; nil when it covers no pixel.
     private func coverage(of shape: PathShape, size: SIMD2<Float>, transform: Affine, color: SIMD4<Float>,
-                          on canvas: Canvas) throws(RenderError) -> PathCoverageCache.Layer? {
+                          on canvas: CanvasGrid) throws(RenderError) -> PathCoverageCache.Layer? {
         try pathCoverage.layer(coverageKey(of: shape, size: size, transform: transform, color: color, on: canvas))
     }
 
     /// The cache's key for `shape` drawn at `size`. A custom shape is keyed by the outline it draws at that size (a
     /// path of its own coordinates): `CustomOutline`'s equality compares one reference frame only.
     private func coverageKey(of shape: PathShape, size: SIMD2<Float>, transform: Affine, color: SIMD4<Float>,
-                             on canvas: Canvas) -> PathCoverageCache.Key {
+                             on canvas: CanvasGrid) -> PathCoverageCache.Key {
         let toPixels = Affine.scaling(SIMD2(repeating: canvas.scale)) * .translation(-canvas.origin) * transform
         var shape = shape
         if case .custom = shape.outline { shape.outline = .fixed(shape.path(in: size)) }
@@ -32,7 +32,7 @@ extension Lowering {
                                      limit: SIMD2(canvas.width, canvas.height), color: color, format: canvas.format)
     }
 
-    private mutating func uploaded(_ layer: PathCoverageCache.Layer, on canvas: Canvas) -> LayerSource {
+    private mutating func uploaded(_ layer: PathCoverageCache.Layer, on canvas: CanvasGrid) -> LayerSource {
         let origin = canvas.origin + SIMD2(Float(layer.origin.x), Float(layer.origin.y)) / canvas.scale
         return LayerSource(texture: builder.upload(layer.pixels), origin: origin, width: layer.pixels.width, height: layer.pixels.height,
                            scale: canvas.scale, mode: canvas.mode, toTarget: .identity)
@@ -77,7 +77,7 @@ extension Lowering {
     mutating func drawPath(_ shape: PathShape, fill: FillStyle, size: SIMD2<Float>, transform: Affine,
                            distributed: Distributed, drawnBy node: ViewNode?, into canvas: inout Canvas) throws(RenderError) {
         if case .color(let color) = fill.kind {
-            let key = coverageKey(of: shape, size: size, transform: transform, color: color.premultiplied(in: canvas.mode), on: canvas)
+            let key = coverageKey(of: shape, size: size, transform: transform, color: color.premultiplied(in: canvas.mode), on: canvas.grid)
             let drawn = (node?.drawnMemo as? DrawnPath).flatMap { $0.key == key ? $0 : nil }
             let layer: PathCoverageCache.Layer?
             if let drawn { layer = drawn.layer } else { layer = try pathCoverage.layer(key) }
@@ -86,7 +86,7 @@ extension Lowering {
                 placed = try drawFromAtlas(layer, known: drawn?.placed, opacity: distributed.opacity, blendMode: distributed.blendMode,
                                            into: &canvas)
                 if placed == nil {
-                    try emitLayer(uploaded(layer, on: canvas), mask: nil, opaque: false, opacity: distributed.opacity,
+                    try emitLayer(uploaded(layer, on: canvas.grid), mask: nil, opaque: false, opacity: distributed.opacity,
                                   blendMode: distributed.blendMode, into: &canvas)
                 }
             }
@@ -98,7 +98,7 @@ extension Lowering {
             }
             return
         }
-        guard let mask = try coverageLayer(of: shape, size: size, transform: transform, color: SIMD4(repeating: 1), on: canvas) else { return }
+        guard let mask = try coverageLayer(of: shape, size: size, transform: transform, color: SIMD4(repeating: 1), on: canvas.grid) else { return }
         guard var layer = try makeCanvas(covering: mask.targetRect, on: canvas, mode: canvas.mode) else { return }
         // The fill's own frame: the shape's, grown to the path's reach when the path strays outside it, and to what the
         // coverage covers (a mitre can reach several widths past its corner).

@@ -49,8 +49,12 @@ extension Lowering {
         let atlas = atlasTexture(for: snapshot)
         try flush(&canvas, before: nil)
         var next = 0
+        // One run reused line after line (pending lines copy what they take): no allocation a line.
+        var run = GlyphRun()
+        swap(&run, &lineRun)
+        defer { swap(&run, &lineRun) }
         for line in layout.lines {
-            var run = GlyphRun()
+            run.removeAll()
             for glyph in line.glyphs {
                 let placed = entries.indices.contains(next) ? entries[next] : nil
                 next += 1

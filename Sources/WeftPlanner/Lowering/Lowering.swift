@@ -33,6 +33,8 @@ struct Lowering {
     var glyphAtlas: (texture: TextureID, atlas: GlyphAtlas.Snapshot)?
     /// What drawing the texts warned of (families not installed, characters no installed font has), each once.
     var textWarnings: [TextWarning] = []
+    /// The records of the line of text being drawn, kept for the next line's (`drawGlyphs`).
+    var lineRun = GlyphRun()
     /// How many effects were bound: the only values of a frame's passes that its clock (time, frame index, pointer,
     /// reduce-motion) can change, other than the frame constants every pass gets.
     private(set) var effectsBound = 0
@@ -77,14 +79,19 @@ struct Lowering {
     /// bring content from (each moving it by its offset and spreading it by its blur), then by a blur of `blurSigma`
     /// points over the content, and by a pixel.
     static func reachingArea(of canvas: Canvas, shadows: [PlacedShadow], blurSigma: Float = 0) -> Rect {
-        var area = canvas.rect
+        reachingArea(ofCanvas: canvas.rect, scale: canvas.scale, shadows: shadows, blurSigma: blurSigma)
+    }
+
+    /// `reachingArea(of:shadows:blurSigma:)` for a canvas covering `rect` at `scale` pixels a point.
+    static func reachingArea(ofCanvas rect: Rect, scale: Float, shadows: [PlacedShadow], blurSigma: Float = 0) -> Rect {
+        var area = rect
         for shadow in shadows {
             area = area.union(area.offset(by: -shadow.offset).outset(by: SIMD2(repeating: Blur.reach(sigma: shadow.sigma))))
         }
-        return area.outset(by: SIMD2(repeating: Blur.reach(sigma: blurSigma) + 1 / canvas.scale))
+        return area.outset(by: SIMD2(repeating: Blur.reach(sigma: blurSigma) + 1 / scale))
     }
 
-    func frameConstants(for canvas: Canvas) -> FrameConstants {
+    func frameConstants(for canvas: CanvasGrid) -> FrameConstants {
         var f = FrameConstants()
         f.outputOrigin = canvas.origin
         f.outputSize = SIMD2(Int32(canvas.width), Int32(canvas.height))
@@ -135,11 +142,17 @@ struct Lowering {
         guard transform.isInvertible else { return }
         let (size, arranged) = known.map { ($0.size, $0) } ?? layout.answer(of: node, proposed: proposed)
         let children = arranged?.children ?? []
-        if liesOffCanvas(node, size: size, proposed: proposed, transform: transform, distributed: distributed, canvas: canvas) { return }
+        // The canvas's area, not the canvas: passing the canvas would copy it (its pending draws' arrays) at every view.
+        if liesOffCanvas(node, size: size, proposed: proposed, transform: transform,
+                         visible: Self.reachingArea(ofCanvas: canvas.rect, scale: canvas.scale, shadows: distributed.shadows)) { return }
         if node.drawsOnlyChildren {
-            // Each child is read where the arrangement keeps it: a copy would retain its view and arrangement.
-            for index in children.indices {
-                try draw(children[index], transform: transform * children[index].transform, distributed: distributed, into: &canvas)
+            // Each child is read where the arrangement keeps it: a copy would retain its view and arrangement, and a
+            // frame walks every child of the screen.
+            try children.withUnsafeBufferPointer { (placed) throws(RenderError) in
+                for index in placed.indices {
+                    try draw(placed[index].node, proposed: placed[index].proposal, known: placed[index].arrangement,
+                             transform: transform * placed[index].transform, distributed: distributed, into: &canvas)
+                }
             }
             return
         }
@@ -226,15 +239,13 @@ struct Lowering {
         try draw(placed.node, proposed: placed.proposal, known: placed.arrangement, transform: transform, distributed: distributed, into: &canvas)
     }
 
-    /// Whether `node`, of `size` at `proposed`, draws no pixel of `canvas` through `transform`: where it can draw lies
-    /// outside where content reaches the canvas from through the shadows distributed to it (`reachingArea`), and no
+    /// Whether `node`, of `size` at `proposed`, draws no pixel of a canvas through `transform`: where it can draw lies
+    /// outside `visible`, where content reaches the canvas from through the shadows distributed to it (`reachingArea`), and no
     /// shader inside it (`ViewNode.bindsShaders`) has to be bound anyway. Where it can draw is its frame grown by its
     /// overhang (`ViewNode.overhang`) when that misses, else its measured extent (`FrameLayout.extent`), asked only
     /// when its frame misses. Such a view is not lowered: a screen taller than its canvas lowers only what shows.
-    private func liesOffCanvas(_ node: ViewNode, size: SIMD2<Float>, proposed: SIMD2<Float>, transform: Affine,
-                               distributed: Distributed, canvas: Canvas) -> Bool {
+    private func liesOffCanvas(_ node: ViewNode, size: SIMD2<Float>, proposed: SIMD2<Float>, transform: Affine, visible: Rect) -> Bool {
         guard !node.bindsShaders else { return false }
-        let visible = Self.reachingArea(of: canvas, shadows: distributed.shadows)
         func misses(_ rect: Rect) -> Bool {
             let a = rect.applying(transform)
             return a.maximum.x < visible.minimum.x || a.minimum.x > visible.maximum.x
@@ -246,15 +257,15 @@ struct Lowering {
         return misses(layout.extent(of: node, proposed: proposed))
     }
 
-    /// Draws a leaf directly, or — when shadows reach it — into a layer that is then
-    /// composited with its shadows.
-    private mutating func drawLeaf(reach: Rect, distributed: Distributed, into canvas: inout Canvas,
+    /// Draws a leaf directly, or — when shadows reach it — into a layer covering `reach` (worked out only then) that is
+    /// then composited with its shadows.
+    private mutating func drawLeaf(reach: @autoclosure () -> Rect, distributed: Distributed, into canvas: inout Canvas,
                                    _ body: (inout Lowering, Distributed, inout Canvas) throws(RenderError) -> Void) throws(RenderError) {
         guard !distributed.shadows.isEmpty else {
             try body(&self, distributed, &canvas)
             return
         }
-        try drawLeafWithShadows(reach: reach, distributed: distributed, into: &canvas, body)
+        try drawLeafWithShadows(reach: reach(), distributed: distributed, into: &canvas, body)
     }
 
     @inline(never) private mutating func drawLeafWithShadows(reach: Rect, distributed: Distributed, into canvas: inout Canvas,
@@ -301,7 +312,7 @@ struct Lowering {
         // transparent beyond a texture's edge; docs/fusion.md, "Read-through"). Hand-compiled kernels sample as they like.
         let direct = layer.pending.isEmpty && bound.stage != nil ? layer.readThroughSource : nil
         if direct == nil { try flush(&layer) }
-        var frame = frameConstants(for: layer)
+        var frame = frameConstants(for: layer.grid)
         frame.viewSize = size
         let images = bound.images.map { builder.upload($0) }
         // The stock gaussianBlur with whole-pixel taps runs as the engine's blur, one pass per axis.
@@ -357,7 +368,7 @@ struct Lowering {
         }
         let bound = try bind(shader, as: .blend, format: canvas.format, mode: canvas.mode, size: size)
         try flush(&canvas)
-        var frame = frameConstants(for: canvas)
+        var frame = frameConstants(for: canvas.grid)
         frame.layerOrigin = layer.origin
         frame.layerSize = layer.pixelSize
         frame.destinationOrigin = canvas.origin

@@ -23,7 +23,7 @@ struct PendingDraws {
 
         /// The canvas pixels whose centres lie in `rect` (canvas points), as a shape record's bounds test admits them,
         /// with a thousandth of a pixel to spare for rounding; nil when there are none.
-        init?(centresIn rect: Rect, on canvas: Canvas) {
+        init?(centresIn rect: Rect, on canvas: CanvasGrid) {
             var lo = (((rect.minimum - canvas.origin) * canvas.scale) - 0.501).rounded(.up)
             var hi = (((rect.maximum - canvas.origin) * canvas.scale) - 0.499).rounded(.up)
             // Bounds that are not numbers may admit any pixel.
@@ -62,6 +62,13 @@ struct PendingDraws {
             guard let region else { return }
             bounds = bounds.map { $0.union(region) } ?? region
             area += region.area
+        }
+
+        /// No regions, keeping the room the items had.
+        mutating func removeAll() {
+            items.removeAll(keepingCapacity: true)
+            bounds = nil
+            area = 0
         }
 
         mutating func append(contentsOf other: Regions) {
@@ -156,9 +163,10 @@ struct PendingDraws {
         settledShapeRegions.append(contentsOf: openShapeRegions)
         settledShapeBounds += openShapeBounds
         for bounds in openShapeBounds { settledShapeBoundsUnion = settledShapeBoundsUnion.map { $0.union(bounds) } ?? bounds }
-        openShapes = ShapeBatch()
-        openShapeRegions = Regions()
-        openShapeBounds = []
+        // Emptied keeping their room: the next run (a cell's shape after its text) fills them again.
+        openShapes.removeAll()
+        openShapeRegions.removeAll()
+        openShapeBounds.removeAll(keepingCapacity: true)
     }
 
     mutating func takeSettledShapes() -> ShapeBatch {

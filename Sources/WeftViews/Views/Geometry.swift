@@ -61,14 +61,14 @@ public struct EdgeInsets: Sendable, Hashable, Codable {
 
 /// An axis-aligned rectangle in some user space, in points.
 public struct Rect: Sendable, Hashable {
-    package var origin: SIMD2<Float>
-    package var size: SIMD2<Float>
+    @usableFromInline package var origin: SIMD2<Float>
+    @usableFromInline package var size: SIMD2<Float>
 
-    package init(origin: SIMD2<Float>, size: SIMD2<Float>) {
+    @inlinable package init(origin: SIMD2<Float>, size: SIMD2<Float>) {
         self.origin = origin
         self.size = size
     }
-    package init(size: SIMD2<Float>) { self.init(origin: .zero, size: size) }
+    @inlinable package init(size: SIMD2<Float>) { self.init(origin: .zero, size: size) }
     public init(x: Float, y: Float, width: Float, height: Float) {
         self.init(origin: SIMD2(x, y), size: SIMD2(width, height))
     }
@@ -87,11 +87,11 @@ public struct Rect: Sendable, Hashable {
         Rect(origin: origin + SIMD2(dx, dy), size: pointwiseMax(size - 2 * SIMD2(dx, dy), .zero))
     }
 
-    package var minimum: SIMD2<Float> { origin }
-    package var maximum: SIMD2<Float> { origin + size }
-    package var isEmpty: Bool { size.x <= 0 || size.y <= 0 }
+    @inlinable package var minimum: SIMD2<Float> { origin }
+    @inlinable package var maximum: SIMD2<Float> { origin + size }
+    @inlinable package var isEmpty: Bool { size.x <= 0 || size.y <= 0 }
 
-    package func union(_ other: Rect) -> Rect {
+    @inlinable package func union(_ other: Rect) -> Rect {
         if isEmpty { return other }
         if other.isEmpty { return self }
         let lo = pointwiseMin(minimum, other.minimum)
@@ -99,21 +99,21 @@ public struct Rect: Sendable, Hashable {
         return Rect(origin: lo, size: hi - lo)
     }
 
-    package func intersection(_ other: Rect) -> Rect {
+    @inlinable package func intersection(_ other: Rect) -> Rect {
         let lo = pointwiseMax(minimum, other.minimum)
         let hi = pointwiseMin(maximum, other.maximum)
         return Rect(origin: lo, size: pointwiseMax(hi - lo, .zero))
     }
 
     /// Grown by `amount` on every side (per axis).
-    package func outset(by amount: SIMD2<Float>) -> Rect {
+    @inlinable package func outset(by amount: SIMD2<Float>) -> Rect {
         Rect(origin: origin - amount, size: size + 2 * amount)
     }
 
-    package func offset(by delta: SIMD2<Float>) -> Rect { Rect(origin: origin + delta, size: size) }
+    @inlinable package func offset(by delta: SIMD2<Float>) -> Rect { Rect(origin: origin + delta, size: size) }
 
     /// The bounding box of this rectangle's four corners mapped through `transform`.
-    package func applying(_ transform: Affine) -> Rect {
+    @inlinable package func applying(_ transform: Affine) -> Rect {
         let p0 = transform.apply(minimum), p1 = transform.apply(SIMD2(maximum.x, minimum.y))
         let p2 = transform.apply(SIMD2(minimum.x, maximum.y)), p3 = transform.apply(maximum)
         let lo = pointwiseMin(pointwiseMin(pointwiseMin(p0, p1), p2), p3)
@@ -123,21 +123,30 @@ public struct Rect: Sendable, Hashable {
 }
 
 /// A 2-D affine map: `x' = a·x + c·y + tx`, `y' = b·x + d·y + ty`.
-package struct Affine: Sendable, Hashable {
-    package var a: Float = 1, b: Float = 0, c: Float = 0, d: Float = 1
-    package var tx: Float = 0, ty: Float = 0
+@usableFromInline package struct Affine: Sendable, Hashable {
+    @usableFromInline package var a: Float, b: Float, c: Float, d: Float
+    @usableFromInline package var tx: Float, ty: Float
+
+    @inlinable package init(a: Float = 1, b: Float = 0, c: Float = 0, d: Float = 1, tx: Float = 0, ty: Float = 0) {
+        self.a = a
+        self.b = b
+        self.c = c
+        self.d = d
+        self.tx = tx
+        self.ty = ty
+    }
 
     package static let identity = Affine()
 
-    package static func translation(_ t: SIMD2<Float>) -> Affine { Affine(tx: t.x, ty: t.y) }
-    package static func scaling(_ s: SIMD2<Float>) -> Affine { Affine(a: s.x, d: s.y) }
+    @inlinable package static func translation(_ t: SIMD2<Float>) -> Affine { Affine(tx: t.x, ty: t.y) }
+    @inlinable package static func scaling(_ s: SIMD2<Float>) -> Affine { Affine(a: s.x, d: s.y) }
     package static func rotation(_ radians: Float) -> Affine {
         let cs = Float(cos(Double(radians))), sn = Float(sin(Double(radians)))
         return Affine(a: cs, b: sn, c: -sn, d: cs)
     }
 
     /// `lhs ∘ rhs`: applies `rhs` first, then `lhs`.
-    package static func * (lhs: Affine, rhs: Affine) -> Affine {
+    @inlinable package static func * (lhs: Affine, rhs: Affine) -> Affine {
         Affine(a: lhs.a * rhs.a + lhs.c * rhs.b,
                b: lhs.b * rhs.a + lhs.d * rhs.b,
                c: lhs.a * rhs.c + lhs.c * rhs.d,
@@ -146,29 +155,29 @@ package struct Affine: Sendable, Hashable {
                ty: lhs.b * rhs.tx + lhs.d * rhs.ty + lhs.ty)
     }
 
-    package func apply(_ p: SIMD2<Float>) -> SIMD2<Float> {
+    @inlinable package func apply(_ p: SIMD2<Float>) -> SIMD2<Float> {
         SIMD2(a * p.x + c * p.y + tx, b * p.x + d * p.y + ty)
     }
 
     /// Applies only the linear part (for vectors such as offsets).
-    package func applyLinear(_ v: SIMD2<Float>) -> SIMD2<Float> {
+    @inlinable package func applyLinear(_ v: SIMD2<Float>) -> SIMD2<Float> {
         SIMD2(a * v.x + c * v.y, b * v.x + d * v.y)
     }
 
-    package var determinant: Float { a * d - b * c }
+    @inlinable package var determinant: Float { a * d - b * c }
 
     /// The factor by which the map scales areas, as a length: √|det|.
-    package var lengthScale: Float { abs(determinant).squareRoot() }
+    @inlinable package var lengthScale: Float { abs(determinant).squareRoot() }
 
-    package var translation: SIMD2<Float> { SIMD2(tx, ty) }
+    @inlinable package var translation: SIMD2<Float> { SIMD2(tx, ty) }
 
-    package var isTranslation: Bool {
+    @inlinable package var isTranslation: Bool {
         abs(a - 1) < 1e-6 && abs(d - 1) < 1e-6 && abs(b) < 1e-6 && abs(c) < 1e-6
     }
 
     /// The map back, or nil when there is none: a singular transform (a scale of 0 on an axis) flattens the plane to a
     /// line or a point, and what it draws covers no area; a nearly singular one whose inverse overflows counts as singular.
-    package var inverted: Affine? {
+    @inlinable package var inverted: Affine? {
         let det = determinant
         guard det != 0, det.isFinite else { return nil }
         let ia = d / det, ib = -b / det, ic = -c / det, id = a / det
@@ -178,7 +187,7 @@ package struct Affine: Sendable, Hashable {
     }
 
     /// Whether the transform keeps area, so that what it draws can cover pixels (`inverted` is not nil).
-    package var isInvertible: Bool { inverted != nil }
+    @inlinable package var isInvertible: Bool { inverted != nil }
 }
 
 #if canImport(Glibc)
