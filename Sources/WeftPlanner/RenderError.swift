@@ -47,8 +47,7 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
             "a path's outline has \(segments) segments once its curves are flattened, dashed and stroked, more than the \(limit) "
                 + "one path may have; simplify it (fewer points, a coarser dash) or draw it as several paths"
         case let .viewTreeTooDeep(depth, limit):
-            "the view tree nests \(depth) views deep (each modifier a view around the one it modifies), more than the \(limit) "
-                + "a render plans; flatten it: fewer nested stacks, fewer modifiers on one view"
+            "the view tree \(ViewNode.nesting(depth, beyond: limit)); flatten it: fewer nested stacks, fewer modifiers on one view"
         }
     }
 }

@@ -247,8 +247,7 @@ struct SceneReader {
             // Refused as soon as it is too deep, before a chain of thousands is built only to be let go of: a chain's
             // release recurses a level at a time too.
             guard !node.nestsTooDeep else {
-                throw .invalid(path: at, message: "the view nests \(node.depth) views deep here (each modifier a view around the one it "
-                               + "modifies), more than the \(Planner.deepestViewTree) a render plans")
+                throw .invalid(path: at, message: "the view \(ViewNode.nesting(node.depth, beyond: Planner.deepestViewTree))")
             }
         }
         return node

@@ -15,7 +15,8 @@ enum BenchCommand: Command {
                       [--repetitions N] [--warm-up SECONDS] [--max-seconds S] [--threads N[,N]...] [--json OUT.json]
                       [--time T] [--frame N] [--reduce-motion] [--no-fuse] [--scale S]
                       [--baseline OLD.json [--tolerance 10%]]
-    weft bench SCENE.json|nested:N|screen:RxC --planning [--frame-count N] [--repetitions N] [--scale S] [--confine DIR]
+    weft bench SCENE.json|nested:N|screen:RxC --planning [--frame-count N] [--repetitions N] [--runs RUN[,RUN]...] [--scale S]
+               [--confine DIR]
     weft bench --soak [--renders N] [--sample-every N] [--warm-up-renders N] [--size WxH]... [--device NAME|cpu]... [--json OUT.json]
     """
     static let discussion = """
@@ -54,7 +55,8 @@ enum BenchCommand: Command {
     "rebuilt" run plans the first frame of the scene built anew each time through one plan
     cache (equal views taken from the frame before, as when a body is built again or the
     preview reads the file again), a "moving" run plans frames 0…N−1 at 30 per second in order
-    through one plan cache; each --repetitions (default 5) times. Instead of a
+    through one plan cache; each --repetitions (default 5) times. --runs measures only the runs
+    it names (to profile one: the others' work is not in the profile). Instead of a
     scene file it takes a built-in one: nested:N, stacks nested N deep on a 390×844 screen (a
     file nests at most 127), or screen:RxC, R rows of C cells (a text, a symbol, a rounded
     rectangle) on 1920×1080. It prints the
@@ -92,6 +94,7 @@ enum BenchCommand: Command {
         .flag("soak", help: "Run the leak check instead of measuring time."),
         .flag("planning", help: "Plan SCENE.json's frames without running them; print planning time by phase."),
         .value("frame-count", "N", help: "Frames a --planning run plans (default 60)."),
+        .value("runs", "RUN[,RUN]...", help: "The --planning runs measured: fresh, replanned, still, rebuilt, moving (default all)."),
         .value("renders", "N", help: "Renders per device for --soak (default 10000)."),
         .value("sample-every", "N", help: "Renders between --soak samples (default 500)."),
         .value("warm-up-renders", "N", help: "Renders before --soak expects no growth (default 2000)."),

@@ -37,6 +37,9 @@ struct BenchPlan {
     init(_ arguments: ParsedArguments) throws(UsageError) {
         let input = arguments.positionals
         guard input.count <= 1 else { throw UsageError(message: "one SCENE.json or INPUT.png at most, got \(input.joined(separator: " "))") }
+        for name in ["frame-count", "runs"] where arguments.value(name) != nil {
+            throw UsageError(message: "--\(name) applies to --planning, which plans a scene's frames without running them")
+        }
         if let suite = arguments.value("suite") {
             guard suite == BenchFusionSuite.name else { throw .invalidValue("suite", suite, "the one suite is \(BenchFusionSuite.name)") }
             guard input.isEmpty, arguments.value("library") == nil else {

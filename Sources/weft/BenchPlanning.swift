@@ -4,7 +4,7 @@ import WeftBench
 import WeftScene
 
 /// `weft bench SCENE.json --planning`: plans a scene's frames (or a built-in scene's, `ScaleScenes.named`) without running them, and prints the per-frame planning
-/// time by phase. Four runs: *fresh*, the first frame of the scene built anew (new views: nothing laid out yet) planned by
+/// time by phase. Five runs (or those `--runs` names): *fresh*, the first frame of the scene built anew (new views: nothing laid out yet) planned by
 /// a new `PlanReuse` each time (every view laid out and lowered; the planner's caches — kernels, text, path coverage —
 /// warm); *replanned*, the first frame of the same views planned by a new `PlanReuse` each time (each view's layout
 /// answers kept, every view lowered again: a frame whose plan cannot be reused, with every cache warm); *still*, the
@@ -16,11 +16,18 @@ import WeftScene
 /// Below the table: how long a fresh frame took to read the scene file (or build the built-in scene) anew and show it
 /// at its time, which the table does not count.
 struct BenchPlanning {
+    /// The runs, in the order they are measured and printed.
+    enum Run: String, CaseIterable {
+        case fresh, replanned, still, rebuilt, moving
+    }
+
     var path: String
     var frames: Int
     var repetitions: Int
     var scale: Float
     var confinement: SceneConfinement?
+    /// The runs measured (`--runs`, default every one): one alone, to profile it.
+    var runs: [Run]
 
     static let defaultFrames = 60
 
@@ -38,6 +45,15 @@ struct BenchPlanning {
             scale = s
         }
         confinement = try RenderRequest.confinement(arguments)
+        runs = Run.allCases
+        if let text = arguments.value("runs") {
+            let named = text.split(separator: ",", omittingEmptySubsequences: false).map { String($0) }
+            for name in named where Run(rawValue: name) == nil {
+                throw UsageError(message: "--runs \(text): no run named '\(name)' (the runs: \(Run.allCases.map(\.rawValue).joined(separator: ", ")))",
+                                 isInvalidValue: true)
+            }
+            runs = Run.allCases.filter { named.contains($0.rawValue) }
+        }
         for name in ["device", "size", "format", "baseline", "json", "threads", "warm-up"] where arguments.value(name) != nil {
             throw UsageError(message: "--\(name) does not apply to --planning (it plans for the CPU evaluator's limits and runs nothing)")
         }
@@ -49,24 +65,37 @@ struct BenchPlanning {
             let context = RenderContext(executor: try DeviceChoice.cpu.makeExecutor().executor)
             var caller = RenderOptions()
             caller.scale = scale
-            let fresh = try measure(scene, context: context, caller: caller, times: Array(repeating: 0, count: frames), fresh: loadScene)
-            let replanned = try measure(scene, context: context, caller: caller, times: Array(repeating: 0, count: frames), fresh: { scene })
-            let still = try measure(scene, context: context, caller: caller, times: Array(repeating: 0, count: frames))
-            let rebuilt = try measure(scene, context: context, caller: caller, times: Array(repeating: 0, count: frames), fresh: loadScene,
-                                      newPlanReuse: false)
-            let moving = try measure(scene, context: context, caller: caller, times: (0..<frames).map { Double($0) / 30 })
+            let firstFrame = Array(repeating: 0.0, count: frames)
+            // The process's caches (kernels, text layouts, path coverage, the glyph atlas) filled by a plan of the first
+            // frame, so that each run finds them as it would after the runs before it, whichever runs are measured.
+            let first = scene.frame(at: 0, index: 0, caller: caller)
+            _ = try context.makePlanReuse().plan(first.view, size: first.size, options: first.options)
+            var results: [(Run, Result)] = []
+            for run in runs {
+                let result: Result
+                switch run {
+                case .fresh: result = try measure(scene, context: context, caller: caller, times: firstFrame, fresh: loadScene)
+                case .replanned: result = try measure(scene, context: context, caller: caller, times: firstFrame, fresh: { scene })
+                case .still: result = try measure(scene, context: context, caller: caller, times: firstFrame)
+                case .rebuilt: result = try measure(scene, context: context, caller: caller, times: firstFrame, fresh: loadScene, newPlanReuse: false)
+                case .moving: result = try measure(scene, context: context, caller: caller, times: (0..<frames).map { Double($0) / 30 })
+                }
+                results.append((run, result))
+            }
             output.print("\(path): \(frames) frames a run, \(repetitions) runs, planned for the CPU evaluator's limits; milliseconds a frame, medians")
             var table = TextTable(headers: ["run", "planning", "cpu", "layout", "lowering", "rewrites", "rebinding", "reused", "rebound",
                                             "rewritten"], rightAligned: Set(1...9))
-            for (name, result) in [("fresh", fresh), ("replanned", replanned), ("still", still), ("rebuilt", rebuilt), ("moving", moving)] {
+            for (run, result) in results {
                 let m = result.medians
-                table.append([name] + [m.total, m.cpu, m.layout, m.lowering, m.rewrites, m.rebinding].map { String(format: "%.3f", $0 * 1000) }
+                table.append([run.rawValue] + [m.total, m.cpu, m.layout, m.lowering, m.rewrites, m.rebinding].map { String(format: "%.3f", $0 * 1000) }
                           + [result.reused, result.rebound, result.rewritten].map(String.init))
             }
             output.print(table.rendered)
-            let source = path.lowercased().hasSuffix(".json") ? "reading the scene file" : "building the scene"
-            output.print(String(format: "%@ anew for each fresh frame (not counted above): %.3f ms a frame, median", source,
-                                fresh.sceneBuilding * 1000))
+            if let fresh = results.first(where: { $0.0 == .fresh })?.1 {
+                let source = path.lowercased().hasSuffix(".json") ? "reading the scene file" : "building the scene"
+                output.print(String(format: "%@ anew for each fresh frame (not counted above): %.3f ms a frame, median", source,
+                                    fresh.sceneBuilding * 1000))
+            }
             return 0
         } catch {
             output.printError("weft bench: \(path): \(error)")

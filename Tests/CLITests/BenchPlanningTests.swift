@@ -37,6 +37,25 @@ struct BenchPlanningTests {
         #expect(moving.count == 10 && (Double(moving[4]) ?? 0) > 0, "frames of a change are lowered: \(moving)")
     }
 
+    /// `--runs` measures the runs it names and no other (a profile of one run holds nothing of the rest).
+    @Test func itMeasuresOnlyTheRunsNamed() throws {
+        let run = try CLI.weft(["bench", "examples/toolbar-symbols.json", "--planning", "--frame-count", "2", "--repetitions", "1",
+                                "--runs", "replanned,fresh"])
+        #expect(run.status == 0, "\(run)")
+        let rows = run.stdout.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
+        let runNames: Set = ["fresh", "replanned", "still", "rebuilt", "moving"]
+        #expect(rows.filter(runNames.contains) == ["fresh", "replanned"], "in the order they are measured: \(run.stdout)")
+        #expect(run.stdout.contains("reading the scene file anew"), "a fresh run reads the file anew: \(run.stdout)")
+        let stillOnly = try CLI.weft(["bench", "examples/toolbar-symbols.json", "--planning", "--frame-count", "2", "--repetitions", "1",
+                                      "--runs", "still"])
+        #expect(stillOnly.status == 0 && Self.row("still", in: stillOnly.stdout)?[7] == "2", "\(stillOnly)")
+        #expect(Self.row("fresh", in: stillOnly.stdout) == nil && !stillOnly.stdout.contains("anew"), "\(stillOnly.stdout)")
+        let unknown = try CLI.weft(["bench", "examples/toolbar-symbols.json", "--planning", "--runs", "fresh,warm"])
+        #expect(unknown.status == 1 && unknown.stderr.contains("no run named 'warm'") && unknown.stderr.contains("replanned"), "\(unknown)")
+        let withoutPlanning = try CLI.weft(["bench", "examples/toolbar-symbols.json", "--runs", "fresh", "--device", "cpu"])
+        #expect(withoutPlanning.status == 2 && withoutPlanning.stderr.contains("--runs applies to --planning"), "\(withoutPlanning)")
+    }
+
     @Test func itPlansOneSceneAndNothingElse() throws {
         let run = try CLI.weft(["bench", "--planning"])
         #expect(run.status == 2 && run.stderr.contains("--planning measures one SCENE.json"), "\(run)")

@@ -39,7 +39,7 @@ struct RenderErrorTests {
         let fits = try render([path("deepest.json"), "--device", "cpu", "-o", path("deepest.png")])
         #expect(fits.status == 0, "\(fits)")
         let deeper = try render([path("deeper.json"), "--device", "cpu", "-o", path("deeper.png")])
-        #expect(deeper.status == 1 && deeper.stderr.contains("root.modifiers[511]: the view nests 513 views deep here")
+        #expect(deeper.status == 1 && deeper.stderr.contains("root.modifiers[511]: the view nests 513 views deep (")
                 && deeper.stderr.contains("more than the 512"), "\(deeper)")
         #expect(!FileManager.default.fileExists(atPath: path("deeper.png")))
     }

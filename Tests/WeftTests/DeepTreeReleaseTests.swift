@@ -117,7 +117,7 @@ import WeftViews
                 return
             }
             #expect(depth > 20_000)
-            #expect("\(error)".contains("more than the \(ViewNode.deepestLaidOut) laid out"), "\(error)")
+            #expect("\(error)".contains("more than the \(ViewNode.deepestLaidOut) a render lays out"), "\(error)")
         }
     }
 }

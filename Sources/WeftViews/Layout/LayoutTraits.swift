@@ -168,6 +168,11 @@ extension ViewNode {
     public static let deepestLaidOut = 512
     /// Whether the tree under the view nests deeper than `deepestLaidOut`: nothing walks it a level a call then.
     package var nestsTooDeep: Bool { depth > Self.deepestLaidOut }
+    /// What is wrong with a tree `depth` views deep, deeper than `limit`, worded once for whoever refuses it (the
+    /// planner, the scene reader, a script's host), each saying first what nests so.
+    package static func nesting(_ depth: Int, beyond limit: Int) -> String {
+        "nests \(depth) views deep (each modifier a view around the one it modifies), more than the \(limit) a render lays out"
+    }
     /// Whether the view is a leaf that takes the size it is offered (a shape, a color), at least zero.
     var takesOffer: Bool {
         if case .offered = layoutTraits.leafSize { return true }

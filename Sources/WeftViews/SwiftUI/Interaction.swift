@@ -57,7 +57,7 @@ public enum InteractionError: Error, Sendable, Equatable, CustomStringConvertibl
         case .animation(let message, let time):
             "at \(time) s the state change's animation cannot play: \(message); give withAnimation or animation(_:value:) one that ends"
         case .tooDeep(let depth, let limit, let time):
-            "at \(time) s the body nests \(depth) views deep (each modifier is a view around the one it modifies), more than the \(limit) laid out"
+            "at \(time) s the body \(ViewNode.nesting(depth, beyond: limit))"
         }
     }
 }
