@@ -120,4 +120,37 @@ import WeftViews
             #expect("\(error)".contains("more than the \(ViewNode.deepestLaidOut) a render lays out"), "\(error)")
         }
     }
+
+    /// A component whose body holds the next one, each body a few views deep and all of them together thousands.
+    struct NestedComponent: View {
+        let level: Int
+        @State var count = 0
+        var body: some View {
+            VStack {
+                if level == 0 {
+                    Button("Add") { count += 1 }
+                } else {
+                    NestedComponent(level: level - 1)
+                }
+            }
+        }
+    }
+
+    /// Bodies built inside bodies were built a call a level, however deep they nested together, and 5,000 of them
+    /// overflowed the stack: the walk stops where the views above and below a view are deeper than a tree is laid out,
+    /// and the script stops at the named error. Nested as deep as a layout allows, the button inside is tapped.
+    @Test func componentsNestedTogetherDeeperThanALayoutAreANamedError() throws {
+        let size = Size(width: 64, height: 32)
+        _ = try Timeline(NestedComponent(level: 100), size: size, script: [.tap(label: "Add", at: 0.5)])
+        do {
+            _ = try Timeline(NestedComponent(level: 5_000), size: size, script: [.tap(label: "Add", at: 0.5)])
+            Issue.record("components nested 5,000 deep were run")
+        } catch {
+            guard case InteractionError.tooDeep(let depth, ViewNode.deepestLaidOut, 0) = error else {
+                Issue.record("\(error)")
+                return
+            }
+            #expect(depth > ViewNode.deepestLaidOut, "\(error)")
+        }
+    }
 }

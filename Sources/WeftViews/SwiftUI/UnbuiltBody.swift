@@ -45,39 +45,44 @@ extension Evaluation {
     /// (`ViewNode.deepestLaidOut`: the walk recurses a level a call), for a render to refuse by name.
     func buildingBodies(_ node: ViewNode) -> ViewNode {
         guard let states, hasUnbuiltBodies, !node.nestsTooDeep else { return node }
-        return BodyBuilder(states: states).alone(node, at: "")
+        return BodyBuilder(states: states).alone(node, at: "", depth: 0)
     }
 }
 
-/// The walk that builds unbuilt bodies (`Evaluation.buildingBodies(_:)`), knowing each view's place as it goes down.
+/// The walk that builds unbuilt bodies (`Evaluation.buildingBodies(_:)`), knowing each view's place as it goes down,
+/// and how many views stand above it (`depth`): a body built inside a body inside … may nest deeper than any one of
+/// them, and the walk recurses a level a call.
 private struct BodyBuilder {
     let states: ViewStates
 
-    /// The views `node` at `place` stands for: itself, its unbuilt bodies inside built; or, for an unbuilt body under
-    /// modifiers, the views the body builds, each under the modifiers.
-    func views(_ node: ViewNode, at place: String) -> [ViewNode] {
+    /// The views `node` at `place`, `depth` views down the tree, stands for: itself, its unbuilt bodies inside built; or,
+    /// for an unbuilt body under modifiers, the views the body builds, each under the modifiers. Where the views above
+    /// and the node's own nesting are deeper than a tree is laid out (`ViewNode.deepestLaidOut`), the node as it is, not
+    /// walked into: the tree it stands in is then too deep for a render, which refuses it by name.
+    func views(_ node: ViewNode, at place: String, depth: Int) -> [ViewNode] {
+        guard depth + node.depth <= ViewNode.deepestLaidOut else { return [node] }
         switch node.kind {
         case .shape, .image, .text, .spacer:
             return [node]
         case .stack(let children, let alignment):
-            return [building(children, at: place).map { ViewNode(.stack($0, alignment: alignment)) } ?? node]
+            return [building(children, at: place, depth: depth + 1).map { ViewNode(.stack($0, alignment: alignment)) } ?? node]
         case .stacked(let layout, let children):
-            return [building(children, at: place).map { ViewNode(.stacked(layout, $0)) } ?? node]
+            return [building(children, at: place, depth: depth + 1).map { ViewNode(.stacked(layout, $0)) } ?? node]
         case .grid(let layout, let children):
-            return [building(children, at: place).map { ViewNode(.grid(layout, $0)) } ?? node]
+            return [building(children, at: place, depth: depth + 1).map { ViewNode(.grid(layout, $0)) } ?? node]
         case .modified(_, let unbuilt as UnbuiltBody):
-            return built(unbuilt, at: place)
+            return built(unbuilt, at: place, depth: depth)
         case .modified(let child, is ViewID) where node.structuralPath != nil && child.isUnbuiltBody:
             // Each view of the body named at the place of the view that built it, as a branch's views are at the branch.
-            return StructuralIdentity.named(views(child, at: place + "."), at: String(node.structuralPath!))
+            return StructuralIdentity.named(views(child, at: place + ".", depth: depth + 1), at: String(node.structuralPath!))
         case .modified(let child, let modifier):
             let step = (modifier as? ViewID).map { ".=" + $0.name } ?? "."
-            let inner = views(child, at: place + step)
+            let inner = views(child, at: place + step, depth: depth + 1)
             var heldChanged = false
             var index = 0
             let rule = modifier.heldViews.isEmpty ? modifier : modifier.replacingHeldViews { held in
                 defer { index += 1 }
-                let built = alone(held, at: place + "+\(index)")
+                let built = alone(held, at: place + "+\(index)", depth: depth + 1)
                 heldChanged = heldChanged || built.identity != held.identity
                 return built
             }
@@ -89,8 +94,8 @@ private struct BodyBuilder {
 
     /// `node`'s views where one view stands (the root, a modifier's held view): one as it is, several stacked as a
     /// list of views standing alone is (`BuiltViews`, `ModifiedView`).
-    func alone(_ node: ViewNode, at place: String) -> ViewNode {
-        let built = views(node, at: place)
+    func alone(_ node: ViewNode, at place: String, depth: Int) -> ViewNode {
+        let built = views(node, at: place, depth: depth)
         if built.count == 1 { return built[0] }
         if case .modified(_, let modifier) = node.kind, !(modifier is UnbuiltBody) {
             return ViewNode(.modified(ViewNode(.stack(built)), ModifiedList()))
@@ -98,15 +103,15 @@ private struct BodyBuilder {
         return ViewNode(.stack(built))
     }
 
-    /// A container's `children` at `place` with their unbuilt bodies built, the views of each taking its place among
-    /// them; nil when none had one. The named views of an unnamed view's body are named under its step, so that no two
-    /// views of the container share a name.
-    func building(_ children: [ViewNode], at place: String) -> [ViewNode]? {
+    /// A container's `children` at `place`, each `depth` views down, with their unbuilt bodies built, the views of each
+    /// taking its place among them; nil when none had one. The named views of an unnamed view's body are named under its
+    /// step, so that no two views of the container share a name.
+    func building(_ children: [ViewNode], at place: String, depth: Int) -> [ViewNode]? {
         var changed = false
         var result: [ViewNode] = []
         result.reserveCapacity(children.count)
         for (child, step) in zip(children, StructuralIdentity.steps(to: children)) {
-            var built = views(child, at: place + "/" + step)
+            var built = views(child, at: place + "/" + step, depth: depth)
             if built.count != 1 || built[0].identity != child.identity {
                 changed = true
                 if child.structuralPath == nil && child.isUnbuiltBody { built = StructuralIdentity.prefixed(built, with: step) }
@@ -116,15 +121,16 @@ private struct BodyBuilder {
         return changed ? result : nil
     }
 
-    /// The views `unbuilt`'s body builds at `place`, the view's kept state bound first; not walked into when one nests
-    /// deeper than a tree is laid out (`ViewNode.deepestLaidOut`), for a render to refuse by name.
-    func built(_ unbuilt: UnbuiltBody, at place: String) -> [ViewNode] {
+    /// The views `unbuilt`'s body builds at `place`, `depth` views down where the unbuilt body stood, the view's kept
+    /// state bound first; not walked into when one nests deeper than a tree is laid out (`ViewNode.deepestLaidOut`),
+    /// for a render to refuse by name.
+    func built(_ unbuilt: UnbuiltBody, at place: String, depth: Int) -> [ViewNode] {
         func body(of view: some View) -> [ViewNode] {
             states.bind(view, at: place)
             return view.body.containerChildren
         }
         let views = body(of: unbuilt.view).map { view in unbuilt.finishing.reduce(view) { $1($0) } }
         guard !views.contains(where: \.nestsTooDeep) else { return views }
-        return building(views, at: place) ?? views
+        return building(views, at: place, depth: depth) ?? views
     }
 }
