@@ -136,6 +136,26 @@ import WeftViews
         }
     }
 
+    /// A component whose body is the next one's, with no view between: the tree stays as shallow as one branch.
+    struct ChainedComponent: View {
+        let level: Int
+        @State var count = 0
+        var body: some View {
+            if level == 0 {
+                Button("Add") { count += 1 }
+            } else {
+                ChainedComponent(level: level - 1)
+            }
+        }
+    }
+
+    /// The depth the body-building walk counts is never more than the tree's: 1,000 bodies each the next one's make a
+    /// shallow tree, built to the end, and its button is tapped (a count that took each branch's name for a level left
+    /// the chain unbuilt past 512, and the button unfound).
+    @Test func aLongChainOfBodiesMakingAShallowTreeIsBuiltToItsEnd() throws {
+        _ = try Timeline(ChainedComponent(level: 1_000), size: Size(width: 64, height: 32), script: [.tap(label: "Add", at: 0.5)])
+    }
+
     /// Bodies built inside bodies were built a call a level, however deep they nested together, and 5,000 of them
     /// overflowed the stack: the walk stops where the views above and below a view are deeper than a tree is laid out,
     /// and the script stops at the named error. Nested as deep as a layout allows, the button inside is tapped.

@@ -55,12 +55,13 @@ extension Evaluation {
 private struct BodyBuilder {
     let states: ViewStates
 
-    /// The views `node` at `place`, `depth` views down the tree, stands for: itself, its unbuilt bodies inside built; or,
-    /// for an unbuilt body under modifiers, the views the body builds, each under the modifiers. Where the views above
-    /// and the node's own nesting are deeper than a tree is laid out (`ViewNode.deepestLaidOut`), the node as it is, not
-    /// walked into: the tree it stands in is then too deep for a render, which refuses it by name.
+    /// The views `node` at `place` stands for: itself, its unbuilt bodies inside built; or, for an unbuilt body under
+    /// modifiers, the views the body builds, each under the modifiers. `depth`: how many views stand above it in the
+    /// tree being built, counted never more than there are — where that is as many as a tree is laid out
+    /// (`ViewNode.deepestLaidOut`), the node as it is, not walked into: the tree it stands in is then too deep for a
+    /// render, which refuses it by name.
     func views(_ node: ViewNode, at place: String, depth: Int) -> [ViewNode] {
-        guard depth + node.depth <= ViewNode.deepestLaidOut else { return [node] }
+        guard depth < ViewNode.deepestLaidOut else { return [node] }
         switch node.kind {
         case .shape, .image, .text, .spacer:
             return [node]
@@ -73,8 +74,9 @@ private struct BodyBuilder {
         case .modified(_, let unbuilt as UnbuiltBody):
             return built(unbuilt, at: place, depth: depth)
         case .modified(let child, is ViewID) where node.structuralPath != nil && child.isUnbuiltBody:
-            // Each view of the body named at the place of the view that built it, as a branch's views are at the branch.
-            return StructuralIdentity.named(views(child, at: place + ".", depth: depth + 1), at: String(node.structuralPath!))
+            // Each view of the body named at the place of the view that built it, as a branch's views are at the branch:
+            // standing where the named view stood (a view named already is named anew, not wrapped again).
+            return StructuralIdentity.named(views(child, at: place + ".", depth: depth), at: String(node.structuralPath!))
         case .modified(let child, let modifier):
             let step = (modifier as? ViewID).map { ".=" + $0.name } ?? "."
             let inner = views(child, at: place + step, depth: depth + 1)
