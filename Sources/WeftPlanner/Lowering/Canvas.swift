@@ -98,9 +98,9 @@ struct Canvas {
     /// effect passes so that an output pixel can be traced back to theirs (`PlannedRender.passPixel`).
     var toOutput = Affine.identity
 
-    var format: PixelFormat { mode.storageFormat }
-    var pixelSize: SIMD2<Float> { SIMD2(Float(width), Float(height)) }
-    var rect: Rect { Rect(origin: origin, size: pixelSize / scale) }
+    var format: PixelFormat { grid.format }
+    var pixelSize: SIMD2<Float> { grid.pixelSize }
+    var rect: Rect { grid.rect }
     /// Whether stores must clamp to [0, 1] (RGBA8 clamps by itself; `.linear` promises it).
     var clampsOutput: Bool { mode != .extendedLinear }
 
@@ -123,6 +123,8 @@ struct CanvasGrid {
 
     var format: PixelFormat { mode.storageFormat }
     var pixelSize: SIMD2<Float> { SIMD2(Float(width), Float(height)) }
+    /// The canvas's area in its user space.
+    var rect: Rect { Rect(origin: origin, size: pixelSize / scale) }
 }
 
 extension Canvas {

@@ -18,7 +18,7 @@ extension Lowering {
             try draw(other, transform: otherTransform, distributed: distributed, into: &canvas)
         case .mask:
             let reach = layout.extent(of: child.node, proposed: child.proposal).applying(childTransform)
-            guard var layer = try makeCanvas(covering: reach, on: canvas, within: Self.reachingArea(of: canvas, shadows: distributed.shadows),
+            guard var layer = try makeCanvas(covering: reach, on: canvas, within: Self.reachingArea(of: canvas.grid, shadows: distributed.shadows),
                                              mode: canvas.mode) else { return }
             try draw(child, transform: childTransform, distributed: Distributed(), into: &layer)
             var cut = try makeCanvas(origin: layer.origin, width: layer.width, height: layer.height, scale: layer.scale, mode: layer.mode)
@@ -37,7 +37,7 @@ extension Lowering {
         let childTransform = transform * child.transform
         let reach = layout.extent(of: child.node, proposed: child.proposal).applying(childTransform)
         let sigmaPoints = sigma * transform.lengthScale
-        let area = Self.reachingArea(of: canvas, shadows: distributed.shadows, blurSigma: sigmaPoints)
+        let area = Self.reachingArea(of: canvas.grid, shadows: distributed.shadows, blurSigma: sigmaPoints)
         guard var layer = try makeCanvas(covering: reach, on: canvas, within: area, mode: canvas.mode) else { return }
         try draw(child, transform: childTransform, distributed: Distributed(), into: &layer)
         try flush(&layer)

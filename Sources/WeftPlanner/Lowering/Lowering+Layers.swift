@@ -40,7 +40,7 @@ extension Lowering {
         guard mask != nil || opaque || !inner.isEmpty || !source.isAligned(with: canvas) else { return source }
         var reach = source.targetRect
         for s in inner { reach = reach.union(reach.offset(by: s.offset).outset(by: SIMD2(repeating: Blur.reach(sigma: s.sigma)))) }
-        guard var flat = try makeCanvas(covering: reach, on: canvas, within: Self.reachingArea(of: canvas, shadows: [outer]),
+        guard var flat = try makeCanvas(covering: reach, on: canvas, within: Self.reachingArea(of: canvas.grid, shadows: [outer]),
                                         mode: canvas.mode) else { return nil }
         try composite(source, mask: mask, opaque: opaque, distributed: Distributed(shadows: inner), into: &flat)
         return flat.asLayer(toTarget: .identity)

@@ -78,17 +78,12 @@ struct Lowering {
     /// Where content can lie and still reach `canvas`'s pixels (in its user space): the canvas, grown by where `shadows`
     /// bring content from (each moving it by its offset and spreading it by its blur), then by a blur of `blurSigma`
     /// points over the content, and by a pixel.
-    static func reachingArea(of canvas: Canvas, shadows: [PlacedShadow], blurSigma: Float = 0) -> Rect {
-        reachingArea(ofCanvas: canvas.rect, scale: canvas.scale, shadows: shadows, blurSigma: blurSigma)
-    }
-
-    /// `reachingArea(of:shadows:blurSigma:)` for a canvas covering `rect` at `scale` pixels a point.
-    static func reachingArea(ofCanvas rect: Rect, scale: Float, shadows: [PlacedShadow], blurSigma: Float = 0) -> Rect {
-        var area = rect
+    static func reachingArea(of canvas: CanvasGrid, shadows: [PlacedShadow], blurSigma: Float = 0) -> Rect {
+        var area = canvas.rect
         for shadow in shadows {
             area = area.union(area.offset(by: -shadow.offset).outset(by: SIMD2(repeating: Blur.reach(sigma: shadow.sigma))))
         }
-        return area.outset(by: SIMD2(repeating: Blur.reach(sigma: blurSigma) + 1 / scale))
+        return area.outset(by: SIMD2(repeating: Blur.reach(sigma: blurSigma) + 1 / canvas.scale))
     }
 
     func frameConstants(for canvas: CanvasGrid) -> FrameConstants {
@@ -142,9 +137,7 @@ struct Lowering {
         guard transform.isInvertible else { return }
         let (size, arranged) = known.map { ($0.size, $0) } ?? layout.answer(of: node, proposed: proposed)
         let children = arranged?.children ?? []
-        // The canvas's area, not the canvas: passing the canvas would copy it (its pending draws' arrays) at every view.
-        if liesOffCanvas(node, size: size, proposed: proposed, transform: transform,
-                         visible: Self.reachingArea(ofCanvas: canvas.rect, scale: canvas.scale, shadows: distributed.shadows)) { return }
+        if liesOffCanvas(node, size: size, proposed: proposed, transform: transform, distributed: distributed, canvas: canvas.grid) { return }
         if node.drawsOnlyChildren {
             // Each child is read where the arrangement keeps it: a copy would retain its view and arrangement, and a
             // frame walks every child of the screen.
@@ -239,13 +232,15 @@ struct Lowering {
         try draw(placed.node, proposed: placed.proposal, known: placed.arrangement, transform: transform, distributed: distributed, into: &canvas)
     }
 
-    /// Whether `node`, of `size` at `proposed`, draws no pixel of a canvas through `transform`: where it can draw lies
-    /// outside `visible`, where content reaches the canvas from through the shadows distributed to it (`reachingArea`), and no
+    /// Whether `node`, of `size` at `proposed`, draws no pixel of `canvas` through `transform`: where it can draw lies
+    /// outside where content reaches the canvas from through the shadows distributed to it (`reachingArea`), and no
     /// shader inside it (`ViewNode.bindsShaders`) has to be bound anyway. Where it can draw is its frame grown by its
     /// overhang (`ViewNode.overhang`) when that misses, else its measured extent (`FrameLayout.extent`), asked only
     /// when its frame misses. Such a view is not lowered: a screen taller than its canvas lowers only what shows.
-    private func liesOffCanvas(_ node: ViewNode, size: SIMD2<Float>, proposed: SIMD2<Float>, transform: Affine, visible: Rect) -> Bool {
+    private func liesOffCanvas(_ node: ViewNode, size: SIMD2<Float>, proposed: SIMD2<Float>, transform: Affine,
+                               distributed: Distributed, canvas: CanvasGrid) -> Bool {
         guard !node.bindsShaders else { return false }
+        let visible = Self.reachingArea(of: canvas, shadows: distributed.shadows)
         func misses(_ rect: Rect) -> Bool {
             let a = rect.applying(transform)
             return a.maximum.x < visible.minimum.x || a.minimum.x > visible.maximum.x
@@ -271,7 +266,7 @@ struct Lowering {
     @inline(never) private mutating func drawLeafWithShadows(reach: Rect, distributed: Distributed, into canvas: inout Canvas,
                                                              _ body: (inout Lowering, Distributed, inout Canvas) throws(RenderError) -> Void) throws(RenderError) {
         guard var layer = try makeCanvas(covering: reach.outset(by: SIMD2(repeating: 1 / canvas.scale)), on: canvas,
-                                         within: Self.reachingArea(of: canvas, shadows: distributed.shadows), mode: canvas.mode) else { return }
+                                         within: Self.reachingArea(of: canvas.grid, shadows: distributed.shadows), mode: canvas.mode) else { return }
         try body(&self, Distributed(), &layer)
         try flush(&layer)
         try composite(layer.asLayer(toTarget: .identity), distributed: distributed, into: &canvas)
@@ -283,7 +278,7 @@ struct Lowering {
                                     distributed: Distributed, into canvas: inout Canvas) throws(RenderError) {
         var reach = layout.extent(of: child.node, proposed: child.proposal).applying(transform)
         if let opaqueBounds { reach = reach.union(Rect(size: opaqueBounds.size).applying(opaqueBounds.toTarget)) }
-        guard var layer = try makeCanvas(covering: reach, on: canvas, within: Self.reachingArea(of: canvas, shadows: distributed.shadows),
+        guard var layer = try makeCanvas(covering: reach, on: canvas, within: Self.reachingArea(of: canvas.grid, shadows: distributed.shadows),
                                          mode: mode) else { return }
         try draw(child, transform: transform, distributed: Distributed(), into: &layer)
         try flush(&layer)
@@ -351,7 +346,7 @@ struct Lowering {
     @inline(never) private mutating func drawBlendEffect(_ shader: EffectShader, child: Layout.Placement, transform: Affine, size: SIMD2<Float>,
                                           distributed: Distributed, into canvas: inout Canvas) throws(RenderError) {
         let reach = layout.extent(of: child.node, proposed: child.proposal).applying(transform)
-        guard var layer = try makeCanvas(covering: reach, on: canvas, within: Self.reachingArea(of: canvas, shadows: distributed.shadows),
+        guard var layer = try makeCanvas(covering: reach, on: canvas, within: Self.reachingArea(of: canvas.grid, shadows: distributed.shadows),
                                          mode: canvas.mode) else { return }
         try draw(child, transform: transform, distributed: Distributed(), into: &layer)
         try flush(&layer)
